@@ -1,0 +1,77 @@
+/**
+ * Browser-test harness: starts the dev host on a free port with a fresh DATA_DIR, and drives
+ * Debian's Chromium with playwright-core (never a downloaded browser). Each page collects page
+ * errors, console errors and CSP violations so tests can assert there were none.
+ */
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { chromium } = require('playwright-core');
+const { startServer } = require('../host-shim/dev-host/server');
+
+const ROOT = path.resolve(__dirname, '..');
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** Starts the dev host on PORT=0 with a temporary DATA_DIR. Returns { url, close, dataDir }. */
+async function startHost(options = {}) {
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'host-shim.js'))) {
+    throw new Error('dist/host-shim.js is missing: run `npm run build` before the browser tests');
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rw-e2e-'));
+  const server = await startServer({ port: 0, dataDir, distDir: path.join(ROOT, 'dist'), ...options });
+  return {
+    ...server,
+    dataDir,
+    async close() {
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Launches headless Debian Chromium with the flags this machine needs. */
+async function launchBrowser() {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium)`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * Opens a new page that records problems: `problems.pageErrors` (uncaught exceptions),
+ * `problems.consoleErrors`, `problems.cspViolations` and every request in `requests`.
+ */
+async function openPage(browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems = { pageErrors: [], consoleErrors: [], cspViolations: [] };
+  const requests = [];
+  page.on('pageerror', (error) => problems.pageErrors.push(String(error)));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const text = message.text();
+    if (/Content Security Policy/i.test(text)) problems.cspViolations.push(text);
+    else problems.consoleErrors.push(text);
+  });
+  page.on('request', (request) => requests.push({ url: request.url(), method: request.method(), request }));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  return { page, context, problems, requests };
+}
+
+module.exports = { startHost, launchBrowser, openPage, ROOT };

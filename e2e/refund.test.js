@@ -1,0 +1,148 @@
+/**
+ * Browser tests of the refund page on the dev host (issue "The refund page, end to end"):
+ * instant refund accepted once however often pressed, React loaded once with two widgets, a
+ * 404ing remote isolated, no CSP violation, and dist/ working from another path.
+ */
+const { test, before, after } = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('fs');
+const path = require('path');
+const { startHost, launchBrowser, openPage, ROOT } = require('./harness');
+const bookings = require('../fixtures/bookings.json');
+
+let host;
+let browser;
+
+before(async () => {
+  host = await startHost();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await host?.close();
+});
+
+const pageUrl = (route, state) =>
+  `${host.url}${route}?BookingReference=${encodeURIComponent(bookings[state].bookingReference)}&Email=${encodeURIComponent(bookings[state].email)}`;
+
+/** JS responses that carry React DOM's client renderer. */
+function trackReactDom(page) {
+  const hits = [];
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('.js')) return;
+    try {
+      const body = await response.text();
+      if (body.includes('__reactContainer$')) hits.push(response.url());
+    } catch {
+      // redirects and aborted responses have no body
+    }
+  });
+  return hits;
+}
+
+function assertClean(problems) {
+  assert.deepEqual(problems.pageErrors, [], 'no uncaught exception');
+  assert.deepEqual(problems.cspViolations, [], 'no CSP violation');
+}
+
+test('instant refund: journey shown, three clicks send one POST, then Refund request accepted', async () => {
+  const { page, context, problems, requests } = await openPage(browser);
+  const url = pageUrl('/ConfirmRefund', 'instant');
+  await page.goto(url);
+  await page.getByRole('heading', { name: /^You will receive £/ }).waitFor();
+  await page.getByRole('heading', { name: 'Selected Journey: London Kings Cross to Edinburgh' }).waitFor();
+  assert.equal(await page.getByText('Refund', { exact: true }).count() > 0, true);
+
+  // Hold the answer back so all three clicks land while the first request is in flight.
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await page.route('**/api/ProcessRefund', async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Three clicks in one task, before React can re-render the button disabled.
+  await page.getByRole('button', { name: 'Accept refund' }).evaluate((button) => {
+    button.click();
+    button.click();
+    button.click();
+  });
+  await page.getByRole('button', { name: 'Accept refund' }).click({ force: true, timeout: 1000 }).catch(() => undefined);
+  release();
+  await page.getByRole('heading', { name: 'Refund request accepted' }).waitFor();
+  const posts = requests.filter((r) => r.method === 'POST' && r.url.endsWith('/api/ProcessRefund'));
+  assert.equal(posts.length, 1, 'exactly one ProcessRefund request');
+  assert.ok(posts[0].request.headers()['idempotency-key'], 'the request carries an Idempotency-Key');
+  assert.match(await page.title(), /^Refund Complete - /);
+
+  const recorded = await (await fetch(`${host.url}/__dev/requests`)).json();
+  assert.equal(recorded.filter((r) => r.path === '/api/ProcessRefund').length, 1);
+
+  // The backend kept state: the same booking no longer offers a refund.
+  await page.goto(url);
+  await page.getByText('A refund is not available for the ticket and refund method you have chosen.').waitFor();
+  assertClean(problems);
+  await context.close();
+});
+
+test('a page with two widgets loads React DOM once', async () => {
+  const { page, context, problems } = await openPage(browser);
+  const reactDom = trackReactDom(page);
+  await page.goto(pageUrl('/Demo/TwoWidgets', 'instant-tube'));
+  await page.locator('#refund-widget').getByRole('heading', { name: /^You will receive £/ }).waitFor();
+  await page.locator('#journey-summary-widget').getByRole('heading', { name: /^Selected Journey: / }).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  assert.equal(reactDom.length, 1, `react-dom fetched once, got: ${reactDom.join(', ')}`);
+  assert.equal(await page.locator('[data-rw-progress]').count(), 1, 'one progress bar for the page');
+  assertClean(problems);
+  await context.close();
+});
+
+test('a remote that 404s leaves a fallback in its own mount point; the other widget works', async () => {
+  const { page, context, problems } = await openPage(browser);
+  await page.route('**/journeySummary/remoteEntry.js', (route) => route.fulfill({ status: 404, body: 'Not found' }));
+  const before = (await (await fetch(`${host.url}/__dev/error-reports`)).json()).length;
+  await page.goto(pageUrl('/Demo/TwoWidgets', 'instant-ship'));
+  await page.locator('#journey-summary-widget').getByText(/could not be loaded/).waitFor();
+  await page.locator('#refund-widget').getByRole('button', { name: 'Accept refund' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  const reports = await (await fetch(`${host.url}/__dev/error-reports`)).json();
+  assert.ok(reports.length > before, 'the load failure was reported to /report/error');
+  const report = reports[reports.length - 1];
+  for (const field of ['time', 'message', 'source', 'line', 'column', 'ua', 'pageUrl', 'stack']) {
+    assert.ok(field in report, `report has ${field}`);
+  }
+  assert.deepEqual(problems.pageErrors, []);
+  await context.close();
+});
+
+test('pages without a widget download nothing of the widgets', async () => {
+  const { page, context, requests } = await openPage(browser);
+  await page.goto(`${host.url}/SelfRefundsUnavailable`);
+  await page.waitForLoadState('networkidle');
+  const widgetFiles = requests.filter((r) => /\/(refund|journeySummary)\//.test(new URL(r.url).pathname));
+  assert.deepEqual(widgetFiles.map((r) => r.url), []);
+  await context.close();
+});
+
+test('dist/ copied under another path works unchanged', async () => {
+  const { page, context, problems } = await openPage(browser);
+  const dist = path.join(ROOT, 'dist');
+  const base = '/some/cdn/path/v1/';
+  await page.route(`**${base}**`, (route) => {
+    const rel = decodeURIComponent(new URL(route.request().url()).pathname.slice(base.length));
+    const file = path.join(dist, rel);
+    if (!file.startsWith(dist) || !fs.existsSync(file)) return route.fulfill({ status: 404, body: '' });
+    return route.fulfill({ path: file });
+  });
+  // Rewrite the page's shim URL to the relocated copy.
+  await page.route('**/ConfirmRefund*', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace('/static/refund-widgets/host-shim.js', `${base}host-shim.js`);
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto(pageUrl('/ConfirmRefund', 'instant-bus'));
+  await page.getByRole('button', { name: 'Accept refund' }).waitFor();
+  assertClean(problems);
+  await context.close();
+});

@@ -1,0 +1,16 @@
+/** Text a mount point shows when its widget could not be loaded or threw (DESIGN.md "Isolation"). */
+export const WIDGET_FALLBACK_TEXT =
+  'Sorry, this part of the page could not be loaded. Please refresh the page or try again later.';
+
+/**
+ * Replaces the content of `element` with the short fallback message, as plain DOM (React may be
+ * the thing that failed). The message is announced politely to screen readers.
+ */
+export function showFallback(element: HTMLElement): void {
+  const box = element.ownerDocument.createElement('p');
+  box.className = 'rw-fallback';
+  box.setAttribute('role', 'status');
+  box.textContent = WIDGET_FALLBACK_TEXT;
+  element.replaceChildren(box);
+  element.setAttribute('data-rw-state', 'failed');
+}

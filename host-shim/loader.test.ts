@@ -1,0 +1,99 @@
+/**
+ * The shim in jsdom: mounts by id, registers only the remotes on the page, isolates failures.
+ * The federation runtime is replaced by a fake; the browser tests use the real one.
+ */
+import { WIDGET_FALLBACK_TEXT } from './fallback';
+import type { ShimConfig } from './config';
+
+const registerRemotes = jest.fn();
+const initializeSharing = jest.fn(() => [Promise.resolve()]);
+const loadRemote = jest.fn();
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: (...args: unknown[]) => registerRemotes(...args),
+  getInstance: () => ({ initializeSharing }),
+  loadRemote: (...args: unknown[]) => loadRemote(...args),
+}));
+const reportError = jest.fn();
+jest.mock('@rw/page-runtime', () => ({
+  reportError: (...args: unknown[]) => reportError(...args),
+  setApiBase: jest.fn(),
+  installGlobalErrorHandlers: jest.fn(),
+}));
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { mountAll, mountWidget } = require('./loader') as typeof import('./loader');
+
+const config: ShimConfig = { remotesBase: 'https://cdn.example.net/rw/', apiBase: '', autoMount: true };
+const widgets = [
+  { name: 'refund', mountId: 'refund-widget' },
+  { name: 'journeySummary', mountId: 'journey-summary-widget' },
+  { name: 'lookup', mountId: 'lookup-widget' },
+];
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  document.body.innerHTML = '';
+});
+
+test('mounts every widget whose mount id is on the page and registers only those remotes', async () => {
+  document.body.innerHTML = '<div id="refund-widget"></div><div id="journey-summary-widget"></div>';
+  const mounted: string[] = [];
+  loadRemote.mockImplementation(async (id: string) => ({
+    mount: (element: HTMLElement, options: Record<string, unknown>) => {
+      element.textContent = `mounted ${id}`;
+      mounted.push(`${id} ${String(options.apiBase)}`);
+      return () => undefined;
+    },
+  }));
+  await mountAll(config, widgets);
+  expect(registerRemotes).toHaveBeenCalledTimes(1);
+  expect(registerRemotes.mock.calls[0][0]).toEqual([
+    { name: 'refund', entry: 'https://cdn.example.net/rw/refund/remoteEntry.js', entryGlobalName: '__rw_remote_refund' },
+    {
+      name: 'journeySummary',
+      entry: 'https://cdn.example.net/rw/journeySummary/remoteEntry.js',
+      entryGlobalName: '__rw_remote_journeySummary',
+    },
+  ]);
+  expect(initializeSharing).toHaveBeenCalledWith('default', { strategy: 'version-first' });
+  expect(mounted.sort()).toEqual(['journeySummary/mount ', 'refund/mount ']);
+  expect(document.getElementById('refund-widget')).toHaveTextContent('mounted refund/mount');
+});
+
+test('a failing widget shows the fallback in its own mount point and is reported; the other still mounts', async () => {
+  document.body.innerHTML = '<div id="refund-widget"></div><div id="journey-summary-widget"></div>';
+  loadRemote.mockImplementation(async (id: string) => {
+    if (id === 'journeySummary/mount') throw new Error('Failed to load script https://cdn.example.net/rw/journeySummary/remoteEntry.js');
+    return {
+      mount: (element: HTMLElement) => {
+        element.textContent = 'refund ok';
+        return () => undefined;
+      },
+    };
+  });
+  await mountAll(config, widgets);
+  expect(document.getElementById('refund-widget')).toHaveTextContent('refund ok');
+  expect(document.getElementById('journey-summary-widget')).toHaveTextContent(WIDGET_FALLBACK_TEXT);
+  expect(reportError).toHaveBeenCalledTimes(1);
+  expect(reportError.mock.calls[0][1]).toEqual({ source: 'widget:journeySummary' });
+});
+
+test('a widget whose mount throws is isolated the same way, and mountWidget rejects for manual callers', async () => {
+  document.body.innerHTML = '<div id="refund-widget"></div>';
+  loadRemote.mockResolvedValue({
+    mount: () => {
+      throw new TypeError('bad page');
+    },
+  });
+  const element = document.getElementById('refund-widget') as HTMLElement;
+  await expect(mountWidget(config, widgets[0], element)).rejects.toThrow('bad page');
+  expect(element).toHaveTextContent(WIDGET_FALLBACK_TEXT);
+  expect(element.querySelector('[role="status"]')).not.toBeNull();
+});
+
+test('a page with no known mount point registers and loads nothing', async () => {
+  document.body.innerHTML = '<div id="something-else"></div>';
+  await mountAll(config, widgets);
+  expect(registerRemotes).not.toHaveBeenCalled();
+  expect(loadRemote).not.toHaveBeenCalled();
+});

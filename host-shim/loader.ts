@@ -1,0 +1,82 @@
+/**
+ * The shim's asynchronous part: registers the remotes a page needs with the federation runtime,
+ * initialises sharing once (so React loads once, STACK.md pitfall 1), loads each widget's
+ * `./mount` and mounts it, each mount point failing alone (STYLE.md habit 3).
+ */
+import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { installGlobalErrorHandlers, reportError, setApiBase } from '@rw/page-runtime';
+import { remoteEntryUrl, type ShimConfig, type WidgetEntry, widgetsOnPage } from './config';
+import { showFallback } from './fallback';
+
+/** Options a host may pass to `RefundWidgets.mount` (forwarded to the widget's mount). */
+export type MountOptions = Record<string, unknown>;
+/** What a remote's `./mount` module exports. */
+export interface RemoteMountModule {
+  mount: (element: HTMLElement, options?: MountOptions) => () => void;
+}
+
+const registered = new Set<string>();
+let sharingReady: Promise<unknown> | null = null;
+
+async function ensureRemotes(config: ShimConfig, names: string[]): Promise<void> {
+  const fresh = names.filter((name) => !registered.has(name));
+  if (fresh.length > 0) {
+    registerRemotes(
+      fresh.map((name) => ({ name, entry: remoteEntryUrl(config, name), entryGlobalName: `__rw_remote_${name}` })),
+    );
+    fresh.forEach((name) => registered.add(name));
+    const instance = getInstance();
+    sharingReady = Promise.allSettled(instance ? instance.initializeSharing('default', { strategy: 'version-first' }) : []);
+  }
+  await sharingReady;
+}
+
+/** Starts the shim: API base, global error handlers. Idempotent. */
+export function start(config: ShimConfig): void {
+  setApiBase(config.apiBase);
+  installGlobalErrorHandlers();
+}
+
+/**
+ * Loads widget `widget` and mounts it into `element`. Resolves to its unmount function; on any
+ * failure shows the fallback in `element`, reports the error and rejects with it.
+ */
+export async function mountWidget(
+  config: ShimConfig,
+  widget: WidgetEntry,
+  element: HTMLElement,
+  options: MountOptions = {},
+): Promise<() => void> {
+  start(config);
+  try {
+    await ensureRemotes(config, [widget.name]);
+    const remote = await loadRemote<RemoteMountModule>(`${widget.name}/mount`);
+    if (!remote || typeof remote.mount !== 'function') {
+      throw new Error(`Widget "${widget.name}" has no mount function`);
+    }
+    return remote.mount(element, { apiBase: config.apiBase, ...options });
+  } catch (error) {
+    showFallback(element);
+    reportError(error, { source: `widget:${widget.name}` });
+    throw error;
+  }
+}
+
+/**
+ * Mounts every known widget whose mount id is on the page. Only those remotes are registered, so
+ * nothing is downloaded for absent widgets. Each failure stays in its own mount point.
+ */
+export async function mountAll(config: ShimConfig, widgets: WidgetEntry[], doc: Document = document): Promise<void> {
+  start(config);
+  const onPage = widgetsOnPage(doc, widgets).filter(({ element }) => !element.hasAttribute('data-rw-mounted'));
+  if (onPage.length === 0) return;
+  try {
+    await ensureRemotes(
+      config,
+      onPage.map(({ widget }) => widget.name),
+    );
+  } catch (error) {
+    reportError(error, { source: 'host-shim' });
+  }
+  await Promise.allSettled(onPage.map(({ widget, element }) => mountWidget(config, widget, element)));
+}

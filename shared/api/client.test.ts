@@ -1,0 +1,99 @@
+import MockAdapter from 'axios-mock-adapter';
+import { activeCount, setApiBase } from '@rw/page-runtime';
+import { isWidgetError, WidgetError } from '../errors/WidgetError';
+import { api, configureClient, getJson, postCommitting, serverMessage } from './client';
+
+const mock = new MockAdapter(api);
+
+beforeEach(() => {
+  mock.reset();
+  setApiBase('');
+  configureClient({ timeouts: { get: 200, post: 200 }, retry: { retries: 2, baseDelayMs: 1 } });
+});
+
+async function failure(promise: Promise<unknown>): Promise<WidgetError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isWidgetError(error)) return error;
+    throw error;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('serverMessage (DESIGN.md "Server error answers")', () => {
+  it.each([
+    ['plain text', 'Self refunds are disabled', 'Self refunds are disabled'],
+    ['JSON message', { message: 'Booking is older than 6 months' }, 'Booking is older than 6 months'],
+    ['JSON error', { error: 'No journey' }, 'No journey'],
+    ['bare JSON string', '"quoted text"', 'quoted text'],
+    ['JSON text with message', '{"message":"from text"}', 'from text'],
+    ['empty', '', ''],
+  ])('reads %s', (_name, data, expected) => {
+    expect(serverMessage(data)).toBe(expected);
+  });
+});
+
+describe('getJson', () => {
+  it('returns parsed JSON and drives the activity count', async () => {
+    let duringRequest = -1;
+    mock.onGet('/status').reply(() => {
+      duringRequest = activeCount();
+      return [200, '{"a":1}'];
+    });
+    await expect(getJson('/status')).resolves.toEqual({ a: 1 });
+    expect(duringRequest).toBe(1);
+    expect(activeCount()).toBe(0);
+  });
+
+  it('retries transient failures (5xx, no answer) and then succeeds', async () => {
+    mock.onGet('/status').replyOnce(503, 'busy').onGet('/status').networkErrorOnce().onGet('/status').reply(200, '{"ok":true}');
+    await expect(getJson('/status')).resolves.toEqual({ ok: true });
+    expect(mock.history.get).toHaveLength(3);
+  });
+
+  it('does not retry a 4xx and maps it to API_ERROR with the server text', async () => {
+    mock.onGet('/dry').reply(400, { message: 'Booking is older than 6 months' });
+    const error = await failure(getJson('/dry'));
+    expect(error.code).toBe('API_ERROR');
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('Booking is older than 6 months');
+    expect(mock.history.get).toHaveLength(1);
+  });
+
+  it('gives up after the retries: TIMEOUT, NETWORK_ERROR', async () => {
+    mock.onGet('/slow').timeout();
+    expect((await failure(getJson('/slow'))).code).toBe('TIMEOUT');
+    expect(mock.history.get).toHaveLength(3);
+    mock.onGet('/down').networkError();
+    expect((await failure(getJson('/down'))).code).toBe('NETWORK_ERROR');
+  });
+
+  it('maps malformed and empty bodies to INVALID_RESPONSE', async () => {
+    mock.onGet('/bad').reply(200, '{not json');
+    expect((await failure(getJson('/bad'))).code).toBe('INVALID_RESPONSE');
+    mock.onGet('/empty').reply(200, '');
+    expect((await failure(getJson('/empty'))).code).toBe('INVALID_RESPONSE');
+  });
+});
+
+describe('postCommitting (DESIGN.md "Exactly once")', () => {
+  it('sends the Idempotency-Key, prefixes the API base and accepts any 2xx', async () => {
+    setApiBase('https://api.example.co.uk');
+    mock.onPost('https://api.example.co.uk/api/ProcessRefund').reply(204);
+    await postCommitting('/api/ProcessRefund', { a: 1 }, 'key-1');
+    expect(mock.history.post).toHaveLength(1);
+    expect(mock.history.post[0].headers?.['Idempotency-Key']).toBe('key-1');
+    expect(JSON.parse(mock.history.post[0].data)).toEqual({ a: 1 });
+  });
+
+  it('never retries a failed or timed-out POST', async () => {
+    mock.onPost('/api/ProcessRefund').reply(503, 'down');
+    expect((await failure(postCommitting('/api/ProcessRefund', {}, 'k'))).code).toBe('API_ERROR');
+    expect(mock.history.post).toHaveLength(1);
+    mock.resetHistory();
+    mock.onPost('/api/ProcessRefundWithReplacement').timeout();
+    expect((await failure(postCommitting('/api/ProcessRefundWithReplacement', {}, 'k'))).code).toBe('TIMEOUT');
+    expect(mock.history.post).toHaveLength(1);
+  });
+});

@@ -1,0 +1,191 @@
+/**
+ * The one axios client of the widgets (DESIGN.md "Conventions", STYLE.md habit 10).
+ * - Every request drives the page-wide progress bar through `@rw/page-runtime`.
+ * - Every failure becomes a {@link WidgetError}: `TIMEOUT`, `NETWORK_ERROR` or `API_ERROR` (with
+ *   the server's text, whether it came as plain text or JSON, DESIGN.md "Server error answers").
+ * - GET calls retry transient failures (no answer, timeout, 429, 5xx) with exponential backoff;
+ *   committing POSTs never retry and carry an `Idempotency-Key` (DESIGN.md "Exactly once").
+ * - Timeouts: GET 20 s, committing POST 60 s, configurable (tests use short ones).
+ */
+import axios, { AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import axiosRetry, { exponentialDelay } from 'axios-retry';
+import { v4 as uuidv4 } from 'uuid';
+import { apiUrl, startActivity } from '@rw/page-runtime';
+import { WidgetError } from '../errors/WidgetError';
+
+/** Timeouts in milliseconds by kind of call. */
+export interface ClientTimeouts {
+  get: number;
+  post: number;
+}
+
+/** Retry policy of GET calls. */
+export interface RetryPolicy {
+  retries: number;
+  /** Base delay (ms) of the exponential backoff. */
+  baseDelayMs: number;
+}
+
+const settings: { timeouts: ClientTimeouts; retry: RetryPolicy } = {
+  timeouts: { get: 20_000, post: 60_000 },
+  retry: { retries: 2, baseDelayMs: 300 },
+};
+
+/** Replaces the timeouts (ms) and/or the GET retry policy; used by tests and hosts that need it. */
+export function configureClient(options: { timeouts?: Partial<ClientTimeouts>; retry?: Partial<RetryPolicy> }): void {
+  settings.timeouts = { ...settings.timeouts, ...options.timeouts };
+  settings.retry = { ...settings.retry, ...options.retry };
+}
+
+type TrackedConfig = InternalAxiosRequestConfig & { rwEndActivity?: () => void };
+
+/** Extracts the server's message from an error body: plain text, `{message}`, `{error}` or a bare JSON string. */
+export function serverMessage(data: unknown): string {
+  if (data == null) return '';
+  if (typeof data === 'string') {
+    const text = data.trim();
+    if (text.startsWith('{') || text.startsWith('"')) {
+      try {
+        return serverMessage(JSON.parse(text));
+      } catch {
+        return text;
+      }
+    }
+    return text;
+  }
+  if (typeof data === 'object') {
+    const record = data as Record<string, unknown>;
+    for (const key of ['message', 'error', 'Message', 'title', 'detail']) {
+      if (typeof record[key] === 'string') return record[key] as string;
+    }
+    try {
+      return JSON.stringify(data);
+    } catch {
+      return '';
+    }
+  }
+  return String(data);
+}
+
+function bodyText(data: unknown): string {
+  if (data == null) return '';
+  if (typeof data === 'string') return data;
+  try {
+    return JSON.stringify(data);
+  } catch {
+    return String(data);
+  }
+}
+
+/** Maps an axios failure to a {@link WidgetError}. Already-mapped errors pass through. */
+export function toWidgetError(error: unknown): WidgetError {
+  if (error instanceof WidgetError) return error;
+  if (axios.isAxiosError(error)) {
+    const axiosError = error as AxiosError;
+    if (axiosError.code === AxiosError.ECONNABORTED || axiosError.code === AxiosError.ETIMEDOUT) {
+      return new WidgetError('TIMEOUT', axiosError.message, { cause: error });
+    }
+    if (axiosError.response) {
+      const { status, data } = axiosError.response;
+      const message = serverMessage(data) || `Server responded with ${status} code.`;
+      return new WidgetError('API_ERROR', message, { cause: error, status, body: bodyText(data) });
+    }
+    return new WidgetError('NETWORK_ERROR', axiosError.message || 'Network Error', { cause: error });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new WidgetError('NETWORK_ERROR', message, { cause: error });
+}
+
+function isTransient(error: AxiosError): boolean {
+  if (!error.response) return true; // no answer or timeout
+  const { status } = error.response;
+  return status === 429 || status >= 500;
+}
+
+/** Creates an axios instance with the interceptors above. Exported for tests; widgets use {@link api}. */
+export function createClient(): AxiosInstance {
+  // clarifyTimeoutError: a timeout is ETIMEDOUT, told apart from an aborted request.
+  const instance = axios.create({ transitional: { clarifyTimeoutError: true } });
+  instance.interceptors.request.use((config: TrackedConfig) => {
+    config.rwEndActivity?.();
+    config.rwEndActivity = startActivity();
+    return config;
+  });
+  instance.interceptors.response.use(
+    (response: AxiosResponse) => {
+      (response.config as TrackedConfig).rwEndActivity?.();
+      return response;
+    },
+    (error: unknown) => {
+      if (axios.isAxiosError(error)) (error.config as TrackedConfig | undefined)?.rwEndActivity?.();
+      return Promise.reject(error);
+    },
+  );
+  axiosRetry(instance, {
+    retries: settings.retry.retries,
+    retryCondition: (error) => (error.config?.method ?? 'get').toLowerCase() === 'get' && isTransient(error),
+    retryDelay: (retryCount, error) => exponentialDelay(retryCount, error, settings.retry.baseDelayMs),
+    shouldResetTimeout: true,
+  });
+  return instance;
+}
+
+/** The page's axios instance (one per widget bundle, shared with federation where two widgets use it). */
+export const api = createClient();
+
+/** Resolves a fixed API path of SPEC.md section 7 against the host's `data-api-base`. */
+export { apiUrl };
+
+/**
+ * GET `url` (a page-given URL such as the refund-status URL) and return its parsed JSON body.
+ * Retries transient failures with backoff. @throws WidgetError (TIMEOUT, NETWORK_ERROR,
+ * API_ERROR, INVALID_RESPONSE for a body that is not JSON).
+ */
+export async function getJson(url: string): Promise<unknown> {
+  try {
+    const response = await api.get(url, {
+      timeout: settings.timeouts.get,
+      'axios-retry': { retries: settings.retry.retries },
+      responseType: 'text',
+      transformResponse: [(data: unknown) => data],
+    } as Parameters<AxiosInstance['get']>[1]);
+    return parseJsonBody(response.data);
+  } catch (error) {
+    throw toWidgetError(error);
+  }
+}
+
+/** Parses a response body that must be JSON. @throws WidgetError('INVALID_RESPONSE') when empty or malformed. */
+export function parseJsonBody(data: unknown): unknown {
+  if (typeof data !== 'string') return data;
+  if (data.trim() === '') throw new WidgetError('INVALID_RESPONSE', 'The server sent an empty answer.');
+  try {
+    return JSON.parse(data);
+  } catch (cause) {
+    throw new WidgetError('INVALID_RESPONSE', 'The server sent an answer we could not read.', { cause, body: data });
+  }
+}
+
+/** A new Idempotency-Key for one confirmed intent (DESIGN.md "Exactly once"). */
+export function newIdempotencyKey(): string {
+  return uuidv4();
+}
+
+/**
+ * POST a committing call (ProcessRefund, ProcessRefundWithReplacement, submit-claim) exactly
+ * once: never retried by the code, carrying `idempotencyKey` so a traveller's own retry is
+ * recognised by the server. Any 2xx is success, whatever the body (DESIGN.md).
+ * @throws WidgetError (TIMEOUT, NETWORK_ERROR, API_ERROR)
+ */
+export async function postCommitting(path: string, body: unknown, idempotencyKey: string): Promise<unknown> {
+  try {
+    const response = await api.post(apiUrl(path), body, {
+      timeout: settings.timeouts.post,
+      headers: { 'Idempotency-Key': idempotencyKey, 'Content-Type': 'application/json' },
+      'axios-retry': { retries: 0 },
+    } as Parameters<AxiosInstance['post']>[2]);
+    return response.data;
+  } catch (error) {
+    throw toWidgetError(error);
+  }
+}

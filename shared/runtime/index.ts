@@ -1,0 +1,197 @@
+/**
+ * Page-wide singletons (DESIGN.md "Page-wide singletons"): request activity, the one thin
+ * progress bar and the error-report throttle. Federation shares this module as a singleton
+ * (`@rw/page-runtime`), so a page with three widgets has one bar and one throttle.
+ *
+ * Error reports use `fetch`, not the widgets' axios client: the reporter lives in the host shim,
+ * must work when a widget bundle failed to load, and must never report its own failures.
+ */
+import type { ErrorReport } from '../types';
+import './runtime.css';
+
+/** Minimum time between two error reports (SPEC.md section 9). */
+export const REPORT_THROTTLE_MS = 150;
+/** Progress bar fill and fade timers (SPEC.md section 9). */
+export const PROGRESS_FADE_MS = 500;
+
+interface RuntimeState {
+  active: number;
+  apiBase: string;
+  lastReportAt: number;
+  reporting: boolean;
+  bar: HTMLElement | null;
+  fadeTimer: ReturnType<typeof setTimeout> | null;
+  listeners: Set<(active: boolean) => void>;
+  now: () => number;
+}
+
+const state: RuntimeState = {
+  active: 0,
+  apiBase: '',
+  lastReportAt: Number.NEGATIVE_INFINITY,
+  reporting: false,
+  bar: null,
+  fadeTimer: null,
+  listeners: new Set(),
+  now: () => Date.now(),
+};
+
+/** Sets the prefix for the fixed API paths of SPEC.md section 7 (the shim's `data-api-base`); '' is the page's origin. */
+export function setApiBase(base: string): void {
+  state.apiBase = base.replace(/\/+$/, '');
+}
+
+/** Returns `path` prefixed with the API base (see {@link setApiBase}). */
+export function apiUrl(path: string): string {
+  return `${state.apiBase}${path}`;
+}
+
+function progressBar(): HTMLElement | null {
+  if (typeof document === 'undefined' || !document.body) return null;
+  if (!state.bar || !state.bar.isConnected) {
+    const bar = document.createElement('div');
+    bar.className = 'rw-progress';
+    bar.setAttribute('aria-hidden', 'true');
+    bar.setAttribute('data-rw-progress', '');
+    document.body.appendChild(bar);
+    state.bar = bar;
+  }
+  return state.bar;
+}
+
+function renderBar(): void {
+  const bar = progressBar();
+  if (!bar) return;
+  if (state.fadeTimer) {
+    clearTimeout(state.fadeTimer);
+    state.fadeTimer = null;
+  }
+  if (state.active > 0) {
+    bar.classList.remove('rw-progress--done');
+    bar.classList.add('rw-progress--active');
+  } else {
+    bar.classList.remove('rw-progress--active');
+    bar.classList.add('rw-progress--done');
+    state.fadeTimer = setTimeout(() => {
+      bar.classList.remove('rw-progress--done');
+      state.fadeTimer = null;
+    }, PROGRESS_FADE_MS);
+  }
+}
+
+/**
+ * Marks the start of one unit of activity (a request). Returns a function that ends it; calling
+ * it more than once has no further effect. The progress bar shows while any activity is open.
+ */
+export function startActivity(): () => void {
+  let ended = false;
+  state.active += 1;
+  if (state.active === 1) {
+    renderBar();
+    state.listeners.forEach((fn) => fn(true));
+  }
+  return () => {
+    if (ended) return;
+    ended = true;
+    state.active = Math.max(0, state.active - 1);
+    if (state.active === 0) {
+      renderBar();
+      state.listeners.forEach((fn) => fn(false));
+    }
+  };
+}
+
+/** Number of open activities (requests in flight) on the page. */
+export function activeCount(): number {
+  return state.active;
+}
+
+/** Subscribes to activity changes (true when the first starts, false when the last ends). Returns unsubscribe. */
+export function subscribeActivity(listener: (active: boolean) => void): () => void {
+  state.listeners.add(listener);
+  return () => {
+    state.listeners.delete(listener);
+  };
+}
+
+/** Extra fields an error report may carry beyond what the error itself gives. */
+export interface ReportContext {
+  source?: string;
+  line?: number;
+  column?: number;
+}
+
+/** Builds the error report of SPEC.md section 3 for `error`. Pure apart from reading the page URL and UA. */
+export function buildErrorReport(error: unknown, context: ReportContext = {}): ErrorReport {
+  const err = error instanceof Error ? error : null;
+  const message = err ? `${err.name}: ${err.message}` : typeof error === 'string' ? error : safeString(error);
+  return {
+    time: new Date(state.now()).toISOString(),
+    message: message.slice(0, 2000),
+    source: context.source ?? '',
+    line: context.line ?? 0,
+    column: context.column ?? 0,
+    ua: typeof navigator === 'undefined' ? '' : navigator.userAgent,
+    pageUrl: typeof location === 'undefined' ? '' : location.href,
+    stack: (err?.stack ?? '').slice(0, 8000),
+  };
+}
+
+function safeString(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/**
+ * POSTs an error report to `/report/error` (SPEC.md sections 3 and 7), at most one per 150 ms
+ * page-wide; reports inside the window are dropped. Never throws and never reports its own
+ * failure. Returns true when a report was sent.
+ */
+export function reportError(error: unknown, context: ReportContext = {}): boolean {
+  const now = state.now();
+  if (state.reporting || now - state.lastReportAt < REPORT_THROTTLE_MS) return false;
+  if (typeof fetch !== 'function') return false;
+  state.lastReportAt = now;
+  state.reporting = true;
+  try {
+    const body = JSON.stringify(buildErrorReport(error, context));
+    fetch(apiUrl('/report/error'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+      keepalive: true,
+    }).catch(() => undefined);
+    return true;
+  } catch {
+    return false;
+  } finally {
+    state.reporting = false;
+  }
+}
+
+let globalHandlersInstalled = false;
+
+/**
+ * Installs `window.onerror` and `unhandledrejection` listeners that report to `/report/error`
+ * (once per page, whatever calls it). Listeners are added with addEventListener, so the host's
+ * own handlers keep working.
+ */
+export function installGlobalErrorHandlers(): void {
+  if (globalHandlersInstalled || typeof window === 'undefined') return;
+  globalHandlersInstalled = true;
+  window.addEventListener('error', (event: ErrorEvent) => {
+    reportError(event.error ?? event.message, { source: event.filename, line: event.lineno, column: event.colno });
+  });
+  window.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
+    reportError(event.reason);
+  });
+}
+
+/** Test hook: replaces the clock and resets the throttle. Not for production code. */
+export function __setClockForTests(now: () => number): void {
+  state.now = now;
+  state.lastReportAt = Number.NEGATIVE_INFINITY;
+}

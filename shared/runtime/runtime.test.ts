@@ -1,0 +1,80 @@
+import {
+  __setClockForTests,
+  activeCount,
+  buildErrorReport,
+  reportError,
+  setApiBase,
+  startActivity,
+  subscribeActivity,
+} from './index';
+
+describe('page runtime: activity and progress bar', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('shows one bar while any activity is open and fades it 500 ms after the last ends', () => {
+    jest.useFakeTimers();
+    const seen: boolean[] = [];
+    const unsubscribe = subscribeActivity((active) => seen.push(active));
+    const endA = startActivity();
+    const endB = startActivity();
+    const bars = document.querySelectorAll('[data-rw-progress]');
+    expect(bars).toHaveLength(1);
+    expect(bars[0]).toHaveClass('rw-progress--active');
+    endA();
+    endA(); // ending twice has no further effect
+    expect(activeCount()).toBe(1);
+    endB();
+    expect(activeCount()).toBe(0);
+    expect(bars[0]).toHaveClass('rw-progress--done');
+    jest.advanceTimersByTime(499);
+    expect(bars[0]).toHaveClass('rw-progress--done');
+    jest.advanceTimersByTime(1);
+    expect(bars[0]).not.toHaveClass('rw-progress--done');
+    expect(seen).toEqual([true, false]);
+    unsubscribe();
+  });
+});
+
+describe('page runtime: error reports', () => {
+  let now = 1_000_000;
+  const fetchMock = jest.fn(() => Promise.resolve({ ok: true, status: 204 }));
+
+  beforeEach(() => {
+    now = 1_000_000;
+    __setClockForTests(() => now);
+    fetchMock.mockClear();
+    (globalThis as { fetch?: unknown }).fetch = fetchMock;
+    setApiBase('');
+  });
+
+  it('builds the report with the fields of SPEC.md section 3', () => {
+    const report = buildErrorReport(new TypeError('boom'), { source: 'a.js', line: 3, column: 9 });
+    expect(Object.keys(report).sort()).toEqual(['column', 'line', 'message', 'pageUrl', 'source', 'stack', 'time', 'ua']);
+    expect(report).toMatchObject({ message: 'TypeError: boom', source: 'a.js', line: 3, column: 9, pageUrl: location.href });
+    expect(report.time).toBe(new Date(1_000_000).toISOString());
+    expect(report.stack).toContain('boom');
+  });
+
+  it('posts at most one report per 150 ms under a storm', () => {
+    const sent: boolean[] = [];
+    for (let i = 0; i < 100; i += 1) {
+      sent.push(reportError(new Error(`e${i}`)));
+      now += 10; // 100 errors over 1 second
+    }
+    // 1000 ms / 150 ms → reports at 0, 150, 300, … 900: 7 reports.
+    expect(fetchMock).toHaveBeenCalledTimes(7);
+    expect(sent.filter(Boolean)).toHaveLength(7);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/report/error');
+    expect(init.method).toBe('POST');
+    expect(JSON.parse(init.body as string).message).toBe('Error: e0');
+  });
+
+  it('uses the API base and never throws when the report itself fails', async () => {
+    setApiBase('https://api.example.co.uk/');
+    fetchMock.mockImplementationOnce(() => Promise.reject(new Error('offline')));
+    expect(() => reportError('plain text error')).not.toThrow();
+    expect(fetchMock.mock.calls[0][0 as never]).toBe('https://api.example.co.uk/report/error');
+    await Promise.resolve();
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * Domain types of SPEC.md section 3. Amounts are integer pence; times are ISO-like strings with
+ * no offset, London wall-clock (DESIGN.md "Time"); `0001-01-01…` is the empty date.
+ */
+
+/** Transport modes a leg can have (SPEC.md section 3). Other strings may arrive and render nothing. */
+export type TransportMode = 'TRAIN' | 'TUBE' | 'SHIP' | 'BUS';
+
+/** Journey scope enumeration (SPEC.md section 3). */
+export type JourneyScope = 'All' | 'In' | 'Out';
+
+/** One leg reference inside a journey of the Details JSON. */
+export interface JourneyLegRef {
+  legRecordID: number;
+}
+
+/** A journey of the Details JSON: its legs by leg record id. */
+export interface Journey {
+  journeyID?: number;
+  legs: JourneyLegRef[];
+}
+
+/** Leg record of the Details JSON. `trainRecordID` is null/absent for a leg with no train record. */
+export interface LegRecord {
+  legRecordID: number;
+  trainRecordID?: number | null;
+  originDepartTime: string;
+  destinationArriveTime: string;
+  originCRS: string;
+  destinationCRS: string;
+  mode: string;
+}
+
+/** A calling point of a train record; either time may be the empty date. */
+export interface Stop {
+  crs: string;
+  arriveTime: string;
+  departTime: string;
+}
+
+/** Train record of the Details JSON. */
+export interface TrainRecord {
+  trainRecordID: number;
+  stops: Stop[];
+}
+
+/** Count and unit price (pence) of tickets issued. */
+export interface TicketsIssued {
+  count: number;
+  price: number;
+}
+
+/** A fare of the Details JSON. `advanceBooking` 1 means an advance fare. */
+export interface FareDetail {
+  ticketCode: string;
+  routeCode: string;
+  fromUIC: string;
+  toUIC: string;
+  advanceBooking: number;
+  ticketDescription: string;
+  tickets: { ticketsIssued: TicketsIssued[] }[];
+}
+
+/** Journey planner results of the Details JSON; only the first outbound and first return journey are used. */
+export interface JourneyPlannerResults {
+  outboundJourneys: Journey[];
+  returnJourneys: Journey[];
+  legRecords: LegRecord[];
+  trainRecords: TrainRecord[];
+  fareDetails: FareDetail[];
+}
+
+/** The Details JSON a host page embeds (SPEC.md section 3). */
+export interface Details {
+  bookingReference: string;
+  email: string;
+  JourneyPlannerResults: JourneyPlannerResults;
+}
+
+/** Station code map: CRS code → station name. */
+export type StationNames = Record<string, string>;
+
+/** A refund reason code with its scopes. */
+export interface RefundCode {
+  reasonCode: string;
+  scopes: { scope: JourneyScope; selfRefundPermitted: boolean }[];
+}
+
+/** One journey of a refund status. */
+export interface RefundStatusJourney {
+  journeyID: number;
+  ticketsValueAsReplacement: number;
+  isPrinted: boolean;
+  refundOptions: { refundCodes: RefundCode[] };
+}
+
+/** Refund status (SPEC.md section 3). All values in pence. */
+export interface RefundStatus {
+  journeyID: number;
+  journeys: RefundStatusJourney[];
+  ticketsRefundValue: number;
+  adminFee: number;
+  ticketsReplaceValue: number;
+  adminFeeReplacement: number;
+  canDeferExchange: boolean;
+  isCancelled: boolean;
+  isPrinted: boolean;
+  isScanned: boolean;
+  bookingReference: string;
+}
+
+/** Refund status response; `refundStatus` null means no matching journey. */
+export interface RefundStatusResponse {
+  refundStatus: RefundStatus | null;
+  isFeeFree: boolean;
+  protectedReference: string | null;
+  replacementProtectedReference: string | null;
+}
+
+/** Dry run result (pence). */
+export interface DryRunResult {
+  refundValue: number;
+  adminFee: number;
+  reasonCode: string | null;
+}
+
+/** Body of POST /api/ProcessRefund (SPEC.md section 3). */
+export interface ConfirmRefundRequest {
+  protectedReference: string;
+  journeyId: number;
+  covid19: boolean;
+  defer: boolean;
+  disruptedOutwards: boolean;
+  disruptedInwards: boolean;
+}
+
+/** Error report body of POST /report/error (SPEC.md section 3). */
+export interface ErrorReport {
+  time: string;
+  message: string;
+  source: string;
+  line: number;
+  column: number;
+  ua: string;
+  pageUrl: string;
+  stack: string;
+}

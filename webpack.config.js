@@ -1,0 +1,159 @@
+/**
+ * One webpack build, a multi-compiler array (DESIGN.md "Federation"):
+ * - the host shim (`dist/host-shim.js`, a classic script), the federation host, which provides the
+ *   federation runtime to the remotes (`externalRuntime: 'provide'`) and the page-wide singleton
+ *   module `@rw/page-runtime`;
+ * - one remote per widget (`dist/<name>/remoteEntry.js`) exposing `./mount`, sharing React (and
+ *   its subpaths) as singletons and the libraries two widgets use.
+ * Remotes are located at run time from the shim's own URL, so `dist/` works under any path.
+ * Production keeps `devtool: false` and extracts CSS to files: no eval, no inline styles (CSP).
+ */
+const path = require('path');
+const webpack = require('webpack');
+const TerserPlugin = require('terser-webpack-plugin');
+const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+const MomentTimezoneDataPlugin = require('moment-timezone-data-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const widgets = require('./host-shim/widgets.json');
+const pkg = require('./package.json');
+
+const dist = path.resolve(__dirname, 'dist');
+/** Remotes are found by entry URL (no manifest snapshots) and only ever run in browsers. */
+const FEDERATION_OPTIMIZATION = { disableSnapshot: true, target: 'web' };
+const deps = pkg.dependencies;
+
+/** Libraries shared between the shim and remotes. React and its subpaths are singletons. */
+function sharedConfig() {
+  const singleton = (name, version) => ({ singleton: true, requiredVersion: `^${version}`, version });
+  return {
+    react: singleton('react', deps.react),
+    'react/jsx-runtime': singleton('react', deps.react),
+    'react-dom': singleton('react-dom', deps['react-dom']),
+    'react-dom/client': singleton('react-dom', deps['react-dom']),
+    '@rw/page-runtime': {
+      singleton: true,
+      import: path.resolve(__dirname, 'shared/runtime/index.ts'),
+      version: pkg.version,
+      requiredVersion: `^${pkg.version}`,
+    },
+    axios: { requiredVersion: `^${deps.axios}` },
+    'moment-timezone': { requiredVersion: `^${deps['moment-timezone']}` },
+    yup: { requiredVersion: `^${deps.yup}` },
+    formik: { requiredVersion: `^${deps.formik}` },
+  };
+}
+
+/** Loaders and plugins every compiler uses. */
+function base(name, { production }) {
+  return {
+    name,
+    mode: production ? 'production' : 'development',
+    devtool: production ? false : 'source-map',
+    context: __dirname,
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      alias: { '@rw/page-runtime': path.resolve(__dirname, 'shared/runtime/index.ts') },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic' } },
+                target: 'es2020',
+              },
+            },
+          },
+        },
+        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        { test: /\.(svg|png|jpe?g|gif)$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 2048 } } },
+      ],
+    },
+    optimization: {
+      minimize: production,
+      minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false, terserOptions: { compress: true, mangle: true } })],
+    },
+    performance: { hints: false },
+    plugins: [
+      new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
+      // Only Europe/London, 2020-2035: the comparisons with now (DESIGN.md "Time") need nothing else.
+      new MomentTimezoneDataPlugin({ matchZones: 'Europe/London', startYear: 2020, endYear: 2035 }),
+      new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
+      new webpack.DefinePlugin({ __RW_VERSION__: JSON.stringify(pkg.version) }),
+    ],
+  };
+}
+
+function shimConfig(opts) {
+  const config = base('host-shim', opts);
+  return {
+    ...config,
+    entry: { 'host-shim': './host-shim/index.ts' },
+    output: {
+      path: dist,
+      publicPath: 'auto',
+      filename: '[name].js',
+      chunkFilename: 'host-shim/[name].[contenthash:8].js',
+      assetModuleFilename: 'host-shim/[name].[contenthash:8][ext]',
+      uniqueName: 'rw_host_shim',
+    },
+    plugins: [
+      ...config.plugins.map((p) =>
+        p instanceof MiniCssExtractPlugin
+          ? new MiniCssExtractPlugin({ filename: 'host-shim/[name].[contenthash:8].css', chunkFilename: 'host-shim/[name].[contenthash:8].css' })
+          : p,
+      ),
+      new webpack.DefinePlugin({ __RW_WIDGETS__: JSON.stringify(widgets.map(({ name, mountId }) => ({ name, mountId }))) }),
+      new ModuleFederationPlugin({
+        name: 'rw_host',
+        remotes: {},
+        shared: sharedConfig(),
+        dts: false,
+        manifest: false,
+        experiments: { provideExternalRuntime: true, optimization: FEDERATION_OPTIMIZATION },
+      }),
+    ],
+  };
+}
+
+function remoteConfig(widget, opts) {
+  const config = base(widget.name, opts);
+  return {
+    ...config,
+    entry: {},
+    output: {
+      path: path.join(dist, widget.name),
+      publicPath: 'auto',
+      filename: '[name].[contenthash:8].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      assetModuleFilename: '[name].[contenthash:8][ext]',
+      uniqueName: `rw_${widget.name}`,
+    },
+    plugins: [
+      ...config.plugins,
+      new ModuleFederationPlugin({
+        name: widget.name,
+        filename: 'remoteEntry.js',
+        // The container global is namespaced so it cannot collide with a host page's own globals.
+        library: { type: 'var', name: `__rw_remote_${widget.name}` },
+        exposes: { './mount': widget.expose },
+        shared: sharedConfig(),
+        dts: false,
+        manifest: false,
+        experiments: { externalRuntime: true, optimization: FEDERATION_OPTIMIZATION },
+      }),
+    ],
+  };
+}
+
+module.exports = (env = {}, argv = {}) => {
+  const opts = { production: (argv.mode || process.env.NODE_ENV || 'production') === 'production' };
+  const only = env.only ? String(env.only).split(',') : null;
+  const remotes = widgets.filter((w) => !only || only.includes(w.name)).map((w) => remoteConfig(w, opts));
+  return [shimConfig(opts), ...remotes];
+};

@@ -1,0 +1,141 @@
+import { useCallback, useEffect, useState } from 'react';
+import { isWidgetError, type WidgetError } from '../../shared/errors/WidgetError';
+import { toWidgetError } from '../../shared/api/client';
+import { dispatchComplete } from '../../shared/page/events';
+import type { RefundStatus, RefundStatusResponse } from '../../shared/types';
+import { fetchDryRun, fetchRefundStatus } from './api';
+import { ErrorNotice } from './components/ErrorNotice';
+import { FinishedView } from './components/FinishedView';
+import { InstantPanel } from './components/InstantPanel';
+import { ManualRequiredPanel, ReplacementPanel, UnavailablePanel } from './components/OtherPanels';
+import { selectPanel } from './selectPanel';
+import { TEXT } from './texts';
+import type { DryRunOutcome, RefundPageConfig } from './types';
+import './refund.css';
+
+/** Where the page goes when the dry run says self refunds are disabled (SPEC.md section 8). */
+export const SELF_REFUNDS_UNAVAILABLE_PATH = '/SelfRefundsUnavailable';
+
+type Phase =
+  | { phase: 'loading' }
+  | { phase: 'status-error'; error: WidgetError }
+  | { phase: 'null-status' }
+  | { phase: 'ready'; response: RefundStatusResponse & { refundStatus: RefundStatus }; dryRun: DryRunOutcome }
+  | { phase: 'done'; deferred: boolean };
+
+interface Props {
+  config: RefundPageConfig;
+  /** The mount element, for the `refundwidgets:complete` event. */
+  element: HTMLElement;
+  /** Navigation (a redirect); defaults to `location.assign`. */
+  navigate?: (url: string) => void;
+}
+
+/**
+ * The refund page (SPEC.md section 2, data flow of DESIGN.md): shows the preamble, fetches the
+ * refund status and dry run in parallel, validates them, picks one panel with `selectPanel`,
+ * and shows the finished view after the traveller acts. Status failure → the catalogued message
+ * with details, body, retry and a contact link; null status → `null response, no matching
+ * journey`; dry run `Self refunds are disabled` → redirect; other dry-run failures offer no refund.
+ */
+export function RefundWidget({ config, element, navigate = (url) => window.location.assign(url) }: Props) {
+  const [state, setState] = useState<Phase>({ phase: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let active = true;
+    Promise.allSettled([fetchRefundStatus(config.refundStatusUrl), fetchDryRun(config.dryRunUrl)]).then(
+      ([status, dryRun]) => {
+        if (!active) return;
+        if (status.status === 'rejected') {
+          setState({ phase: 'status-error', error: toWidgetError(status.reason) });
+          return;
+        }
+        const response = status.value;
+        if (response.refundStatus === null) {
+          setState({ phase: 'null-status' });
+          return;
+        }
+        let outcome: DryRunOutcome;
+        if (dryRun.status === 'fulfilled') {
+          outcome = { ok: true, result: dryRun.value };
+        } else {
+          const message = isWidgetError(dryRun.reason) ? dryRun.reason.message : String(dryRun.reason);
+          if (message.includes('Self refunds are disabled')) {
+            navigate(SELF_REFUNDS_UNAVAILABLE_PATH);
+            return;
+          }
+          outcome = { ok: false, message };
+        }
+        setState({ phase: 'ready', response: { ...response, refundStatus: response.refundStatus }, dryRun: outcome });
+      },
+    );
+    return () => {
+      active = false;
+    };
+    // `navigate` is a prop default; the load depends on the URLs and the traveller's retries only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [config.refundStatusUrl, config.dryRunUrl, attempt]);
+
+  const retry = useCallback(() => {
+    setState({ phase: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
+
+  const finish = useCallback(
+    (deferred: boolean) => {
+      setState({ phase: 'done', deferred });
+      dispatchComplete(element, deferred ? 'deferral' : 'refund', { bookingReference: config.details.bookingReference });
+    },
+    [element, config.details.bookingReference],
+  );
+
+  return (
+    <div className="rw-refund" aria-busy={state.phase === 'loading'}>
+      {state.phase === 'loading' && (
+        <p className="rw-refund__preamble" role="status">
+          {TEXT.preamble}
+        </p>
+      )}
+      {state.phase === 'status-error' && (
+        <ErrorNotice
+          message={TEXT.statusFailure}
+          error={state.error}
+          supportEmail={config.supportEmail}
+          bookingReference={config.details.bookingReference}
+          onRetry={retry}
+        />
+      )}
+      {state.phase === 'null-status' && (
+        <p className="rw-message rw-message--error" role="alert">
+          {TEXT.nullStatus}
+        </p>
+      )}
+      {state.phase === 'ready' && <ReadyPanel config={config} state={state} onDone={finish} />}
+      {state.phase === 'done' && <FinishedView deferred={state.deferred} />}
+    </div>
+  );
+}
+
+function ReadyPanel({
+  config,
+  state,
+  onDone,
+}: {
+  config: RefundPageConfig;
+  state: Extract<Phase, { phase: 'ready' }>;
+  onDone: (deferred: boolean) => void;
+}) {
+  const dryRun = state.dryRun.ok ? state.dryRun.result : null;
+  const panel = selectPanel(state.response.refundStatus, dryRun);
+  switch (panel) {
+    case 'instant':
+      return <InstantPanel config={config} response={state.response} dryRun={dryRun!} onDone={() => onDone(false)} />;
+    case 'replacement':
+      return <ReplacementPanel config={config} />;
+    case 'manual':
+      return <ManualRequiredPanel config={config} />;
+    default:
+      return <UnavailablePanel config={config} />;
+  }
+}

@@ -1,0 +1,19 @@
+/** The refund page's calls (SPEC.md section 7). */
+import { getJson, postCommitting } from '../../shared/api/client';
+import type { ConfirmRefundRequest, DryRunResult, RefundStatusResponse } from '../../shared/types';
+import { parseDryRun, parseRefundStatusResponse } from './validation';
+
+/** GET the refund status from the page-given URL. @throws WidgetError */
+export async function fetchRefundStatus(url: string): Promise<RefundStatusResponse> {
+  return parseRefundStatusResponse(await getJson(url));
+}
+
+/** GET the dry run from the page-given URL. @throws WidgetError */
+export async function fetchDryRun(url: string): Promise<DryRunResult> {
+  return parseDryRun(await getJson(url));
+}
+
+/** POST /api/ProcessRefund exactly once with `idempotencyKey`. @throws WidgetError */
+export async function processRefund(request: ConfirmRefundRequest, idempotencyKey: string): Promise<void> {
+  await postCommitting('/api/ProcessRefund', request, idempotencyKey);
+}

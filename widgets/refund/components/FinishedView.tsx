@@ -1,0 +1,29 @@
+import { useEffect, useRef } from 'react';
+import { setTitleFirstSegment } from '../../../shared/page/title';
+import { TEXT } from '../texts';
+
+/**
+ * The finished view after a refund or deferral (SPEC.md section 2): `Refund request accepted`
+ * or `Deferred refund request accepted`, the title's first segment `Refund Complete`, a link to
+ * `/` to start again. The heading takes focus so screen readers announce the outcome.
+ */
+export function FinishedView({ deferred }: { deferred: boolean }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    setTitleFirstSegment(TEXT.completeTitle);
+    heading.current?.focus();
+  }, []);
+  return (
+    <section className="rw-refund__finished" aria-labelledby="rw-refund-finished-heading">
+      <h2 id="rw-refund-finished-heading" className="rw-refund__heading" tabIndex={-1} ref={heading}>
+        {deferred ? TEXT.deferralAccepted : TEXT.refundAccepted}
+      </h2>
+      <p>{deferred ? TEXT.deferralBody : TEXT.completeBody}</p>
+      <p>
+        <a className="rw-link" href="/">
+          {TEXT.startAgain}
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { Accordion } from '../../../shared/ui/Accordion';
+import { formatPence } from '../../../shared/format/money';
+import { SelectedJourney } from '../../../shared/journey/SelectedJourney';
+import { useCommittingAction } from '../../../shared/hooks/useCommittingAction';
+import type { DryRunResult, RefundStatus, RefundStatusResponse } from '../../../shared/types';
+import { processRefund } from '../api';
+import { TEXT } from '../texts';
+import type { RefundPageConfig } from '../types';
+import { ErrorNotice } from './ErrorNotice';
+
+interface Props {
+  config: RefundPageConfig;
+  response: RefundStatusResponse & { refundStatus: RefundStatus };
+  dryRun: DryRunResult;
+  onDone: () => void;
+}
+
+/** Why the admin fee is £0, when it is (DESIGN.md "What each line shows"): reason code first, then fee-free. */
+export function feeNote(dryRun: DryRunResult, isFeeFree: boolean): string | null {
+  if (dryRun.reasonCode === '104') return TEXT.feeWaivedDisruption;
+  if (dryRun.reasonCode === 'COVGR1') return TEXT.feeWaivedCovgr1;
+  if (dryRun.adminFee !== 0) return dryRun.reasonCode === 'COV' ? TEXT.feeWaivedCov : null;
+  if (isFeeFree) return TEXT.feeWaivedFeeFree;
+  return dryRun.reasonCode === 'COV' ? TEXT.feeWaivedCov : TEXT.feeNone;
+}
+
+/**
+ * The instant refund panel (SPEC.md section 2): confirmation text, the warning that a confirmed
+ * choice is final, the journey summary, the Refund accordion `You will receive {amount}` (dry run
+ * `refundValue`) with the booking value (`ticketsRefundValue`) and admin fee (dry run `adminFee`)
+ * lines, and `Accept refund`, which sends exactly one POST /api/ProcessRefund however often it is
+ * pressed. With no protected reference it logs that the backend thinks a refund is impossible
+ * and sends nothing (SPEC.md section 6).
+ */
+export function InstantPanel({ config, response, dryRun, onDone }: Props) {
+  const status = response.refundStatus;
+  const [commit, accept] = useCommittingAction(async (key) => {
+    await processRefund(
+      {
+        protectedReference: response.protectedReference as string,
+        journeyId: status.journeyID,
+        covid19: config.query.covid19,
+        defer: false,
+        disruptedOutwards: config.query.disruptedOutwards,
+        disruptedInwards: config.query.disruptedInwards,
+      },
+      key,
+    );
+    onDone();
+  });
+  const [blocked, setBlocked] = useState(false);
+  const onAccept = () => {
+    if (!response.protectedReference) {
+      console.warn(TEXT.backendNoRefundLog);
+      setBlocked(true);
+      return;
+    }
+    accept();
+  };
+  const note = feeNote(dryRun, response.isFeeFree);
+  const pending = commit.status === 'pending';
+
+  return (
+    <section className="rw-refund__panel rw-refund__panel--instant" aria-labelledby="rw-refund-instant-heading">
+      <h2 id="rw-refund-instant-heading" className="rw-refund__heading">
+        {TEXT.youWillReceive(formatPence(dryRun.refundValue))}
+      </h2>
+      <p>{TEXT.instantIntro}</p>
+      <p className="rw-refund__warning">
+        <strong>{TEXT.finalWarning}</strong>
+      </p>
+      <SelectedJourney details={config.details} stations={config.stations} headingLevel={3} />
+      <Accordion title={TEXT.refundAccordion} startShown headingLevel={3}>
+        <p className="rw-refund__amount">{TEXT.youWillReceive(formatPence(dryRun.refundValue))}</p>
+        <dl className="rw-refund__lines">
+          <div className="rw-refund__line">
+            <dt>{TEXT.bookingValue}</dt>
+            <dd>{formatPence(status.ticketsRefundValue)}</dd>
+          </div>
+          <div className="rw-refund__line">
+            <dt>{TEXT.adminFee}</dt>
+            <dd>{formatPence(dryRun.adminFee)}</dd>
+          </div>
+        </dl>
+        {note && <p className="rw-refund__note">{note}</p>}
+        <p className="rw-refund__note">{TEXT.adminFeeCap(formatPence(config.maxAdminFeePence))}</p>
+      </Accordion>
+      {blocked && (
+        <p className="rw-message" role="status">
+          {TEXT.noProtectedReference}
+        </p>
+      )}
+      {commit.status === 'failed' && (
+        <ErrorNotice
+          message={TEXT.processFailure}
+          error={commit.error}
+          supportEmail={config.supportEmail}
+          bookingReference={config.details.bookingReference}
+        />
+      )}
+      <div className="rw-refund__actions">
+        <button
+          type="button"
+          className="rw-button"
+          onClick={onAccept}
+          disabled={pending}
+        >
+          {TEXT.acceptRefund}
+        </button>
+        <span className="rw-refund__sending" role="status">
+          {pending ? TEXT.sending : ''}
+        </span>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+import { WidgetError } from '../../shared/errors/WidgetError';
+import { readPageData } from '../../shared/page-data/readPageData';
+import type { RefundPageConfig } from './types';
+
+/**
+ * Reads the refund page's data once into a validated {@link RefundPageConfig} (DESIGN.md "The
+ * widgets": Details, station names, `data-refund-status-url`, `data-dry-run-url`,
+ * `data-appeals-email`, `data-support-email`, `data-view`, `data-appeal-link`, query, meta).
+ * @throws WidgetError: MISSING_DETAILS, MISSING_STATION_MAP, or INVALID_PAGE_DATA when a required
+ * attribute is missing.
+ */
+export function readRefundConfig(element: HTMLElement, doc: Document = document, search?: string): RefundPageConfig {
+  const page = readPageData(element, doc, search);
+  const data = page.dataset;
+  const view = data.view === 'unavailable' ? 'unavailable' : 'panel';
+  const missing = ['refundStatusUrl', 'dryRunUrl'].filter((key) => !data[key] && view === 'panel');
+  if (missing.length > 0) {
+    const names = missing.map((key) => `data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+    throw new WidgetError(
+      'INVALID_PAGE_DATA',
+      `This refund page is set up incorrectly (missing ${names.join(' and ')}). Please try again later.`,
+    );
+  }
+  return {
+    details: page.details,
+    stations: page.stations,
+    refundStatusUrl: data.refundStatusUrl ?? '',
+    dryRunUrl: data.dryRunUrl ?? '',
+    appealsEmail: data.appealsEmail ?? '',
+    supportEmail: data.supportEmail ?? '',
+    view,
+    appealLink: (data.appealLink ?? '').toLowerCase() !== 'false',
+    query: page.query,
+    maxAdminFeePence: page.maxAdminFeePence,
+  };
+}

@@ -1,0 +1,30 @@
+import type { DryRunResult, RefundStatus } from '../../shared/types';
+import type { Panel } from './types';
+
+/** Net refund in pence: ticketsRefundValue − adminFee (SPEC.md section 9). */
+export function netRefund(status: RefundStatus): number {
+  return status.ticketsRefundValue - status.adminFee;
+}
+
+/** Net replacement in pence: ticketsReplaceValue − adminFeeReplacement (SPEC.md section 9). */
+export function netReplacement(status: RefundStatus): number {
+  return status.ticketsReplaceValue - status.adminFeeReplacement;
+}
+
+/**
+ * Chooses the one panel the refund page shows (SPEC.md section 4, order fixed by DESIGN.md
+ * "Which panel"): 1 manual (not cancelled and printed); 2 instant (dry run refundValue > 0 and
+ * net refund ≥ net replacement); 3 replacement (not cancelled, printed or scanned, and net
+ * replacement > 0 or (canDeferExchange and ticketsReplaceValue > 0)); 4 unavailable.
+ * `dryRun` null means the dry run failed, which counts as refundValue 0. Pure; never throws.
+ */
+export function selectPanel(status: RefundStatus, dryRun: DryRunResult | null): Panel {
+  if (!status.isCancelled && status.isPrinted) return 'manual';
+  const refundValue = dryRun?.refundValue ?? 0;
+  if (refundValue > 0 && netRefund(status) >= netReplacement(status)) return 'instant';
+  const replaceable = !status.isCancelled && !status.isPrinted && !status.isScanned;
+  if (replaceable && (netReplacement(status) > 0 || (status.canDeferExchange && status.ticketsReplaceValue > 0))) {
+    return 'replacement';
+  }
+  return 'unavailable';
+}

@@ -1,0 +1,31 @@
+import type { Details, DryRunResult, RefundStatusResponse, StationNames } from '../../shared/types';
+import type { QueryFlags } from '../../shared/page-data/readPageData';
+
+/** The four panels of the refund page (SPEC.md section 4). */
+export type Panel = 'manual' | 'instant' | 'replacement' | 'unavailable';
+
+/** Everything the refund widget reads from its page, validated once by `mount` (DESIGN.md data flow). */
+export interface RefundPageConfig {
+  details: Details;
+  stations: StationNames;
+  refundStatusUrl: string;
+  dryRunUrl: string;
+  appealsEmail: string;
+  supportEmail: string;
+  /** `unavailable` mounts the separate "Refund unavailable" page view. */
+  view: 'panel' | 'unavailable';
+  /** False when the mount says `data-appeal-link="false"`. */
+  appealLink: boolean;
+  query: QueryFlags;
+  /** From meta `max-admin-fee` (pounds) → pence; default 1000. */
+  maxAdminFeePence: number;
+}
+
+/** A dry run answer, or the failure that counts as refundValue 0 (DESIGN.md "Which panel"). */
+export type DryRunOutcome = { ok: true; result: DryRunResult } | { ok: false; message: string };
+
+/** What the page loaded: status response and dry run outcome. */
+export interface LoadedRefund {
+  response: RefundStatusResponse;
+  dryRun: DryRunOutcome;
+}
