@@ -10,6 +10,7 @@ import {
   londonNow,
   parseLondonTime,
   pickTime,
+  wallClockMs,
 } from './time';
 
 describe('isEmptyDate', () => {
@@ -145,5 +146,18 @@ describe('isOlderThanMonths', () => {
     expect(isOlderThanMonths('0001-01-01T00:00:00', 6, now)).toBe(false);
     expect(isOlderThanMonths('nonsense', 6, now)).toBe(false);
     expect(isOlderThanMonths('2025-01-01T00:00:00', Number.NaN, now)).toBe(false);
+  });
+});
+
+describe('wallClockMs', () => {
+  it('orders wall-clock times without time-zone rules', () => {
+    expect(wallClockMs('2026-03-14T08:05:00')).toBe(Date.UTC(2026, 2, 14, 8, 5, 0));
+    expect(wallClockMs('2026-07-14T08:05:00')).toBe(Date.UTC(2026, 6, 14, 8, 5, 0));
+  });
+
+  it('is null for empty or unparsable values', () => {
+    expect(wallClockMs('0001-01-01T00:00:00')).toBeNull();
+    expect(wallClockMs('soon')).toBeNull();
+    expect(wallClockMs(undefined)).toBeNull();
   });
 });

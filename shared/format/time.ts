@@ -68,6 +68,17 @@ export function formatDate(value: TimeValue): string {
 }
 
 /**
+ * Reads a time value as a number for ordering and comparing times of page data with each other
+ * (the wall clock read as UTC, so no time-zone rules apply; not for comparisons with "now").
+ *
+ * @param value an ISO-8601 time string such as `2026-03-14T08:05:00`
+ * @returns milliseconds, or null when the value is empty or unparsable (see {@link isEmptyDate})
+ */
+export function wallClockMs(value: TimeValue): number | null {
+  return isEmptyDate(value) ? null : (parseUtc(value) as moment.Moment).valueOf();
+}
+
+/**
  * The current time in Europe/London (SPEC.md section 9), for comparisons with "now".
  *
  * @param nowMs optional epoch milliseconds to use instead of the clock (tests)

@@ -1,3 +1,12 @@
 import { createMount } from '../../shared/mount/createMount';
+import { readDetails, readStationNames } from '../../shared/page-data/readPageData';
+import { JourneySummary } from './JourneySummary';
 
-export const mount = createMount('journeySummary', () => <p>Journey placeholder</p>);
+/**
+ * The journeySummary remote's exposed `./mount` (DESIGN.md "The widgets"): reads the Details JSON
+ * and station names of the page and renders the selected journey panel into `element`.
+ * Missing Details → `Missing JSON data from DOM`; missing station map → reported, clear message.
+ */
+export const mount = createMount('journeySummary', (element) => (
+  <JourneySummary details={readDetails(element, element.ownerDocument)} stations={readStationNames(element.ownerDocument)} />
+));

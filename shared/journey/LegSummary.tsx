@@ -1,0 +1,161 @@
+import { useId, useRef, useState } from 'react';
+import { formatTime } from '../format/time';
+import { stationName } from '../page-data/readPageData';
+import type { StationNames } from '../types';
+import type { LegView, StopView } from './buildJourney';
+import { ModeIcon } from './ModeIcon';
+import './LegSummary.css';
+
+/** Shown instead of legs when a journey has none. */
+export const NO_LEGS_TEXT = 'Journey details are not available for this booking.';
+/** Label before a leg's mode icon and mode (SPEC.md section 2). */
+export const TRAVEL_VIA_TEXT = 'Travel via';
+/** Describes what an intermediate station button does, for screen readers. */
+export const HIDE_STOPS_HINT = 'Select a station to hide the intermediate stops';
+
+/** `1 intermediate stop`, `N intermediate stops` (DESIGN.md "Texts SPEC.md leaves out"). */
+export function intermediateStopsText(count: number): string {
+  return count === 1 ? '1 intermediate stop' : `${count} intermediate stops`;
+}
+
+export interface LegSummaryProps {
+  /** The section label, e.g. 'Outward (14/03/2026)'. */
+  label: string;
+  /** The legs, as {@link buildLegs} returns them (already sorted). */
+  legs: LegView[];
+  stations: StationNames;
+  /** Level of the label's heading (default 3). */
+  headingLevel?: 2 | 3 | 4 | 5;
+}
+
+function StopLine({
+  stop,
+  stations,
+  modifier,
+}: {
+  stop: StopView;
+  stations: StationNames;
+  modifier: 'first' | 'last';
+}) {
+  return (
+    <li className={`rw-stop rw-stop--${modifier}`}>
+      <span className="rw-stop__time">{formatTime(stop.time)}</span>{' '}
+      <span className="rw-stop__station">{stationName(stations, stop.crs)}</span>
+    </li>
+  );
+}
+
+/** A leg with a train record: first and last stops, and the intermediate stops behind a toggle. */
+function StopsLeg({ leg, stations }: { leg: LegView; stations: StationNames }) {
+  const [shown, setShown] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const id = useId();
+  const listId = `rw-leg-stops-${id}`;
+  const hintId = `rw-leg-hint-${id}`;
+  const first = leg.stops[0];
+  const last = leg.stops[leg.stops.length - 1];
+  const intermediate = leg.stops.slice(1, -1);
+
+  const hide = () => {
+    setShown(false);
+    toggle.current?.focus();
+  };
+
+  return (
+    <li className="rw-leg rw-leg--stops">
+      <ol className="rw-leg__stops">
+        <StopLine stop={first} stations={stations} modifier="first" />
+        {intermediate.length > 0 && (
+          <li className="rw-leg__intermediate">
+            <button
+              ref={toggle}
+              type="button"
+              className="rw-leg__toggle"
+              aria-expanded={shown}
+              aria-controls={listId}
+              onClick={() => setShown((open) => !open)}
+            >
+              {intermediateStopsText(intermediate.length)}
+            </button>
+            <ol id={listId} className="rw-leg__intermediate-stops" hidden={!shown}>
+              {intermediate.map((stop, index) => (
+                <li key={`${stop.crs}-${index}`} className="rw-stop rw-stop--intermediate">
+                  <span className="rw-stop__time">{formatTime(stop.time)}</span>{' '}
+                  <button
+                    type="button"
+                    className="rw-stop__station rw-stop__station--button"
+                    aria-describedby={hintId}
+                    onClick={hide}
+                  >
+                    {stationName(stations, stop.crs)}
+                  </button>
+                </li>
+              ))}
+            </ol>
+            <span id={hintId} hidden>
+              {HIDE_STOPS_HINT}
+            </span>
+          </li>
+        )}
+        <StopLine stop={last} stations={stations} modifier="last" />
+      </ol>
+    </li>
+  );
+}
+
+/** A leg without (usable) stops: origin, 'Travel via' with the mode, destination. */
+function ViaLeg({ leg, stations }: { leg: LegView; stations: StationNames }) {
+  const mode = typeof leg.mode === 'string' ? leg.mode.toLowerCase() : '';
+  return (
+    <li className="rw-leg rw-leg--via">
+      <div className="rw-stop rw-stop--first">
+        <span className="rw-stop__time">{formatTime(leg.originDepartTime)}</span>{' '}
+        <span className="rw-stop__station">{stationName(stations, leg.originCRS)}</span>
+      </div>
+      <div className="rw-leg__via">
+        <span className="rw-leg__via-label">{TRAVEL_VIA_TEXT}</span> <ModeIcon mode={leg.mode} />{' '}
+        <span className="rw-leg__mode">{mode}</span>
+      </div>
+      <div className="rw-stop rw-stop--last">
+        <span className="rw-stop__time">{formatTime(leg.destinationArriveTime)}</span>{' '}
+        <span className="rw-stop__station">{stationName(stations, leg.destinationCRS)}</span>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The legs of one journey under a label (SPEC.md section 2 "Leg summary").
+ *
+ * A leg with a train record (and at least two stops within the leg) lists its stops with times
+ * (`HH:mm`) and station names: the first and last by default; with more than two stops, a button
+ * '1 intermediate stop' / 'N intermediate stops' reveals the others, and clicking an intermediate
+ * station (also a button) hides them again, returning focus to the toggle. Each leg keeps its own
+ * state. Any other leg shows its origin departure time and station, a 'Travel via' line with the
+ * mode icon and the lower-cased mode, then its arrival time and destination station. Unknown
+ * station codes show 'Unknown'. With no legs it shows {@link NO_LEGS_TEXT}.
+ */
+export function LegSummary({ label, legs, stations, headingLevel = 3 }: LegSummaryProps) {
+  const labelId = `rw-leg-summary-${useId()}`;
+  const Heading = `h${headingLevel}` as 'h2' | 'h3' | 'h4' | 'h5';
+  return (
+    <section className="rw-leg-summary" aria-labelledby={labelId}>
+      <Heading id={labelId} className="rw-leg-summary__label">
+        {label}
+      </Heading>
+      {legs.length === 0 ? (
+        <p className="rw-leg-summary__empty">{NO_LEGS_TEXT}</p>
+      ) : (
+        <ol className="rw-leg-summary__legs">
+          {legs.map((leg, index) =>
+            leg.stops.length >= 2 ? (
+              <StopsLeg key={`${leg.legRecordID}-${index}`} leg={leg} stations={stations} />
+            ) : (
+              <ViaLeg key={`${leg.legRecordID}-${index}`} leg={leg} stations={stations} />
+            ),
+          )}
+        </ol>
+      )}
+    </section>
+  );
+}

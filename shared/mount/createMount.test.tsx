@@ -1,0 +1,73 @@
+import { act } from '@testing-library/react';
+import { WidgetError } from '../errors/WidgetError';
+import { createMount } from './createMount';
+import { WIDGET_CRASH_TEXT } from './ErrorBoundary';
+
+const fetchMock = jest.fn(() => Promise.resolve({ ok: true }));
+
+beforeEach(() => {
+  fetchMock.mockClear();
+  (globalThis as { fetch?: unknown }).fetch = fetchMock;
+  document.body.innerHTML = '<div id="w"></div>';
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+const el = () => document.getElementById('w') as HTMLElement;
+
+test('renders inside a scoped root, marks the node, and unmount empties it', () => {
+  const mount = createMount('demo', () => <p>hello</p>);
+  let unmount: () => void = () => undefined;
+  act(() => {
+    unmount = mount(el());
+  });
+  expect(el().querySelector('.rw-root[data-rw-widget="demo"]')).toHaveTextContent('hello');
+  expect(el()).toHaveAttribute('data-rw-mounted', 'demo');
+  act(() => unmount());
+  expect(el()).toBeEmptyDOMElement();
+  expect(el()).not.toHaveAttribute('data-rw-mounted');
+});
+
+test('a second mount on the same node replaces the first', () => {
+  let n = 0;
+  const mount = createMount('demo', () => <p>{`mount ${++n}`}</p>);
+  act(() => {
+    mount(el());
+  });
+  act(() => {
+    mount(el());
+  });
+  expect(el().querySelectorAll('.rw-root')).toHaveLength(1);
+  expect(el()).toHaveTextContent('mount 2');
+});
+
+test('a missing element is a named error', () => {
+  const mount = createMount('demo', () => null);
+  expect(() => mount(null as unknown as HTMLElement)).toThrow(WidgetError);
+});
+
+test('missing Details shows exactly the SPEC text and is not reported', () => {
+  const mount = createMount('demo', () => {
+    throw new WidgetError('MISSING_DETAILS', 'Missing JSON data from DOM');
+  });
+  act(() => {
+    mount(el());
+  });
+  expect(el()).toHaveTextContent(/^Missing JSON data from DOM$/);
+  expect(fetchMock).not.toHaveBeenCalled();
+});
+
+test('a render crash is caught by the boundary, shown in the mount point and reported', () => {
+  function Boom(): never {
+    throw new Error('render failed');
+  }
+  const mount = createMount('demo', () => <Boom />);
+  act(() => {
+    mount(el());
+  });
+  expect(el()).toHaveTextContent(WIDGET_CRASH_TEXT);
+  expect(fetchMock).toHaveBeenCalledWith('/report/error', expect.objectContaining({ method: 'POST' }));
+  const body = JSON.parse((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body as string);
+  expect(body.message).toBe('Error: render failed');
+  expect(body.source).toBe('widget:demo (render)');
+});

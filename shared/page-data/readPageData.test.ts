@@ -1,0 +1,419 @@
+import {
+  INVALID_UIC_TEXT,
+  MISSING_DETAILS_TEXT,
+  MISSING_STATION_MAP_TEXT,
+  WidgetError,
+  type WidgetErrorCode,
+} from '../errors/WidgetError';
+import { STATIONS, buildDetails, writePageData } from '../journey/testData';
+import {
+  DEFAULT_MAX_ADMIN_FEE_PENCE,
+  readDetails,
+  readMaxAdminFeePence,
+  readPageData,
+  readQueryFlags,
+  readStationNames,
+  stationName,
+  validateFareDetailsUic,
+} from './readPageData';
+
+/** Runs `read` and returns what it threw (failing when it did not throw). */
+function thrownBy(read: () => unknown): WidgetError {
+  try {
+    read();
+  } catch (error) {
+    return error as WidgetError;
+  }
+  throw new Error('expected the reader to throw');
+}
+
+function expectWidgetError(read: () => unknown, code: WidgetErrorCode, message: string): WidgetError {
+  const error = thrownBy(read);
+  expect(error).toBeInstanceOf(WidgetError);
+  expect(error.code).toBe(code);
+  expect(error.message).toBe(message);
+  return error;
+}
+
+let mountElement: HTMLElement;
+
+beforeEach(() => {
+  document.head.innerHTML = '';
+  document.body.innerHTML =
+    '<div id="refund-widget" data-refund-status-url="/Refund/Status?bookingReference=KXB7HT2N" data-dry-run-url="/Refund/DryRun"></div>';
+  mountElement = document.getElementById('refund-widget') as HTMLElement;
+});
+
+describe('readPageData', () => {
+  it('reads Details, station names, data attributes, the query and the meta into one context', () => {
+    writePageData(document, { details: buildDetails(), stations: STATIONS, maxAdminFee: '7.50' });
+
+    const page = readPageData(
+      mountElement,
+      document,
+      '?BookingReference=KXB7HT2N&Email=traveller%40example.com&covid19=TRUE',
+    );
+
+    expect(page.details).toEqual(buildDetails());
+    expect(page.stations).toEqual(STATIONS);
+    expect(page.dataset).toEqual({
+      refundStatusUrl: '/Refund/Status?bookingReference=KXB7HT2N',
+      dryRunUrl: '/Refund/DryRun',
+    });
+    expect(page.query).toEqual({
+      bookingReference: 'KXB7HT2N',
+      email: 'traveller@example.com',
+      covid19: true,
+      disruptedOutwards: false,
+      disruptedInwards: false,
+      disruption: false,
+      search: 'BookingReference=KXB7HT2N&Email=traveller%40example.com&covid19=TRUE',
+    });
+    expect(page.maxAdminFeePence).toBe(750);
+  });
+
+  it('defaults to the element document and its location query', () => {
+    writePageData(document, { details: buildDetails(), stations: STATIONS });
+    window.history.replaceState(null, '', '/ConfirmRefund?BookingReference=KXB7HT2N&disruptedInwards=true');
+    try {
+      const page = readPageData(mountElement);
+      expect(page.query.bookingReference).toBe('KXB7HT2N');
+      expect(page.query.disruptedInwards).toBe(true);
+      expect(page.query.search).toBe('BookingReference=KXB7HT2N&disruptedInwards=true');
+      expect(page.maxAdminFeePence).toBe(DEFAULT_MAX_ADMIN_FEE_PENCE);
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
+  it('reports missing Details before a missing station map', () => {
+    expectWidgetError(() => readPageData(mountElement, document, ''), 'MISSING_DETAILS', 'Missing JSON data from DOM');
+    writePageData(document, { details: buildDetails() });
+    expectWidgetError(() => readPageData(mountElement, document, ''), 'MISSING_STATION_MAP', MISSING_STATION_MAP_TEXT);
+  });
+
+  it('gives a plain object copy of the data attributes', () => {
+    writePageData(document, { details: buildDetails(), stations: STATIONS });
+    mountElement.setAttribute('data-appeal-link', 'false');
+    const page = readPageData(mountElement, document, '');
+    expect(page.dataset.appealLink).toBe('false');
+    expect(Object.getPrototypeOf(page.dataset)).toBe(Object.prototype);
+    mountElement.setAttribute('data-x', 'changed later');
+    expect(page.dataset.x).toBeUndefined();
+  });
+});
+
+describe('readDetails', () => {
+  it('reads the Details JSON from #refund-details, dropping unknown keys', () => {
+    const details = { ...buildDetails(), extra: 'ignored' };
+    writePageData(document, { details });
+    const read = readDetails(mountElement, document);
+    expect(read).toEqual(buildDetails());
+    expect(read).not.toHaveProperty('extra');
+  });
+
+  it('reads the block named by data-details-id', () => {
+    writePageData(document, { details: buildDetails({ bookingReference: 'E-123456789' }), detailsId: 'other-details' });
+    mountElement.setAttribute('data-details-id', 'other-details');
+    expect(readDetails(mountElement, document).bookingReference).toBe('E-123456789');
+  });
+
+  it('accepts legs whose trainRecordID is null or absent, and fills optional parts', () => {
+    const details = buildDetails() as unknown as { JourneyPlannerResults: Record<string, unknown> } & Record<
+      string,
+      unknown
+    >;
+    const legs = details.JourneyPlannerResults.legRecords as Record<string, unknown>[];
+    delete legs[3].trainRecordID;
+    legs[5].trainRecordID = null;
+    delete details.JourneyPlannerResults.returnJourneys;
+    details.JourneyPlannerResults.trainRecords = null;
+    delete details.JourneyPlannerResults.fareDetails;
+    delete details.email;
+    writePageData(document, { details });
+
+    const read = readDetails(mountElement, document);
+
+    expect(read.JourneyPlannerResults.legRecords[3].trainRecordID).toBeUndefined();
+    expect(read.JourneyPlannerResults.legRecords[5].trainRecordID).toBeNull();
+    expect(read.JourneyPlannerResults.returnJourneys).toEqual([]);
+    expect(read.JourneyPlannerResults.trainRecords).toEqual([]);
+    expect(read.JourneyPlannerResults.fareDetails).toEqual([]);
+    expect(read.email).toBe('');
+  });
+
+  it('reads a null or absent stop time as the empty date', () => {
+    const details = buildDetails();
+    const raw = JSON.parse(JSON.stringify(details));
+    raw.JourneyPlannerResults.trainRecords[0].stops[0].arriveTime = null;
+    delete raw.JourneyPlannerResults.trainRecords[0].stops[5].departTime;
+    writePageData(document, { details: raw });
+    const stops = readDetails(mountElement, document).JourneyPlannerResults.trainRecords[0].stops;
+    expect(stops[0].arriveTime).toBe('0001-01-01T00:00:00');
+    expect(stops[5].departTime).toBe('0001-01-01T00:00:00');
+  });
+
+  it('does not check UIC codes (a bad UIC never stops reading)', () => {
+    const details = buildDetails();
+    details.JourneyPlannerResults.fareDetails[0].fromUIC = 'not a UIC';
+    writePageData(document, { details });
+    expect(readDetails(mountElement, document).JourneyPlannerResults.fareDetails[0].fromUIC).toBe('not a UIC');
+  });
+
+  it.each([
+    ['absent', undefined],
+    ['empty', ''],
+    ['whitespace', '  \n '],
+    ['unparsable', '{ "bookingReference": '],
+    ['HTML instead of JSON', '<p>oops</p>'],
+  ])('throws MISSING_DETAILS with the exact text when the block is %s', (_case, text) => {
+    writePageData(document, { details: text, stations: STATIONS });
+    expectWidgetError(() => readDetails(mountElement, document), 'MISSING_DETAILS', 'Missing JSON data from DOM');
+  });
+
+  it.each([
+    ['null', null, '(root)'],
+    ['a number', 42, '(root)'],
+    ['a string', 'KXB7HT2N', '(root)'],
+    ['an array', [buildDetails()], '(root)'],
+    ['no booking reference', { ...buildDetails(), bookingReference: undefined }, 'bookingReference'],
+    ['no JourneyPlannerResults', { bookingReference: 'KXB7HT2N', email: '' }, 'JourneyPlannerResults'],
+    [
+      'legRecords that are not an array',
+      buildDetails({ JourneyPlannerResults: { legRecords: {} as never } }),
+      'JourneyPlannerResults.legRecords',
+    ],
+    [
+      'a leg without an origin',
+      buildDetails({ JourneyPlannerResults: { legRecords: [{ legRecordID: 1 } as never] } }),
+      'JourneyPlannerResults.legRecords[0]',
+    ],
+    [
+      'a leg id that is an object',
+      buildDetails({ JourneyPlannerResults: { outboundJourneys: [{ legs: [{ legRecordID: {} as never }] }] } }),
+      'JourneyPlannerResults.outboundJourneys[0].legs[0].legRecordID',
+    ],
+  ])('throws MISSING_DETAILS for Details that are %s, with a cause naming the field', (_case, details, field) => {
+    writePageData(document, { details: JSON.stringify(details ?? null) });
+    const error = expectWidgetError(() => readDetails(mountElement, document), 'MISSING_DETAILS', MISSING_DETAILS_TEXT);
+    expect(error.cause).toBeInstanceOf(Error);
+    expect((error.cause as Error).message).toContain(`Invalid Details at ${field}`);
+  });
+
+  it('refuses a huge block without trying to parse it', () => {
+    writePageData(document, { details: `"${'x'.repeat(2_000_001)}"` });
+    const error = expectWidgetError(() => readDetails(mountElement, document), 'MISSING_DETAILS', MISSING_DETAILS_TEXT);
+    expect((error.cause as Error).message).toContain('too large');
+  });
+
+  it('never lets __proto__ keys change prototypes', () => {
+    const json = JSON.stringify(buildDetails()).replace(
+      '"bookingReference"',
+      '"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"bookingReference"',
+    );
+    writePageData(document, { details: json });
+    const read = readDetails(mountElement, document);
+    expect(Object.getPrototypeOf(read)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect((read as unknown as Record<string, unknown>).polluted).toBeUndefined();
+    expect(read).toEqual(buildDetails());
+  });
+
+  it('reads Details whose nested objects carry keys such as constructor or toString', () => {
+    const json = JSON.stringify(buildDetails()).replace(
+      /"legRecordID"/g,
+      '"toString":1,"hasOwnProperty":"x","legRecordID"',
+    );
+    writePageData(document, { details: json });
+    expect(readDetails(mountElement, document)).toEqual(buildDetails());
+  });
+
+  it('turns a hostile mount element into a WidgetError, never a TypeError', () => {
+    expectWidgetError(
+      () => readDetails(null as unknown as HTMLElement, document),
+      'MISSING_DETAILS',
+      MISSING_DETAILS_TEXT,
+    );
+    expectWidgetError(() => readDetails({} as HTMLElement, document), 'MISSING_DETAILS', MISSING_DETAILS_TEXT);
+    const throwing = {
+      getAttribute: () => {
+        throw new RangeError('boom');
+      },
+    } as unknown as HTMLElement;
+    const error = expectWidgetError(() => readDetails(throwing, document), 'MISSING_DETAILS', MISSING_DETAILS_TEXT);
+    expect(error.cause).toBeInstanceOf(RangeError);
+  });
+
+  it('never throws anything but WidgetError for odd JSON values', () => {
+    const samples = [
+      '[]',
+      '[[[[[]]]]]',
+      '{}',
+      'true',
+      '1e400',
+      '{"JourneyPlannerResults":[]}',
+      `{"bookingReference":"${'K'.repeat(100000)}","JourneyPlannerResults":"${'['.repeat(5000)}"}`,
+      '{"bookingReference":"K","JourneyPlannerResults":{"outboundJourneys":[],"legRecords":[],"returnJourneys":"[1,2]"}}',
+    ];
+    for (const sample of samples) {
+      writePageData(document, { details: sample });
+      expect(thrownBy(() => readDetails(mountElement, document))).toBeInstanceOf(WidgetError);
+    }
+  });
+
+  it('keeps the shape tolerance: empty journeys are valid', () => {
+    writePageData(document, {
+      details: { bookingReference: 'KXB7HT2N', JourneyPlannerResults: { outboundJourneys: [], legRecords: [] } },
+    });
+    expect(readDetails(mountElement, document).JourneyPlannerResults).toEqual({
+      outboundJourneys: [],
+      returnJourneys: [],
+      legRecords: [],
+      trainRecords: [],
+      fareDetails: [],
+    });
+  });
+});
+
+describe('readStationNames and stationName', () => {
+  it('reads the station-name map', () => {
+    writePageData(document, { stations: STATIONS });
+    const stations = readStationNames(document);
+    expect(stations).toEqual(STATIONS);
+    expect(stationName(stations, 'KGX')).toBe('London Kings Cross');
+  });
+
+  it('shows Unknown for a code the map does not name', () => {
+    writePageData(document, { stations: { ...STATIONS, ZZZ: '  ' } });
+    const stations = readStationNames(document);
+    expect(stationName(stations, 'XYZ')).toBe('Unknown');
+    expect(stationName(stations, 'ZZZ')).toBe('Unknown');
+    expect(stationName(stations, '')).toBe('Unknown');
+    expect(stationName(stations, undefined as unknown as string)).toBe('Unknown');
+  });
+
+  it('matches a lower-case code to the upper-case entry', () => {
+    expect(stationName(STATIONS, 'edb')).toBe('Edinburgh');
+  });
+
+  it('never resolves inherited members such as constructor or __proto__', () => {
+    writePageData(document, { stations: '{"__proto__":"Proto Halt","KGX":"London Kings Cross"}' });
+    const stations = readStationNames(document);
+    expect(stationName(stations, '__proto__')).toBe('Proto Halt');
+    expect(stationName(stations, 'constructor')).toBe('Unknown');
+    expect(stationName(stations, 'toString')).toBe('Unknown');
+    expect(stationName({}, 'hasOwnProperty')).toBe('Unknown');
+    expect(({} as Record<string, unknown>).KGX).toBeUndefined();
+  });
+
+  it.each([
+    ['absent', undefined],
+    ['unparsable', '{"KGX": '],
+    ['an array', '["London Kings Cross"]'],
+    ['null', 'null'],
+    ['a number', '3'],
+    ['a string', '"KGX"'],
+    ['an object with a non-string name', '{"KGX":"London Kings Cross","YRK":7}'],
+    ['an object with a nested object', '{"KGX":{"name":"London Kings Cross"}}'],
+    ['huge', `{"KGX":"${'x'.repeat(2_000_001)}"}`],
+  ])('throws MISSING_STATION_MAP with the fixed text when the map is %s', (_case, text) => {
+    writePageData(document, { stations: text });
+    expectWidgetError(() => readStationNames(document), 'MISSING_STATION_MAP', MISSING_STATION_MAP_TEXT);
+  });
+
+  it('throws a WidgetError for a document that is not one', () => {
+    expectWidgetError(() => readStationNames({} as Document), 'MISSING_STATION_MAP', MISSING_STATION_MAP_TEXT);
+  });
+});
+
+describe('readQueryFlags', () => {
+  it('reads flags true in any letter case, false otherwise or when absent', () => {
+    const flags = readQueryFlags('?covid19=True&disruptedOutwards=TRUE&disruptedInwards=false&Disruption=yes');
+    expect(flags).toMatchObject({ covid19: true, disruptedOutwards: true, disruptedInwards: false, disruption: false });
+    expect(readQueryFlags('')).toEqual({
+      bookingReference: null,
+      email: null,
+      covid19: false,
+      disruptedOutwards: false,
+      disruptedInwards: false,
+      disruption: false,
+      search: '',
+    });
+    expect(readQueryFlags('Disruption=true').disruption).toBe(true);
+    expect(readQueryFlags('covid19=1&disruptedInwards= true').covid19).toBe(false);
+  });
+
+  it('reads BookingReference and Email, decoded, with or without a leading ?', () => {
+    expect(readQueryFlags('BookingReference=KXB7HT2N&Email=name%2Brail%40example.com')).toMatchObject({
+      bookingReference: 'KXB7HT2N',
+      email: 'name+rail@example.com',
+      search: 'BookingReference=KXB7HT2N&Email=name%2Brail%40example.com',
+    });
+  });
+
+  it('matches parameter names in any letter case, preferring the exact name', () => {
+    expect(readQueryFlags('bookingreference=E-123456789&EMAIL=a%40b.com&COVID19=true')).toMatchObject({
+      bookingReference: 'E-123456789',
+      email: 'a@b.com',
+      covid19: true,
+    });
+    expect(readQueryFlags('bookingreference=AAAAAAAA&BookingReference=KXB7HT2N').bookingReference).toBe('KXB7HT2N');
+  });
+
+  it('gives null for an empty BookingReference or Email', () => {
+    expect(readQueryFlags('BookingReference=&Email=')).toMatchObject({ bookingReference: null, email: null });
+  });
+
+  it('does not throw on malformed encodings or odd input', () => {
+    const flags = readQueryFlags('Email=%E0%A4%A&covid19=%');
+    expect(typeof flags.email).toBe('string');
+    expect(flags.covid19).toBe(false);
+    expect(readQueryFlags(undefined as unknown as string).search).toBe('');
+  });
+});
+
+describe('readMaxAdminFeePence', () => {
+  it.each([
+    ['10', 1000],
+    ['7.5', 750],
+    ['2.99', 299],
+    [' 12 ', 1200],
+    ['0', 0],
+  ])('reads %p pounds as %p pence', (content, pence) => {
+    writePageData(document, { maxAdminFee: content });
+    expect(readMaxAdminFeePence(document)).toBe(pence);
+  });
+
+  it.each([['-1'], ['ten'], [''], ['1e3'], ['0x10'], ['Infinity'], ['10.001'], ['99999999999']])(
+    'uses the default of 10 pounds for %p',
+    (content) => {
+      writePageData(document, { maxAdminFee: content });
+      expect(readMaxAdminFeePence(document)).toBe(1000);
+    },
+  );
+
+  it('uses the default when the meta is absent', () => {
+    expect(readMaxAdminFeePence(document)).toBe(1000);
+    expect(readMaxAdminFeePence({} as Document)).toBe(1000);
+  });
+});
+
+describe('validateFareDetailsUic', () => {
+  it('accepts fares whose UIC codes match 70 + 4 characters + optional 0', () => {
+    expect(() => validateFareDetailsUic(buildDetails())).not.toThrow();
+  });
+
+  it('throws INVALID_UIC naming the first bad field', () => {
+    const details = buildDetails();
+    details.JourneyPlannerResults.fareDetails.push({
+      ...details.JourneyPlannerResults.fareDetails[0],
+      toUIC: '8061210',
+    });
+    const error = expectWidgetError(() => validateFareDetailsUic(details), 'INVALID_UIC', INVALID_UIC_TEXT);
+    expect((error.cause as Error).message).toContain('fareDetails[1].toUIC');
+  });
+
+  it('accepts Details with no fares', () => {
+    expect(() => validateFareDetailsUic(buildDetails({ JourneyPlannerResults: { fareDetails: [] } }))).not.toThrow();
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Yup schemas of the page data a host embeds (SPEC.md section 3; DESIGN.md "The host contract"):
+ * the Details JSON and the station-name map. Used by `readPageData`; validate with
+ * `{ stripUnknown: true }` so that unknown keys (including `__proto__`) are dropped.
+ *
+ * Leniencies, decided: a stop time that is null or absent becomes the empty date (it then counts
+ * as absent, SPEC.md section 3); `email` null/absent becomes `''`; `returnJourneys`,
+ * `trainRecords` and `fareDetails` null/absent become `[]`; a leg's `trainRecordID` may be
+ * null/absent. UIC codes are only checked to be strings here (see `validateFareDetailsUic`).
+ */
+import * as yup from 'yup';
+import type {
+  Details,
+  FareDetail,
+  Journey,
+  JourneyPlannerResults,
+  LegRecord,
+  StationNames,
+  Stop,
+  TicketsIssued,
+  TrainRecord,
+} from '../types';
+
+/** The value given to a stop time that is null or absent: the empty date, so it counts as absent. */
+export const EMPTY_STOP_TIME = '0001-01-01T00:00:00';
+
+/** null (as written in the JSON) → undefined, so that a default applies. */
+const nullToUndefined = <T>(value: T, original: unknown): T | undefined => (original === null ? undefined : value);
+
+const stopTime = () => yup.string().transform(nullToUndefined).default(EMPTY_STOP_TIME);
+
+/** A stop of a train record; a null or absent time becomes {@link EMPTY_STOP_TIME}. */
+export const stopSchema: yup.ObjectSchema<Stop> = yup.object({
+  crs: yup.string().required(),
+  arriveTime: stopTime(),
+  departTime: stopTime(),
+});
+
+/** A train record: its id and its stops in calling order. */
+export const trainRecordSchema: yup.ObjectSchema<TrainRecord> = yup.object({
+  trainRecordID: yup.number().required(),
+  stops: yup.array().of(stopSchema).required(),
+});
+
+/** A leg record; `trainRecordID` may be null or absent (a leg with no train record). */
+export const legRecordSchema: yup.ObjectSchema<LegRecord> = yup.object({
+  legRecordID: yup.number().required(),
+  trainRecordID: yup.number().nullable().optional(),
+  originDepartTime: yup.string().required(),
+  destinationArriveTime: yup.string().required(),
+  originCRS: yup.string().required(),
+  destinationCRS: yup.string().required(),
+  mode: yup.string().required(),
+});
+
+/** A journey: its legs by leg record id; `journeyID` optional. */
+export const journeySchema: yup.ObjectSchema<Journey> = yup.object({
+  journeyID: yup.number().transform(nullToUndefined).optional(),
+  legs: yup
+    .array()
+    .of(yup.object({ legRecordID: yup.number().required() }))
+    .required(),
+});
+
+const ticketsIssuedSchema: yup.ObjectSchema<TicketsIssued> = yup.object({
+  count: yup.number().required(),
+  price: yup.number().required(),
+});
+
+/** A fare; the UIC codes are only required to be strings here. */
+export const fareDetailSchema: yup.ObjectSchema<FareDetail> = yup.object({
+  ticketCode: yup.string().defined(),
+  routeCode: yup.string().defined(),
+  fromUIC: yup.string().defined(),
+  toUIC: yup.string().defined(),
+  advanceBooking: yup.number().required(),
+  ticketDescription: yup.string().defined(),
+  tickets: yup
+    .array()
+    .of(yup.object({ ticketsIssued: yup.array().of(ticketsIssuedSchema).required() }))
+    .required(),
+});
+
+/** An array that may be null or absent in the JSON, read as `[]`. */
+const optionalArray = <T extends yup.AnyObject>(of: yup.ObjectSchema<T>) =>
+  yup.array().of(of).transform(nullToUndefined).default([]);
+
+/** Journey planner results; `returnJourneys`, `trainRecords`, `fareDetails` null/absent → `[]`. */
+export const journeyPlannerResultsSchema: yup.ObjectSchema<JourneyPlannerResults> = yup.object({
+  outboundJourneys: yup.array().of(journeySchema).required(),
+  returnJourneys: optionalArray(journeySchema),
+  legRecords: yup.array().of(legRecordSchema).required(),
+  trainRecords: optionalArray(trainRecordSchema),
+  fareDetails: optionalArray(fareDetailSchema),
+});
+
+/** The Details JSON (SPEC.md section 3) in the shape of `shared/types.ts`. */
+export const detailsSchema: yup.ObjectSchema<Details> = yup.object({
+  bookingReference: yup.string().required(),
+  email: yup.string().transform(nullToUndefined).default(''),
+  JourneyPlannerResults: journeyPlannerResultsSchema.required(),
+});
+
+/**
+ * Tells whether a value can be a station-name map.
+ *
+ * @returns true when `value` is a plain object (not an array or null) whose own values are all strings
+ */
+export function isStringMap(value: unknown): value is StationNames {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return false;
+  return Object.values(value).every((name) => typeof name === 'string');
+}
+
+/** The station-name map (SPEC.md section 3): a plain object from station code to station name. */
+export const stationNamesSchema = yup
+  .mixed<StationNames>()
+  .required('station names are missing')
+  .test('string-map', 'station names must be an object of code → name strings', (value) => isStringMap(value));

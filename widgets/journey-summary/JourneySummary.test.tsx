@@ -1,0 +1,58 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { STATIONS, buildDetails, buildSingleDetails } from '../../shared/journey/testData';
+import { JourneySummary } from './JourneySummary';
+
+const TITLE = 'Selected Journey: London Kings Cross to Edinburgh';
+
+describe('JourneySummary', () => {
+  it('shows the selected journey, open, under one heading', () => {
+    const { container } = render(<JourneySummary details={buildDetails()} stations={STATIONS} />);
+
+    const toggle = screen.getByRole('button', { name: TITLE });
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getAllByRole('heading', { name: TITLE })).toHaveLength(1);
+    expect(screen.getByRole('heading', { level: 2, name: TITLE })).toContainElement(toggle);
+
+    const panel = screen.getByRole('region', { name: TITLE });
+    expect(within(panel).getByRole('heading', { level: 3, name: 'Outward (14/03/2026)' })).toBeInTheDocument();
+    expect(within(panel).getByRole('heading', { level: 3, name: 'Return (21/03/2026)' })).toBeInTheDocument();
+    expect(within(panel).getByText('Booking reference: KXB7HT2N')).toBeInTheDocument();
+    expect(container.firstChild).toMatchSnapshot();
+  });
+
+  it('folds away and opens again', async () => {
+    const user = userEvent.setup();
+    render(<JourneySummary details={buildSingleDetails()} stations={STATIONS} />);
+    const toggle = screen.getByRole('button', { name: TITLE });
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByText('Booking reference: KXB7HT2N')).not.toBeVisible();
+
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('Booking reference: KXB7HT2N')).toBeVisible();
+    expect(screen.queryByText(/^Return/)).not.toBeInTheDocument();
+  });
+
+  it('reveals intermediate stops per leg', async () => {
+    const user = userEvent.setup();
+    render(<JourneySummary details={buildDetails()} stations={STATIONS} />);
+    const back = screen.getByRole('region', { name: 'Return (21/03/2026)' });
+    await user.click(within(back).getAllByRole('button', { name: '1 intermediate stop' })[1]);
+    expect(within(back).getByRole('button', { name: 'Peterborough' })).toBeVisible();
+    expect(within(back).queryByRole('button', { name: 'Newcastle' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the booking has no outward legs', () => {
+    render(
+      <JourneySummary
+        details={buildDetails({ JourneyPlannerResults: { outboundJourneys: [] } })}
+        stations={STATIONS}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Selected Journey' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText('Journey details are not available for this booking.')).toBeVisible();
+  });
+});

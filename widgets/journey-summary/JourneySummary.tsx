@@ -1,0 +1,30 @@
+import { SelectedJourney, selectedJourneyTitle } from '../../shared/journey/SelectedJourney';
+import { Accordion } from '../../shared/ui/Accordion';
+import type { Details, StationNames } from '../../shared/types';
+
+export interface JourneySummaryProps {
+  /** The Details JSON, as `readPageData` / `readDetails` returns it. */
+  details: Details;
+  /** The station-name map, as `readStationNames` returns it. */
+  stations: StationNames;
+}
+
+/**
+ * The standalone journey summary widget's top component (DESIGN.md "The widgets":
+ * `journeySummary`; SPEC.md section 2 "Journey summary widgets").
+ *
+ * Choice: the selected journey panel inside an Accordion that starts shown, titled with the
+ * panel's heading ('Selected Journey: {origin} to {destination}') at heading level 2. On a host
+ * page the summary is secondary content, so the traveller can fold it away. The panel's own
+ * heading is left out (`showHeading={false}`) so the title is not read twice; the Accordion's
+ * heading takes its place, and the 'Outward'/'Return' labels stay at level 3.
+ */
+export function JourneySummary({ details, stations }: JourneySummaryProps) {
+  return (
+    <div className="rw-journey-summary">
+      <Accordion title={selectedJourneyTitle(details, stations)} startShown headingLevel={2}>
+        <SelectedJourney details={details} stations={stations} headingLevel={2} showHeading={false} />
+      </Accordion>
+    </div>
+  );
+}

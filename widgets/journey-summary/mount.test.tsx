@@ -1,0 +1,15 @@
+import { screen } from '@testing-library/react';
+import { mountOnHostPage } from '../../shared/test/hostPage';
+import { buildDetails, STATIONS } from '../../shared/journey/testData';
+import { mount } from './mount';
+
+test('mounts by id from the page data and shows the selected journey', () => {
+  mountOnHostPage(mount, { mountId: 'journey-summary-widget', details: buildDetails(), stations: STATIONS });
+  expect(screen.getByRole('button', { name: /^Selected Journey: / })).toHaveAttribute('aria-expanded', 'true');
+  expect(screen.getByText(/^Booking reference: /)).toBeInTheDocument();
+});
+
+test('absent Details shows "Missing JSON data from DOM"', () => {
+  const { element } = mountOnHostPage(mount, { mountId: 'journey-summary-widget', details: null, stations: STATIONS });
+  expect(element).toHaveTextContent('Missing JSON data from DOM');
+});

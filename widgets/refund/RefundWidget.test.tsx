@@ -1,0 +1,298 @@
+/**
+ * The refund widget through its real `mount`, on a host page built like the dev host's, with the
+ * named fixture states and HTTP mocked on the one axios instance. Every refund-page failure of
+ * SPEC.md section 8 that this issue covers is provoked here.
+ */
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import bookings from '../../fixtures/bookings.json';
+import stations from '../../fixtures/stations.json';
+import { api, configureClient } from '../../shared/api/client';
+import { formatPence } from '../../shared/format/money';
+import { mountOnHostPage } from '../../shared/test/hostPage';
+import type { DryRunResult, RefundStatusResponse } from '../../shared/types';
+import { mount } from './mount';
+import { readRefundConfig } from './pageConfig';
+import { RefundWidget } from './RefundWidget';
+import { TEXT } from './texts';
+
+type State = {
+  bookingReference: string;
+  email: string;
+  details: unknown;
+  status: RefundStatusResponse | { httpError: { status: number; body: string } };
+  dryRun: DryRunResult | { httpError: { status: number; body: string } };
+};
+const states = bookings as unknown as Record<string, State>;
+
+const STATUS_URL = '/Refund/Status?bookingReference=X';
+const DRY_RUN_URL = '/Refund/DryRun?bookingReference=X';
+const http = new MockAdapter(api);
+
+function serve(state: State) {
+  const answer = (value: State['status'] | State['dryRun']): [number, string] =>
+    'httpError' in value ? [value.httpError.status, value.httpError.body] : [200, JSON.stringify(value)];
+  http.onGet(STATUS_URL).reply(() => answer(state.status));
+  http.onGet(DRY_RUN_URL).reply(() => answer(state.dryRun));
+}
+
+function mountState(name: string, extra: { search?: string; attrs?: Record<string, string>; details?: unknown; stations?: unknown } = {}) {
+  const state = states[name];
+  if (!state) throw new Error(`fixture state ${name} is missing`);
+  serve(state);
+  return mountOnHostPage(mount, {
+    mountId: 'refund-widget',
+    details: 'details' in extra ? extra.details : state.details,
+    stations: 'stations' in extra ? extra.stations : stations,
+    maxAdminFee: '5',
+    search: extra.search ?? '',
+    attrs: {
+      'refund-status-url': STATUS_URL,
+      'dry-run-url': DRY_RUN_URL,
+      'appeals-email': 'appeals@example.co.uk',
+      'support-email': 'support@example.co.uk',
+      ...extra.attrs,
+    },
+  });
+}
+
+const dryRunOf = (name: string) => states[name].dryRun as DryRunResult;
+const statusOf = (name: string) => states[name].status as RefundStatusResponse;
+
+beforeEach(() => {
+  http.reset();
+  configureClient({ timeouts: { get: 100, post: 100 }, retry: { retries: 1, baseDelayMs: 1 } });
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('loading', () => {
+  it('shows the preamble while loading, then one panel', async () => {
+    const { element } = mountState('instant');
+    expect(screen.getByText('Please wait while we load the data required to process your refund.')).toBeInTheDocument();
+    await screen.findByRole('button', { name: 'Accept refund' });
+    expect(screen.queryByText(TEXT.preamble)).not.toBeInTheDocument();
+    expect(element.querySelectorAll('.rw-refund__panel')).toHaveLength(1);
+  });
+
+  it('fetches refund status and dry run in parallel from the page URLs', async () => {
+    mountState('instant');
+    await waitFor(() => expect(http.history.get).toHaveLength(2));
+    expect(http.history.get.map((r) => r.url).sort()).toEqual([DRY_RUN_URL, STATUS_URL].sort());
+  });
+});
+
+describe('instant refund panel', () => {
+  it('shows the confirmation, final warning, journey and the Refund accordion amounts', async () => {
+    mountState('instant');
+    const dryRun = dryRunOf('instant');
+    const status = statusOf('instant').refundStatus!;
+    await screen.findByRole('button', { name: 'Accept refund' });
+    expect(screen.getByRole('heading', { name: `You will receive ${formatPence(dryRun.refundValue)}` })).toBeInTheDocument();
+    expect(screen.getByText(TEXT.instantIntro)).toBeInTheDocument();
+    expect(screen.getByText(TEXT.finalWarning)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Selected Journey: London Kings Cross to Edinburgh' })).toBeInTheDocument();
+    const accordion = screen.getByRole('button', { name: /Refund/ });
+    expect(accordion).toHaveAttribute('aria-expanded', 'true');
+    const region = document.getElementById(accordion.getAttribute('aria-controls') as string) as HTMLElement;
+    expect(within(region).getByText(`You will receive ${formatPence(dryRun.refundValue)}`)).toBeInTheDocument();
+    expect(within(region).getByText('Booking value').nextSibling).toHaveTextContent(formatPence(status.ticketsRefundValue));
+    expect(within(region).getByText('Admin fee').nextSibling).toHaveTextContent(formatPence(dryRun.adminFee));
+    expect(within(region).getByText('The admin fee is never more than £5.00.')).toBeInTheDocument();
+  });
+
+  it('accepting sends exactly one ProcessRefund however often pressed, then Refund request accepted', async () => {
+    const { element } = mountState('instant', { search: 'covid19=TRUE&disruptedOutwards=true&disruptedInwards=no' });
+    const completions: unknown[] = [];
+    element.addEventListener('refundwidgets:complete', (e) => completions.push((e as CustomEvent).detail));
+    let release: () => void = () => undefined;
+    http.onPost('/api/ProcessRefund').reply(() => new Promise((resolve) => (release = () => resolve([200, '{}']))));
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Accept refund' });
+    act(() => {
+      button.click();
+      button.click();
+      button.click();
+    });
+    await user.click(button);
+    await waitFor(() => expect(http.history.post).toHaveLength(1));
+    act(() => release());
+    const heading = await screen.findByRole('heading', { name: 'Refund request accepted' });
+    expect(heading).toHaveFocus();
+    expect(http.history.post).toHaveLength(1);
+    const status = statusOf('instant');
+    expect(JSON.parse(http.history.post[0].data)).toEqual({
+      protectedReference: status.protectedReference,
+      journeyId: status.refundStatus!.journeyID,
+      covid19: true,
+      defer: false,
+      disruptedOutwards: true,
+      disruptedInwards: false,
+    });
+    expect(http.history.post[0].headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(document.title).toBe('Refund Complete - Example Rail');
+    expect(screen.getByRole('link', { name: TEXT.startAgain })).toHaveAttribute('href', '/');
+    expect(completions).toEqual([{ kind: 'refund', bookingReference: states.instant.bookingReference }]);
+  });
+
+  it('a failed ProcessRefund shows the catalogued message with a contact link; the retry reuses the key', async () => {
+    mountState('instant');
+    http.onPost('/api/ProcessRefund').replyOnce(500, 'Internal error').onPost('/api/ProcessRefund').replyOnce(200, '');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Accept refund' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("We couldn't process this refund. Please try again.");
+    expect(within(alert).getByRole('link', { name: TEXT.contactSupport }).getAttribute('href')).toMatch(/^mailto:support@example\.co\.uk\?subject=/);
+    expect(http.history.post).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Accept refund' }));
+    await screen.findByRole('heading', { name: 'Refund request accepted' });
+    expect(http.history.post).toHaveLength(2);
+    expect(http.history.post[1].headers?.['Idempotency-Key']).toBe(http.history.post[0].headers?.['Idempotency-Key']);
+  });
+
+  it('a timed-out ProcessRefund is not retried by the code', async () => {
+    mountState('instant');
+    http.onPost('/api/ProcessRefund').timeout();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Accept refund' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(TEXT.processFailure);
+    expect(http.history.post).toHaveLength(1);
+  });
+
+  it('with no protected reference logs that the backend thinks a refund is impossible and sends nothing', async () => {
+    mountState('no-protected-reference');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Accept refund' }));
+    expect(console.warn).toHaveBeenCalledWith(TEXT.backendNoRefundLog);
+    expect(screen.getByRole('status', { name: '' })).toBeDefined();
+    expect(screen.getByText(TEXT.noProtectedReference)).toBeInTheDocument();
+    expect(http.history.post).toHaveLength(0);
+  });
+});
+
+describe('refund status failures (SPEC.md section 8)', () => {
+  it('a failing status shows the message, details and body, a contact link and a working Try again', async () => {
+    mountState('status-failure');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("We couldn't load the refund status of your booking. Please try again.");
+    const body = (states['status-failure'].status as { httpError: { status: number; body: string } }).httpError;
+    expect(alert).toHaveTextContent(`HTTP ${body.status}`);
+    expect(within(alert).getByRole('link', { name: TEXT.contactSupport })).toHaveAttribute('href', expect.stringMatching(/^mailto:/));
+    serve(states.instant);
+    http.onGet(STATUS_URL).reply(200, JSON.stringify(states.instant.status));
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('button', { name: 'Accept refund' });
+  });
+
+  it.each([
+    ['a timeout', () => http.onGet(STATUS_URL).timeout()],
+    ['a dropped connection', () => http.onGet(STATUS_URL).networkError()],
+    ['malformed JSON', () => http.onGet(STATUS_URL).reply(200, '{"refundStatus": ')],
+    ['an empty body', () => http.onGet(STATUS_URL).reply(200, '')],
+    ['a body of the wrong shape', () => http.onGet(STATUS_URL).reply(200, '{"refundStatus": {"journeyID": "x"}}')],
+  ])('%s shows the refund status failure', async (_name, arrange) => {
+    arrange();
+    http.onGet(DRY_RUN_URL).reply(200, JSON.stringify(dryRunOf('instant')));
+    mountOnHostPage(mount, {
+      mountId: 'refund-widget',
+      details: states.instant.details,
+      stations,
+      attrs: { 'refund-status-url': STATUS_URL, 'dry-run-url': DRY_RUN_URL, 'support-email': 'support@example.co.uk' },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(TEXT.statusFailure);
+  });
+
+  it('a null status shows "null response, no matching journey"', async () => {
+    mountState('null-status');
+    expect(await screen.findByRole('alert')).toHaveTextContent('null response, no matching journey');
+  });
+});
+
+describe('dry run outcomes', () => {
+  it('"Self refunds are disabled" redirects to /SelfRefundsUnavailable', async () => {
+    serve(states['self-refunds-disabled']);
+    const navigate = jest.fn();
+    const element = document.createElement('div');
+    element.setAttribute('data-refund-status-url', STATUS_URL);
+    element.setAttribute('data-dry-run-url', DRY_RUN_URL);
+    document.body.replaceChildren(element);
+    const details = Object.assign(document.createElement('script'), { type: 'application/json', id: 'refund-details', textContent: JSON.stringify(states['self-refunds-disabled'].details) });
+    const names = Object.assign(document.createElement('script'), { type: 'application/json', id: 'station-names', textContent: JSON.stringify(stations) });
+    document.body.append(details, names);
+    render(<RefundWidget config={readRefundConfig(element, document, '')} element={element} navigate={navigate} />);
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/SelfRefundsUnavailable'));
+  });
+
+  it('another dry-run failure offers no refund', async () => {
+    mountState('dry-run-failure');
+    await waitFor(() => expect(document.querySelector('.rw-refund__panel')).not.toBeNull());
+    expect(screen.queryByRole('button', { name: 'Accept refund' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the other panels', () => {
+  it.each(['cancelled', 'scanned', 'zero-value'])('%s shows the refund unavailable panel', async (name) => {
+    mountState(name);
+    expect(await screen.findByText('A refund is not available for the ticket and refund method you have chosen.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept refund' })).not.toBeInTheDocument();
+  });
+
+  it('printed tickets lead to the manual claim page with the booking reference and e-mail encoded', async () => {
+    mountState('printed');
+    const link = await screen.findByRole('link', { name: TEXT.manualRequiredLink });
+    const url = new URL(link.getAttribute('href') as string, 'https://example.co.uk');
+    expect(url.pathname).toBe('/ManualRefund');
+    expect(url.searchParams.get('BookingReference')).toBe(states.printed.bookingReference);
+    expect(url.searchParams.get('Email')).toBe(states.printed.email);
+  });
+
+  it('the replacement case shows the replacement panel', async () => {
+    mountState('replacement');
+    expect(await screen.findByRole('heading', { name: TEXT.replacementHeading })).toBeInTheDocument();
+  });
+});
+
+describe('page data', () => {
+  it('absent Details shows "Missing JSON data from DOM"', () => {
+    const { element } = mountState('instant', { details: null });
+    expect(element).toHaveTextContent('Missing JSON data from DOM');
+    expect(http.history.get).toHaveLength(0);
+  });
+
+  it('unparsable Details shows "Missing JSON data from DOM"', () => {
+    const { element } = mountState('instant', { details: '{"bookingReference": ' });
+    expect(element).toHaveTextContent('Missing JSON data from DOM');
+  });
+
+  it('a missing station map is reported and a clear message shown', () => {
+    const fetchMock = jest.fn(() => Promise.resolve({ ok: true }));
+    (globalThis as { fetch?: unknown }).fetch = fetchMock;
+    const { element } = mountState('instant', { stations: null });
+    expect(within(element).getByRole('alert')).toHaveTextContent(/station names/);
+    expect(fetchMock).toHaveBeenCalledWith('/report/error', expect.objectContaining({ method: 'POST' }));
+  });
+
+  it('a mount without the refund-status URL says the page is set up incorrectly', () => {
+    const { element } = mountState('instant', { attrs: { 'refund-status-url': '' } });
+    expect(within(element).getByRole('alert')).toHaveTextContent('missing data-refund-status-url');
+  });
+
+  it('renders hostile server and page text as inert text', async () => {
+    const hostile = '<img src=x onerror="alert(1)"><script>alert(2)</script>';
+    const { element } = mountState('instant', { stations: { ...stations, KGX: hostile } });
+    await screen.findByRole('button', { name: 'Accept refund' });
+    expect(element.querySelector('img[src="x"]')).toBeNull();
+    expect(element.querySelector('script')).toBeNull();
+    expect(element).toHaveTextContent(hostile);
+  });
+});
+
+describe('snapshots (complement the assertions above)', () => {
+  it.each(['instant', 'replacement', 'cancelled', 'printed', 'null-status'])('%s', async (name) => {
+    const { element } = mountState(name);
+    await waitFor(() => expect(screen.queryByText(TEXT.preamble)).not.toBeInTheDocument());
+    expect(element.innerHTML).toMatchSnapshot();
+  });
+});
