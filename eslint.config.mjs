@@ -18,7 +18,10 @@ const noCrossWidgetImports = widgetFolders.map((widget) => ({
       {
         patterns: widgetFolders
           .filter((other) => other !== widget)
-          .map((other) => ({ group: [`**/${other}`, `**/${other}/**`], message: 'A widget never imports from another widget: move shared code to shared/.' })),
+          .map((other) => ({
+            group: [`**/${other}`, `**/${other}/**`],
+            message: 'A widget never imports from another widget: move shared code to shared/.',
+          })),
       },
     ],
   },
@@ -31,7 +34,10 @@ export default tseslint.config(
   {
     files: ['shared/**/*.{ts,tsx}', 'host-shim/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/widgets/**'], message: 'shared/ and the shim never import a widget.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/widgets/**'], message: 'shared/ and the shim never import a widget.' }] },
+      ],
     },
   },
   {
@@ -52,7 +58,13 @@ export default tseslint.config(
   },
   { files: ['**/*.mjs'], languageOptions: { sourceType: 'module' } },
   {
-    files: ['**/*.test.{ts,tsx,js}', 'shared/test/**', 'e2e/**'],
+    files: ['**/*.test.{ts,tsx,js}', 'shared/test/**'],
+    ignores: ['e2e/**'],
     languageOptions: { globals: { ...globals.jest, ...globals.node, ...globals.browser } },
+  },
+  {
+    // Browser tests use node:test, not Jest globals.
+    files: ['e2e/**'],
+    languageOptions: { globals: { ...globals.node } },
   },
 );

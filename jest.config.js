@@ -4,7 +4,18 @@ module.exports = {
   roots: ['<rootDir>/host-shim', '<rootDir>/widgets', '<rootDir>/shared', '<rootDir>/fixtures'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx', '**/*.test.js'],
   transform: {
-    '^.+\\.tsx?$': ['ts-jest', { tsconfig: { isolatedModules: true, jsx: 'react-jsx', module: 'commonjs', esModuleInterop: true, resolveJsonModule: true } }],
+    '^.+\\.tsx?$': [
+      'ts-jest',
+      {
+        tsconfig: {
+          isolatedModules: true,
+          jsx: 'react-jsx',
+          module: 'commonjs',
+          esModuleInterop: true,
+          resolveJsonModule: true,
+        },
+      },
+    ],
   },
   moduleNameMapper: {
     '^@rw/page-runtime$': '<rootDir>/shared/runtime/index.ts',

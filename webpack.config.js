@@ -76,7 +76,13 @@ function base(name, { production }) {
     },
     optimization: {
       minimize: production,
-      minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false, terserOptions: { compress: true, mangle: true } })],
+      minimizer: [
+        new TerserPlugin({
+          minify: TerserPlugin.swcMinify,
+          extractComments: false,
+          terserOptions: { compress: true, mangle: true },
+        }),
+      ],
     },
     performance: { hints: false },
     plugins: [
@@ -105,10 +111,15 @@ function shimConfig(opts) {
     plugins: [
       ...config.plugins.map((p) =>
         p instanceof MiniCssExtractPlugin
-          ? new MiniCssExtractPlugin({ filename: 'host-shim/[name].[contenthash:8].css', chunkFilename: 'host-shim/[name].[contenthash:8].css' })
+          ? new MiniCssExtractPlugin({
+              filename: 'host-shim/[name].[contenthash:8].css',
+              chunkFilename: 'host-shim/[name].[contenthash:8].css',
+            })
           : p,
       ),
-      new webpack.DefinePlugin({ __RW_WIDGETS__: JSON.stringify(widgets.map(({ name, mountId }) => ({ name, mountId }))) }),
+      new webpack.DefinePlugin({
+        __RW_WIDGETS__: JSON.stringify(widgets.map(({ name, mountId }) => ({ name, mountId }))),
+      }),
       new ModuleFederationPlugin({
         name: 'rw_host',
         remotes: {},

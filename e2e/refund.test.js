@@ -52,7 +52,7 @@ test('instant refund: journey shown, three clicks send one POST, then Refund req
   await page.goto(url);
   await page.getByRole('heading', { name: /^You will receive £/ }).waitFor();
   await page.getByRole('heading', { name: 'Selected Journey: London Kings Cross to Edinburgh' }).waitFor();
-  assert.equal(await page.getByText('Refund', { exact: true }).count() > 0, true);
+  assert.equal((await page.getByText('Refund', { exact: true }).count()) > 0, true);
 
   // Hold the answer back so all three clicks land while the first request is in flight.
   let release;
@@ -67,7 +67,10 @@ test('instant refund: journey shown, three clicks send one POST, then Refund req
     button.click();
     button.click();
   });
-  await page.getByRole('button', { name: 'Accept refund' }).click({ force: true, timeout: 1000 }).catch(() => undefined);
+  await page
+    .getByRole('button', { name: 'Accept refund' })
+    .click({ force: true, timeout: 1000 })
+    .catch(() => undefined);
   release();
   await page.getByRole('heading', { name: 'Refund request accepted' }).waitFor();
   const posts = requests.filter((r) => r.method === 'POST' && r.url.endsWith('/api/ProcessRefund'));
@@ -89,8 +92,15 @@ test('a page with two widgets loads React DOM once', async () => {
   const { page, context, problems } = await openPage(browser);
   const reactDom = trackReactDom(page);
   await page.goto(pageUrl('/Demo/TwoWidgets', 'instant-tube'));
-  await page.locator('#refund-widget').getByRole('heading', { name: /^You will receive £/ }).waitFor();
-  await page.locator('#journey-summary-widget').getByRole('heading', { name: /^Selected Journey: / }).first().waitFor();
+  await page
+    .locator('#refund-widget')
+    .getByRole('heading', { name: /^You will receive £/ })
+    .waitFor();
+  await page
+    .locator('#journey-summary-widget')
+    .getByRole('heading', { name: /^Selected Journey: / })
+    .first()
+    .waitFor();
   await page.waitForLoadState('networkidle');
   assert.equal(reactDom.length, 1, `react-dom fetched once, got: ${reactDom.join(', ')}`);
   assert.equal(await page.locator('[data-rw-progress]').count(), 1, 'one progress bar for the page');
@@ -103,7 +113,10 @@ test('a remote that 404s leaves a fallback in its own mount point; the other wid
   await page.route('**/journeySummary/remoteEntry.js', (route) => route.fulfill({ status: 404, body: 'Not found' }));
   const before = (await (await fetch(`${host.url}/__dev/error-reports`)).json()).length;
   await page.goto(pageUrl('/Demo/TwoWidgets', 'instant-ship'));
-  await page.locator('#journey-summary-widget').getByText(/could not be loaded/).waitFor();
+  await page
+    .locator('#journey-summary-widget')
+    .getByText(/could not be loaded/)
+    .waitFor();
   await page.locator('#refund-widget').getByRole('button', { name: 'Accept refund' }).waitFor();
   await page.waitForLoadState('networkidle');
   const reports = await (await fetch(`${host.url}/__dev/error-reports`)).json();
@@ -121,7 +134,10 @@ test('pages without a widget download nothing of the widgets', async () => {
   await page.goto(`${host.url}/SelfRefundsUnavailable`);
   await page.waitForLoadState('networkidle');
   const widgetFiles = requests.filter((r) => /\/(refund|journeySummary)\//.test(new URL(r.url).pathname));
-  assert.deepEqual(widgetFiles.map((r) => r.url), []);
+  assert.deepEqual(
+    widgetFiles.map((r) => r.url),
+    [],
+  );
   await context.close();
 });
 

@@ -11,13 +11,23 @@ describe('host shim configuration (DESIGN.md host contract)', () => {
 
   it('locates remotes from the shim URL by default', () => {
     const config = readShimConfig(script({}), 'https://cdn.example.net/static/refund-widgets/', page);
-    expect(config).toEqual({ remotesBase: 'https://cdn.example.net/static/refund-widgets/', apiBase: '', autoMount: true });
-    expect(remoteEntryUrl(config, 'refund')).toBe('https://cdn.example.net/static/refund-widgets/refund/remoteEntry.js');
+    expect(config).toEqual({
+      remotesBase: 'https://cdn.example.net/static/refund-widgets/',
+      apiBase: '',
+      autoMount: true,
+    });
+    expect(remoteEntryUrl(config, 'refund')).toBe(
+      'https://cdn.example.net/static/refund-widgets/refund/remoteEntry.js',
+    );
   });
 
   it('honours data-remotes-base (relative to the page), data-api-base and data-auto-mount="false"', () => {
     const config = readShimConfig(
-      script({ 'data-remotes-base': '/other/widgets', 'data-api-base': 'https://api.example.co.uk/', 'data-auto-mount': 'FALSE' }),
+      script({
+        'data-remotes-base': '/other/widgets',
+        'data-api-base': 'https://api.example.co.uk/',
+        'data-auto-mount': 'FALSE',
+      }),
       'https://cdn.example.net/x/',
       page,
     );

@@ -28,7 +28,11 @@ declare global {
   }
 }
 
-const config = readShimConfig(document.currentScript as HTMLScriptElement | null, __webpack_public_path__, location.href);
+const config = readShimConfig(
+  document.currentScript as HTMLScriptElement | null,
+  __webpack_public_path__,
+  location.href,
+);
 const loader = () => import(/* webpackChunkName: "loader" */ './loader');
 
 const api: RefundWidgetsApi = {

@@ -48,7 +48,11 @@ test('mounts every widget whose mount id is on the page and registers only those
   await mountAll(config, widgets);
   expect(registerRemotes).toHaveBeenCalledTimes(1);
   expect(registerRemotes.mock.calls[0][0]).toEqual([
-    { name: 'refund', entry: 'https://cdn.example.net/rw/refund/remoteEntry.js', entryGlobalName: '__rw_remote_refund' },
+    {
+      name: 'refund',
+      entry: 'https://cdn.example.net/rw/refund/remoteEntry.js',
+      entryGlobalName: '__rw_remote_refund',
+    },
     {
       name: 'journeySummary',
       entry: 'https://cdn.example.net/rw/journeySummary/remoteEntry.js',
@@ -63,7 +67,8 @@ test('mounts every widget whose mount id is on the page and registers only those
 test('a failing widget shows the fallback in its own mount point and is reported; the other still mounts', async () => {
   document.body.innerHTML = '<div id="refund-widget"></div><div id="journey-summary-widget"></div>';
   loadRemote.mockImplementation(async (id: string) => {
-    if (id === 'journeySummary/mount') throw new Error('Failed to load script https://cdn.example.net/rw/journeySummary/remoteEntry.js');
+    if (id === 'journeySummary/mount')
+      throw new Error('Failed to load script https://cdn.example.net/rw/journeySummary/remoteEntry.js');
     return {
       mount: (element: HTMLElement) => {
         element.textContent = 'refund ok';

@@ -26,7 +26,9 @@ async function ensureRemotes(config: ShimConfig, names: string[]): Promise<void>
     );
     fresh.forEach((name) => registered.add(name));
     const instance = getInstance();
-    sharingReady = Promise.allSettled(instance ? instance.initializeSharing('default', { strategy: 'version-first' }) : []);
+    sharingReady = Promise.allSettled(
+      instance ? instance.initializeSharing('default', { strategy: 'version-first' }) : [],
+    );
   }
   await sharingReady;
 }

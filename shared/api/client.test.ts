@@ -47,7 +47,13 @@ describe('getJson', () => {
   });
 
   it('retries transient failures (5xx, no answer) and then succeeds', async () => {
-    mock.onGet('/status').replyOnce(503, 'busy').onGet('/status').networkErrorOnce().onGet('/status').reply(200, '{"ok":true}');
+    mock
+      .onGet('/status')
+      .replyOnce(503, 'busy')
+      .onGet('/status')
+      .networkErrorOnce()
+      .onGet('/status')
+      .reply(200, '{"ok":true}');
     await expect(getJson('/status')).resolves.toEqual({ ok: true });
     expect(mock.history.get).toHaveLength(3);
   });

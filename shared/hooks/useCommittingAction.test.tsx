@@ -9,7 +9,14 @@ function Harness({ send }: { send: (key: string) => Promise<string> }) {
       <button type="button" onClick={run} disabled={state.status === 'pending'}>
         Go
       </button>
-      <button type="button" onClick={() => { run(); run(); run(); }}>
+      <button
+        type="button"
+        onClick={() => {
+          run();
+          run();
+          run();
+        }}
+      >
         Triple
       </button>
       <p>{state.status === 'failed' ? `failed ${state.error.code}` : state.status}</p>

@@ -4,10 +4,7 @@ import type { WidgetError } from '../errors/WidgetError';
 
 /** State of one committing action. */
 export type CommitState<T> =
-  | { status: 'idle' }
-  | { status: 'pending' }
-  | { status: 'done'; result: T }
-  | { status: 'failed'; error: WidgetError };
+  { status: 'idle' } | { status: 'pending' } | { status: 'done'; result: T } | { status: 'failed'; error: WidgetError };
 
 /**
  * One confirmed intent sent exactly once (DESIGN.md "Exactly once"). `run()` sends `send(key)`

@@ -1,4 +1,4 @@
-import { StrictMode, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { reportError, setApiBase } from '@rw/page-runtime';
 import { isWidgetError, MISSING_DETAILS_TEXT, WidgetError } from '../errors/WidgetError';
@@ -28,7 +28,10 @@ const roots = new WeakMap<HTMLElement, Root>();
  *
  * @throws WidgetError('INVALID_PAGE_DATA') when `element` is not an HTMLElement.
  */
-export function createMount(widget: string, render: (element: HTMLElement, options: MountOptions) => ReactNode): MountFunction {
+export function createMount(
+  widget: string,
+  render: (element: HTMLElement, options: MountOptions) => ReactNode,
+): MountFunction {
   return (element, options = {}) => {
     if (!(element instanceof HTMLElement)) {
       throw new WidgetError('INVALID_PAGE_DATA', `mount(${widget}): the mount element is missing`);
@@ -53,11 +56,9 @@ export function createMount(widget: string, render: (element: HTMLElement, optio
     roots.set(element, root);
     element.setAttribute('data-rw-mounted', widget);
     root.render(
-      <StrictMode>
-        <div className="rw-root" data-rw-widget={widget}>
-          <ErrorBoundary widget={widget}>{tree}</ErrorBoundary>
-        </div>
-      </StrictMode>,
+      <div className="rw-root" data-rw-widget={widget}>
+        <ErrorBoundary widget={widget}>{tree}</ErrorBoundary>
+      </div>,
     );
     return () => {
       if (roots.get(element) === root) {

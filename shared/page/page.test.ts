@@ -28,7 +28,9 @@ describe('dispatchComplete (DESIGN.md "Events")', () => {
 
 describe('mailtoHref', () => {
   it('percent-encodes subject and body', () => {
-    expect(mailtoHref('appeals@example.co.uk', { subject: 'Appeal for booking KXB7HT2N & more', body: 'Line 1\nLine 2' })).toBe(
+    expect(
+      mailtoHref('appeals@example.co.uk', { subject: 'Appeal for booking KXB7HT2N & more', body: 'Line 1\nLine 2' }),
+    ).toBe(
       'mailto:appeals@example.co.uk?subject=Appeal%20for%20booking%20KXB7HT2N%20%26%20more&body=Line%201%0ALine%202',
     );
   });

@@ -49,8 +49,23 @@ describe('page runtime: error reports', () => {
 
   it('builds the report with the fields of SPEC.md section 3', () => {
     const report = buildErrorReport(new TypeError('boom'), { source: 'a.js', line: 3, column: 9 });
-    expect(Object.keys(report).sort()).toEqual(['column', 'line', 'message', 'pageUrl', 'source', 'stack', 'time', 'ua']);
-    expect(report).toMatchObject({ message: 'TypeError: boom', source: 'a.js', line: 3, column: 9, pageUrl: location.href });
+    expect(Object.keys(report).sort()).toEqual([
+      'column',
+      'line',
+      'message',
+      'pageUrl',
+      'source',
+      'stack',
+      'time',
+      'ua',
+    ]);
+    expect(report).toMatchObject({
+      message: 'TypeError: boom',
+      source: 'a.js',
+      line: 3,
+      column: 9,
+      pageUrl: location.href,
+    });
     expect(report.time).toBe(new Date(1_000_000).toISOString());
     expect(report.stack).toContain('boom');
   });

@@ -44,13 +44,18 @@ export function buildHostPage(options: HostPageOptions): HTMLElement {
   element.id = options.mountId;
   Object.entries(options.attrs ?? {}).forEach(([key, value]) => element.setAttribute(`data-${key}`, value));
   document.body.appendChild(element);
-  if (options.details !== null && options.details !== undefined) document.body.appendChild(jsonBlock('refund-details', options.details));
-  if (options.stations !== null && options.stations !== undefined) document.body.appendChild(jsonBlock('station-names', options.stations));
+  if (options.details !== null && options.details !== undefined)
+    document.body.appendChild(jsonBlock('refund-details', options.details));
+  if (options.stations !== null && options.stations !== undefined)
+    document.body.appendChild(jsonBlock('station-names', options.stations));
   return element;
 }
 
 /** Builds the page and mounts `mount` into it inside act(). Returns the element and unmount. */
-export function mountOnHostPage(mount: MountFunction, options: HostPageOptions): { element: HTMLElement; unmount: () => void } {
+export function mountOnHostPage(
+  mount: MountFunction,
+  options: HostPageOptions,
+): { element: HTMLElement; unmount: () => void } {
   const element = buildHostPage(options);
   let unmount: () => void = () => undefined;
   act(() => {

@@ -8,5 +8,8 @@ import { JourneySummary } from './JourneySummary';
  * Missing Details → `Missing JSON data from DOM`; missing station map → reported, clear message.
  */
 export const mount = createMount('journeySummary', (element) => (
-  <JourneySummary details={readDetails(element, element.ownerDocument)} stations={readStationNames(element.ownerDocument)} />
+  <JourneySummary
+    details={readDetails(element, element.ownerDocument)}
+    stations={readStationNames(element.ownerDocument)}
+  />
 ));

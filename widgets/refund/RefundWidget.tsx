@@ -85,7 +85,9 @@ export function RefundWidget({ config, element, navigate = (url) => window.locat
   const finish = useCallback(
     (deferred: boolean) => {
       setState({ phase: 'done', deferred });
-      dispatchComplete(element, deferred ? 'deferral' : 'refund', { bookingReference: config.details.bookingReference });
+      dispatchComplete(element, deferred ? 'deferral' : 'refund', {
+        bookingReference: config.details.bookingReference,
+      });
     },
     [element, config.details.bookingReference],
   );

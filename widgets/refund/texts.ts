@@ -29,7 +29,8 @@ export const TEXT = {
     'We cannot complete this refund online. Please contact our support team and quote your booking reference.',
   sending: 'Sending your refund request…',
   startAgain: 'Start again',
-  completeBody: 'We have received your request. The money will go back to the card you paid with, usually within 5 working days.',
+  completeBody:
+    'We have received your request. The money will go back to the card you paid with, usually within 5 working days.',
   deferralBody: 'Your deferred refund is valid for 12 months and carries no admin fee.',
   contactSupport: 'Contact our support team',
   tryAgain: 'Try again',

@@ -11,7 +11,12 @@ const pence = () => yup.number().integer().required();
 const refundCodeSchema = yup.object({
   reasonCode: yup.string().required(),
   scopes: yup
-    .array(yup.object({ scope: yup.string().oneOf(['All', 'In', 'Out']).required(), selfRefundPermitted: yup.boolean().required() }))
+    .array(
+      yup.object({
+        scope: yup.string().oneOf(['All', 'In', 'Out']).required(),
+        selfRefundPermitted: yup.boolean().required(),
+      }),
+    )
     .default([]),
 });
 

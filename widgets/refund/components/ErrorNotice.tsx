@@ -19,7 +19,9 @@ interface Props {
  */
 export function ErrorNotice({ message, error, supportEmail, bookingReference, onRetry }: Props) {
   const href = mailtoHref(supportEmail, { subject: `Refund help for booking ${bookingReference}` });
-  const details = error ? [error.status ? `HTTP ${error.status}` : error.code, error.message].filter(Boolean).join(': ') : '';
+  const details = error
+    ? [error.status ? `HTTP ${error.status}` : error.code, error.message].filter(Boolean).join(': ')
+    : '';
   const body = error?.body && error.body !== error.message ? error.body : '';
   return (
     <div className="rw-message rw-message--error" role="alert">

@@ -100,12 +100,7 @@ export function InstantPanel({ config, response, dryRun, onDone }: Props) {
         />
       )}
       <div className="rw-refund__actions">
-        <button
-          type="button"
-          className="rw-button"
-          onClick={onAccept}
-          disabled={pending}
-        >
+        <button type="button" className="rw-button" onClick={onAccept} disabled={pending}>
           {TEXT.acceptRefund}
         </button>
         <span className="rw-refund__sending" role="status">

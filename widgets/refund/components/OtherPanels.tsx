@@ -4,7 +4,10 @@ import type { RefundPageConfig } from '../types';
 
 /** Query for the manual refund page: BookingReference and Email (plus the covid19 flag when set), encoded. */
 export function manualRefundHref(config: RefundPageConfig): string {
-  const params = new URLSearchParams({ BookingReference: config.details.bookingReference, Email: config.details.email });
+  const params = new URLSearchParams({
+    BookingReference: config.details.bookingReference,
+    Email: config.details.email,
+  });
   if (config.query.covid19) params.set('covid19', 'true');
   return `/ManualRefund?${params.toString()}`;
 }
