@@ -1,3 +1,4 @@
+/* global document -- used inside page.addInitScript, which runs in the browser */
 /**
  * Browser-test harness: starts the dev host on a free port with a fresh DATA_DIR, and drives
  * Debian's Chromium with playwright-core (never a downloaded browser). Each page collects page
