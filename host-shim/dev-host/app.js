@@ -1,0 +1,123 @@
+// Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
+/**
+ * The emulated legacy site (DESIGN.md "The dev host and reference backend"): server-rendered
+ * pages at the routes of SPEC.md section 2 that embed the widgets per the host contract, the
+ * built `dist/` at /static/refund-widgets/, and the reference backend of backend.js. Every
+ * response carries the strict Content-Security-Policy of the host contract.
+ */
+'use strict';
+
+const fs = require('fs');
+const path = require('path');
+const express = require('express');
+const fixtureBookings = require('../../fixtures/bookings.json');
+const fixtureStations = require('../../fixtures/stations.json');
+const { createStore, createBackendRouter, queryValue } = require('./backend');
+const views = require('./views');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const DEFAULT_DIST_DIR = path.join(ROOT, 'dist');
+const DEFAULT_DATA_DIR = path.join(ROOT, '.data');
+
+/** The strict CSP of DESIGN.md "The host contract". */
+const CONTENT_SECURITY_POLICY =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'";
+
+/** Files in dist/ whose names carry no content hash, so they must be revalidated. */
+const UNHASHED = /(^|\/)(host-shim\.js|remoteEntry\.js|[^/]*manifest[^/]*\.json)$/;
+const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+/**
+ * Creates the dev host's express app.
+ *
+ * @param {object} [options]
+ * @param {string} [options.distDir] the build output served at /static/refund-widgets/ (default `<repo>/dist`)
+ * @param {string} [options.dataDir] where the backend keeps state.json (default `<repo>/.data`)
+ * @param {Record<string, object>} [options.bookings] fixture states (default fixtures/bookings.json)
+ * @param {Record<string, string>} [options.stations] station names (default fixtures/stations.json)
+ * @param {number} [options.latencyMs] delay before each backend answer, to see loading states (default 0)
+ * @param {{ info: Function, warn: Function }} [options.logger] default `console`
+ * @returns {import('express').Express} the app; `app.locals.store` is the backend's state
+ */
+function createApp({
+  distDir = DEFAULT_DIST_DIR,
+  dataDir = DEFAULT_DATA_DIR,
+  bookings = fixtureBookings,
+  stations = fixtureStations,
+  latencyMs = 0,
+  logger = console,
+} = {}) {
+  if (!fs.existsSync(path.join(distDir, 'host-shim.js'))) {
+    logger.warn(
+      `Dev host: ${path.join(distDir, 'host-shim.js')} is missing; pages render without widgets. Run \`npm run build\`.`,
+    );
+  }
+  const store = createStore({ bookings, dataDir, logger });
+  const app = express();
+  app.disable('x-powered-by');
+  app.locals.store = store;
+
+  app.use((_req, res, next) => {
+    res.set({
+      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'same-origin',
+    });
+    next();
+  });
+
+  app.use(express.static(path.join(__dirname, 'public'), { index: false, maxAge: 0 }));
+  app.use(
+    '/static/refund-widgets',
+    express.static(distDir, {
+      index: false,
+      setHeaders(res, file) {
+        const relative = path.relative(distDir, file).split(path.sep).join('/');
+        const cache =
+          !UNHASHED.test(relative) && HASHED.test(relative) ? 'public, max-age=31536000, immutable' : 'no-cache';
+        res.set('Cache-Control', cache);
+      },
+    }),
+  );
+  app.use('/static/refund-widgets', (_req, res) => res.status(404).type('text/plain').send('Not found'));
+
+  app.use(createBackendRouter(store, { latencyMs, logger }));
+
+  /** Sends an HTML page; pages are never cached (their data changes with the backend state). */
+  const sendPage = (res, html, status = 200) =>
+    res.status(status).set('Cache-Control', 'no-store').type('html').send(html);
+
+  /** A page for the booking named by the query's BookingReference and Email, or the 404 page. */
+  const bookingPage = (render) => (req, res) => {
+    const found = store.findBooking(queryValue(req.query, 'BookingReference'), queryValue(req.query, 'Email'));
+    if (!found) return sendPage(res, views.bookingNotFoundPage(), 404);
+    return sendPage(res, render({ state: found.state, stations }));
+  };
+
+  // Browsers ask for a favicon; answer without a body so the console stays clean.
+  app.get('/favicon.ico', (_req, res) => res.status(204).end());
+  app.get('/', (_req, res) => sendPage(res, views.startPage({ bookings })));
+  app.get('/ConfirmRefund', bookingPage(views.refundPage));
+  app.get(
+    '/RefundUnavailable',
+    bookingPage((data) => views.refundPage({ ...data, view: 'unavailable' })),
+  );
+  app.get('/JourneySummary', bookingPage(views.journeySummaryPage));
+  app.get('/Demo/TwoWidgets', bookingPage(views.twoWidgetsPage));
+  app.get('/ManualRefund', bookingPage(views.manualRefundPage));
+  app.get('/Home/Disruption', bookingPage(views.disruptionPage));
+  app.get('/Home/Disruption/Finished', (_req, res) => sendPage(res, views.disruptionFinishedPage()));
+  app.get('/SelfRefundsUnavailable', (_req, res) => sendPage(res, views.selfRefundsUnavailablePage()));
+
+  app.use((_req, res) =>
+    sendPage(res, views.errorPage({ heading: 'Page not found', message: 'There is no page at this address.' }), 404),
+  );
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  app.use((error, _req, res, _next) => {
+    logger.warn(`Dev host: ${error.stack ?? error}`);
+    sendPage(res, views.errorPage({ heading: 'Something went wrong', message: 'The dev host failed to answer.' }), 500);
+  });
+  return app;
+}
+
+module.exports = { createApp, CONTENT_SECURITY_POLICY, DEFAULT_DIST_DIR, DEFAULT_DATA_DIR };

@@ -1,0 +1,421 @@
+// Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
+/**
+ * The reference backend over the named fixture states (fixtures/bookings.json): refund status and
+ * dry run answers, POST /api/ProcessRefund with Idempotency-Key replay, POST /report/error, and
+ * the /__dev/* endpoints tests read. State (refunded bookings, idempotency answers, the log of
+ * accepted requests) lives in a `store` and is persisted to `DATA_DIR/state.json`.
+ */
+'use strict';
+
+const { createHash, randomBytes } = require('crypto');
+const fs = require('fs');
+const path = require('path');
+const express = require('express');
+
+const STATE_FILE = 'state.json';
+const STATE_VERSION = 1;
+const MAX_ERROR_REPORTS = 1000;
+const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+const ERROR_REPORT_FIELDS = ['time', 'message', 'source', 'line', 'column', 'ua', 'pageUrl', 'stack'];
+
+/** Body fields of the confirm refund request (SPEC.md section 3) and their types. */
+const CONFIRM_REFUND_FIELDS = {
+  protectedReference: 'string',
+  journeyId: 'integer',
+  covid19: 'boolean',
+  defer: 'boolean',
+  disruptedOutwards: 'boolean',
+  disruptedInwards: 'boolean',
+};
+
+/** Paths of SPEC.md section 7 this stand-in does not implement yet: they answer 501. */
+const NOT_YET_IMPLEMENTED = [
+  '/api/LookupJourneys',
+  '/api/ProcessRefundWithReplacement/DryRun',
+  '/api/ProcessRefundWithReplacement',
+  '/tickets/upload',
+  '/tickets/submit-claim',
+  '/tickets/delete/:uploadId',
+];
+
+/**
+ * Reads a query parameter by name, ignoring the letter case of the name (as ASP.NET model binding
+ * does). A repeated parameter gives its first value.
+ *
+ * @param {Record<string, unknown>} query the parsed query (`req.query`)
+ * @param {string} name the parameter name, e.g. `BookingReference`
+ * @returns {string} the value, or `''` when absent
+ */
+function queryValue(query, name) {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (key.toLowerCase() !== wanted) continue;
+    const first = Array.isArray(value) ? value[0] : value;
+    return typeof first === 'string' ? first : '';
+  }
+  return '';
+}
+
+const isHttpError = (value) => value !== null && typeof value === 'object' && 'httpError' in value;
+const clone = (value) => JSON.parse(JSON.stringify(value));
+
+/** JSON with object keys sorted, so two equal bodies give the same fingerprint. */
+function fingerprint(value) {
+  const sorted = (v) =>
+    Array.isArray(v)
+      ? v.map(sorted)
+      : v !== null && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, sorted(v[k])]),
+          )
+        : v;
+  return createHash('sha256')
+    .update(JSON.stringify(sorted(value ?? null)))
+    .digest('hex');
+}
+
+/** Writes JSON atomically: a temporary file in the same folder, then a rename over the target. */
+function writeJsonAtomic(file, value) {
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  fs.writeFileSync(temp, `${JSON.stringify(value, null, 2)}\n`);
+  fs.renameSync(temp, file);
+}
+
+/** Checks the fixture states a store is made from; throws on a missing or repeated reference. */
+function indexBookings(bookings) {
+  const byReference = new Map();
+  for (const [name, state] of Object.entries(bookings)) {
+    if (!state || typeof state.bookingReference !== 'string' || typeof state.email !== 'string') {
+      throw new Error(`Dev host: booking state "${name}" needs a bookingReference and an email`);
+    }
+    const key = state.bookingReference.trim().toUpperCase();
+    if (byReference.has(key)) throw new Error(`Dev host: booking reference ${key} is used by two states`);
+    byReference.set(key, { name, state });
+  }
+  return byReference;
+}
+
+/**
+ * Creates the backend's state over the fixture states, loading `DATA_DIR/state.json` when present.
+ *
+ * @param {object} options
+ * @param {Record<string, object>} options.bookings fixture states keyed by name (fixtures/bookings.json shape)
+ * @param {string} options.dataDir folder for state.json (created when missing)
+ * @param {{ warn: Function }} [options.logger] where problems with the saved state are logged
+ * @returns {object} the store: `findBooking`, `statusAnswer`, `dryRunAnswer`, `processRefund`,
+ *   `addErrorReport`, `reset`, and the `requests` and `errorReports` lists
+ */
+function createStore({ bookings, dataDir, logger = console }) {
+  const byReference = indexBookings(bookings);
+  const stateFile = path.join(dataDir, STATE_FILE);
+  fs.mkdirSync(dataDir, { recursive: true });
+
+  const store = {
+    bookings,
+    stateFile,
+    /** bookingReference (upper case) → { time, deferred, journeyId } */
+    refunded: {},
+    /** `${path} ${key}` → { fingerprint, status, body } */
+    idempotency: {},
+    /** Accepted committing POSTs: { path, body, idempotencyKey, time } */
+    requests: [],
+    /** Error reports POSTed to /report/error (memory only). */
+    errorReports: [],
+
+    /**
+     * The fixture state of a booking reference (any letter case), or null.
+     * @param {string} reference
+     * @returns {{ name: string, state: object } | null}
+     */
+    findByReference(reference) {
+      return (
+        byReference.get(
+          String(reference ?? '')
+            .trim()
+            .toUpperCase(),
+        ) ?? null
+      );
+    },
+
+    /**
+     * The fixture state whose reference and e-mail both match (each ignoring letter case), or null.
+     * @param {string} reference
+     * @param {string} email
+     * @returns {{ name: string, state: object } | null}
+     */
+    findBooking(reference, email) {
+      const found = store.findByReference(reference);
+      if (!found) return null;
+      return found.state.email.trim().toLowerCase() ===
+        String(email ?? '')
+          .trim()
+          .toLowerCase()
+        ? found
+        : null;
+    },
+
+    /** True once a ProcessRefund for the booking was accepted. */
+    isRefunded(reference) {
+      return Boolean(store.refunded[String(reference).trim().toUpperCase()]);
+    },
+
+    /**
+     * The answer of GET /Refund/Status for a reference: the fixture's status, with isCancelled true
+     * once refunded; its httpError as given; 404 for an unknown reference.
+     * @returns {{ status: number, json?: unknown, text?: string, contentType?: string }}
+     */
+    statusAnswer(reference) {
+      const found = store.findByReference(reference);
+      if (!found) return notFound(reference);
+      const { status } = found.state;
+      if (isHttpError(status)) return fromHttpError(status.httpError);
+      const json = clone(status);
+      if (store.isRefunded(reference) && json.refundStatus) json.refundStatus.isCancelled = true;
+      return { status: 200, json };
+    },
+
+    /**
+     * The answer of GET /Refund/DryRun: the fixture's dry run, refundValue 0 once refunded; its
+     * httpError as given; 404 for an unknown reference.
+     * @returns {{ status: number, json?: unknown, text?: string, contentType?: string }}
+     */
+    dryRunAnswer(reference) {
+      const found = store.findByReference(reference);
+      if (!found) return notFound(reference);
+      const { dryRun } = found.state;
+      if (store.isRefunded(reference)) {
+        return {
+          status: 200,
+          json: { refundValue: 0, adminFee: isHttpError(dryRun) ? 0 : dryRun.adminFee, reasonCode: null },
+        };
+      }
+      if (isHttpError(dryRun)) return fromHttpError(dryRun.httpError);
+      return { status: 200, json: clone(dryRun) };
+    },
+
+    /**
+     * Handles POST /api/ProcessRefund. A repeated Idempotency-Key with the same body returns the
+     * first answer and changes nothing; with another body it is refused (422).
+     *
+     * @param {unknown} body the parsed JSON body
+     * @param {string | undefined} idempotencyKey the Idempotency-Key header
+     * @returns {{ status: number, json: unknown }}
+     */
+    processRefund(body, idempotencyKey) {
+      const requestPath = '/api/ProcessRefund';
+      if (
+        idempotencyKey !== undefined &&
+        (idempotencyKey.trim() === '' || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH)
+      ) {
+        return badRequest(`Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`);
+      }
+      const scope = idempotencyKey === undefined ? null : `${requestPath} ${idempotencyKey}`;
+      const print = fingerprint(body);
+      if (scope && store.idempotency[scope]) {
+        const first = store.idempotency[scope];
+        if (first.fingerprint !== print) {
+          return { status: 422, json: { message: 'This Idempotency-Key was already used for a different request.' } };
+        }
+        return { status: first.status, json: clone(first.body) };
+      }
+
+      const answer = decideRefund(body);
+      if (answer.accepted) {
+        store.refunded[answer.reference] = {
+          time: new Date().toISOString(),
+          deferred: body.defer,
+          journeyId: body.journeyId,
+        };
+        store.requests.push({
+          path: requestPath,
+          body: clone(body),
+          idempotencyKey: idempotencyKey ?? null,
+          time: new Date().toISOString(),
+        });
+      }
+      if (scope) store.idempotency[scope] = { fingerprint: print, status: answer.status, body: clone(answer.json) };
+      if (answer.accepted || scope) store.save();
+      return { status: answer.status, json: answer.json };
+    },
+
+    /**
+     * Keeps an error report (SPEC.md section 3 fields; others dropped), newest last, at most 1000.
+     * @param {Record<string, unknown>} report
+     */
+    addErrorReport(report) {
+      const kept = Object.fromEntries(
+        ERROR_REPORT_FIELDS.filter((field) => field in report).map((field) => [field, report[field]]),
+      );
+      store.errorReports.push({ ...kept, receivedAt: new Date().toISOString() });
+      if (store.errorReports.length > MAX_ERROR_REPORTS)
+        store.errorReports.splice(0, store.errorReports.length - MAX_ERROR_REPORTS);
+    },
+
+    /** Forgets refunds, idempotency answers, recorded requests and error reports; saves. */
+    reset() {
+      store.refunded = {};
+      store.idempotency = {};
+      store.requests = [];
+      store.errorReports = [];
+      store.save();
+    },
+
+    /** Writes refunds, idempotency answers and recorded requests to state.json (atomically). */
+    save() {
+      writeJsonAtomic(stateFile, {
+        version: STATE_VERSION,
+        refunded: store.refunded,
+        idempotency: store.idempotency,
+        requests: store.requests,
+      });
+    },
+  };
+
+  /** Checks a confirm refund request against the fixtures and the current state. */
+  function decideRefund(body) {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      return badRequest('The request body must be a JSON object.');
+    }
+    for (const [field, type] of Object.entries(CONFIRM_REFUND_FIELDS)) {
+      const value = body[field];
+      const ok =
+        type === 'integer'
+          ? Number.isInteger(value)
+          : type === 'string'
+            ? typeof value === 'string' && value.trim() !== ''
+            : typeof value === type;
+      if (!ok) {
+        const wanted = type === 'integer' ? 'an integer' : type === 'string' ? 'a non-empty string' : 'true or false';
+        return badRequest(`${field} must be ${wanted}.`);
+      }
+    }
+    const match = [...byReference.values()].find(
+      ({ state }) => !isHttpError(state.status) && state.status.protectedReference === body.protectedReference,
+    );
+    if (!match) return badRequest('Unknown protected reference.');
+    const reference = match.state.bookingReference.trim().toUpperCase();
+    const status = match.state.status.refundStatus;
+    if (!status) return badRequest('No matching journey for this booking.');
+    if (body.journeyId !== status.journeyID) return badRequest('journeyId does not match the booking.');
+    if (store.isRefunded(reference) || status.isCancelled) return badRequest('This booking has already been refunded.');
+    if (body.defer && !status.canDeferExchange) return badRequest('This booking cannot be deferred.');
+    const dryRun = match.state.dryRun;
+    const refundValue = isHttpError(dryRun) ? 0 : dryRun.refundValue;
+    if (!body.defer && refundValue <= 0 && status.ticketsRefundValue - status.adminFee <= 0) {
+      return badRequest('No refund is available for this booking.');
+    }
+    return { status: 200, json: { accepted: true, deferred: body.defer }, accepted: true, reference };
+  }
+
+  load();
+  return store;
+
+  function load() {
+    if (!fs.existsSync(stateFile)) return;
+    try {
+      const saved = JSON.parse(fs.readFileSync(stateFile, 'utf8'));
+      if (saved.version !== STATE_VERSION) throw new Error(`unknown version ${saved.version}`);
+      store.refunded = saved.refunded ?? {};
+      store.idempotency = saved.idempotency ?? {};
+      store.requests = saved.requests ?? [];
+    } catch (error) {
+      logger.warn(`Dev host: ignoring unreadable ${stateFile} (${error.message}); starting from the fixtures.`);
+    }
+  }
+}
+
+function badRequest(message) {
+  return { status: 400, json: { message } };
+}
+
+function notFound(reference) {
+  return {
+    status: 404,
+    text: `No booking with reference ${String(reference ?? '').slice(0, 40)}`,
+    contentType: 'text/plain',
+  };
+}
+
+function fromHttpError({ status, body, contentType }) {
+  return { status, text: String(body ?? ''), contentType: contentType ?? 'text/plain' };
+}
+
+/** Sends an answer of the store: JSON, or text with its content type. */
+function send(res, answer) {
+  res.status(answer.status);
+  if ('json' in answer) return res.json(answer.json);
+  return res.type(answer.contentType ?? 'text/plain').send(answer.text);
+}
+
+/**
+ * The backend's routes (SPEC.md section 7 as far as built so far, plus /__dev/*).
+ *
+ * @param {object} store from {@link createStore}
+ * @param {object} [options]
+ * @param {number} [options.latencyMs] delay before each /Refund/* and /api/* answer (default 0)
+ * @param {{ warn: Function }} [options.logger]
+ * @returns {import('express').Router}
+ */
+function createBackendRouter(store, { latencyMs = 0, logger = console } = {}) {
+  const router = express.Router();
+  const json = express.json({ limit: '100kb' });
+  const noStore = (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  };
+
+  if (latencyMs > 0) {
+    router.use(['/Refund', '/api'], (_req, _res, next) => {
+      setTimeout(next, latencyMs);
+    });
+  }
+  router.use(['/Refund', '/api', '/report', '/tickets', '/__dev'], noStore);
+
+  router.get('/Refund/Status', (req, res) => send(res, store.statusAnswer(queryValue(req.query, 'bookingReference'))));
+  router.get('/Refund/DryRun', (req, res) => send(res, store.dryRunAnswer(queryValue(req.query, 'bookingReference'))));
+
+  router.post('/api/ProcessRefund', json, (req, res) => {
+    send(res, store.processRefund(req.body, req.get('Idempotency-Key')));
+  });
+
+  router.post(
+    '/report/error',
+    express.json({ limit: '100kb', type: ['application/json', 'text/plain'] }),
+    (req, res) => {
+      if (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) {
+        return res.status(400).json({ message: 'An error report must be a JSON object.' });
+      }
+      store.addErrorReport(req.body);
+      logger.warn(`Dev host: client error report: ${String(req.body.message ?? '').slice(0, 200)}`);
+      return res.status(204).end();
+    },
+  );
+
+  for (const route of NOT_YET_IMPLEMENTED) {
+    router.post(route, (_req, res) => res.status(501).json({ message: 'Not implemented by the dev host yet.' }));
+  }
+
+  router.get('/__dev/requests', (_req, res) => res.json(store.requests));
+  router.get('/__dev/error-reports', (_req, res) => res.json(store.errorReports));
+  router.post('/__dev/reset', (_req, res) => {
+    store.reset();
+    res.json({ reset: true });
+  });
+
+  router.use(['/api', '/__dev'], (_req, res) => res.status(404).json({ message: 'Not found.' }));
+
+  // Body-parser failures (malformed JSON, too large) become 4xx answers with a message.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  router.use((error, _req, res, _next) => {
+    const status = Number.isInteger(error.status) && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status === 500) logger.warn(`Dev host: backend error: ${error.stack ?? error}`);
+    res
+      .status(status)
+      .json({ message: status === 500 ? 'Internal error in the dev host.' : `Invalid request: ${error.message}` });
+  });
+  return router;
+}
+
+module.exports = { createStore, createBackendRouter, queryValue, STATE_FILE };

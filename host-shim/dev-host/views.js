@@ -1,0 +1,325 @@
+// Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
+/**
+ * Server-rendered pages of the emulated legacy site, written the way an ASP.NET view would embed
+ * the widgets (DESIGN.md "The host contract"): mount divs with data attributes, Details and
+ * station names as JSON blocks, one classic script tag. Every interpolated value is HTML-escaped;
+ * JSON blocks escape `<`, `>`, `&`, U+2028 and U+2029 so no string can close the script element.
+ * No inline scripts or styles: the pages work under the strict CSP of app.js.
+ */
+'use strict';
+
+const SITE_NAME = 'Example Rail';
+const SHIM_URL = '/static/refund-widgets/host-shim.js';
+const APPEALS_EMAIL = 'appeals@example.co.uk';
+const SUPPORT_EMAIL = 'support@example.co.uk';
+const MAX_ADMIN_FEE_POUNDS = '5';
+
+const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * Escapes a value for HTML text or a double- or single-quoted attribute.
+ *
+ * @param {unknown} value any value; null/undefined become ''
+ * @returns {string}
+ */
+function escapeHtml(value) {
+  return String(value ?? '').replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);
+}
+
+/**
+ * Serialises a value as JSON safe inside `<script type="application/json">`: `<`, `>`, `&`,
+ * U+2028 and U+2029 become `\uXXXX` escapes, so the text cannot end the element or start a comment.
+ *
+ * @param {unknown} value
+ * @returns {string}
+ */
+function jsonForScript(value) {
+  return JSON.stringify(value ?? null).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/** `/Route?BookingReference=…&Email=…` with both values URI-encoded. */
+function bookingUrl(route, state) {
+  return `${route}?BookingReference=${encodeURIComponent(state.bookingReference)}&Email=${encodeURIComponent(state.email)}`;
+}
+
+/** A JSON data block. */
+function jsonBlock(id, value) {
+  return `<script type="application/json" id="${escapeHtml(id)}">${jsonForScript(value)}</script>`;
+}
+
+/**
+ * The whole page: head with title and site stylesheet, the site header, main content, footer,
+ * then the JSON blocks and the shim. Like a legacy site's shared layout, every content page
+ * includes the shim (it downloads no widget when a page has no mount point); error pages do not.
+ */
+function layout({ title, main, head = '', data = '', shim = true }) {
+  return `<!DOCTYPE html>
+<html lang="en-GB">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="/site.css">
+${head}</head>
+<body>
+<header class="site-header">
+<a class="site-header__brand" href="/">${escapeHtml(SITE_NAME)}</a>
+<nav class="site-header__nav" aria-label="Site"><a href="/">Refunds</a> <a href="/SelfRefundsUnavailable">Help</a></nav>
+</header>
+<main class="site-main" id="main-content">
+${main}
+</main>
+<footer class="site-footer">
+<p>Dev host: a stand-in for the real legacy site and backend, for development and tests only.</p>
+</footer>
+${data}${shim ? `<script src="${SHIM_URL}" defer></script>\n` : ''}</body>
+</html>
+`;
+}
+
+/** The Details and station-name blocks every widget page embeds. */
+function pageData(state, stations) {
+  return `${jsonBlock('refund-details', state.details)}\n${jsonBlock('station-names', stations)}\n`;
+}
+
+/**
+ * The refund widget's mount element, exactly as DESIGN.md's host contract shows it.
+ *
+ * @param {object} state a fixture state
+ * @param {{ view?: string }} [options] `view: 'unavailable'` adds `data-view="unavailable"`
+ * @returns {string}
+ */
+function refundMount(state, { view } = {}) {
+  const ref = encodeURIComponent(state.bookingReference);
+  const attributes = [
+    `data-refund-status-url="${escapeHtml(`/Refund/Status?bookingReference=${ref}`)}"`,
+    `data-dry-run-url="${escapeHtml(`/Refund/DryRun?bookingReference=${ref}`)}"`,
+    `data-appeals-email="${escapeHtml(APPEALS_EMAIL)}"`,
+    `data-support-email="${escapeHtml(SUPPORT_EMAIL)}"`,
+  ];
+  if (view) attributes.push(`data-view="${escapeHtml(view)}"`);
+  return `<div id="refund-widget" ${attributes.join(' ')}></div>`;
+}
+
+const maxAdminFeeMeta = `<meta name="max-admin-fee" content="${MAX_ADMIN_FEE_POUNDS}">\n`;
+
+/** A line naming the booking, as the legacy views show above a widget. */
+function bookingLine(state) {
+  return `<p class="site-booking">Booking reference <strong>${escapeHtml(state.bookingReference)}</strong></p>`;
+}
+
+/**
+ * `/`: the start page with the demo bookings.
+ *
+ * @param {{ bookings: Record<string, object> }} options fixture states keyed by name
+ * @returns {string} HTML
+ */
+function startPage({ bookings }) {
+  const rows = Object.entries(bookings)
+    .map(
+      ([name, state]) => `<tr>
+<td>${escapeHtml(state.label ?? name)}<br><span class="site-muted">${escapeHtml(name)}</span></td>
+<td><code>${escapeHtml(state.bookingReference)}</code></td>
+<td>${escapeHtml(state.email)}</td>
+<td>${escapeHtml(state.expect?.panel ?? '')}</td>
+<td><a href="${escapeHtml(bookingUrl('/ConfirmRefund', state))}">Refund page</a><br>
+<a class="site-small" href="${escapeHtml(bookingUrl('/JourneySummary', state))}">Journey</a>
+<a class="site-small" href="${escapeHtml(bookingUrl('/RefundUnavailable', state))}">Unavailable page</a>
+<a class="site-small" href="${escapeHtml(bookingUrl('/Demo/TwoWidgets', state))}">Two widgets</a></td>
+</tr>`,
+    )
+    .join('\n');
+  return layout({
+    title: `Rail refunds - ${SITE_NAME}`,
+    main: `<h1>Rail refunds</h1>
+<p>Get a refund for tickets you no longer need. You will need your booking reference and the e-mail
+address you booked with.</p>
+<h2>Demo bookings</h2>
+<p class="site-note">These bookings come from the fixtures of this dev host. Each reaches one panel, page or error.</p>
+<table class="site-table">
+<thead><tr><th scope="col">Booking</th><th scope="col">Reference</th><th scope="col">E-mail</th><th scope="col">Expected</th><th scope="col">Pages</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>
+<h2>Other pages</h2>
+<ul>
+<li><a href="/SelfRefundsUnavailable">Self-service refunds unavailable</a></li>
+</ul>`,
+  });
+}
+
+/**
+ * `/ConfirmRefund`: the refund page (or, with `view: 'unavailable'`, `/RefundUnavailable`).
+ *
+ * @param {{ state: object, stations: object, view?: string }} options
+ * @returns {string} HTML
+ */
+function refundPage({ state, stations, view }) {
+  return layout({
+    title: `Ticket refunds - ${SITE_NAME}`,
+    head: maxAdminFeeMeta,
+    main: `<h1>Ticket refunds</h1>
+${bookingLine(state)}
+${refundMount(state, { view })}
+<aside class="site-aside"><p>Advance tickets have their own refund rules.
+<a href="#advance-info" data-launch="advance-info">About Advance tickets</a></p></aside>`,
+    data: pageData(state, stations),
+  });
+}
+
+/**
+ * `/JourneySummary`: only the journey summary widget.
+ *
+ * @param {{ state: object, stations: object }} options
+ * @returns {string} HTML
+ */
+function journeySummaryPage({ state, stations }) {
+  return layout({
+    title: `Your journey - ${SITE_NAME}`,
+    main: `<h1>Your journey</h1>
+${bookingLine(state)}
+<div id="journey-summary-widget"></div>`,
+    data: pageData(state, stations),
+  });
+}
+
+/**
+ * `/Demo/TwoWidgets`: the refund widget and the journey summary widget on one page.
+ *
+ * @param {{ state: object, stations: object }} options
+ * @returns {string} HTML
+ */
+function twoWidgetsPage({ state, stations }) {
+  return layout({
+    title: `Ticket refunds - ${SITE_NAME}`,
+    head: maxAdminFeeMeta,
+    main: `<h1>Ticket refunds</h1>
+${bookingLine(state)}
+<div class="site-columns">
+<section class="site-columns__main" aria-label="Refund">
+${refundMount(state)}
+</section>
+<section class="site-columns__side" aria-label="Journey">
+<div id="journey-summary-widget"></div>
+</section>
+</div>`,
+    data: pageData(state, stations),
+  });
+}
+
+/**
+ * `/ManualRefund`: placeholder host page with the manual claim widget's mount.
+ *
+ * @param {{ state: object, stations: object }} options
+ * @returns {string} HTML
+ */
+function manualRefundPage({ state, stations }) {
+  const journeyId = state.status?.refundStatus?.journeyID ?? '';
+  return layout({
+    title: `Manual refund - ${SITE_NAME}`,
+    main: `<h1>Manual refund</h1>
+${bookingLine(state)}
+<p class="site-note">Placeholder host page: the manual claim widget is not built yet.</p>
+<div id="manual-claim-widget" data-journey-id="${escapeHtml(journeyId)}" data-support-email="${escapeHtml(SUPPORT_EMAIL)}"></div>`,
+    data: pageData(state, stations),
+  });
+}
+
+/**
+ * `/Home/Disruption`: placeholder host page with the disruption widget's mount.
+ *
+ * @param {{ state: object, stations: object }} options
+ * @returns {string} HTML
+ */
+function disruptionPage({ state, stations }) {
+  const ref = encodeURIComponent(state.bookingReference);
+  return layout({
+    title: `Disruption - ${SITE_NAME}`,
+    main: `<h1>Was your journey disrupted?</h1>
+${bookingLine(state)}
+<p class="site-note">Placeholder host page: the disruption widget is not built yet.</p>
+<div id="disruption-widget" data-refund-status-url="${escapeHtml(`/Refund/Status?bookingReference=${ref}`)}" data-support-email="${escapeHtml(SUPPORT_EMAIL)}"></div>`,
+    data: pageData(state, stations),
+  });
+}
+
+/**
+ * `/Home/Disruption/Finished`: placeholder for the disruption widget's outcome page.
+ * @returns {string} HTML
+ */
+function disruptionFinishedPage() {
+  return layout({
+    title: `Disruption - ${SITE_NAME}`,
+    main: `<h1>Disruption</h1>
+<p class="site-note">Placeholder host page: the disruption outcome page is not built yet.</p>
+<p><a href="/">Start again</a></p>`,
+  });
+}
+
+/**
+ * `/SelfRefundsUnavailable`: a static host page (no widget).
+ * @returns {string} HTML
+ */
+function selfRefundsUnavailablePage() {
+  return layout({
+    title: `Self-service refunds unavailable - ${SITE_NAME}`,
+    main: `<h1>Self-service refunds are currently unavailable</h1>
+<p>We cannot process refunds online at the moment. Your tickets are still valid and your booking has not changed.</p>
+<p>To ask for a refund, e-mail <a href="mailto:${escapeHtml(SUPPORT_EMAIL)}">${escapeHtml(SUPPORT_EMAIL)}</a>
+with your booking reference, or try again later.</p>
+<p><a href="/">Back to the start</a></p>`,
+  });
+}
+
+/**
+ * The 404 page for a booking that is not found.
+ * @returns {string} HTML
+ */
+function bookingNotFoundPage() {
+  return layout({
+    title: `Booking not found - ${SITE_NAME}`,
+    main: `<h1>Booking not found</h1>
+<p>We could not find a booking with that reference and e-mail address.</p>
+<p><a href="/">Try again</a></p>`,
+    shim: false,
+  });
+}
+
+/**
+ * A generic error page (404 for unknown routes, 500 for failures).
+ *
+ * @param {{ heading: string, message: string }} options
+ * @returns {string} HTML
+ */
+function errorPage({ heading, message }) {
+  return layout({
+    title: `${heading} - ${SITE_NAME}`,
+    main: `<h1>${escapeHtml(heading)}</h1>
+<p>${escapeHtml(message)}</p>
+<p><a href="/">Back to the start</a></p>`,
+    shim: false,
+  });
+}
+
+module.exports = {
+  escapeHtml,
+  jsonForScript,
+  refundMount,
+  startPage,
+  refundPage,
+  journeySummaryPage,
+  twoWidgetsPage,
+  manualRefundPage,
+  disruptionPage,
+  disruptionFinishedPage,
+  selfRefundsUnavailablePage,
+  bookingNotFoundPage,
+  errorPage,
+  SHIM_URL,
+  APPEALS_EMAIL,
+  SUPPORT_EMAIL,
+};
