@@ -1,7 +1,7 @@
 import MockAdapter from 'axios-mock-adapter';
 import { activeCount, setApiBase } from '@rw/page-runtime';
 import { isWidgetError, WidgetError } from '../errors/WidgetError';
-import { api, configureClient, getJson, postCommitting, serverMessage } from './client';
+import { api, configureClient, getJson, postCommitting, postJson, serverMessage } from './client';
 
 const mock = new MockAdapter(api);
 
@@ -101,5 +101,16 @@ describe('postCommitting (DESIGN.md "Exactly once")', () => {
     mock.onPost('/api/ProcessRefundWithReplacement').timeout();
     expect((await failure(postCommitting('/api/ProcessRefundWithReplacement', {}, 'k'))).code).toBe('TIMEOUT');
     expect(mock.history.post).toHaveLength(1);
+  });
+});
+
+describe('postJson (non-committing POSTs)', () => {
+  it('returns parsed JSON, sends no Idempotency-Key and never retries', async () => {
+    mock.onPost('/api/LookupJourneys').replyOnce(200, '[{"a":1}]');
+    await expect(postJson('/api/LookupJourneys', { bookingReference: 'KXB7HT2N' })).resolves.toEqual([{ a: 1 }]);
+    expect(mock.history.post[0].headers?.['Idempotency-Key']).toBeUndefined();
+    mock.onPost('/api/LookupJourneys').reply(503, 'busy');
+    expect((await failure(postJson('/api/LookupJourneys', {}))).code).toBe('API_ERROR');
+    expect(mock.history.post).toHaveLength(2);
   });
 });

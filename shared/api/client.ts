@@ -189,3 +189,23 @@ export async function postCommitting(path: string, body: unknown, idempotencyKey
     throw toWidgetError(error);
   }
 }
+
+/**
+ * POST a non-committing call (LookupJourneys, the replacement DryRun) to a fixed API path and
+ * return its parsed JSON body. Not retried (a POST), no Idempotency-Key (it changes nothing),
+ * GET timeout. @throws WidgetError (TIMEOUT, NETWORK_ERROR, API_ERROR, INVALID_RESPONSE)
+ */
+export async function postJson(path: string, body: unknown): Promise<unknown> {
+  try {
+    const response = await api.post(apiUrl(path), body, {
+      timeout: settings.timeouts.get,
+      headers: { 'Content-Type': 'application/json' },
+      responseType: 'text',
+      transformResponse: [(data: unknown) => data],
+      'axios-retry': { retries: 0 },
+    } as Parameters<AxiosInstance['post']>[2]);
+    return parseJsonBody(response.data);
+  } catch (error) {
+    throw toWidgetError(error);
+  }
+}

@@ -1,13 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import { isWidgetError, type WidgetError } from '../../shared/errors/WidgetError';
 import { toWidgetError } from '../../shared/api/client';
-import { dispatchComplete } from '../../shared/page/events';
+import { dispatchComplete, type CompleteKind } from '../../shared/page/events';
 import type { RefundStatus, RefundStatusResponse } from '../../shared/types';
 import { fetchDryRun, fetchRefundStatus } from './api';
 import { ErrorNotice } from './components/ErrorNotice';
 import { FinishedView } from './components/FinishedView';
 import { InstantPanel } from './components/InstantPanel';
-import { ManualRequiredPanel, ReplacementPanel, UnavailablePanel } from './components/OtherPanels';
+import { ManualRequiredPanel, UnavailablePanel } from './components/OtherPanels';
+import { ReplacementPanel } from './components/ReplacementPanel';
+import { SixMonthsModal } from './components/SixMonthsModal';
+import { UnavailablePage } from './components/UnavailablePage';
 import { selectPanel } from './selectPanel';
 import { TEXT } from './texts';
 import type { DryRunOutcome, RefundPageConfig } from './types';
@@ -21,7 +24,7 @@ type Phase =
   | { phase: 'status-error'; error: WidgetError }
   | { phase: 'null-status' }
   | { phase: 'ready'; response: RefundStatusResponse & { refundStatus: RefundStatus }; dryRun: DryRunOutcome }
-  | { phase: 'done'; deferred: boolean };
+  | { phase: 'done'; kind: Exclude<CompleteKind, 'claim'> };
 
 interface Props {
   config: RefundPageConfig;
@@ -83,14 +86,14 @@ export function RefundWidget({ config, element, navigate = (url) => window.locat
   }, []);
 
   const finish = useCallback(
-    (deferred: boolean) => {
-      setState({ phase: 'done', deferred });
-      dispatchComplete(element, deferred ? 'deferral' : 'refund', {
-        bookingReference: config.details.bookingReference,
-      });
+    (kind: Exclude<CompleteKind, 'claim'>) => {
+      setState({ phase: 'done', kind });
+      dispatchComplete(element, kind, { bookingReference: config.details.bookingReference });
     },
     [element, config.details.bookingReference],
   );
+
+  if (config.view === 'unavailable') return <UnavailablePage config={config} />;
 
   return (
     <div className="rw-refund" aria-busy={state.phase === 'loading'}>
@@ -114,7 +117,7 @@ export function RefundWidget({ config, element, navigate = (url) => window.locat
         </p>
       )}
       {state.phase === 'ready' && <ReadyPanel config={config} state={state} onDone={finish} />}
-      {state.phase === 'done' && <FinishedView deferred={state.deferred} />}
+      {state.phase === 'done' && <FinishedView deferred={state.kind === 'deferral'} />}
     </div>
   );
 }
@@ -126,18 +129,22 @@ function ReadyPanel({
 }: {
   config: RefundPageConfig;
   state: Extract<Phase, { phase: 'ready' }>;
-  onDone: (deferred: boolean) => void;
+  onDone: (kind: Exclude<CompleteKind, 'claim'>) => void;
 }) {
   const dryRun = state.dryRun.ok ? state.dryRun.result : null;
+  const sixMonths = !state.dryRun.ok && state.dryRun.message.includes('older than 6 months');
   const panel = selectPanel(state.response.refundStatus, dryRun);
-  switch (panel) {
-    case 'instant':
-      return <InstantPanel config={config} response={state.response} dryRun={dryRun!} onDone={() => onDone(false)} />;
-    case 'replacement':
-      return <ReplacementPanel config={config} />;
-    case 'manual':
-      return <ManualRequiredPanel config={config} />;
-    default:
-      return <UnavailablePanel config={config} />;
-  }
+  return (
+    <>
+      {sixMonths && <SixMonthsModal config={config} />}
+      {panel === 'instant' && dryRun && (
+        <InstantPanel config={config} response={state.response} dryRun={dryRun} onDone={() => onDone('refund')} />
+      )}
+      {panel === 'replacement' && (
+        <ReplacementPanel config={config} response={state.response} dryRun={dryRun} onDone={onDone} />
+      )}
+      {panel === 'manual' && <ManualRequiredPanel config={config} />}
+      {panel === 'unavailable' && <UnavailablePanel config={config} />}
+    </>
+  );
 }

@@ -39,16 +39,3 @@ export function ManualRequiredPanel({ config }: { config: RefundPageConfig }) {
     </section>
   );
 }
-
-/** The refund-with-replacement panel; this first version states the case (completed by the replacement issue). */
-export function ReplacementPanel({ config }: { config: RefundPageConfig }) {
-  return (
-    <section className="rw-refund__panel rw-refund__panel--replacement" aria-labelledby="rw-refund-replacement-heading">
-      <h2 id="rw-refund-replacement-heading" className="rw-refund__heading">
-        {TEXT.replacementHeading}
-      </h2>
-      <p>{TEXT.replacementIntro}</p>
-      <SelectedJourney details={config.details} stations={config.stations} headingLevel={3} />
-    </section>
-  );
-}
