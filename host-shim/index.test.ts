@@ -21,6 +21,7 @@ function loadShim(scriptAttrs: Record<string, string> = {}) {
     const script = document.createElement('script');
     Object.entries(scriptAttrs).forEach(([k, v]) => script.setAttribute(k, v));
     Object.defineProperty(document, 'currentScript', { configurable: true, get: () => script });
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- re-run the entry's top level per test
     require('./index');
   });
 }
