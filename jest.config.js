@@ -23,5 +23,6 @@ module.exports = {
     '\\.(svg|png|jpe?g|gif)$': '<rootDir>/shared/test/fileStub.js',
   },
   setupFilesAfterEnv: ['<rootDir>/shared/test/setup.ts'],
+  snapshotSerializers: ['<rootDir>/shared/test/stableIds.js'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
 };

@@ -17,7 +17,8 @@ const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack'
 const widgets = require('./host-shim/widgets.json');
 const pkg = require('./package.json');
 
-const dist = path.resolve(__dirname, 'dist');
+/** Output folder: `DIST_DIR` (relative to the repo root) or `dist/`. */
+const dist = path.resolve(__dirname, process.env.DIST_DIR || 'dist');
 /** Remotes are found by entry URL (no manifest snapshots) and only ever run in browsers. */
 const FEDERATION_OPTIMIZATION = { disableSnapshot: true, target: 'web' };
 const deps = pkg.dependencies;

@@ -12,14 +12,16 @@ const { startServer } = require('../host-shim/dev-host/server');
 
 const ROOT = path.resolve(__dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+/** The build the browser tests serve: `DIST_DIR` (as for the build) or `dist/`. */
+const DIST = path.resolve(ROOT, process.env.DIST_DIR || 'dist');
 
 /** Starts the dev host on PORT=0 with a temporary DATA_DIR. Returns { url, close, dataDir }. */
 async function startHost(options = {}) {
-  if (!fs.existsSync(path.join(ROOT, 'dist', 'host-shim.js'))) {
+  if (!fs.existsSync(path.join(DIST, 'host-shim.js'))) {
     throw new Error('dist/host-shim.js is missing: run `npm run build` before the browser tests');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rw-e2e-'));
-  const server = await startServer({ port: 0, dataDir, distDir: path.join(ROOT, 'dist'), ...options });
+  const server = await startServer({ port: 0, dataDir, distDir: DIST, ...options });
   return {
     ...server,
     dataDir,
@@ -75,4 +77,4 @@ async function openPage(browser) {
   return { page, context, problems, requests };
 }
 
-module.exports = { startHost, launchBrowser, openPage, ROOT };
+module.exports = { startHost, launchBrowser, openPage, ROOT, DIST };

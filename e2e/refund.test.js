@@ -7,7 +7,7 @@ const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('fs');
 const path = require('path');
-const { startHost, launchBrowser, openPage, ROOT } = require('./harness');
+const { startHost, launchBrowser, openPage, DIST } = require('./harness');
 const bookings = require('../fixtures/bookings.json');
 
 let host;
@@ -143,7 +143,7 @@ test('pages without a widget download nothing of the widgets', async () => {
 
 test('dist/ copied under another path works unchanged', async () => {
   const { page, context, problems } = await openPage(browser);
-  const dist = path.join(ROOT, 'dist');
+  const dist = DIST;
   const base = '/some/cdn/path/v1/';
   await page.route(`**${base}**`, (route) => {
     const rel = decodeURIComponent(new URL(route.request().url()).pathname.slice(base.length));

@@ -1,7 +1,21 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { formatPence } from '../../../shared/format/money';
 import { SelectedJourney } from '../../../shared/journey/SelectedJourney';
-import type { DryRunResult, RefundStatus, RefundStatusResponse } from '../../../shared/types';
+import type { Details, DryRunResult, RefundStatus, RefundStatusResponse } from '../../../shared/types';
+import { Accordion } from '../../../shared/ui/Accordion';
+import { DeferPanel } from '../replacement/DeferPanel';
+import { RTEXT } from '../replacement/texts';
 import { TEXT } from '../texts';
 import type { RefundPageConfig } from '../types';
+import '../replacement/replacement.css';
+
+/** The form (formik, yup, the lookup, the picker) loads when its accordion opens (DESIGN.md "Lazy by default"). */
+const ReplacementForm = lazy(() =>
+  import('../replacement/ReplacementForm').then((module) => ({ default: module.ReplacementForm })),
+);
+
+/** Id base of the 'Provide replacement journey' accordion (its toggle is `{id}-button`). */
+export const PROVIDE_ACCORDION_ID = 'rw-replacement-provide';
 
 export interface ReplacementPanelProps {
   config: RefundPageConfig;
@@ -12,15 +26,162 @@ export interface ReplacementPanelProps {
   onDone: (kind: 'replacement' | 'deferral') => void;
 }
 
-/** The refund-with-replacement panel; this first version states the case (completed by the replacement issue). */
-export function ReplacementPanel({ config }: ReplacementPanelProps) {
+/** What the panel offers, from the refund status (SPEC.md sections 4 and 9; DESIGN.md "What each line shows"). */
+export interface ReplacementCase {
+  /** `ticketsRefundValue − adminFee`. */
+  netRefund: number;
+  /** `ticketsReplaceValue − adminFeeReplacement`. */
+  netReplacement: number;
+  /** A replacement can give back more than the refund without one. */
+  replacementRaises: boolean;
+  /** `canDeferExchange` and `ticketsReplaceValue` > 0: the 'Defer replacement' accordion is shown. */
+  canDefer: boolean;
+  /** A fare of the Details has `advanceBooking` 1. */
+  hasAdvanceFares: boolean;
+}
+
+/**
+ * Works out the case the panel is in (SPEC.md section 2 "Messages vary by case").
+ *
+ * @param status the refund status
+ * @param details the page's Details JSON (for the advance fares)
+ * @returns the {@link ReplacementCase}; never throws
+ */
+export function replacementCase(status: RefundStatus, details: Details): ReplacementCase {
+  const netRefund = status.ticketsRefundValue - status.adminFee;
+  const netReplacement = status.ticketsReplaceValue - status.adminFeeReplacement;
+  return {
+    netRefund,
+    netReplacement,
+    replacementRaises: netReplacement > 0 && netReplacement > netRefund,
+    canDefer: status.canDeferExchange && status.ticketsReplaceValue > 0,
+    hasAdvanceFares: (details.JourneyPlannerResults?.fareDetails ?? []).some((fare) => fare.advanceBooking === 1),
+  };
+}
+
+/**
+ * The query of the manual refund page for a part-journey replacement (SPEC.md section 2):
+ * BookingReference and Email, plus covid19 when set, encoded with URLSearchParams.
+ *
+ * @returns e.g. `/ManualRefund?BookingReference=GLX2NF7R&Email=replace.me%40example.com`
+ */
+export function partJourneyHref(config: RefundPageConfig): string {
+  const params = new URLSearchParams({
+    BookingReference: config.details.bookingReference,
+    Email: config.details.email,
+  });
+  if (config.query.covid19) params.set('covid19', 'true');
+  return `/ManualRefund?${params.toString()}`;
+}
+
+/**
+ * The refund-with-replacement panel (SPEC.md sections 2, 4, 7, 8): messages by case (whether a
+ * replacement raises the refund, whether deferral is possible, advance fares), the final-choice
+ * warning and the journey summary, then three accordions: `Refund without replacement` (the
+ * amount without replacement, `ticketsRefundValue − adminFee`, or that there is none; for
+ * information), `Provide replacement journey` (the maximum replacement value and its admin fee,
+ * and the lazily loaded form that leads to the picker; a confirmed replacement calls
+ * `onDone('replacement')`) and, when deferral is possible, `Defer replacement` (a confirmed
+ * deferral calls `onDone('deferral')`); and a link to /ManualRefund for a part-journey
+ * replacement. Never throws; failures show inside the panel.
+ */
+export function ReplacementPanel({ config, response, onDone }: ReplacementPanelProps) {
+  const status = response.refundStatus;
+  const view = replacementCase(status, config.details);
+  const provide = useRef<HTMLDivElement>(null);
+  const [formWanted, setFormWanted] = useState(false);
+
+  useEffect(() => {
+    // The shared Accordion has no onToggle: the first press of its toggle (click, Enter or Space,
+    // which all fire `click` on a button) asks for the form.
+    const node = provide.current;
+    if (!node || formWanted) return;
+    const onClick = (event: Event) => {
+      if (event.target instanceof Element && event.target.closest(`#${PROVIDE_ACCORDION_ID}-button`)) {
+        setFormWanted(true);
+      }
+    };
+    node.addEventListener('click', onClick);
+    return () => node.removeEventListener('click', onClick);
+  }, [formWanted]);
+
   return (
     <section className="rw-refund__panel rw-refund__panel--replacement" aria-labelledby="rw-refund-replacement-heading">
       <h2 id="rw-refund-replacement-heading" className="rw-refund__heading">
         {TEXT.replacementHeading}
       </h2>
-      <p>{TEXT.replacementIntro}</p>
+      <div className="rw-replacement__messages">
+        <p>
+          {view.replacementRaises
+            ? RTEXT.canRaise(formatPence(status.ticketsReplaceValue), formatPence(status.adminFeeReplacement))
+            : RTEXT.cannotRaise}
+        </p>
+        <p>{view.canDefer ? RTEXT.canDefer(formatPence(status.ticketsReplaceValue)) : RTEXT.cannotDefer}</p>
+        {view.hasAdvanceFares && <p>{RTEXT.advanceFares}</p>}
+      </div>
+      <p className="rw-refund__warning">
+        <strong>{TEXT.finalWarning}</strong>
+      </p>
       <SelectedJourney details={config.details} stations={config.stations} headingLevel={3} />
+
+      <Accordion title={RTEXT.withoutReplacementTitle} id="rw-replacement-without" headingLevel={3}>
+        {view.netRefund > 0 ? (
+          <>
+            <p className="rw-replacement__amount">{RTEXT.withoutReplacementAmount(formatPence(view.netRefund))}</p>
+            <dl className="rw-replacement__lines">
+              <div className="rw-replacement__line">
+                <dt className="rw-replacement__term">{TEXT.bookingValue}</dt>
+                <dd className="rw-replacement__value">{formatPence(status.ticketsRefundValue)}</dd>
+              </div>
+              <div className="rw-replacement__line">
+                <dt className="rw-replacement__term">{TEXT.adminFee}</dt>
+                <dd className="rw-replacement__value">{formatPence(status.adminFee)}</dd>
+              </div>
+            </dl>
+          </>
+        ) : (
+          <p className="rw-replacement__amount">{RTEXT.withoutReplacementNone}</p>
+        )}
+      </Accordion>
+
+      <div ref={provide}>
+        <Accordion title={RTEXT.provideTitle} id={PROVIDE_ACCORDION_ID} headingLevel={3}>
+          <dl className="rw-replacement__lines">
+            <div className="rw-replacement__line">
+              <dt className="rw-replacement__term">{RTEXT.maxReplacementValue}</dt>
+              <dd className="rw-replacement__value">{formatPence(status.ticketsReplaceValue)}</dd>
+            </div>
+            <div className="rw-replacement__line">
+              <dt className="rw-replacement__term">{RTEXT.replacementAdminFee}</dt>
+              <dd className="rw-replacement__value">{formatPence(status.adminFeeReplacement)}</dd>
+            </div>
+          </dl>
+          {formWanted && (
+            <Suspense
+              fallback={
+                <p className="rw-replacement__loading" role="status">
+                  {RTEXT.loadingForm}
+                </p>
+              }
+            >
+              <ReplacementForm config={config} response={response} onDone={() => onDone('replacement')} />
+            </Suspense>
+          )}
+        </Accordion>
+      </div>
+
+      {view.canDefer && (
+        <Accordion title={RTEXT.deferTitle} id="rw-replacement-defer" headingLevel={3}>
+          <DeferPanel config={config} response={response} onDone={() => onDone('deferral')} />
+        </Accordion>
+      )}
+
+      <p className="rw-replacement__part-journey">
+        {RTEXT.partJourneyIntro}{' '}
+        <a className="rw-link" href={partJourneyHref(config)}>
+          {RTEXT.partJourneyLink}
+        </a>
+      </p>
     </section>
   );
 }

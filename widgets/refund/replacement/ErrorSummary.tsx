@@ -1,0 +1,54 @@
+import { useEffect, useRef, type MouseEvent } from 'react';
+import { RTEXT } from './texts';
+
+/** One field's error, linked from the summary. */
+export interface FieldError {
+  /** The id of the field's input (the link goes to `#{fieldId}`). */
+  fieldId: string;
+  message: string;
+}
+
+export interface ErrorSummaryProps {
+  errors: FieldError[];
+  /** A value that changes on each failed submit (e.g. formik's `submitCount`): the summary takes focus again. */
+  focusKey: number;
+}
+
+/**
+ * The GOV.UK error summary (DESIGN.md "Forms", STYLE.md habit 11): a `role="alert"` box headed
+ * 'There is a problem' that takes focus when shown and on each failed submit, with one link per
+ * field error to `#{fieldId}`. Following a link focuses the field and scrolls its label into view
+ * without changing the host page's URL hash.
+ */
+export function ErrorSummary({ errors, focusKey }: ErrorSummaryProps) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.focus();
+  }, [focusKey]);
+
+  const follow = (event: MouseEvent<HTMLAnchorElement>, fieldId: string) => {
+    const field = event.currentTarget.ownerDocument.getElementById(fieldId);
+    if (!field) return;
+    event.preventDefault();
+    const label = field.ownerDocument.querySelector(`label[for="${fieldId}"]`);
+    (label ?? field).scrollIntoView?.();
+    field.focus({ preventScroll: true });
+  };
+
+  return (
+    <div className="rw-error-summary" role="alert" aria-labelledby="rw-error-summary-title" tabIndex={-1} ref={box}>
+      <h4 id="rw-error-summary-title" className="rw-error-summary__title">
+        {RTEXT.errorSummaryTitle}
+      </h4>
+      <ul className="rw-error-summary__list">
+        {errors.map((error) => (
+          <li key={error.fieldId}>
+            <a className="rw-error-summary__link" href={`#${error.fieldId}`} onClick={(e) => follow(e, error.fieldId)}>
+              {error.message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { useId } from 'react';
+import { formatPence } from '../../../shared/format/money';
+import { formatDate, formatTime, wallClockMs } from '../../../shared/format/time';
+import { ModeIcon, modeIcon } from '../../../shared/journey/ModeIcon';
+import { stationName } from '../../../shared/page-data/readPageData';
+import type { StationNames } from '../../../shared/types';
+import { RTEXT } from './texts';
+import type { LookupJourney, LookupLeg } from './types';
+
+/** One direction of a candidate journey, as a card shows it. */
+export interface DirectionView {
+  /** `dd/MM/yyyy` of the first leg's departure; '' when empty. */
+  date: string;
+  /** `HH:mm` departure of the first leg and arrival of the last leg. */
+  departs: string;
+  arrives: string;
+  origin: string;
+  destination: string;
+  /** Legs − 1. */
+  changes: number;
+  /** The distinct modes with an icon, in leg order. */
+  modes: string[];
+}
+
+/**
+ * Describes one direction of a looked-up journey (SPEC.md section 2 "Journey picker"): legs are
+ * sorted by origin departure (empty times last), station codes become names ('Unknown' when the
+ * map has none).
+ *
+ * @returns the view, or null when `legs` is empty
+ */
+export function describeDirection(legs: LookupLeg[], stations: StationNames): DirectionView | null {
+  if (legs.length === 0) return null;
+  const sorted = legs
+    .map((leg, index) => ({ leg, index, at: wallClockMs(leg.originDepartTime) }))
+    .sort((a, b) => (a.at ?? Infinity) - (b.at ?? Infinity) || a.index - b.index)
+    .map(({ leg }) => leg);
+  const first = sorted[0];
+  const last = sorted[sorted.length - 1];
+  const modes: string[] = [];
+  for (const leg of sorted) {
+    const key = leg.mode.trim().toUpperCase();
+    if (modeIcon(key) !== null && !modes.includes(key)) modes.push(key);
+  }
+  return {
+    date: formatDate(first.originDepartTime),
+    departs: formatTime(first.originDepartTime),
+    arrives: formatTime(last.destinationArriveTime),
+    origin: stationName(stations, first.originCRS),
+    destination: stationName(stations, last.destinationCRS),
+    changes: sorted.length - 1,
+    modes,
+  };
+}
+
+/** 'Direct', '1 change' or 'N changes'. */
+export function changesText(changes: number): string {
+  return changes <= 0 ? RTEXT.direct : RTEXT.changes(changes);
+}
+
+/**
+ * The accessible name of a card's radio: `{origin} to {destination}, {date} {time}` and, for a
+ * return, `, return {date} {time}`; e.g. `London Kings Cross to Newcastle, 20/02/2027 10:00`.
+ */
+export function journeyLabel(journey: LookupJourney, stations: StationNames): string {
+  const out = describeDirection(journey.legRecordsOut, stations);
+  const back = describeDirection(journey.legRecordsRtn, stations);
+  if (out === null) return `${RTEXT.bookingReference} ${journey.bookingReference}`.trim();
+  const label = `${out.origin} to ${out.destination}, ${out.date} ${out.departs}`.trim();
+  return back === null ? label : `${label}, return ${back.date} ${back.departs}`.trim();
+}
+
+function Direction({ label, view }: { label: string; view: DirectionView }) {
+  return (
+    <span className="rw-journey-card__direction">
+      <span className="rw-journey-card__direction-label">
+        {label} {view.date}
+      </span>
+      <span className="rw-journey-card__times">
+        {view.departs} {view.origin} – {view.arrives} {view.destination}
+      </span>
+      <span className="rw-journey-card__meta">
+        <span className="rw-journey-card__changes">{changesText(view.changes)}</span>
+        {view.modes.length > 0 && (
+          <span className="rw-journey-card__modes">
+            {view.modes.map((mode) => (
+              <ModeIcon key={mode} mode={mode} />
+            ))}
+          </span>
+        )}
+      </span>
+    </span>
+  );
+}
+
+export interface JourneyCardProps {
+  journey: LookupJourney;
+  stations: StationNames;
+  /** The radio group's name. */
+  name: string;
+  checked: boolean;
+  disabled?: boolean;
+  onSelect: (journeyID: number) => void;
+}
+
+/**
+ * A candidate journey as a selectable card (SPEC.md section 2 "Journey picker"): a real radio
+ * button inside a label that covers the card, so a click anywhere, Space and the arrow keys work
+ * as in any radio group. Shows the outward date and, for a return, the return date; departure and
+ * arrival times and station names; the number of changes; mode icons; the total cost. All server
+ * text is rendered as text.
+ */
+export function JourneyCard({ journey, stations, name, checked, disabled = false, onSelect }: JourneyCardProps) {
+  const id = `rw-journey-card-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const out = describeDirection(journey.legRecordsOut, stations);
+  const back = describeDirection(journey.legRecordsRtn, stations);
+  return (
+    <label
+      htmlFor={`${id}-radio`}
+      className={checked ? 'rw-journey-card rw-journey-card--selected' : 'rw-journey-card'}
+    >
+      <input
+        type="radio"
+        id={`${id}-radio`}
+        className="rw-journey-card__radio"
+        name={name}
+        value={String(journey.journeyID)}
+        checked={checked}
+        disabled={disabled}
+        aria-label={journeyLabel(journey, stations)}
+        aria-describedby={`${id}-details`}
+        onChange={() => onSelect(journey.journeyID)}
+      />
+      <span id={`${id}-details`} className="rw-journey-card__body">
+        {out && <Direction label={RTEXT.outward} view={out} />}
+        {back && <Direction label={RTEXT.return} view={back} />}
+        <span className="rw-journey-card__cost">
+          {RTEXT.totalCost} <strong>{formatPence(journey.totalCost)}</strong>
+        </span>
+        {journey.bookingReference && (
+          <span className="rw-journey-card__reference">
+            {RTEXT.bookingReference}: {journey.bookingReference}
+          </span>
+        )}
+      </span>
+    </label>
+  );
+}

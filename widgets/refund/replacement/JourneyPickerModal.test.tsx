@@ -1,0 +1,319 @@
+/**
+ * The journey picker 'Confirm replacement' rendered on its own with the `replacement` fixture
+ * state's page data; HTTP mocked on the one axios instance (SPEC.md sections 2, 4, 7, 8).
+ */
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import { api, configureClient } from '../../../shared/api/client';
+import { TEXT } from '../texts';
+import { REPLACEMENT_DRY_RUN_PATH, REPLACEMENT_PATH } from './api';
+import { changesText, describeDirection, journeyLabel } from './JourneyCard';
+import { JourneyPickerModal, type JourneyPickerModalProps } from './JourneyPickerModal';
+import { configOf, DIRECT_SINGLE, REPLACEMENT_REFERENCE, responseOf, RETURN_WITH_CHANGE, STATES } from './testData';
+import type { LookupJourney } from './types';
+
+const http = new MockAdapter(api);
+const DIRECT_NAME = 'London Kings Cross to Newcastle, 20/02/2027 11:00';
+const RETURN_NAME = 'London Kings Cross to Newcastle, 20/02/2027 10:03, return 22/02/2027 17:00';
+
+/** Dry-run answers by replacement journey id (pence). */
+function serveDryRuns(values: Record<number, number>) {
+  http.onPost(REPLACEMENT_DRY_RUN_PATH).reply((request) => {
+    const { replacementJourneyId } = JSON.parse(request.data) as { replacementJourneyId: number };
+    return [200, JSON.stringify({ refundValue: values[replacementJourneyId], adminFee: 1000, reasonCode: null })];
+  });
+}
+
+function renderPicker(props: Partial<JourneyPickerModalProps> = {}) {
+  const onClose = jest.fn();
+  const onDone = jest.fn();
+  const view = render(
+    <JourneyPickerModal
+      config={configOf('replacement')}
+      response={responseOf('replacement')}
+      journeys={[DIRECT_SINGLE, RETURN_WITH_CHANGE]}
+      enteredReference={REPLACEMENT_REFERENCE}
+      onClose={onClose}
+      onDone={onDone}
+      {...props}
+    />,
+  );
+  return { ...view, onClose, onDone };
+}
+
+const dryRunBodies = () =>
+  http.history.post.filter((r) => r.url === REPLACEMENT_DRY_RUN_PATH).map((r) => JSON.parse(r.data));
+const confirmCalls = () => http.history.post.filter((r) => r.url === REPLACEMENT_PATH);
+
+beforeEach(() => {
+  http.reset();
+  configureClient({ timeouts: { get: 100, post: 100 }, retry: { retries: 1, baseDelayMs: 1 } });
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('journey cards (SPEC.md section 2)', () => {
+  it('show dates, times, stations, changes, mode icons and total cost as one radio group', async () => {
+    serveDryRuns({ 900101: 1250, 900102: 3550 });
+    renderPicker();
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm replacement' });
+    const group = within(dialog).getByRole('group', { name: 'Choose your replacement journey' });
+    const radios = within(group).getAllByRole('radio');
+    expect(radios).toHaveLength(2);
+    expect(within(group).getByRole('radio', { name: DIRECT_NAME })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: RETURN_NAME })).not.toBeChecked();
+
+    const direct = within(group).getByRole('radio', { name: DIRECT_NAME }).closest('label') as HTMLElement;
+    expect(direct).toHaveTextContent('Outward 20/02/2027');
+    expect(direct).toHaveTextContent('11:00 London Kings Cross – 13:55 Newcastle');
+    expect(direct).toHaveTextContent('Direct');
+    expect(direct).toHaveTextContent('Total cost £60.20');
+    expect(direct).not.toHaveTextContent('Return');
+    expect(within(direct).getByRole('img', { name: 'Rail double arrow logo' })).toBeInTheDocument();
+
+    const withReturn = within(group).getByRole('radio', { name: RETURN_NAME }).closest('label') as HTMLElement;
+    expect(withReturn).toHaveTextContent('Outward 20/02/2027');
+    expect(withReturn).toHaveTextContent('10:03 London Kings Cross – 13:40 Newcastle');
+    expect(withReturn).toHaveTextContent('1 change');
+    expect(withReturn).toHaveTextContent('Return 22/02/2027');
+    expect(withReturn).toHaveTextContent('17:00 Newcastle – 19:52 London Kings Cross');
+    expect(withReturn).toHaveTextContent('Total cost £112.50');
+    expect(within(withReturn).getByRole('img', { name: 'Rail replacement bus' })).toBeInTheDocument();
+    expect(within(withReturn).getAllByRole('img', { name: 'Rail double arrow logo' })).toHaveLength(2);
+    expect(radios[1]).toHaveAccessibleDescription(expect.stringContaining('Total cost £112.50'));
+    await screen.findByRole('button', { name: 'Confirm £12.50 refund' });
+  });
+
+  it('name an unknown station "Unknown" and count changes', () => {
+    const stations = configOf('replacement').stations;
+    const odd: LookupJourney = {
+      ...DIRECT_SINGLE,
+      legRecordsOut: [{ ...DIRECT_SINGLE.legRecordsOut[0], destinationCRS: 'ZZZ', mode: 'HOVERCRAFT' }],
+    };
+    expect(describeDirection(odd.legRecordsOut, stations)).toMatchObject({
+      origin: 'London Kings Cross',
+      destination: 'Unknown',
+      modes: [],
+    });
+    expect(journeyLabel(odd, stations)).toBe('London Kings Cross to Unknown, 20/02/2027 11:00');
+    expect(describeDirection([], stations)).toBeNull();
+    expect([0, 1, 2, 3].map(changesText)).toEqual(['Direct', '1 change', '2 changes', '3 changes']);
+  });
+
+  it('snapshot: the picker with its amount', async () => {
+    serveDryRuns({ 900101: 1250, 900102: 3550 });
+    const { container } = renderPicker();
+    await screen.findByRole('button', { name: 'Confirm £12.50 refund' });
+    expect(container.innerHTML).toMatchSnapshot();
+  });
+});
+
+describe('dry run (SPEC.md sections 4 and 7)', () => {
+  it('runs on opening for the first journey with the replacement protected reference', async () => {
+    serveDryRuns({ 900101: 1250, 900102: 3550 });
+    renderPicker();
+    expect(await screen.findByText('Your refund with this replacement: £12.50')).toBeInTheDocument();
+    const status = STATES.replacement.status;
+    expect(dryRunBodies()).toEqual([
+      {
+        protectedReference: status.replacementProtectedReference,
+        journeyId: status.refundStatus?.journeyID,
+        replacementBookingReference: REPLACEMENT_REFERENCE,
+        replacementJourneyId: 900101,
+      },
+    ]);
+    expect(screen.getByRole('button', { name: 'Confirm £12.50 refund' })).toBeEnabled();
+    expect(screen.getByRole('radio', { name: DIRECT_NAME })).toHaveFocus();
+  });
+
+  it('uses the protected reference when there is no replacement protected reference', async () => {
+    serveDryRuns({ 900101: 1250 });
+    renderPicker({ response: responseOf('defer-only') });
+    await screen.findByRole('button', { name: 'Confirm £12.50 refund' });
+    expect(dryRunBodies()[0]).toMatchObject({
+      protectedReference: STATES['defer-only'].status.protectedReference,
+      journeyId: STATES['defer-only'].status.refundStatus?.journeyID,
+    });
+  });
+
+  it('runs again on each selection change; Confirm is disabled while it loads', async () => {
+    const release: Record<number, () => void> = {};
+    http.onPost(REPLACEMENT_DRY_RUN_PATH).reply((request) => {
+      const { replacementJourneyId: id } = JSON.parse(request.data) as { replacementJourneyId: number };
+      const body = JSON.stringify({ refundValue: id === 900101 ? 1250 : 3550, adminFee: 1000, reasonCode: null });
+      return new Promise((resolve) => (release[id] = () => resolve([200, body])));
+    });
+    const user = userEvent.setup();
+    renderPicker();
+    await waitFor(() => expect(release[900101]).toBeDefined());
+    expect(screen.getByText('Working out your refund with this journey…')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirm refund' })).toBeDisabled();
+    await act(async () => release[900101]());
+    expect(await screen.findByRole('button', { name: 'Confirm £12.50 refund' })).toBeEnabled();
+
+    await user.click(screen.getByRole('radio', { name: RETURN_NAME }));
+    expect(screen.getByRole('radio', { name: RETURN_NAME })).toBeChecked();
+    await waitFor(() => expect(release[900102]).toBeDefined());
+    expect(screen.getByRole('button', { name: 'Confirm refund' })).toBeDisabled();
+    await act(async () => release[900102]());
+    expect(await screen.findByRole('button', { name: 'Confirm £35.50 refund' })).toBeEnabled();
+    expect(dryRunBodies().map((b) => b.replacementJourneyId)).toEqual([900101, 900102]);
+  });
+
+  it('never lets an older answer overwrite a newer one', async () => {
+    const release: Record<number, () => void> = {};
+    http.onPost(REPLACEMENT_DRY_RUN_PATH).reply((request) => {
+      const { replacementJourneyId: id } = JSON.parse(request.data) as { replacementJourneyId: number };
+      const body = JSON.stringify({ refundValue: id === 900101 ? 1250 : 3550, adminFee: 1000, reasonCode: null });
+      return new Promise((resolve) => (release[id] = () => resolve([200, body])));
+    });
+    const user = userEvent.setup();
+    renderPicker();
+    await waitFor(() => expect(release[900101]).toBeDefined());
+    await user.click(screen.getByRole('radio', { name: RETURN_NAME }));
+    await waitFor(() => expect(release[900102]).toBeDefined());
+    await act(async () => release[900102]());
+    expect(await screen.findByRole('button', { name: 'Confirm £35.50 refund' })).toBeEnabled();
+    await act(async () => release[900101]());
+    expect(screen.getByText('Your refund with this replacement: £35.50')).toBeInTheDocument();
+    expect(screen.queryByText(/£12\.50/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirm £35.50 refund' })).toBeEnabled();
+  });
+
+  it('an error reads "Unable to use this journey: {error}" and disables Confirm until another journey works', async () => {
+    http
+      .onPost(REPLACEMENT_DRY_RUN_PATH, {
+        asymmetricMatch: (b: { replacementJourneyId: number }) => b.replacementJourneyId === 900101,
+      })
+      .reply(400, JSON.stringify({ message: 'Journey was purchased after the original departure' }));
+    serveDryRuns({ 900102: 3550 });
+    const user = userEvent.setup();
+    renderPicker();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Unable to use this journey: Journey was purchased after the original departure',
+    );
+    expect(screen.getByRole('button', { name: 'Confirm refund' })).toBeDisabled();
+    await user.click(screen.getByRole('radio', { name: RETURN_NAME }));
+    expect(await screen.findByRole('button', { name: 'Confirm £35.50 refund' })).toBeEnabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('a plain-text server error and a timeout both show as "Unable to use this journey: …"', async () => {
+    http.onPost(REPLACEMENT_DRY_RUN_PATH).replyOnce(500, 'Replacement service unavailable');
+    http.onPost(REPLACEMENT_DRY_RUN_PATH).timeout();
+    const user = userEvent.setup();
+    renderPicker();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Unable to use this journey: Replacement service unavailable',
+    );
+    await user.click(screen.getByRole('radio', { name: RETURN_NAME }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^Unable to use this journey: timeout of 100ms exceeded$/,
+    );
+  });
+
+  it('snapshot: a dry-run error', async () => {
+    http.onPost(REPLACEMENT_DRY_RUN_PATH).reply(400, 'Journey already used');
+    const { container } = renderPicker();
+    await screen.findByRole('alert');
+    expect(container.innerHTML).toMatchSnapshot();
+  });
+});
+
+describe('confirming (SPEC.md sections 7 and 8; DESIGN.md "Exactly once")', () => {
+  it('sends exactly one replacement POST with an Idempotency-Key however often pressed, then finishes', async () => {
+    serveDryRuns({ 900101: 1250, 900102: 3550 });
+    let release: () => void = () => undefined;
+    http.onPost(REPLACEMENT_PATH).reply(() => new Promise((resolve) => (release = () => resolve([200, '']))));
+    const user = userEvent.setup();
+    const { onDone } = renderPicker();
+    await user.click(await screen.findByRole('radio', { name: RETURN_NAME }));
+    const button = await screen.findByRole('button', { name: 'Confirm £35.50 refund' });
+    act(() => {
+      button.click();
+      button.click();
+      button.click();
+    });
+    await user.click(button);
+    await waitFor(() => expect(confirmCalls()).toHaveLength(1));
+    expect(button).toBeDisabled();
+    expect(screen.getByRole('radio', { name: DIRECT_NAME })).toBeDisabled();
+    expect(screen.getByText('Sending your replacement request…')).toBeInTheDocument();
+    await act(async () => release());
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(confirmCalls()).toHaveLength(1);
+    const status = STATES.replacement.status;
+    expect(JSON.parse(confirmCalls()[0].data)).toEqual({
+      protectedReference: status.replacementProtectedReference,
+      journeyId: status.refundStatus?.journeyID,
+      replacementBookingReference: REPLACEMENT_REFERENCE,
+      replacementJourneyId: 900102,
+    });
+    expect(confirmCalls()[0].headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('a failure shows the catalogued message with a contact link; the retry reuses the key', async () => {
+    serveDryRuns({ 900101: 1250 });
+    http.onPost(REPLACEMENT_PATH).replyOnce(500, 'Internal error').onPost(REPLACEMENT_PATH).replyOnce(200, '{}');
+    const user = userEvent.setup();
+    const { onDone } = renderPicker();
+    await user.click(await screen.findByRole('button', { name: 'Confirm £12.50 refund' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("We couldn't process this refund. Please try again.");
+    expect(within(alert).getByRole('link', { name: TEXT.contactSupport }).getAttribute('href')).toMatch(
+      /^mailto:support@example\.co\.uk\?subject=/,
+    );
+    expect(onDone).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Confirm £12.50 refund' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(confirmCalls()).toHaveLength(2);
+    expect(confirmCalls()[1].headers?.['Idempotency-Key']).toBe(confirmCalls()[0].headers?.['Idempotency-Key']);
+  });
+
+  it('a timed-out confirm is not retried by the code', async () => {
+    serveDryRuns({ 900101: 1250 });
+    http.onPost(REPLACEMENT_PATH).timeout();
+    const user = userEvent.setup();
+    renderPicker();
+    await user.click(await screen.findByRole('button', { name: 'Confirm £12.50 refund' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(TEXT.processFailure);
+    expect(confirmCalls()).toHaveLength(1);
+  });
+
+  it('choosing another journey after a failure is a new intent with a new key', async () => {
+    serveDryRuns({ 900101: 1250, 900102: 3550 });
+    http.onPost(REPLACEMENT_PATH).replyOnce(500, 'Internal error').onPost(REPLACEMENT_PATH).replyOnce(200, '');
+    const user = userEvent.setup();
+    const { onDone } = renderPicker();
+    await user.click(await screen.findByRole('button', { name: 'Confirm £12.50 refund' }));
+    await screen.findByRole('alert');
+    await user.click(screen.getByRole('radio', { name: RETURN_NAME }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Confirm £35.50 refund' }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(confirmCalls()[1].headers?.['Idempotency-Key']).not.toBe(confirmCalls()[0].headers?.['Idempotency-Key']);
+  });
+
+  it('Cancel closes the picker without confirming', async () => {
+    serveDryRuns({ 900101: 1250 });
+    const user = userEvent.setup();
+    const { onClose } = renderPicker();
+    await screen.findByRole('button', { name: 'Confirm £12.50 refund' });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(confirmCalls()).toHaveLength(0);
+  });
+
+  it('with no protected reference logs that the backend thinks a refund is impossible and sends nothing', async () => {
+    serveDryRuns({ 900101: 1250 });
+    renderPicker({
+      response: responseOf('replacement', { protectedReference: null, replacementProtectedReference: null }),
+    });
+    expect(await screen.findByText(TEXT.noProtectedReference)).toBeInTheDocument();
+    expect(console.warn).toHaveBeenCalledWith(TEXT.backendNoRefundLog);
+    expect(screen.getByRole('button', { name: 'Confirm refund' })).toBeDisabled();
+    expect(http.history.post).toHaveLength(0);
+  });
+});

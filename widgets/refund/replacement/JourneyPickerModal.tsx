@@ -1,0 +1,215 @@
+import { useEffect, useRef, useState } from 'react';
+import { toWidgetError } from '../../../shared/api/client';
+import { formatPence } from '../../../shared/format/money';
+import { useCommittingAction } from '../../../shared/hooks/useCommittingAction';
+import type { DryRunResult, RefundStatus, RefundStatusResponse } from '../../../shared/types';
+import { Modal } from '../../../shared/ui/Modal';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { TEXT } from '../texts';
+import type { RefundPageConfig } from '../types';
+import { processReplacement, replacementDryRun } from './api';
+import { JourneyCard } from './JourneyCard';
+import { RTEXT } from './texts';
+import type { LookupJourney, ReplacementRequest } from './types';
+
+export interface JourneyPickerModalProps {
+  config: RefundPageConfig;
+  response: RefundStatusResponse & { refundStatus: RefundStatus };
+  /** The candidate journeys (at least one). */
+  journeys: LookupJourney[];
+  /** The booking reference the traveller entered, used when a journey names none. */
+  enteredReference: string;
+  /** Cancel, Escape. */
+  onClose: () => void;
+  /** Called once the server accepted the replacement. */
+  onDone: () => void;
+}
+
+type DryRunState =
+  | { status: 'loading' }
+  | { status: 'ready'; result: DryRunResult }
+  | { status: 'error'; message: string }
+  /** No protected reference: nothing is sent (SPEC.md section 6). */
+  | { status: 'blocked' };
+
+/** The latest dry-run answer and the request (as JSON) it answers. */
+interface DryRunAnswer {
+  key: string;
+  state: DryRunState;
+}
+
+/**
+ * The replacement request for a journey (SPEC.md section 3; DESIGN.md "What each line shows"):
+ * `protectedReference` is `replacementProtectedReference`, else `protectedReference`; `journeyId`
+ * the refund status's `journeyID`.
+ *
+ * @returns the request, or null when there is no protected reference (SPEC.md section 6)
+ */
+export function replacementRequest(
+  response: JourneyPickerModalProps['response'],
+  journey: LookupJourney,
+  enteredReference: string,
+): ReplacementRequest | null {
+  const protectedReference = response.replacementProtectedReference ?? response.protectedReference;
+  if (!protectedReference) return null;
+  return {
+    protectedReference,
+    journeyId: response.refundStatus.journeyID,
+    replacementBookingReference: journey.bookingReference || enteredReference,
+    replacementJourneyId: journey.journeyID,
+  };
+}
+
+/**
+ * The journey picker 'Confirm replacement' (SPEC.md sections 2, 4, 7, 8). The candidate journeys
+ * are cards of one radio group, the first selected on opening. A replacement dry run runs on
+ * opening and on each selection change; an answer to an older selection never overwrites a newer
+ * one (request sequence numbers). The amount line and `Confirm {amount} refund` show the dry
+ * run's `refundValue`; Confirm is disabled while the dry run loads or an error stands, which
+ * reads `Unable to use this journey: {error}`. `Cancel` closes the picker. Confirming sends
+ * exactly one POST /api/ProcessRefundWithReplacement per chosen journey, however often pressed,
+ * then calls `onDone`; a failure shows `We couldn't process this refund. Please try again.` with a
+ * contact link, and confirming again reuses the Idempotency-Key. With no protected reference it
+ * logs that the backend thinks a refund is impossible and sends nothing (SPEC.md section 6).
+ */
+export function JourneyPickerModal({
+  config,
+  response,
+  journeys,
+  enteredReference,
+  onClose,
+  onDone,
+}: JourneyPickerModalProps) {
+  const [selected, setSelected] = useState<number>(journeys[0]?.journeyID ?? -1);
+  const [answer, setAnswer] = useState<DryRunAnswer | null>(null);
+  const [committing, setCommitting] = useState(false);
+  const sequence = useRef(0);
+  const journey = journeys.find((candidate) => candidate.journeyID === selected) ?? journeys[0];
+  const request = journey ? replacementRequest(response, journey, enteredReference) : null;
+  const requestKey = request ? JSON.stringify(request) : '';
+  const dryRun: DryRunState = !request
+    ? { status: 'blocked' }
+    : answer === null || answer.key !== requestKey
+      ? { status: 'loading' }
+      : answer.state;
+
+  useEffect(() => {
+    const current = ++sequence.current;
+    if (!request) {
+      console.warn(TEXT.backendNoRefundLog);
+      return;
+    }
+    const settle = (state: DryRunState) => {
+      // Only the answer to the latest request counts (SPEC.md section 4 "Journey picker").
+      if (current === sequence.current) setAnswer({ key: requestKey, state });
+    };
+    replacementDryRun(request).then(
+      (result) => settle({ status: 'ready', result }),
+      (error: unknown) => settle({ status: 'error', message: toWidgetError(error).message }),
+    );
+    // The request is identified by its JSON (`requestKey`); a new object each render is not a change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [requestKey]);
+
+  useEffect(
+    () => () => {
+      // Answers arriving after the picker closed are ignored.
+      sequence.current += 1;
+    },
+    [],
+  );
+
+  return (
+    <Modal
+      open
+      title={RTEXT.pickerTitle}
+      onClose={onClose}
+      closeLabel={RTEXT.cancel}
+      actions={
+        // Keyed by the request: a new confirmed intent (and Idempotency-Key) per chosen journey.
+        <ConfirmReplacement
+          key={requestKey}
+          config={config}
+          request={request}
+          dryRun={dryRun}
+          onPendingChange={setCommitting}
+          onDone={onDone}
+        />
+      }
+    >
+      <fieldset className="rw-journey-picker__options" disabled={committing}>
+        <legend className="rw-journey-picker__legend">{RTEXT.pickerLegend}</legend>
+        {journeys.map((candidate) => (
+          <JourneyCard
+            key={candidate.journeyID}
+            journey={candidate}
+            stations={config.stations}
+            name="rw-replacement-journey"
+            checked={candidate.journeyID === journey?.journeyID}
+            onSelect={setSelected}
+          />
+        ))}
+      </fieldset>
+    </Modal>
+  );
+}
+
+interface ConfirmReplacementProps {
+  config: RefundPageConfig;
+  request: ReplacementRequest | null;
+  dryRun: DryRunState;
+  onPendingChange: (pending: boolean) => void;
+  onDone: () => void;
+}
+
+/**
+ * The dry-run amount line, its error, the confirm failure and the confirm button of one chosen
+ * journey, placed in the modal's action row before Cancel.
+ */
+function ConfirmReplacement({ config, request, dryRun, onPendingChange, onDone }: ConfirmReplacementProps) {
+  const [commit, confirm] = useCommittingAction(async (key) => {
+    await processReplacement(request as ReplacementRequest, key);
+    onDone();
+  });
+  const pending = commit.status === 'pending';
+  useEffect(() => {
+    onPendingChange(pending);
+  }, [pending, onPendingChange]);
+
+  const amount = dryRun.status === 'ready' ? formatPence(dryRun.result.refundValue) : null;
+  const disabled = !request || dryRun.status !== 'ready' || pending;
+  return (
+    <>
+      <div className="rw-journey-picker__confirm">
+        <p className="rw-journey-picker__amount" role="status">
+          {dryRun.status === 'loading' && RTEXT.dryRunLoading}
+          {amount !== null && RTEXT.dryRunAmount(amount)}
+        </p>
+        {dryRun.status === 'blocked' && (
+          <p className="rw-message" role="status">
+            {TEXT.noProtectedReference}
+          </p>
+        )}
+        {dryRun.status === 'error' && (
+          <p className="rw-message rw-message--error" role="alert">
+            {RTEXT.unableToUse(dryRun.message)}
+          </p>
+        )}
+        {commit.status === 'failed' && (
+          <ErrorNotice
+            message={TEXT.processFailure}
+            error={commit.error}
+            supportEmail={config.supportEmail}
+            bookingReference={config.details.bookingReference}
+          />
+        )}
+        <p className="rw-journey-picker__sending" role="status">
+          {pending ? RTEXT.confirmSending : ''}
+        </p>
+      </div>
+      <button type="button" className="rw-button" disabled={disabled} onClick={confirm}>
+        {amount !== null ? RTEXT.confirm(amount) : RTEXT.confirmUnknown}
+      </button>
+    </>
+  );
+}

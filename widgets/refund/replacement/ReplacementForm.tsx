@@ -1,0 +1,194 @@
+import { useFormik } from 'formik';
+import { lazy, Suspense, useMemo, useState, type InputHTMLAttributes } from 'react';
+import { toWidgetError } from '../../../shared/api/client';
+import type { RefundStatus, RefundStatusResponse } from '../../../shared/types';
+import { Modal } from '../../../shared/ui/Modal';
+import { TEXT } from '../texts';
+import type { RefundPageConfig } from '../types';
+import { lookupJourneys } from './api';
+import { ErrorSummary, type FieldError } from './ErrorSummary';
+import { RTEXT } from './texts';
+import type { LookupJourney, ReplacementFormValues } from './types';
+import { replacementFormSchema, trimFormValues } from './validation';
+
+/** The picker loads when the lookup found journeys (DESIGN.md "Lazy by default"). */
+const JourneyPickerModal = lazy(() =>
+  import('./JourneyPickerModal').then((module) => ({ default: module.JourneyPickerModal })),
+);
+
+/** Ids of the form's inputs; the error summary links to `#{id}`. */
+export const FIELD_IDS = {
+  bookingReference: 'rw-replacement-booking-reference',
+  email: 'rw-replacement-email',
+} as const;
+
+export interface ReplacementFormProps {
+  config: RefundPageConfig;
+  response: RefundStatusResponse & { refundStatus: RefundStatus };
+  /** Called once the server accepted the replacement. */
+  onDone: () => void;
+}
+
+type Outcome =
+  | { kind: 'none' }
+  | { kind: 'no-eligible' }
+  | { kind: 'blocked' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'picker'; journeys: LookupJourney[]; reference: string };
+
+interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  id: string;
+  label: string;
+  hint: string;
+  error?: string;
+}
+
+/** A labelled text input with a hint and, after a failed submit, its message beside it (GOV.UK pattern). */
+function TextField({ id, label, hint, error, ...input }: TextFieldProps) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <div className={error ? 'rw-field rw-field--error' : 'rw-field'}>
+      <label className="rw-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <p id={hintId} className="rw-field__hint">
+        {hint}
+      </p>
+      {error && (
+        <p id={errorId} className="rw-field__error">
+          {error}
+        </p>
+      )}
+      <input
+        {...input}
+        id={id}
+        className="rw-field__input"
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        aria-invalid={error ? true : undefined}
+      />
+    </div>
+  );
+}
+
+/**
+ * The 'Provide replacement journey' form (SPEC.md sections 2, 5, 7, 8; DESIGN.md "Forms"): fields
+ * `Booking reference` and `Email address` validated by {@link replacementFormSchema} on submit;
+ * errors show in an error summary that takes focus and links to each field, and beside each
+ * field. `Continue` sends POST /api/LookupJourneys with the trimmed values. No eligible journey →
+ * `No matching eligible journeys. …` below the form; any other failure → the server's text in a
+ * `Lookup failed` alert dialog; journeys → the lazily loaded picker 'Confirm replacement'. With no
+ * protected reference it logs that the backend thinks a refund is impossible and sends nothing
+ * (SPEC.md section 6).
+ */
+export function ReplacementForm({ config, response, onDone }: ReplacementFormProps) {
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
+  const schema = useMemo(
+    () => replacementFormSchema(config.details.bookingReference),
+    [config.details.bookingReference],
+  );
+
+  const formik = useFormik<ReplacementFormValues>({
+    initialValues: { bookingReference: '', email: '' },
+    validationSchema: schema,
+    validateOnBlur: false,
+    validateOnChange: false,
+    onSubmit: async (values) => {
+      setOutcome({ kind: 'none' });
+      if (!(response.replacementProtectedReference ?? response.protectedReference)) {
+        console.warn(TEXT.backendNoRefundLog);
+        setOutcome({ kind: 'blocked' });
+        return;
+      }
+      const request = trimFormValues(values);
+      try {
+        const journeys = await lookupJourneys(request);
+        setOutcome(
+          journeys.length > 0
+            ? { kind: 'picker', journeys, reference: request.bookingReference }
+            : { kind: 'no-eligible' },
+        );
+      } catch (error) {
+        setOutcome({ kind: 'failed', message: toWidgetError(error).message });
+      }
+    },
+  });
+
+  const errors: FieldError[] = (['bookingReference', 'email'] as const)
+    .filter((field) => typeof formik.errors[field] === 'string')
+    .map((field) => ({ fieldId: FIELD_IDS[field], message: formik.errors[field] as string }));
+  const close = () => setOutcome({ kind: 'none' });
+
+  return (
+    <div className="rw-replacement-form">
+      {formik.submitCount > 0 && errors.length > 0 && <ErrorSummary errors={errors} focusKey={formik.submitCount} />}
+      <form noValidate onSubmit={formik.handleSubmit}>
+        <TextField
+          id={FIELD_IDS.bookingReference}
+          name="bookingReference"
+          label={RTEXT.bookingReferenceLabel}
+          hint={RTEXT.bookingReferenceHint}
+          error={formik.errors.bookingReference}
+          value={formik.values.bookingReference}
+          onChange={formik.handleChange}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+        />
+        <TextField
+          id={FIELD_IDS.email}
+          name="email"
+          type="email"
+          label={RTEXT.emailLabel}
+          hint={RTEXT.emailHint}
+          error={formik.errors.email}
+          value={formik.values.email}
+          onChange={formik.handleChange}
+          autoComplete="email"
+          spellCheck={false}
+        />
+        <div className="rw-replacement-form__actions">
+          <button type="submit" className="rw-button" disabled={formik.isSubmitting}>
+            {RTEXT.continue}
+          </button>
+          <span className="rw-replacement-form__status" role="status">
+            {formik.isSubmitting ? RTEXT.lookingUp : ''}
+          </span>
+        </div>
+      </form>
+      {outcome.kind === 'no-eligible' && (
+        <p className="rw-message rw-message--error" role="alert">
+          {RTEXT.noEligible}
+        </p>
+      )}
+      {outcome.kind === 'blocked' && (
+        <p className="rw-message" role="status">
+          {TEXT.noProtectedReference}
+        </p>
+      )}
+      {outcome.kind === 'failed' && (
+        <Modal open title={RTEXT.lookupFailed} role="alertdialog" onClose={close}>
+          <p className="rw-replacement-form__lookup-error">{outcome.message}</p>
+        </Modal>
+      )}
+      {outcome.kind === 'picker' && (
+        <Suspense
+          fallback={
+            <p className="rw-replacement__loading" role="status">
+              {RTEXT.loadingPicker}
+            </p>
+          }
+        >
+          <JourneyPickerModal
+            config={config}
+            response={response}
+            journeys={outcome.journeys}
+            enteredReference={outcome.reference}
+            onClose={close}
+            onDone={onDone}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

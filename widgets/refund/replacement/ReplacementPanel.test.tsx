@@ -1,0 +1,400 @@
+/**
+ * The refund-with-replacement panel through the refund widget's real `mount` on a host page, with
+ * the `replacement` and `defer-only` fixture states for status and dry run, and the lookup and
+ * replacement answers mocked on the one axios instance (SPEC.md sections 2, 4, 5, 7, 8).
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import stations from '../../../fixtures/stations.json';
+import { api, configureClient } from '../../../shared/api/client';
+import { mountOnHostPage } from '../../../shared/test/hostPage';
+import type { RefundStatusResponse } from '../../../shared/types';
+import { mount } from '../mount';
+import { TEXT } from '../texts';
+import { LOOKUP_PATH, REPLACEMENT_DRY_RUN_PATH, REPLACEMENT_PATH } from './api';
+import {
+  DIRECT_SINGLE,
+  lookupAnswer,
+  REPLACEMENT_EMAIL,
+  REPLACEMENT_REFERENCE,
+  RETURN_WITH_CHANGE,
+  STATES,
+  WITHOUT_STATUS,
+} from './testData';
+
+const STATUS_URL = '/Refund/Status?bookingReference=X';
+const DRY_RUN_URL = '/Refund/DryRun?bookingReference=X';
+const http = new MockAdapter(api);
+
+type StateName = 'replacement' | 'defer-only';
+
+function mountState(name: StateName, options: { status?: Partial<RefundStatusResponse>; search?: string } = {}) {
+  const state = STATES[name];
+  const status = { ...state.status, ...options.status };
+  http.onGet(STATUS_URL).reply(200, JSON.stringify(status));
+  http.onGet(DRY_RUN_URL).reply(200, JSON.stringify(state.dryRun));
+  return mountOnHostPage(mount, {
+    mountId: 'refund-widget',
+    details: state.details,
+    stations,
+    maxAdminFee: '10',
+    search: options.search ?? '',
+    attrs: {
+      'refund-status-url': STATUS_URL,
+      'dry-run-url': DRY_RUN_URL,
+      'appeals-email': 'appeals@example.co.uk',
+      'support-email': 'support@example.co.uk',
+    },
+  });
+}
+
+/** The accordion toggle with exactly this title (its name also holds the +/− icon, which is aria-hidden). */
+const accordion = (title: string) => screen.getByRole('button', { name: title });
+/** The accordion's panel (the element its toggle controls), found also while collapsed. */
+const regionOf = (title: string) =>
+  document.getElementById(accordion(title).getAttribute('aria-controls') as string) as HTMLElement;
+
+async function openForm(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Provide replacement journey' }));
+  return screen.findByRole('textbox', { name: 'Booking reference' });
+}
+
+async function fillAndContinue(user: ReturnType<typeof userEvent.setup>, reference: string, email: string) {
+  const field = await openForm(user);
+  if (reference) await user.type(field, reference);
+  if (email) await user.type(screen.getByRole('textbox', { name: 'Email address' }), email);
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
+const posts = (path: string) => http.history.post.filter((request) => request.url === path);
+
+beforeEach(() => {
+  http.reset();
+  configureClient({ timeouts: { get: 100, post: 100 }, retry: { retries: 1, baseDelayMs: 1 } });
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('the panel by case (SPEC.md section 2)', () => {
+  it('replacement: a replacement raises the refund, deferral possible, advance fares; three accordions', async () => {
+    mountState('replacement');
+    expect(await screen.findByRole('heading', { name: TEXT.replacementHeading })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'If you provide a replacement journey, you can get back up to £45.50, less an admin fee of £10.00.',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'You can also defer: keep £45.50 to use towards a future journey within 12 months, with no admin fee.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/^Your booking has Advance fares/)).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Selected Journey: London Kings Cross to Newcastle' }),
+    ).toBeInTheDocument();
+    for (const title of ['Refund without replacement', 'Provide replacement journey', 'Defer replacement']) {
+      expect(accordion(title)).toHaveAttribute('aria-expanded', 'false');
+    }
+    expect(
+      within(regionOf('Refund without replacement')).getByText('No refund is available without a replacement journey.'),
+    ).toBeInTheDocument();
+    const provide = regionOf('Provide replacement journey');
+    expect(within(provide).getByText('Maximum replacement value').nextSibling).toHaveTextContent('£45.50');
+    expect(within(provide).getByText('Admin fee for a replacement').nextSibling).toHaveTextContent('£10.00');
+    expect(within(regionOf('Defer replacement')).getByText('Amount deferred').nextSibling).toHaveTextContent('£45.50');
+    expect(screen.queryByRole('button', { name: 'Accept refund' })).not.toBeInTheDocument(); // inside a collapsed accordion
+  });
+
+  it('defer-only: a replacement would not raise the refund, deferral possible', async () => {
+    mountState('defer-only');
+    expect(
+      await screen.findByText('A replacement journey would not raise your refund for this booking.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/^You can also defer: keep £9\.00/)).toBeInTheDocument();
+    expect(accordion('Defer replacement')).toBeInTheDocument();
+  });
+
+  it('a refund without replacement and no deferral: the amount and its lines, no Defer accordion', async () => {
+    const status = STATES.replacement.status.refundStatus!;
+    mountState('replacement', {
+      status: {
+        refundStatus: { ...status, ticketsRefundValue: 2000, adminFee: 1000, canDeferExchange: false },
+      },
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Refund without replacement' }));
+    const region = regionOf('Refund without replacement');
+    expect(within(region).getByText('Without a replacement journey you would receive £10.00.')).toBeInTheDocument();
+    expect(within(region).getByText('Booking value').nextSibling).toHaveTextContent('£20.00');
+    expect(within(region).getByText('Admin fee').nextSibling).toHaveTextContent('£10.00');
+    expect(screen.getByText('This booking cannot be deferred.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Defer replacement' })).not.toBeInTheDocument();
+  });
+
+  it('links to /ManualRefund with the booking reference and e-mail encoded for a part-journey replacement', async () => {
+    mountState('replacement', { search: 'covid19=true' });
+    const link = await screen.findByRole('link', { name: 'Request a refund for a part-journey replacement' });
+    expect(link.getAttribute('href')).toBe(
+      '/ManualRefund?BookingReference=GLX2NF7R&Email=replace.me%40example.com&covid19=true',
+    );
+  });
+
+  it.each(['replacement', 'defer-only'] as const)('snapshot: %s', async (name) => {
+    const { element } = mountState(name);
+    await screen.findByRole('heading', { name: TEXT.replacementHeading });
+    expect(element.innerHTML).toMatchSnapshot();
+  });
+});
+
+describe('the replacement form (SPEC.md section 5; DESIGN.md "Forms", "Lazy by default")', () => {
+  it('loads only when its accordion opens', async () => {
+    mountState('replacement');
+    await screen.findByRole('button', { name: 'Provide replacement journey' });
+    expect(document.getElementById('rw-replacement-booking-reference')).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Provide replacement journey' }));
+    const field = await screen.findByRole('textbox', { name: 'Booking reference' });
+    expect(field).toHaveAccessibleDescription(
+      /like KXB7HT2N, or E- followed by 9 capital letters or numbers, like E-123456789/,
+    );
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
+  });
+
+  it('an empty submit shows a focused error summary linking to each field, and the messages beside the fields', async () => {
+    const { element } = mountState('replacement');
+    const user = userEvent.setup();
+    await fillAndContinue(user, '', '');
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    expect(summary).toHaveFocus();
+    const links = within(summary).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Enter your booking reference', '#rw-replacement-booking-reference'],
+      ['Enter your email address', '#rw-replacement-email'],
+    ]);
+    const reference = screen.getByRole('textbox', { name: 'Booking reference' });
+    expect(reference).toHaveAttribute('aria-invalid', 'true');
+    expect(reference).toHaveAccessibleDescription(expect.stringContaining('Enter your booking reference'));
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveAccessibleDescription(
+      expect.stringContaining('Enter your email address'),
+    );
+    await user.click(links[1]);
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveFocus();
+    expect(http.history.post).toHaveLength(0);
+    expect(element.innerHTML).toMatchSnapshot();
+  });
+
+  it('refuses the original booking reference and a bad e-mail; the summary takes focus again on each submit', async () => {
+    mountState('replacement');
+    const user = userEvent.setup();
+    await fillAndContinue(user, ' GLX2NF7R ', 'replace.me@example');
+    const summary = await screen.findByRole('alert', { name: 'There is a problem' });
+    await waitFor(() =>
+      expect(
+        within(summary)
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual([
+        'Cannot be the same as the original booking reference',
+        'Enter an email address in the correct format, like name@example.com',
+      ]),
+    );
+    const reference = screen.getByRole('textbox', { name: 'Booking reference' });
+    await user.clear(reference);
+    await user.type(reference, 'glx2nf7r');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(within(summary).getAllByRole('link')[0]).toHaveTextContent(
+        'Enter a booking reference in the correct format, like KXB7HT2N or E-123456789',
+      ),
+    );
+    expect(summary).toHaveFocus();
+    expect(http.history.post).toHaveLength(0);
+  });
+
+  it('Continue looks the journeys up with trimmed values and opens the picker with only journeys that have a refund status', async () => {
+    mountState('replacement');
+    http.onPost(LOOKUP_PATH).reply(200, JSON.stringify(lookupAnswer()));
+    http
+      .onPost(REPLACEMENT_DRY_RUN_PATH)
+      .reply(200, JSON.stringify({ refundValue: 1250, adminFee: 1000, reasonCode: null }));
+    const user = userEvent.setup();
+    await fillAndContinue(user, `  ${REPLACEMENT_REFERENCE} `, ` ${REPLACEMENT_EMAIL}  `);
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm replacement' });
+    expect(JSON.parse(posts(LOOKUP_PATH)[0].data)).toEqual({
+      bookingReference: REPLACEMENT_REFERENCE,
+      email: REPLACEMENT_EMAIL,
+    });
+    const radios = within(dialog).getAllByRole('radio');
+    expect(radios.map((radio) => (radio as HTMLInputElement).value)).toEqual([
+      String(DIRECT_SINGLE.journeyID),
+      String(RETURN_WITH_CHANGE.journeyID),
+    ]);
+    expect(radios[0]).toBeChecked();
+    expect(within(dialog).queryByText(/Leeds/)).not.toBeInTheDocument();
+    expect(await within(dialog).findByRole('button', { name: 'Confirm £12.50 refund' })).toBeEnabled();
+    expect(posts(REPLACEMENT_DRY_RUN_PATH).map((r) => JSON.parse(r.data).replacementJourneyId)).toEqual([
+      DIRECT_SINGLE.journeyID,
+    ]);
+    expect(posts(REPLACEMENT_DRY_RUN_PATH).some((r) => r.data.includes(String(WITHOUT_STATUS.journeyID)))).toBe(false);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue' })).toHaveFocus();
+  });
+
+  it.each([
+    ['no item has a refund status', [{ refundStatus: null, journeyList: [WITHOUT_STATUS] }]],
+    ['the list is empty', []],
+    ['the item has no journeys', [{ refundStatus: {}, journeyList: [] }]],
+  ])('no eligible journey (%s) shows the catalogued message beside the form', async (_name, answer) => {
+    mountState('replacement');
+    http.onPost(LOOKUP_PATH).reply(200, JSON.stringify(answer));
+    const user = userEvent.setup();
+    await fillAndContinue(user, REPLACEMENT_REFERENCE, REPLACEMENT_EMAIL);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^No matching eligible journeys\. Journeys must have been purchased prior to your original departure time\.$/,
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(posts(REPLACEMENT_DRY_RUN_PATH)).toHaveLength(0);
+  });
+
+  it.each([
+    [
+      'a JSON message',
+      404,
+      JSON.stringify({ message: 'Booking WRT3FG4H was not found' }),
+      'Booking WRT3FG4H was not found',
+    ],
+    [
+      'plain text',
+      400,
+      'The email address does not match this booking',
+      'The email address does not match this booking',
+    ],
+  ])('another lookup error (%s) shows the server text in the Lookup failed modal', async (_name, code, body, text) => {
+    const { element } = mountState('replacement');
+    http.onPost(LOOKUP_PATH).reply(code, body);
+    const user = userEvent.setup();
+    await fillAndContinue(user, REPLACEMENT_REFERENCE, REPLACEMENT_EMAIL);
+    const modal = await screen.findByRole('alertdialog', { name: 'Lookup failed' });
+    expect(modal).toHaveTextContent(text);
+    expect(element.innerHTML).toMatchSnapshot();
+    await user.click(within(modal).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('a malformed lookup answer shows in the Lookup failed modal', async () => {
+    mountState('replacement');
+    http.onPost(LOOKUP_PATH).reply(200, JSON.stringify([{ refundStatus: {}, journeyList: [{ journeyID: 'x' }] }]));
+    const user = userEvent.setup();
+    await fillAndContinue(user, REPLACEMENT_REFERENCE, REPLACEMENT_EMAIL);
+    expect(await screen.findByRole('alertdialog', { name: 'Lookup failed' })).toHaveTextContent(
+      /The journey lookup answer was not in the expected form/,
+    );
+  });
+
+  it('with no protected reference logs that the backend thinks a refund is impossible and sends nothing', async () => {
+    mountState('replacement', { status: { protectedReference: null, replacementProtectedReference: null } });
+    const user = userEvent.setup();
+    await fillAndContinue(user, REPLACEMENT_REFERENCE, REPLACEMENT_EMAIL);
+    expect(await screen.findByText(TEXT.noProtectedReference)).toBeInTheDocument();
+    expect(console.warn).toHaveBeenCalledWith(TEXT.backendNoRefundLog);
+    expect(http.history.post).toHaveLength(0);
+  });
+
+  it('a confirmed replacement finishes with "Refund request accepted" and announces kind replacement', async () => {
+    const { element } = mountState('replacement');
+    const completions: unknown[] = [];
+    element.addEventListener('refundwidgets:complete', (e) => completions.push((e as CustomEvent).detail));
+    http.onPost(LOOKUP_PATH).reply(200, JSON.stringify(lookupAnswer()));
+    http
+      .onPost(REPLACEMENT_DRY_RUN_PATH)
+      .reply(200, JSON.stringify({ refundValue: 1250, adminFee: 1000, reasonCode: null }));
+    http.onPost(REPLACEMENT_PATH).reply(200, '');
+    const user = userEvent.setup();
+    await fillAndContinue(user, REPLACEMENT_REFERENCE, REPLACEMENT_EMAIL);
+    await user.click(await screen.findByRole('button', { name: 'Confirm £12.50 refund' }));
+    expect(await screen.findByRole('heading', { name: 'Refund request accepted' })).toHaveFocus();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(posts(REPLACEMENT_PATH)).toHaveLength(1);
+    expect(completions).toEqual([{ kind: 'replacement', bookingReference: STATES.replacement.bookingReference }]);
+  });
+});
+
+describe('Defer replacement (SPEC.md sections 1, 2, 7, 8)', () => {
+  it('states 12 months and no admin fee; Accept refund sends exactly one deferral and finishes', async () => {
+    const { element } = mountState('defer-only', {
+      search: 'covid19=True&disruptedOutwards=false&disruptedInwards=TRUE',
+    });
+    const completions: unknown[] = [];
+    element.addEventListener('refundwidgets:complete', (e) => completions.push((e as CustomEvent).detail));
+    let release: () => void = () => undefined;
+    http.onPost('/api/ProcessRefund').reply(() => new Promise((resolve) => (release = () => resolve([200, '{}']))));
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Defer replacement' }));
+    const region = regionOf('Defer replacement');
+    expect(within(region).getByText('Amount deferred').nextSibling).toHaveTextContent('£9.00');
+    expect(within(region).getByText('A deferred refund is valid for 12 months.')).toBeInTheDocument();
+    expect(within(region).getByText('No admin fee applies to a deferral.')).toBeInTheDocument();
+    const button = within(region).getByRole('button', { name: 'Accept refund' });
+    act(() => {
+      button.click();
+      button.click();
+    });
+    await user.click(button);
+    await waitFor(() => expect(http.history.post).toHaveLength(1));
+    expect(button).toBeDisabled();
+    expect(within(region).getByText('Sending your deferral request…')).toBeInTheDocument();
+    act(() => release());
+    expect(await screen.findByRole('heading', { name: 'Deferred refund request accepted' })).toHaveFocus();
+    expect(http.history.post).toHaveLength(1);
+    const status = STATES['defer-only'].status;
+    expect(http.history.post[0].url).toBe('/api/ProcessRefund');
+    expect(JSON.parse(http.history.post[0].data)).toEqual({
+      protectedReference: status.protectedReference,
+      journeyId: status.refundStatus!.journeyID,
+      covid19: true,
+      defer: true,
+      disruptedOutwards: false,
+      disruptedInwards: true,
+    });
+    expect(http.history.post[0].headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(completions).toEqual([{ kind: 'deferral', bookingReference: STATES['defer-only'].bookingReference }]);
+  });
+
+  it('a failed deferral shows the catalogued message with a contact link; the retry reuses the key', async () => {
+    const { element } = mountState('replacement');
+    http
+      .onPost('/api/ProcessRefund')
+      .replyOnce(503, 'Service unavailable')
+      .onPost('/api/ProcessRefund')
+      .replyOnce(200, '');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Defer replacement' }));
+    await user.click(within(regionOf('Defer replacement')).getByRole('button', { name: 'Accept refund' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("We couldn't process this refund. Please try again.");
+    expect(within(alert).getByRole('link', { name: TEXT.contactSupport }).getAttribute('href')).toMatch(
+      /^mailto:support@example\.co\.uk\?subject=/,
+    );
+    expect(element.innerHTML).toMatchSnapshot();
+    await user.click(within(regionOf('Defer replacement')).getByRole('button', { name: 'Accept refund' }));
+    await screen.findByRole('heading', { name: 'Deferred refund request accepted' });
+    expect(http.history.post).toHaveLength(2);
+    expect(http.history.post[1].headers?.['Idempotency-Key']).toBe(http.history.post[0].headers?.['Idempotency-Key']);
+  });
+
+  it('with no protected reference logs that the backend thinks a refund is impossible and sends nothing', async () => {
+    mountState('defer-only', { status: { protectedReference: null } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Defer replacement' }));
+    await user.click(within(regionOf('Defer replacement')).getByRole('button', { name: 'Accept refund' }));
+    expect(screen.getByText(TEXT.noProtectedReference)).toBeInTheDocument();
+    expect(console.warn).toHaveBeenCalledWith(TEXT.backendNoRefundLog);
+    expect(http.history.post).toHaveLength(0);
+  });
+});

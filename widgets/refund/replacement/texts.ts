@@ -1,0 +1,72 @@
+/**
+ * Texts of the refund-with-replacement panel, the replacement form, the journey picker and the
+ * deferral. Quoted SPEC.md texts (sections 2, 5 and 8) are exact; the others are ours where
+ * SPEC.md leaves the wording open. Shared refund-page texts (Accept refund, the failure message,
+ * the no-protected-reference log) stay in `../texts.ts`.
+ */
+export const RTEXT = {
+  // Accordion titles (SPEC.md section 2, exact).
+  withoutReplacementTitle: 'Refund without replacement',
+  provideTitle: 'Provide replacement journey',
+  deferTitle: 'Defer replacement',
+
+  // Messages by case.
+  canRaise: (maxValue: string, fee: string) =>
+    `If you provide a replacement journey, you can get back up to ${maxValue}, less an admin fee of ${fee}.`,
+  cannotRaise: 'A replacement journey would not raise your refund for this booking.',
+  canDefer: (amount: string) =>
+    `You can also defer: keep ${amount} to use towards a future journey within 12 months, with no admin fee.`,
+  cannotDefer: 'This booking cannot be deferred.',
+  advanceFares:
+    'Your booking has Advance fares, which are not normally refundable on their own. You can still use their value towards a replacement journey.',
+
+  // Refund without replacement.
+  withoutReplacementAmount: (amount: string) => `Without a replacement journey you would receive ${amount}.`,
+  withoutReplacementNone: 'No refund is available without a replacement journey.',
+
+  // Provide replacement journey.
+  maxReplacementValue: 'Maximum replacement value',
+  replacementAdminFee: 'Admin fee for a replacement',
+  bookingReferenceLabel: 'Booking reference',
+  bookingReferenceHint:
+    'The booking reference of your replacement journey: 8 characters, like KXB7HT2N, or E- followed by 9 capital letters or numbers, like E-123456789.',
+  emailLabel: 'Email address',
+  emailHint: 'The email address used to book the replacement journey.',
+  continue: 'Continue',
+  errorSummaryTitle: 'There is a problem',
+  sameReference: 'Cannot be the same as the original booking reference',
+  loadingForm: 'Loading the replacement form…',
+  lookingUp: 'Looking up your journeys…',
+  noEligible: 'No matching eligible journeys. Journeys must have been purchased prior to your original departure time.',
+  lookupFailed: 'Lookup failed',
+
+  // Journey picker.
+  pickerTitle: 'Confirm replacement',
+  pickerLegend: 'Choose your replacement journey',
+  loadingPicker: 'Loading your journeys…',
+  outward: 'Outward',
+  return: 'Return',
+  direct: 'Direct',
+  changes: (count: number) => (count === 1 ? '1 change' : `${count} changes`),
+  totalCost: 'Total cost',
+  bookingReference: 'Booking reference',
+  dryRunLoading: 'Working out your refund with this journey…',
+  dryRunAmount: (amount: string) => `Your refund with this replacement: ${amount}`,
+  unableToUse: (error: string) => `Unable to use this journey: ${error}`,
+  confirm: (amount: string) => `Confirm ${amount} refund`,
+  /** The confirm button while the amount for the selected journey is not known (loading or error). */
+  confirmUnknown: 'Confirm refund',
+  cancel: 'Cancel',
+  confirmSending: 'Sending your replacement request…',
+
+  // Defer replacement.
+  amountDeferred: 'Amount deferred',
+  deferValidity: 'A deferred refund is valid for 12 months.',
+  deferNoFee: 'No admin fee applies to a deferral.',
+  deferSending: 'Sending your deferral request…',
+
+  // Part-journey replacement.
+  partJourneyIntro:
+    'Does your replacement journey cover only part of this journey? Then we need to check your tickets by hand.',
+  partJourneyLink: 'Request a refund for a part-journey replacement',
+} as const;

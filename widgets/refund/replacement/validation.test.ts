@@ -1,0 +1,110 @@
+import { isWidgetError } from '../../../shared/errors/WidgetError';
+import { DIRECT_SINGLE, lookupAnswer, RETURN_WITH_CHANGE } from './testData';
+import { parseLookupResponse, replacementFormSchema, trimFormValues } from './validation';
+
+const schema = replacementFormSchema('GLX2NF7R');
+
+/** The validation messages for a set of values, by field. */
+async function errorsOf(values: { bookingReference: string; email: string }): Promise<Record<string, string>> {
+  try {
+    await schema.validate(values, { abortEarly: false });
+    return {};
+  } catch (error) {
+    const inner = (error as { inner: { path: string; message: string }[] }).inner;
+    return Object.fromEntries(inner.reverse().map((e) => [e.path, e.message]));
+  }
+}
+
+describe('replacement form schema (SPEC.md section 5)', () => {
+  it.each(['WRT3FG4H', 'E-AB12CD34Z', ' KXB7HT2N ', 'E-123456789'])('accepts the booking reference %j', async (ref) => {
+    expect(await errorsOf({ bookingReference: ref, email: 'a@example.com' })).toEqual({});
+  });
+
+  it.each(['', '   '])('requires the booking reference (%j)', async (ref) => {
+    expect((await errorsOf({ bookingReference: ref, email: 'a@example.com' })).bookingReference).toBe(
+      'Enter your booking reference',
+    );
+  });
+
+  it.each(['WRT3FG4', 'WRT3FG4HX', 'wrt3fg4h', 'ABCDEFGH', 'WRT3FG1H', 'E-12345678', 'E-abcdefghi', 'E_123456789'])(
+    'refuses the booking reference %j with the format message',
+    async (ref) => {
+      expect((await errorsOf({ bookingReference: ref, email: 'a@example.com' })).bookingReference).toBe(
+        'Enter a booking reference in the correct format, like KXB7HT2N or E-123456789',
+      );
+    },
+  );
+
+  it.each(['GLX2NF7R', '  GLX2NF7R  '])('refuses the original booking reference %j', async (ref) => {
+    expect((await errorsOf({ bookingReference: ref, email: 'a@example.com' })).bookingReference).toBe(
+      'Cannot be the same as the original booking reference',
+    );
+  });
+
+  it('compares with the original in E- format too', async () => {
+    const eSchema = replacementFormSchema('E-7K2M9Q4ZA');
+    await expect(eSchema.validate({ bookingReference: 'E-7K2M9Q4ZA', email: 'a@example.com' })).rejects.toThrow(
+      'Cannot be the same as the original booking reference',
+    );
+    await expect(eSchema.validate({ bookingReference: 'E-7K2M9Q4ZB', email: 'a@example.com' })).resolves.toBeTruthy();
+  });
+
+  it.each([
+    ['', 'Enter your email address'],
+    ['traveller', 'Enter an email address in the correct format, like name@example.com'],
+    ['traveller@example', 'Enter an email address in the correct format, like name@example.com'],
+    ['a b@example.com', 'Enter an email address in the correct format, like name@example.com'],
+  ])('refuses the e-mail %j', async (email, message) => {
+    expect((await errorsOf({ bookingReference: 'WRT3FG4H', email })).email).toBe(message);
+  });
+
+  it('accepts a valid e-mail with surrounding spaces, and trimFormValues trims both values', async () => {
+    expect(await errorsOf({ bookingReference: 'WRT3FG4H', email: '  ferry.fan+iow@example.co.uk ' })).toEqual({});
+    expect(trimFormValues({ bookingReference: ' WRT3FG4H\t', email: ' a@example.com ' })).toEqual({
+      bookingReference: 'WRT3FG4H',
+      email: 'a@example.com',
+    });
+  });
+});
+
+describe('parseLookupResponse (SPEC.md sections 3 and 5)', () => {
+  it('keeps the journeys of items with a refund status and discards the others', () => {
+    expect(parseLookupResponse(lookupAnswer()).map((j) => j.journeyID)).toEqual([
+      DIRECT_SINGLE.journeyID,
+      RETURN_WITH_CHANGE.journeyID,
+    ]);
+  });
+
+  it('discards items whose refund status is absent, even when their journeys are malformed', () => {
+    expect(
+      parseLookupResponse([{ journeyList: [{ journeyID: 'x' }] }, { refundStatus: null, journeyList: 'nonsense' }]),
+    ).toEqual([]);
+  });
+
+  it('gives [] for an empty list', () => {
+    expect(parseLookupResponse([])).toEqual([]);
+  });
+
+  it('reads a missing or null return as no return', () => {
+    const { legRecordsRtn: _dropped, ...single } = DIRECT_SINGLE;
+    const [parsed] = parseLookupResponse([{ refundStatus: {}, journeyList: [{ ...single }] }]);
+    expect(parsed.legRecordsRtn).toEqual([]);
+    const [nulled] = parseLookupResponse([{ refundStatus: {}, journeyList: [{ ...single, legRecordsRtn: null }] }]);
+    expect(nulled.legRecordsRtn).toEqual([]);
+  });
+
+  it.each([
+    ['not a list', { refundStatus: {}, journeyList: [] }],
+    ['a kept journey without legs', [{ refundStatus: {}, journeyList: [{ ...DIRECT_SINGLE, legRecordsOut: [] }] }]],
+    ['a kept journey with a text cost', [{ refundStatus: {}, journeyList: [{ ...DIRECT_SINGLE, totalCost: '£60' }] }]],
+    ['a kept journey without an id', [{ refundStatus: {}, journeyList: [{ ...DIRECT_SINGLE, journeyID: undefined }] }]],
+  ])('refuses %s as INVALID_RESPONSE', (_name, answer) => {
+    let thrown: unknown;
+    try {
+      parseLookupResponse(answer);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isWidgetError(thrown, 'INVALID_RESPONSE')).toBe(true);
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * yup schemas of the replacement path: the 'Provide replacement journey' form (SPEC.md section 5)
+ * and the lookup answer (SPEC.md section 3), with the rule that lookup results are discarded
+ * unless the journey has a refund status (SPEC.md section 5).
+ */
+import * as yup from 'yup';
+import { WidgetError } from '../../../shared/errors/WidgetError';
+import { bookingReferenceSchema, emailSchema } from '../../../shared/validation/schemas';
+import { RTEXT } from './texts';
+import type { LookupJourney, ReplacementFormValues } from './types';
+
+/**
+ * The form's schema (SPEC.md section 5): the booking reference in either valid format and
+ * different from the original (`Cannot be the same as the original booking reference`), the
+ * e-mail required and valid. Values are trimmed when cast (`schema.cast(values)`).
+ *
+ * @param originalReference the booking reference being refunded
+ * @returns a yup object schema of {@link ReplacementFormValues}
+ */
+export function replacementFormSchema(originalReference: string) {
+  const original = originalReference.trim();
+  return yup.object({
+    bookingReference: bookingReferenceSchema.test(
+      'differs-from-original',
+      RTEXT.sameReference,
+      (value) => typeof value !== 'string' || value.trim() !== original,
+    ),
+    email: emailSchema,
+  });
+}
+
+/**
+ * Trims the form's values for sending (formik submits uncast values).
+ *
+ * @returns `{ bookingReference, email }` with surrounding spaces removed
+ */
+export function trimFormValues(values: ReplacementFormValues): ReplacementFormValues {
+  return { bookingReference: values.bookingReference.trim(), email: values.email.trim() };
+}
+
+const legSchema = yup.object({
+  originDepartTime: yup.string().required(),
+  originCRS: yup.string().required(),
+  destinationArriveTime: yup.string().required(),
+  destinationCRS: yup.string().required(),
+  mode: yup.string().default(''),
+});
+
+/** Schema of a looked-up journey (SPEC.md section 3). `legRecordsRtn` null or absent → `[]`. */
+export const lookupJourneySchema = yup.object({
+  journeyID: yup.number().integer().required(),
+  bookingReference: yup.string().default(''),
+  totalCost: yup.number().integer().required(),
+  legRecordsOut: yup.array(legSchema).min(1).required(),
+  legRecordsRtn: yup
+    .array(legSchema)
+    .nullable()
+    .default([])
+    .transform((value: unknown) => value ?? []),
+});
+
+/** Schema of one lookup item before the discard rule: the refund status is only checked for presence. */
+const lookupItemSchema = yup.object({
+  refundStatus: yup.object().nullable().default(null),
+  journeyList: yup.mixed().nullable(),
+});
+
+const lookupResponseSchema = yup.array(lookupItemSchema).required();
+
+function invalid(cause: unknown): WidgetError {
+  const detail = cause instanceof yup.ValidationError ? cause.errors.join('; ') : String(cause);
+  return new WidgetError('INVALID_RESPONSE', `The journey lookup answer was not in the expected form: ${detail}`, {
+    cause,
+  });
+}
+
+/**
+ * Validates a LookupJourneys answer and keeps the candidate journeys (SPEC.md sections 3 and 5).
+ * Items without a refund status are discarded before their journeys are looked at.
+ *
+ * @param value the parsed JSON answer: a list of `{ refundStatus, journeyList }`
+ * @returns the journeys of the items that have a refund status, in answer order (may be `[]`)
+ * @throws WidgetError('INVALID_RESPONSE') when the answer is not a list or a kept journey is malformed
+ */
+export function parseLookupResponse(value: unknown): LookupJourney[] {
+  try {
+    const items = lookupResponseSchema.validateSync(value, { abortEarly: true });
+    const kept = items.filter((item) => item.refundStatus !== null && item.refundStatus !== undefined);
+    return kept.flatMap(
+      (item) =>
+        yup
+          .array(lookupJourneySchema)
+          .defined()
+          .default([])
+          .validateSync(item.journeyList ?? [], {
+            abortEarly: true,
+          }) as LookupJourney[],
+    );
+  } catch (cause) {
+    throw invalid(cause);
+  }
+}
