@@ -1,12 +1,13 @@
 import { useFormik } from 'formik';
-import { lazy, Suspense, useMemo, useState, type InputHTMLAttributes } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { toWidgetError } from '../../../shared/api/client';
 import type { RefundStatus, RefundStatusResponse } from '../../../shared/types';
 import { Modal } from '../../../shared/ui/Modal';
 import { TEXT } from '../texts';
 import type { RefundPageConfig } from '../types';
 import { lookupJourneys } from './api';
-import { ErrorSummary, type FieldError } from './ErrorSummary';
+import { ErrorSummary, type FieldError } from '../../../shared/forms/ErrorSummary';
+import { TextField } from '../../../shared/forms/TextField';
 import { RTEXT } from './texts';
 import type { LookupJourney, ReplacementFormValues } from './types';
 import { replacementFormSchema, trimFormValues } from './validation';
@@ -35,41 +36,6 @@ type Outcome =
   | { kind: 'blocked' }
   | { kind: 'failed'; message: string }
   | { kind: 'picker'; journeys: LookupJourney[]; reference: string };
-
-interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
-  id: string;
-  label: string;
-  hint: string;
-  error?: string;
-}
-
-/** A labelled text input with a hint and, after a failed submit, its message beside it (GOV.UK pattern). */
-function TextField({ id, label, hint, error, ...input }: TextFieldProps) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  return (
-    <div className={error ? 'rw-field rw-field--error' : 'rw-field'}>
-      <label className="rw-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <p id={hintId} className="rw-field__hint">
-        {hint}
-      </p>
-      {error && (
-        <p id={errorId} className="rw-field__error">
-          {error}
-        </p>
-      )}
-      <input
-        {...input}
-        id={id}
-        className="rw-field__input"
-        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-        aria-invalid={error ? true : undefined}
-      />
-    </div>
-  );
-}
 
 /**
  * The 'Provide replacement journey' form (SPEC.md sections 2, 5, 7, 8; DESIGN.md "Forms"): fields

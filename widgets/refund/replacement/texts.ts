@@ -33,7 +33,6 @@ export const RTEXT = {
   emailLabel: 'Email address',
   emailHint: 'The email address used to book the replacement journey.',
   continue: 'Continue',
-  errorSummaryTitle: 'There is a problem',
   sameReference: 'Cannot be the same as the original booking reference',
   loadingForm: 'Loading the replacement form…',
   lookingUp: 'Looking up your journeys…',

@@ -1,5 +1,8 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
-import { RTEXT } from './texts';
+import './forms.css';
+
+/** The summary's heading (GOV.UK wording). */
+export const ERROR_SUMMARY_TITLE = 'There is a problem';
 
 /** One field's error, linked from the summary. */
 export interface FieldError {
@@ -38,7 +41,7 @@ export function ErrorSummary({ errors, focusKey }: ErrorSummaryProps) {
   return (
     <div className="rw-error-summary" role="alert" aria-labelledby="rw-error-summary-title" tabIndex={-1} ref={box}>
       <h4 id="rw-error-summary-title" className="rw-error-summary__title">
-        {RTEXT.errorSummaryTitle}
+        {ERROR_SUMMARY_TITLE}
       </h4>
       <ul className="rw-error-summary__list">
         {errors.map((error) => (
