@@ -4,6 +4,7 @@ import { toWidgetError } from '../../shared/api/client';
 import { dispatchComplete, type CompleteKind } from '../../shared/page/events';
 import type { RefundStatus, RefundStatusResponse } from '../../shared/types';
 import { fetchDryRun, fetchRefundStatus } from './api';
+import { AdvanceInfoModal } from './components/AdvanceInfoModal';
 import { ErrorNotice } from './components/ErrorNotice';
 import { FinishedView } from './components/FinishedView';
 import { InstantPanel } from './components/InstantPanel';
@@ -39,9 +40,23 @@ interface Props {
  * refund status and dry run in parallel, validates them, picks one panel with `selectPanel`,
  * and shows the finished view after the traveller acts. Status failure → the catalogued message
  * with details, body, retry and a contact link; null status → `null response, no matching
- * journey`; dry run `Self refunds are disabled` → redirect; other dry-run failures offer no refund.
+ * journey`; dry run `Self refunds are disabled` → redirect; `older than 6 months` → the six-month
+ * modal; other dry-run failures offer no refund. With `data-view="unavailable"` it is the separate
+ * refund unavailable page instead. Either way, links carrying `data-launch="advance-info"` open the
+ * advance-ticket information modal.
  */
-export function RefundWidget({ config, element, navigate = (url) => window.location.assign(url) }: Props) {
+export function RefundWidget(props: Props) {
+  const doc = props.element.ownerDocument;
+  return (
+    <>
+      {props.config.view === 'unavailable' ? <UnavailablePage config={props.config} /> : <RefundPage {...props} />}
+      <AdvanceInfoModal doc={doc} />
+    </>
+  );
+}
+
+/** The refund page proper: load, one panel, finished view (see {@link RefundWidget}). */
+function RefundPage({ config, element, navigate = (url) => window.location.assign(url) }: Props) {
   const [state, setState] = useState<Phase>({ phase: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -93,8 +108,6 @@ export function RefundWidget({ config, element, navigate = (url) => window.locat
     [element, config.details.bookingReference],
   );
 
-  if (config.view === 'unavailable') return <UnavailablePage config={config} />;
-
   return (
     <div className="rw-refund" aria-busy={state.phase === 'loading'}>
       {state.phase === 'loading' && (
@@ -144,7 +157,7 @@ function ReadyPanel({
         <ReplacementPanel config={config} response={state.response} dryRun={dryRun} onDone={onDone} />
       )}
       {panel === 'manual' && <ManualRequiredPanel config={config} />}
-      {panel === 'unavailable' && <UnavailablePanel config={config} />}
+      {panel === 'unavailable' && <UnavailablePanel config={config} status={state.response.refundStatus} />}
     </>
   );
 }

@@ -43,5 +43,45 @@ export const TEXT = {
   replacementHeading: 'Refund with a replacement journey',
   replacementIntro:
     'You can get back more if you replace this journey with another booking, or you can defer your refund.',
+  // Refund unavailable page (SPEC.md sections 2 and 4).
+  unavailableHeading: 'Refund unavailable',
+  unavailableTitle: 'Refund Unavailable',
+  yourJourneyReference: 'Your journey reference',
+  cannotProcess: (reason: string) => `We can't process an automatic refund for this journey because ${reason}.`,
+  reasonCancelled: "it looks like you've already received a refund",
+  reasonScanned: 'our records indicate you may have already used this ticket',
+  reasonNoValue: 'no refund is available',
+  reasonWentWrong: 'something went wrong',
+  whatHappensNext: 'What happens next',
+  appealIntro: 'If you think this is wrong, you can appeal by emailing',
+  appealOutro: 'Tell us in as much detail as you can why you should get a refund, and include your booking reference.',
+  failedRefundSubject: (reference: string) => `Failed automatic refund for ${reference}`,
+  failedRefundBody: (reference: string) =>
+    `Please tell us in detail why you think you should get a refund for this journey.\n\nBooking reference: ${reference}\n`,
+  disruptedSentence: 'You can get a refund, for example, if your journey was disrupted and you decided not to travel.',
+  loadingReason: 'Checking why a refund is not available…',
+  // Six-month modal (SPEC.md sections 2 and 8).
+  sixMonthsTitle: 'Automated refunds are not available',
+  sixMonthsBody:
+    'Your booking is more than 6 months old, so we cannot refund it online. Our support team can still look at it for you.',
+  sixMonthsLink: 'Email our support team',
+  sixMonthsSubject: (reference: string) => `Refund request for booking ${reference}`,
+  // Appeal modal (SPEC.md section 2 "Instant refund panel").
+  appealLink: 'How to appeal',
+  appealTitle: 'How to appeal',
+  appealBody:
+    'If you think the admin fee or the amount is wrong, email our appeals team and quote your booking reference:',
+  appealSubject: (reference: string) => (reference ? `Appeal for booking ${reference}` : 'Refund appeal'),
+  appealWait: 'Please allow up to 5 working days for a reply.',
+  // Advance-ticket information modal (SPEC.md section 2; DESIGN.md `data-launch="advance-info"`).
+  advanceTitle: 'About Advance tickets',
+  advanceBody: [
+    'Advance tickets are cheaper because they are only valid on the train you booked. They are not normally refundable.',
+    'You can still use their value towards a replacement journey, or defer it for up to 12 months with no admin fee.',
+    'If your train was cancelled, delayed or disrupted, or a Covid refund applies, you may get a refund in full.',
+  ],
+  advanceLink: 'About Advance tickets',
+  // The covid19 query flag (SPEC.md section 9).
+  covidNote: 'You asked for this refund because of Covid-19.',
   backendNoRefundLog: 'Backend thinks a refund is impossible (no protected reference); no request sent.',
 } as const;

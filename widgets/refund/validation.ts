@@ -1,77 +1,12 @@
 /**
- * yup schemas of the refund widget: the mount's data attributes and the server answers it reads
- * (SPEC.md section 3). Answers are validated before use; a bad one is an INVALID_RESPONSE.
+ * yup schemas of the refund widget's server answers (SPEC.md section 3). They now live in
+ * shared/api/refundStatus.ts (the disruption widget reads the refund status too); this module
+ * re-exports them so refund code keeps its imports.
  */
-import * as yup from 'yup';
-import { WidgetError } from '../../shared/errors/WidgetError';
-import type { DryRunResult, RefundStatusResponse } from '../../shared/types';
-
-const pence = () => yup.number().integer().required();
-
-const refundCodeSchema = yup.object({
-  reasonCode: yup.string().required(),
-  scopes: yup
-    .array(
-      yup.object({
-        scope: yup.string().oneOf(['All', 'In', 'Out']).required(),
-        selfRefundPermitted: yup.boolean().required(),
-      }),
-    )
-    .default([]),
-});
-
-const statusJourneySchema = yup.object({
-  journeyID: yup.number().required(),
-  ticketsValueAsReplacement: yup.number().default(0),
-  isPrinted: yup.boolean().default(false),
-  refundOptions: yup.object({ refundCodes: yup.array(refundCodeSchema).default([]) }).default({ refundCodes: [] }),
-});
-
-/** Schema of the refund status (SPEC.md section 3). */
-export const refundStatusSchema = yup.object({
-  journeyID: yup.number().required(),
-  journeys: yup.array(statusJourneySchema).default([]),
-  ticketsRefundValue: pence(),
-  adminFee: pence(),
-  ticketsReplaceValue: pence(),
-  adminFeeReplacement: pence(),
-  canDeferExchange: yup.boolean().default(false),
-  isCancelled: yup.boolean().required(),
-  isPrinted: yup.boolean().required(),
-  isScanned: yup.boolean().required(),
-  bookingReference: yup.string().default(''),
-});
-
-/** Schema of the refund status response; `refundStatus` may be null (no matching journey). */
-export const refundStatusResponseSchema = yup.object({
-  refundStatus: refundStatusSchema.nullable().defined(),
-  isFeeFree: yup.boolean().default(false),
-  protectedReference: yup.string().nullable().default(null),
-  replacementProtectedReference: yup.string().nullable().default(null),
-});
-
-/** Schema of the dry run result. */
-export const dryRunSchema = yup.object({
-  refundValue: pence(),
-  adminFee: yup.number().integer().default(0),
-  reasonCode: yup.string().nullable().default(null),
-});
-
-function validate<T>(schema: yup.Schema<T>, value: unknown, what: string): T {
-  try {
-    return schema.validateSync(value, { abortEarly: true, stripUnknown: false });
-  } catch (cause) {
-    const detail = cause instanceof yup.ValidationError ? cause.errors.join('; ') : String(cause);
-    throw new WidgetError('INVALID_RESPONSE', `The ${what} answer was not in the expected form: ${detail}`, { cause });
-  }
-}
-
-/** Validates a refund status response. @throws WidgetError('INVALID_RESPONSE') */
-export function parseRefundStatusResponse(value: unknown): RefundStatusResponse {
-  return validate(refundStatusResponseSchema, value, 'refund status') as RefundStatusResponse;
-}
-
-/** Validates a dry run result. @throws WidgetError('INVALID_RESPONSE') */
-export function parseDryRun(value: unknown): DryRunResult {
-  return validate(dryRunSchema, value, 'dry run') as DryRunResult;
-}
+export {
+  dryRunSchema,
+  parseDryRun,
+  parseRefundStatusResponse,
+  refundStatusResponseSchema,
+  refundStatusSchema,
+} from '../../shared/api/refundStatus';

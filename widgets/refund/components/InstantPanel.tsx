@@ -7,6 +7,7 @@ import type { DryRunResult, RefundStatus, RefundStatusResponse } from '../../../
 import { processRefund } from '../api';
 import { TEXT } from '../texts';
 import type { RefundPageConfig } from '../types';
+import { Appeal } from './AppealModal';
 import { ErrorNotice } from './ErrorNotice';
 
 interface Props {
@@ -31,7 +32,8 @@ export function feeNote(dryRun: DryRunResult, isFeeFree: boolean): string | null
  * `refundValue`) with the booking value (`ticketsRefundValue`) and admin fee (dry run `adminFee`)
  * lines, and `Accept refund`, which sends exactly one POST /api/ProcessRefund however often it is
  * pressed. With no protected reference it logs that the backend thinks a refund is impossible
- * and sends nothing (SPEC.md section 6).
+ * and sends nothing (SPEC.md section 6). The appeal link `How to appeal` shows unless the booking
+ * is fee-free or the mount says `data-appeal-link="false"`; the covid19 query flag adds a note.
  */
 export function InstantPanel({ config, response, dryRun, onDone }: Props) {
   const status = response.refundStatus;
@@ -84,7 +86,11 @@ export function InstantPanel({ config, response, dryRun, onDone }: Props) {
           </div>
         </dl>
         {note && <p className="rw-refund__note">{note}</p>}
+        {config.query.covid19 && <p className="rw-refund__note">{TEXT.covidNote}</p>}
         <p className="rw-refund__note">{TEXT.adminFeeCap(formatPence(config.maxAdminFeePence))}</p>
+        {!response.isFeeFree && config.appealLink && (
+          <Appeal appealsEmail={config.appealsEmail} bookingReference={config.details.bookingReference} />
+        )}
       </Accordion>
       {blocked && (
         <p className="rw-message" role="status">

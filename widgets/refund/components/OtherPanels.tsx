@@ -1,8 +1,14 @@
 import { SelectedJourney } from '../../../shared/journey/SelectedJourney';
+import type { RefundStatus } from '../../../shared/types';
 import { TEXT } from '../texts';
 import type { RefundPageConfig } from '../types';
+import { UnavailableReason } from './UnavailableReason';
 
-/** Query for the manual refund page: BookingReference and Email (plus the covid19 flag when set), encoded. */
+/**
+ * The manual refund page's URL (SPEC.md section 2): `/ManualRefund?BookingReference=…&Email=…`
+ * (plus `covid19=true` when set), encoded with URLSearchParams. Used by the manual-refund panel and
+ * the replacement panel's part-journey link.
+ */
 export function manualRefundHref(config: RefundPageConfig): string {
   const params = new URLSearchParams({
     BookingReference: config.details.bookingReference,
@@ -12,11 +18,23 @@ export function manualRefundHref(config: RefundPageConfig): string {
   return `/ManualRefund?${params.toString()}`;
 }
 
-/** The refund unavailable panel (SPEC.md sections 2 and 8). */
-export function UnavailablePanel({ config }: { config: RefundPageConfig }) {
+/**
+ * The refund unavailable panel (SPEC.md sections 2, 4 and 8): `A refund is not available for the
+ * ticket and refund method you have chosen.`, then why (the reasons of the refund unavailable
+ * page, from `status`) and what happens next, then the journey.
+ */
+export function UnavailablePanel({ config, status }: { config: RefundPageConfig; status: RefundStatus }) {
   return (
-    <section className="rw-refund__panel rw-refund__panel--unavailable" aria-label="Refund unavailable">
-      <p className="rw-message rw-message--error">{TEXT.refundUnavailable}</p>
+    <section className="rw-refund__panel rw-refund__panel--unavailable" aria-labelledby="rw-refund-unavailable-message">
+      <p id="rw-refund-unavailable-message" className="rw-message rw-message--error">
+        {TEXT.refundUnavailable}
+      </p>
+      <UnavailableReason
+        status={status}
+        bookingReference={config.details.bookingReference}
+        appealsEmail={config.appealsEmail}
+        headingLevel={3}
+      />
       <SelectedJourney details={config.details} stations={config.stations} headingLevel={3} />
     </section>
   );

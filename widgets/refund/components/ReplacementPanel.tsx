@@ -6,6 +6,7 @@ import { Accordion } from '../../../shared/ui/Accordion';
 import { DeferPanel } from '../replacement/DeferPanel';
 import { RTEXT } from '../replacement/texts';
 import { TEXT } from '../texts';
+import { manualRefundHref } from './OtherPanels';
 import type { RefundPageConfig } from '../types';
 import '../replacement/replacement.css';
 
@@ -60,21 +61,6 @@ export function replacementCase(status: RefundStatus, details: Details): Replace
 }
 
 /**
- * The query of the manual refund page for a part-journey replacement (SPEC.md section 2):
- * BookingReference and Email, plus covid19 when set, encoded with URLSearchParams.
- *
- * @returns e.g. `/ManualRefund?BookingReference=GLX2NF7R&Email=replace.me%40example.com`
- */
-export function partJourneyHref(config: RefundPageConfig): string {
-  const params = new URLSearchParams({
-    BookingReference: config.details.bookingReference,
-    Email: config.details.email,
-  });
-  if (config.query.covid19) params.set('covid19', 'true');
-  return `/ManualRefund?${params.toString()}`;
-}
-
-/**
  * The refund-with-replacement panel (SPEC.md sections 2, 4, 7, 8): messages by case (whether a
  * replacement raises the refund, whether deferral is possible, advance fares), the final-choice
  * warning and the journey summary, then three accordions: `Refund without replacement` (the
@@ -117,7 +103,14 @@ export function ReplacementPanel({ config, response, onDone }: ReplacementPanelP
             : RTEXT.cannotRaise}
         </p>
         <p>{view.canDefer ? RTEXT.canDefer(formatPence(status.ticketsReplaceValue)) : RTEXT.cannotDefer}</p>
-        {view.hasAdvanceFares && <p>{RTEXT.advanceFares}</p>}
+        {view.hasAdvanceFares && (
+          <p>
+            {RTEXT.advanceFares}{' '}
+            <a className="rw-link" href="#rw-advance-info" data-launch="advance-info">
+              {TEXT.advanceLink}
+            </a>
+          </p>
+        )}
       </div>
       <p className="rw-refund__warning">
         <strong>{TEXT.finalWarning}</strong>
@@ -178,7 +171,7 @@ export function ReplacementPanel({ config, response, onDone }: ReplacementPanelP
 
       <p className="rw-replacement__part-journey">
         {RTEXT.partJourneyIntro}{' '}
-        <a className="rw-link" href={partJourneyHref(config)}>
+        <a className="rw-link" href={manualRefundHref(config)}>
           {RTEXT.partJourneyLink}
         </a>
       </p>

@@ -1,6 +1,83 @@
+import { useCallback, useEffect, useState } from 'react';
+import { toWidgetError } from '../../../shared/api/client';
+import type { WidgetError } from '../../../shared/errors/WidgetError';
+import { setTitleFirstSegment } from '../../../shared/page/title';
+import type { RefundStatus } from '../../../shared/types';
+import { fetchRefundStatus } from '../api';
+import { TEXT } from '../texts';
 import type { RefundPageConfig } from '../types';
+import { ErrorNotice } from './ErrorNotice';
+import { UnavailableReason } from './UnavailableReason';
 
-/** The separate 'Refund unavailable' page view (SPEC.md section 2); placeholder, completed by the unavailable-page work. */
-export function UnavailablePage(_props: { config: RefundPageConfig }) {
-  return null;
+type Load =
+  { phase: 'loading' } | { phase: 'ready'; status: RefundStatus | null } | { phase: 'failed'; error: WidgetError };
+
+/**
+ * The separate 'Refund unavailable' page view (SPEC.md section 2), mounted with
+ * `data-view="unavailable"`: heading `Refund unavailable`, `Your journey reference` and the booking
+ * reference, then the reason read from the refund status (`data-refund-status-url`; without one,
+ * or with a null status, the reason is 'something went wrong') and `What happens next`. Sets the
+ * title's first segment to `Refund Unavailable`. A failing status call shows the catalogued
+ * message with a retry and a contact link.
+ */
+export function UnavailablePage({ config }: { config: RefundPageConfig }) {
+  const [load, setLoad] = useState<Load>(
+    config.refundStatusUrl ? { phase: 'loading' } : { phase: 'ready', status: null },
+  );
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    setTitleFirstSegment(TEXT.unavailableTitle);
+  }, []);
+
+  useEffect(() => {
+    if (!config.refundStatusUrl) return;
+    let active = true;
+    fetchRefundStatus(config.refundStatusUrl).then(
+      (response) => active && setLoad({ phase: 'ready', status: response.refundStatus }),
+      (error: unknown) => active && setLoad({ phase: 'failed', error: toWidgetError(error) }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [config.refundStatusUrl, attempt]);
+
+  const retry = useCallback(() => {
+    setLoad({ phase: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
+
+  const reference = config.details.bookingReference;
+  return (
+    <section className="rw-refund rw-refund__unavailable-page" aria-labelledby="rw-refund-unavailable-heading">
+      <h2 id="rw-refund-unavailable-heading" className="rw-refund__heading">
+        {TEXT.unavailableHeading}
+      </h2>
+      <p className="rw-refund__journey-reference">
+        {TEXT.yourJourneyReference} <strong>{reference}</strong>
+      </p>
+      {load.phase === 'loading' && (
+        <p className="rw-refund__preamble" role="status">
+          {TEXT.loadingReason}
+        </p>
+      )}
+      {load.phase === 'failed' && (
+        <ErrorNotice
+          message={TEXT.statusFailure}
+          error={load.error}
+          supportEmail={config.supportEmail}
+          bookingReference={reference}
+          onRetry={retry}
+        />
+      )}
+      {load.phase === 'ready' && (
+        <UnavailableReason
+          status={load.status}
+          bookingReference={reference}
+          appealsEmail={config.appealsEmail}
+          headingLevel={3}
+        />
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,331 @@
+/**
+ * The refund page's other views through the real `mount` (issue "The refund page, every path"):
+ * the refund unavailable page and its four reasons in SPEC.md's order, the unavailable panel's
+ * reason, the six-month modal, the appeal modal (fee-free and `data-appeal-link="false"`), the
+ * advance-ticket information modal from host and widget links, the covid19 flag, and the reason
+ * codes 104, COVGR1 and COV as shown.
+ */
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import bookings from '../../fixtures/bookings.json';
+import stations from '../../fixtures/stations.json';
+import { api, configureClient } from '../../shared/api/client';
+import { mountOnHostPage } from '../../shared/test/hostPage';
+import type { DryRunResult, RefundStatus, RefundStatusResponse } from '../../shared/types';
+import { feeNote } from './components/InstantPanel';
+import { mount } from './mount';
+import { TEXT } from './texts';
+import { unavailableReason } from './unavailableReason';
+
+type Answer = { httpError: { status: number; body: string } };
+type State = {
+  bookingReference: string;
+  email: string;
+  details: unknown;
+  status: RefundStatusResponse | Answer;
+  dryRun: DryRunResult | Answer;
+};
+const states = bookings as unknown as Record<string, State>;
+const STATUS_URL = '/Refund/Status?bookingReference=X';
+const DRY_RUN_URL = '/Refund/DryRun?bookingReference=X';
+const http = new MockAdapter(api);
+/** Every widget mounted by a test is unmounted after it (their document listeners go with them). */
+const mounted: (() => void)[] = [];
+
+function serve(status: State['status'], dryRun: State['dryRun']) {
+  const answer = (value: State['status'] | State['dryRun']): [number, string] =>
+    'httpError' in value ? [value.httpError.status, value.httpError.body] : [200, JSON.stringify(value)];
+  http.onGet(STATUS_URL).reply(() => answer(status));
+  http.onGet(DRY_RUN_URL).reply(() => answer(dryRun));
+}
+
+function mountState(
+  name: string,
+  extra: { search?: string; attrs?: Record<string, string>; status?: State['status']; dryRun?: State['dryRun'] } = {},
+) {
+  const state = states[name];
+  if (!state) throw new Error(`fixture state ${name} is missing`);
+  serve(extra.status ?? state.status, extra.dryRun ?? state.dryRun);
+  const page = mountHost({
+    mountId: 'refund-widget',
+    details: state.details,
+    stations,
+    maxAdminFee: '5',
+    title: 'Ticket refunds - Example Rail',
+    search: extra.search ?? '',
+    attrs: {
+      'refund-status-url': STATUS_URL,
+      'dry-run-url': DRY_RUN_URL,
+      'appeals-email': 'appeals@example.co.uk',
+      'support-email': 'support@example.co.uk',
+      ...extra.attrs,
+    },
+  });
+  return { ...page, state };
+}
+
+function mountHost(options: Parameters<typeof mountOnHostPage>[1]) {
+  const page = mountOnHostPage(mount, options);
+  mounted.push(page.unmount);
+  return page;
+}
+
+const statusOf = (name: string) => (states[name].status as RefundStatusResponse).refundStatus as RefundStatus;
+const mailto = (link: HTMLElement) => new URL(link.getAttribute('href') as string);
+
+beforeEach(() => {
+  http.reset();
+  configureClient({ timeouts: { get: 100, post: 100 }, retry: { retries: 0, baseDelayMs: 1 } });
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  mounted.splice(0).forEach((unmount) => unmount());
+  jest.restoreAllMocks();
+});
+
+describe('unavailableReason (SPEC.md section 4, checked in order)', () => {
+  const base = statusOf('zero-value');
+  it.each([
+    [
+      'isCancelled wins over everything',
+      { isCancelled: true, isScanned: true },
+      "it looks like you've already received a refund",
+    ],
+    ['isScanned next', { isScanned: true }, 'our records indicate you may have already used this ticket'],
+    [
+      'both nets ≤ 0',
+      { ticketsRefundValue: 500, adminFee: 500, ticketsReplaceValue: 100, adminFeeReplacement: 500 },
+      'no refund is available',
+    ],
+    [
+      'a positive net refund',
+      { ticketsRefundValue: 900, adminFee: 500, ticketsReplaceValue: 0, adminFeeReplacement: 0 },
+      'something went wrong',
+    ],
+    [
+      'a positive net replacement',
+      { ticketsRefundValue: 0, adminFee: 0, ticketsReplaceValue: 900, adminFeeReplacement: 500 },
+      'something went wrong',
+    ],
+  ])('%s', (_name, overrides, reason) => {
+    expect(unavailableReason({ ...base, isCancelled: false, isScanned: false, ...overrides })).toBe(reason);
+  });
+
+  it('no status at all is "something went wrong"', () => {
+    expect(unavailableReason(null)).toBe('something went wrong');
+  });
+});
+
+describe('the refund unavailable page (data-view="unavailable")', () => {
+  it.each([
+    ['cancelled', "it looks like you've already received a refund", false],
+    ['scanned', 'our records indicate you may have already used this ticket', true],
+    ['zero-value', 'no refund is available', true],
+    ['dry-run-failure', 'something went wrong', true],
+  ])(
+    '%s: the reason, What happens next with the appeal mailto, and the disrupted sentence',
+    async (name, reason, disrupted) => {
+      const { state, element } = mountState(name, { attrs: { view: 'unavailable' } });
+      expect(screen.getByRole('heading', { name: 'Refund unavailable' })).toBeInTheDocument();
+      expect(element).toHaveTextContent(`Your journey reference ${state.bookingReference}`);
+      expect(
+        await screen.findByText(`We can't process an automatic refund for this journey because ${reason}.`),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'What happens next' })).toBeInTheDocument();
+      const link = screen.getByRole('link', { name: 'appeals@example.co.uk' });
+      const url = mailto(link);
+      expect(url.pathname).toBe('appeals@example.co.uk');
+      expect(url.searchParams.get('subject')).toBe(`Failed automatic refund for ${state.bookingReference}`);
+      expect(url.searchParams.get('body')).toContain(`Booking reference: ${state.bookingReference}`);
+      const sentence =
+        'You can get a refund, for example, if your journey was disrupted and you decided not to travel.';
+      expect(screen.queryByText(sentence) !== null).toBe(disrupted);
+      expect(document.title).toBe('Refund Unavailable - Example Rail');
+      expect(http.history.get.map((r) => r.url)).toEqual([STATUS_URL]);
+    },
+  );
+
+  it('a failing status call shows the catalogued message with a retry, then the reason', async () => {
+    let calls = 0;
+    http.onGet(STATUS_URL).reply(() => (++calls === 1 ? [500, 'down'] : [200, JSON.stringify(states.scanned.status)]));
+    mountHost({
+      mountId: 'refund-widget',
+      details: states.scanned.details,
+      stations,
+      attrs: { view: 'unavailable', 'refund-status-url': STATUS_URL, 'appeals-email': 'appeals@example.co.uk' },
+    });
+    expect(await screen.findByText(TEXT.statusFailure)).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByText(/because our records indicate you may have already used this ticket\./),
+    ).toBeInTheDocument();
+  });
+
+  it('without a refund-status URL the reason is "something went wrong" and nothing is fetched', () => {
+    mountHost({
+      mountId: 'refund-widget',
+      details: states.scanned.details,
+      stations,
+      attrs: { view: 'unavailable', 'appeals-email': 'appeals@example.co.uk' },
+    });
+    expect(screen.getByText(/because something went wrong\./)).toBeInTheDocument();
+    expect(http.history.get).toHaveLength(0);
+  });
+
+  it('a hostile appeals address gives no broken mailto link', async () => {
+    mountState('scanned', { attrs: { view: 'unavailable', 'appeals-email': 'x@y.z?bcc=evil@example.com' } });
+    await screen.findByText(/because our records/);
+    expect(document.querySelector('a[href^="mailto:"]')).toBeNull();
+  });
+});
+
+describe('the unavailable panel says why', () => {
+  it.each([
+    ['cancelled', "it looks like you've already received a refund"],
+    ['scanned', 'our records indicate you may have already used this ticket'],
+    ['zero-value', 'no refund is available'],
+    ['dry-run-failure', 'something went wrong'],
+  ])('%s', async (name, reason) => {
+    mountState(name);
+    expect(
+      await screen.findByText('A refund is not available for the ticket and refund method you have chosen.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(`We can't process an automatic refund for this journey because ${reason}.`),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('six-month modal', () => {
+  it('opens "Automated refunds are not available" with a support mail link; no refund is offered; Escape closes it', async () => {
+    const { state } = mountState('six-months');
+    const dialog = await screen.findByRole('alertdialog', { name: 'Automated refunds are not available' });
+    const link = within(dialog).getByRole('link', { name: TEXT.sixMonthsLink });
+    expect(mailto(link).pathname).toBe('support@example.co.uk');
+    expect(mailto(link).searchParams.get('subject')).toBe(`Refund request for booking ${state.bookingReference}`);
+    expect(screen.queryByRole('button', { name: 'Accept refund' })).not.toBeInTheDocument();
+    await userEvent.setup().keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+  });
+
+  it('only the "older than 6 months" dry-run error opens it', async () => {
+    mountState('dry-run-failure');
+    await screen.findByText(TEXT.refundUnavailable);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('appeal modal "How to appeal"', () => {
+  it('is offered when the booking is not fee-free: appeals address, subject, 5 working days; focus returns', async () => {
+    const { state } = mountState('instant');
+    const user = userEvent.setup();
+    const opener = await screen.findByRole('button', { name: 'How to appeal' });
+    await user.click(opener);
+    const dialog = screen.getByRole('dialog', { name: 'How to appeal' });
+    const link = within(dialog).getByRole('link', { name: 'appeals@example.co.uk' });
+    expect(mailto(link).searchParams.get('subject')).toBe(`Appeal for booking ${state.bookingReference}`);
+    expect(dialog).toHaveTextContent('Please allow up to 5 working days for a reply.');
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(opener).toHaveFocus();
+  });
+
+  it('is not offered for a fee-free booking', async () => {
+    mountState('fee-free');
+    await screen.findByRole('button', { name: 'Accept refund' });
+    expect(screen.queryByRole('button', { name: 'How to appeal' })).not.toBeInTheDocument();
+  });
+
+  it('is hidden when the mount says data-appeal-link="false"', async () => {
+    mountState('instant', { attrs: { 'appeal-link': 'false' } });
+    await screen.findByRole('button', { name: 'Accept refund' });
+    expect(screen.queryByRole('button', { name: 'How to appeal' })).not.toBeInTheDocument();
+  });
+});
+
+describe('advance-ticket information modal', () => {
+  it('opens from a host-page link carrying data-launch="advance-info", and closes on Escape', async () => {
+    const { element } = mountState('instant');
+    await screen.findByRole('button', { name: 'Accept refund' });
+    const link = document.createElement('a');
+    link.href = '#advance';
+    link.dataset.launch = 'advance-info';
+    link.textContent = 'Advance tickets';
+    element.before(link);
+    const user = userEvent.setup();
+    await user.click(link);
+    const dialog = await screen.findByRole('dialog', { name: 'About Advance tickets' });
+    expect(dialog).toHaveTextContent(/not normally refundable/);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('opens from the replacement panel link of an advance fare', async () => {
+    mountState('replacement');
+    const link = await screen.findByRole('link', { name: 'About Advance tickets' });
+    await userEvent.setup().click(link);
+    expect(await screen.findByRole('dialog', { name: 'About Advance tickets' })).toBeInTheDocument();
+  });
+
+  it('links without the marker do nothing', async () => {
+    const { element } = mountState('instant');
+    await screen.findByRole('button', { name: 'Accept refund' });
+    const link = Object.assign(document.createElement('a'), { href: '#x', textContent: 'Other' });
+    element.before(link);
+    await userEvent.setup().click(link);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('covid19 flag and reason codes', () => {
+  it('covid19=TRUE in the query is shown and sent as covid19: true', async () => {
+    mountState('covid-full-refund', { search: 'covid19=TRUE' });
+    expect(await screen.findByText(TEXT.covidNote)).toBeInTheDocument();
+    http.onPost('/api/ProcessRefund').reply(200, {});
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Accept refund' }));
+    await screen.findByRole('heading', { name: 'Refund request accepted' });
+    expect(JSON.parse(http.history.post[0].data)).toMatchObject({ covid19: true, defer: false });
+  });
+
+  it('without the flag covid19 is sent as false and no note is shown', async () => {
+    mountState('instant');
+    await screen.findByRole('button', { name: 'Accept refund' });
+    expect(screen.queryByText(TEXT.covidNote)).not.toBeInTheDocument();
+    http.onPost('/api/ProcessRefund').reply(200, {});
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Accept refund' }));
+    await screen.findByRole('heading', { name: 'Refund request accepted' });
+    expect(JSON.parse(http.history.post[0].data)).toMatchObject({ covid19: false });
+  });
+
+  it.each([
+    ['104', 0, false, TEXT.feeWaivedDisruption],
+    ['COVGR1', 0, false, TEXT.feeWaivedCovgr1],
+    ['COV', 500, false, TEXT.feeWaivedCov],
+    [null, 0, true, TEXT.feeWaivedFeeFree],
+    [null, 500, false, null],
+  ])('reason code %s with admin fee %i (fee-free %s) shows %s', (reasonCode, adminFee, feeFree, note) => {
+    expect(feeNote({ refundValue: 1000, adminFee, reasonCode }, feeFree)).toBe(note);
+  });
+
+  it('the 104 and COVGR1 states show their fee notes on the page', async () => {
+    mountState('disruption-waived');
+    expect(await screen.findByText(TEXT.feeWaivedDisruption)).toBeInTheDocument();
+    mountState('covid-full-refund');
+    expect(await screen.findByText(TEXT.feeWaivedCovgr1)).toBeInTheDocument();
+  });
+});
+
+describe('snapshots (complement the assertions above)', () => {
+  it.each(['cancelled', 'scanned', 'zero-value', 'dry-run-failure'])('unavailable page: %s', async (name) => {
+    const { element } = mountState(name, { attrs: { view: 'unavailable' } });
+    await screen.findByText(/We can't process an automatic refund/);
+    expect(element.innerHTML).toMatchSnapshot();
+  });
+
+  it('six-month modal', async () => {
+    const { element } = mountState('six-months');
+    await screen.findByRole('alertdialog');
+    expect(element.innerHTML).toMatchSnapshot();
+  });
+});

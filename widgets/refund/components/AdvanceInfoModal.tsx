@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import { Modal } from '../../../shared/ui/Modal';
+import { TEXT } from '../texts';
+
+/** The launch marker of links that open the advance-ticket information (DESIGN.md). */
+export const ADVANCE_INFO_SELECTOR = '[data-launch="advance-info"]';
+
+/**
+ * The advance-ticket information modal (SPEC.md section 2): opens when the traveller activates
+ * any link or button carrying `data-launch="advance-info"`, in the widget or anywhere in the host
+ * page (one delegated click listener on `doc`, removed on unmount); the link's own navigation is
+ * prevented. Focus returns to the link on close.
+ */
+export function AdvanceInfoModal({ doc = document }: { doc?: Document }) {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      const target = event.target instanceof Element ? event.target.closest(ADVANCE_INFO_SELECTOR) : null;
+      if (!target) return;
+      event.preventDefault();
+      setOpen(true);
+    };
+    doc.addEventListener('click', onClick);
+    return () => doc.removeEventListener('click', onClick);
+  }, [doc]);
+  return (
+    <Modal open={open} title={TEXT.advanceTitle} onClose={() => setOpen(false)}>
+      {TEXT.advanceBody.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+    </Modal>
+  );
+}
