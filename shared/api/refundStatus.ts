@@ -1,0 +1,78 @@
+/**
+ * yup schemas of the refund status and dry run answers (SPEC.md section 3), shared by every widget
+ * that reads them (refund, disruption). Answers are validated before use; a bad one is an
+ * INVALID_RESPONSE. Moved here from widgets/refund/validation.ts so no widget imports another.
+ */
+import * as yup from 'yup';
+import { WidgetError } from '../errors/WidgetError';
+import type { DryRunResult, RefundStatusResponse } from '../types';
+
+const pence = () => yup.number().integer().required();
+
+const refundCodeSchema = yup.object({
+  reasonCode: yup.string().required(),
+  scopes: yup
+    .array(
+      yup.object({
+        scope: yup.string().oneOf(['All', 'In', 'Out']).required(),
+        selfRefundPermitted: yup.boolean().required(),
+      }),
+    )
+    .default([]),
+});
+
+const statusJourneySchema = yup.object({
+  journeyID: yup.number().required(),
+  ticketsValueAsReplacement: yup.number().default(0),
+  isPrinted: yup.boolean().default(false),
+  refundOptions: yup.object({ refundCodes: yup.array(refundCodeSchema).default([]) }).default({ refundCodes: [] }),
+});
+
+/** Schema of the refund status (SPEC.md section 3). */
+export const refundStatusSchema = yup.object({
+  journeyID: yup.number().required(),
+  journeys: yup.array(statusJourneySchema).default([]),
+  ticketsRefundValue: pence(),
+  adminFee: pence(),
+  ticketsReplaceValue: pence(),
+  adminFeeReplacement: pence(),
+  canDeferExchange: yup.boolean().default(false),
+  isCancelled: yup.boolean().required(),
+  isPrinted: yup.boolean().required(),
+  isScanned: yup.boolean().required(),
+  bookingReference: yup.string().default(''),
+});
+
+/** Schema of the refund status response; `refundStatus` may be null (no matching journey). */
+export const refundStatusResponseSchema = yup.object({
+  refundStatus: refundStatusSchema.nullable().defined(),
+  isFeeFree: yup.boolean().default(false),
+  protectedReference: yup.string().nullable().default(null),
+  replacementProtectedReference: yup.string().nullable().default(null),
+});
+
+/** Schema of the dry run result. */
+export const dryRunSchema = yup.object({
+  refundValue: pence(),
+  adminFee: yup.number().integer().default(0),
+  reasonCode: yup.string().nullable().default(null),
+});
+
+function validate<T>(schema: yup.Schema<T>, value: unknown, what: string): T {
+  try {
+    return schema.validateSync(value, { abortEarly: true, stripUnknown: false });
+  } catch (cause) {
+    const detail = cause instanceof yup.ValidationError ? cause.errors.join('; ') : String(cause);
+    throw new WidgetError('INVALID_RESPONSE', `The ${what} answer was not in the expected form: ${detail}`, { cause });
+  }
+}
+
+/** Validates a refund status response. @throws WidgetError('INVALID_RESPONSE') */
+export function parseRefundStatusResponse(value: unknown): RefundStatusResponse {
+  return validate(refundStatusResponseSchema, value, 'refund status') as RefundStatusResponse;
+}
+
+/** Validates a dry run result. @throws WidgetError('INVALID_RESPONSE') */
+export function parseDryRun(value: unknown): DryRunResult {
+  return validate(dryRunSchema, value, 'dry run') as DryRunResult;
+}
