@@ -12,6 +12,7 @@ const path = require('path');
 const express = require('express');
 const fixtureBookings = require('../../fixtures/bookings.json');
 const fixtureStations = require('../../fixtures/stations.json');
+const fixtureLookups = require('../../fixtures/lookups.json');
 const { createStore, createBackendRouter, queryValue } = require('./backend');
 const views = require('./views');
 
@@ -35,6 +36,7 @@ const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
  * @param {string} [options.dataDir] where the backend keeps state.json (default `<repo>/.data`)
  * @param {Record<string, object>} [options.bookings] fixture states (default fixtures/bookings.json)
  * @param {Record<string, string>} [options.stations] station names (default fixtures/stations.json)
+ * @param {Record<string, object>} [options.lookups] replacement bookings (default fixtures/lookups.json)
  * @param {number} [options.latencyMs] delay before each backend answer, to see loading states (default 0)
  * @param {{ info: Function, warn: Function }} [options.logger] default `console`
  * @returns {import('express').Express} the app; `app.locals.store` is the backend's state
@@ -44,6 +46,7 @@ function createApp({
   dataDir = DEFAULT_DATA_DIR,
   bookings = fixtureBookings,
   stations = fixtureStations,
+  lookups = fixtureLookups,
   latencyMs = 0,
   logger = console,
 } = {}) {
@@ -52,7 +55,7 @@ function createApp({
       `Dev host: ${path.join(distDir, 'host-shim.js')} is missing; pages render without widgets. Run \`npm run build\`.`,
     );
   }
-  const store = createStore({ bookings, dataDir, logger });
+  const store = createStore({ bookings, lookups, dataDir, logger });
   const app = express();
   app.disable('x-powered-by');
   app.locals.store = store;

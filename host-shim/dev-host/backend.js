@@ -1,7 +1,9 @@
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
- * The reference backend over the named fixture states (fixtures/bookings.json): refund status and
- * dry run answers, POST /api/ProcessRefund with Idempotency-Key replay, POST /report/error, and
+ * The reference backend over the named fixture states (fixtures/bookings.json, and
+ * fixtures/lookups.json for replacement bookings): refund status and dry run answers, POST
+ * /api/ProcessRefund, /api/LookupJourneys and /api/ProcessRefundWithReplacement (+ DryRun), the
+ * committing ones with Idempotency-Key replay, POST /report/error, and
  * the /__dev/* endpoints tests read. State (refunded bookings, idempotency answers, the log of
  * accepted requests) lives in a `store` and is persisted to `DATA_DIR/state.json`.
  */
@@ -28,15 +30,19 @@ const CONFIRM_REFUND_FIELDS = {
   disruptedInwards: 'boolean',
 };
 
+/** Body fields of the lookup request (SPEC.md section 3). */
+const LOOKUP_FIELDS = { bookingReference: 'string', email: 'string' };
+
+/** Body fields of the replacement request (SPEC.md section 3). */
+const REPLACEMENT_FIELDS = {
+  protectedReference: 'string',
+  journeyId: 'integer',
+  replacementBookingReference: 'string',
+  replacementJourneyId: 'integer',
+};
+
 /** Paths of SPEC.md section 7 this stand-in does not implement yet: they answer 501. */
-const NOT_YET_IMPLEMENTED = [
-  '/api/LookupJourneys',
-  '/api/ProcessRefundWithReplacement/DryRun',
-  '/api/ProcessRefundWithReplacement',
-  '/tickets/upload',
-  '/tickets/submit-claim',
-  '/tickets/delete/:uploadId',
-];
+const NOT_YET_IMPLEMENTED = ['/tickets/upload', '/tickets/submit-claim', '/tickets/delete/:uploadId'];
 
 /**
  * Reads a query parameter by name, ignoring the letter case of the name (as ASP.NET model binding
@@ -102,13 +108,15 @@ function indexBookings(bookings) {
  *
  * @param {object} options
  * @param {Record<string, object>} options.bookings fixture states keyed by name (fixtures/bookings.json shape)
+ * @param {Record<string, object>} [options.lookups] replacement bookings keyed by name (fixtures/lookups.json shape)
  * @param {string} options.dataDir folder for state.json (created when missing)
  * @param {{ warn: Function }} [options.logger] where problems with the saved state are logged
  * @returns {object} the store: `findBooking`, `statusAnswer`, `dryRunAnswer`, `processRefund`,
  *   `addErrorReport`, `reset`, and the `requests` and `errorReports` lists
  */
-function createStore({ bookings, dataDir, logger = console }) {
+function createStore({ bookings, lookups = {}, dataDir, logger = console }) {
   const byReference = indexBookings(bookings);
+  const lookupsByReference = indexLookups(lookups);
   const stateFile = path.join(dataDir, STATE_FILE);
   fs.mkdirSync(dataDir, { recursive: true });
 
@@ -204,40 +212,78 @@ function createStore({ bookings, dataDir, logger = console }) {
      * @returns {{ status: number, json: unknown }}
      */
     processRefund(body, idempotencyKey) {
-      const requestPath = '/api/ProcessRefund';
-      if (
-        idempotencyKey !== undefined &&
-        (idempotencyKey.trim() === '' || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH)
-      ) {
-        return badRequest(`Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`);
-      }
-      const scope = idempotencyKey === undefined ? null : `${requestPath} ${idempotencyKey}`;
-      const print = fingerprint(body);
-      if (scope && store.idempotency[scope]) {
-        const first = store.idempotency[scope];
-        if (first.fingerprint !== print) {
-          return { status: 422, json: { message: 'This Idempotency-Key was already used for a different request.' } };
+      return committing('/api/ProcessRefund', body, idempotencyKey, () => {
+        const answer = decideRefund(body);
+        if (answer.accepted) {
+          store.refunded[answer.reference] = {
+            time: new Date().toISOString(),
+            deferred: body.defer,
+            journeyId: body.journeyId,
+          };
         }
-        return { status: first.status, json: clone(first.body) };
-      }
+        return answer;
+      });
+    },
 
-      const answer = decideRefund(body);
-      if (answer.accepted) {
-        store.refunded[answer.reference] = {
-          time: new Date().toISOString(),
-          deferred: body.defer,
-          journeyId: body.journeyId,
-        };
-        store.requests.push({
-          path: requestPath,
-          body: clone(body),
-          idempotencyKey: idempotencyKey ?? null,
-          time: new Date().toISOString(),
-        });
+    /**
+     * Handles POST /api/LookupJourneys (SPEC.md section 7): the fixture lookup whose booking
+     * reference and e-mail match (ignoring letter case) answers its list, or its httpError; an
+     * unknown booking answers 404 with a plain-text message.
+     *
+     * @param {unknown} body `{ bookingReference, email }`
+     * @returns {{ status: number, json?: unknown, text?: string, contentType?: string }}
+     */
+    lookupAnswer(body) {
+      const invalid = checkFields(body, LOOKUP_FIELDS);
+      if (invalid) return invalid;
+      const found = findLookup(body.bookingReference, body.email);
+      if (!found) {
+        return { status: 404, text: 'We could not find a booking with that reference and email address.' };
       }
-      if (scope) store.idempotency[scope] = { fingerprint: print, status: answer.status, body: clone(answer.json) };
-      if (answer.accepted || scope) store.save();
-      return { status: answer.status, json: answer.json };
+      if (isHttpError(found.answer)) return fromHttpError(found.answer.httpError);
+      return { status: 200, json: clone(found.answer) };
+    },
+
+    /**
+     * Handles POST /api/ProcessRefundWithReplacement/DryRun: the amounts for one candidate journey
+     * (the lookup fixture's `dryRuns[replacementJourneyId]`, else the booking's net replacement).
+     *
+     * @param {unknown} body the replacement request (SPEC.md section 3)
+     * @returns {{ status: number, json?: unknown, text?: string, contentType?: string }}
+     */
+    replacementDryRunAnswer(body) {
+      const checked = checkReplacement(body);
+      return checked.error ?? checked.dryRun;
+    },
+
+    /**
+     * Handles POST /api/ProcessRefundWithReplacement with Idempotency-Key replay: accepted when the
+     * replacement dry run for the same request succeeds; the booking then shows as refunded.
+     *
+     * @param {unknown} body the replacement request
+     * @param {string | undefined} idempotencyKey
+     * @returns {{ status: number, json: unknown }}
+     */
+    processReplacement(body, idempotencyKey) {
+      return committing('/api/ProcessRefundWithReplacement', body, idempotencyKey, () => {
+        const checked = checkReplacement(body);
+        if (checked.error) return { status: checked.error.status, json: { message: messageOf(checked.error) } };
+        if (checked.dryRun.status !== 200) {
+          return { status: checked.dryRun.status, json: { message: messageOf(checked.dryRun) } };
+        }
+        store.refunded[checked.reference] = {
+          time: new Date().toISOString(),
+          deferred: false,
+          journeyId: body.journeyId,
+          replacement: { bookingReference: body.replacementBookingReference, journeyId: body.replacementJourneyId },
+        };
+        return {
+          status: 200,
+          json: { accepted: true, refundValue: checked.dryRun.json.refundValue },
+          accepted: true,
+          reference: checked.reference,
+        };
+      });
     },
 
     /**
@@ -273,24 +319,104 @@ function createStore({ bookings, dataDir, logger = console }) {
     },
   };
 
+  /**
+   * Runs a committing POST once per Idempotency-Key (DESIGN.md "Exactly once"): a repeated key with
+   * the same body returns the first answer and changes nothing; with another body it is refused
+   * (422). `decide` changes the state and returns `{ status, json, accepted? }`; accepted requests
+   * are recorded in `requests`. Saves when anything changed.
+   */
+  function committing(requestPath, body, idempotencyKey, decide) {
+    if (
+      idempotencyKey !== undefined &&
+      (idempotencyKey.trim() === '' || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH)
+    ) {
+      return badRequest(`Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`);
+    }
+    const scope = idempotencyKey === undefined ? null : `${requestPath} ${idempotencyKey}`;
+    const print = fingerprint(body);
+    if (scope && store.idempotency[scope]) {
+      const first = store.idempotency[scope];
+      if (first.fingerprint !== print) {
+        return { status: 422, json: { message: 'This Idempotency-Key was already used for a different request.' } };
+      }
+      return { status: first.status, json: clone(first.body) };
+    }
+    const answer = decide();
+    if (answer.accepted) {
+      store.requests.push({
+        path: requestPath,
+        body: clone(body),
+        idempotencyKey: idempotencyKey ?? null,
+        time: new Date().toISOString(),
+      });
+    }
+    if (scope) store.idempotency[scope] = { fingerprint: print, status: answer.status, body: clone(answer.json) };
+    if (answer.accepted || scope) store.save();
+    return { status: answer.status, json: answer.json };
+  }
+
+  /** The lookup fixture of a booking reference and e-mail (each ignoring letter case), or null. */
+  function findLookup(reference, email) {
+    const found = lookupsByReference.get(
+      String(reference ?? '')
+        .trim()
+        .toUpperCase(),
+    );
+    if (!found) return null;
+    return found.email.trim().toLowerCase() ===
+      String(email ?? '')
+        .trim()
+        .toLowerCase()
+      ? found
+      : null;
+  }
+
+  /**
+   * Checks a replacement request: the original booking by its (replacement) protected reference,
+   * not yet refunded; the replacement journey among the eligible journeys of a known lookup.
+   * @returns {{ error?: object, dryRun?: object, reference?: string }}
+   */
+  function checkReplacement(body) {
+    const invalid = checkFields(body, REPLACEMENT_FIELDS);
+    if (invalid) return { error: invalid };
+    const match = [...byReference.values()].find(
+      ({ state }) =>
+        !isHttpError(state.status) &&
+        state.status.refundStatus &&
+        (state.status.replacementProtectedReference ?? state.status.protectedReference) === body.protectedReference,
+    );
+    if (!match) return { error: badRequest('Unknown protected reference.') };
+    const status = match.state.status.refundStatus;
+    const reference = match.state.bookingReference.trim().toUpperCase();
+    if (body.journeyId !== status.journeyID) return { error: badRequest('journeyId does not match the booking.') };
+    if (store.isRefunded(reference) || status.isCancelled) {
+      return { error: badRequest('This booking has already been refunded.') };
+    }
+    if (body.replacementBookingReference.trim().toUpperCase() === reference) {
+      return { error: badRequest('The replacement cannot be the booking being refunded.') };
+    }
+    const lookup = lookupsByReference.get(body.replacementBookingReference.trim().toUpperCase());
+    const eligible =
+      lookup && !isHttpError(lookup.answer)
+        ? lookup.answer.filter((item) => item.refundStatus).flatMap((item) => item.journeyList ?? [])
+        : [];
+    if (!eligible.some((journey) => journey.journeyID === body.replacementJourneyId)) {
+      return { error: badRequest('this journey is not an eligible replacement for your booking') };
+    }
+    const planned = lookup.dryRuns?.[String(body.replacementJourneyId)];
+    if (isHttpError(planned)) return { dryRun: fromHttpError(planned.httpError), reference };
+    const dryRun = planned ?? {
+      refundValue: Math.max(0, status.ticketsReplaceValue - status.adminFeeReplacement),
+      adminFee: status.adminFeeReplacement,
+      reasonCode: null,
+    };
+    return { dryRun: { status: 200, json: clone(dryRun) }, reference };
+  }
+
   /** Checks a confirm refund request against the fixtures and the current state. */
   function decideRefund(body) {
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      return badRequest('The request body must be a JSON object.');
-    }
-    for (const [field, type] of Object.entries(CONFIRM_REFUND_FIELDS)) {
-      const value = body[field];
-      const ok =
-        type === 'integer'
-          ? Number.isInteger(value)
-          : type === 'string'
-            ? typeof value === 'string' && value.trim() !== ''
-            : typeof value === type;
-      if (!ok) {
-        const wanted = type === 'integer' ? 'an integer' : type === 'string' ? 'a non-empty string' : 'true or false';
-        return badRequest(`${field} must be ${wanted}.`);
-      }
-    }
+    const invalid = checkFields(body, CONFIRM_REFUND_FIELDS);
+    if (invalid) return invalid;
     const match = [...byReference.values()].find(
       ({ state }) => !isHttpError(state.status) && state.status.protectedReference === body.protectedReference,
     );
@@ -323,6 +449,55 @@ function createStore({ bookings, dataDir, logger = console }) {
     } catch (error) {
       logger.warn(`Dev host: ignoring unreadable ${stateFile} (${error.message}); starting from the fixtures.`);
     }
+  }
+}
+
+/**
+ * Checks that `body` is a JSON object whose fields have the given types ('string' non-empty,
+ * 'integer', 'boolean'). Returns a 400 answer naming the first bad field, or null.
+ */
+function checkFields(body, fields) {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    return badRequest('The request body must be a JSON object.');
+  }
+  for (const [field, type] of Object.entries(fields)) {
+    const value = body[field];
+    const ok =
+      type === 'integer'
+        ? Number.isInteger(value)
+        : type === 'string'
+          ? typeof value === 'string' && value.trim() !== ''
+          : typeof value === type;
+    if (!ok) {
+      const wanted = type === 'integer' ? 'an integer' : type === 'string' ? 'a non-empty string' : 'true or false';
+      return badRequest(`${field} must be ${wanted}.`);
+    }
+  }
+  return null;
+}
+
+/** Checks the lookup fixtures; throws on a missing or repeated reference. */
+function indexLookups(lookups) {
+  const byReference = new Map();
+  for (const [name, lookup] of Object.entries(lookups)) {
+    if (!lookup || typeof lookup.bookingReference !== 'string' || typeof lookup.email !== 'string') {
+      throw new Error(`Dev host: lookup state "${name}" needs a bookingReference and an email`);
+    }
+    const key = lookup.bookingReference.trim().toUpperCase();
+    if (byReference.has(key)) throw new Error(`Dev host: lookup reference ${key} is used by two states`);
+    byReference.set(key, lookup);
+  }
+  return byReference;
+}
+
+/** The message of an answer: its JSON `message`, else its text. */
+function messageOf(answer) {
+  if ('json' in answer) return answer.json?.message ?? '';
+  try {
+    const parsed = JSON.parse(answer.text);
+    return typeof parsed?.message === 'string' ? parsed.message : answer.text;
+  } catch {
+    return answer.text;
   }
 }
 
@@ -378,6 +553,13 @@ function createBackendRouter(store, { latencyMs = 0, logger = console } = {}) {
 
   router.post('/api/ProcessRefund', json, (req, res) => {
     send(res, store.processRefund(req.body, req.get('Idempotency-Key')));
+  });
+  router.post('/api/LookupJourneys', json, (req, res) => send(res, store.lookupAnswer(req.body)));
+  router.post('/api/ProcessRefundWithReplacement/DryRun', json, (req, res) =>
+    send(res, store.replacementDryRunAnswer(req.body)),
+  );
+  router.post('/api/ProcessRefundWithReplacement', json, (req, res) => {
+    send(res, store.processReplacement(req.body, req.get('Idempotency-Key')));
   });
 
   router.post(
