@@ -78,3 +78,32 @@ async function openPage(browser) {
 }
 
 module.exports = { startHost, launchBrowser, openPage, ROOT, DIST };
+
+const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Runs axe-core on the page (injected through the DevTools protocol, so the page's strict CSP
+ * stays on) and returns the serious and critical violations as `id: target…` strings.
+ * @param {import('playwright-core').Page} page
+ * @param {string} [selector] limit the check to this part of the page (default the document)
+ * @returns {Promise<string[]>}
+ */
+async function seriousAxeViolations(page, selector) {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async (context) => {
+    // eslint-disable-next-line no-undef
+    const result = await window.axe.run(context ? document.querySelector(context) : document, {
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  }, selector ?? null);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.targets.join(', ')}`);
+}
+
+module.exports.seriousAxeViolations = seriousAxeViolations;

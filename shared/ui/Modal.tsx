@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import './Modal.css';
 
 export interface ModalProps {
@@ -15,15 +15,60 @@ export interface ModalProps {
   closeLabel?: string;
   /** `alertdialog` for a modal that reports a problem (e.g. 'Lookup failed'). */
   role?: 'dialog' | 'alertdialog';
+  /**
+   * Where focus goes when the modal closes, when the element that had focus on opening cannot
+   * take it back (e.g. a submit button that was disabled while the modal's content loaded).
+   */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Focuses the opener if it can take focus (connected, not disabled), else `fallback`; forgets the opener. */
+function giveFocusBack(opener: RefObject<HTMLElement | null>, fallback: RefObject<HTMLElement | null> | undefined) {
+  const target = opener.current;
+  opener.current = null;
+  if (target?.isConnected && !(target as HTMLButtonElement).disabled) target.focus();
+  else fallback?.current?.focus();
+}
+
+/** Keeps Tab and Shift+Tab inside the dialog: from the last focusable to the first and back. */
+function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+    (item) => !item.closest('[hidden]'),
+  );
+  if (items.length === 0) return;
+  const first = items[0];
+  const last = items[items.length - 1];
+  const active = event.currentTarget.ownerDocument.activeElement;
+  if (event.shiftKey && (active === first || !event.currentTarget.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !event.currentTarget.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
 }
 
 /**
  * An accessible modal on the native `<dialog>` element (SPEC.md modals; DESIGN.md conventions):
- * opened with `showModal()` so the rest of the page is inert (focus is trapped inside), Escape
- * closes it through `onClose`, the heading names it, focus moves to the first focusable element
- * (else the heading) and returns to the element that had it when the modal closes.
+ * opened with `showModal()` so the rest of the page is inert, Tab and Shift+Tab wrap inside it
+ * (the native dialog would let focus leave to the browser's own controls), Escape closes it
+ * through `onClose`, the heading names it, focus moves to the first focusable element (else the
+ * heading) and returns to the element that had it when the modal opened (or `returnFocusTo`).
  */
-export function Modal({ open, title, onClose, children, actions, closeLabel = 'Close', role = 'dialog' }: ModalProps) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  actions,
+  closeLabel = 'Close',
+  role = 'dialog',
+  returnFocusTo,
+}: ModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
@@ -33,7 +78,8 @@ export function Modal({ open, title, onClose, children, actions, closeLabel = 'C
     const node = dialog.current;
     if (!node) return;
     if (open && !node.open) {
-      returnFocus.current = node.ownerDocument.activeElement as HTMLElement | null;
+      const active = node.ownerDocument.activeElement as HTMLElement | null;
+      returnFocus.current = active && active !== node.ownerDocument.body ? active : null;
       node.showModal();
       const first = node.querySelector<HTMLElement>(
         '[data-rw-autofocus], input, select, textarea, a[href], button:not([disabled])',
@@ -44,28 +90,34 @@ export function Modal({ open, title, onClose, children, actions, closeLabel = 'C
     }
   }, [open]);
 
+  const fallback = useRef(returnFocusTo);
+  useEffect(() => {
+    fallback.current = returnFocusTo;
+  }, [returnFocusTo]);
+
   useEffect(
     () => () => {
-      returnFocus.current?.focus?.();
+      giveFocusBack(returnFocus, fallback.current);
     },
     [],
   );
 
+  const wasOpen = useRef(open);
   useEffect(() => {
-    if (!open && returnFocus.current) {
-      const target = returnFocus.current;
-      returnFocus.current = null;
-      if (target.isConnected) target.focus();
-    }
+    if (wasOpen.current && !open) giveFocusBack(returnFocus, fallback.current);
+    wasOpen.current = open;
   }, [open]);
 
   return (
+    // The dialog's keydown handler only keeps Tab inside it (focus management of a modal).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={dialog}
       className="rw-modal"
       role={role === 'alertdialog' ? 'alertdialog' : undefined}
       aria-labelledby={titleId}
       aria-modal="true"
+      onKeyDown={trapTab}
       onCancel={(event) => {
         event.preventDefault();
         onClose();

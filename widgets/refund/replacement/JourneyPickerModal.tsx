@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { toWidgetError } from '../../../shared/api/client';
 import { formatPence } from '../../../shared/format/money';
 import { useCommittingAction } from '../../../shared/hooks/useCommittingAction';
@@ -23,6 +23,8 @@ export interface JourneyPickerModalProps {
   onClose: () => void;
   /** Called once the server accepted the replacement. */
   onDone: () => void;
+  /** Where focus goes when the picker closes (the form's Continue button). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 type DryRunState =
@@ -79,6 +81,7 @@ export function JourneyPickerModal({
   enteredReference,
   onClose,
   onDone,
+  returnFocusTo,
 }: JourneyPickerModalProps) {
   const [selected, setSelected] = useState<number>(journeys[0]?.journeyID ?? -1);
   const [answer, setAnswer] = useState<DryRunAnswer | null>(null);
@@ -125,6 +128,7 @@ export function JourneyPickerModal({
       title={RTEXT.pickerTitle}
       onClose={onClose}
       closeLabel={RTEXT.cancel}
+      returnFocusTo={returnFocusTo}
       actions={
         // Keyed by the request: a new confirmed intent (and Idempotency-Key) per chosen journey.
         <ConfirmReplacement

@@ -1,5 +1,5 @@
 import { useFormik } from 'formik';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { toWidgetError } from '../../../shared/api/client';
 import type { RefundStatus, RefundStatusResponse } from '../../../shared/types';
 import { Modal } from '../../../shared/ui/Modal';
@@ -49,6 +49,8 @@ type Outcome =
  */
 export function ReplacementForm({ config, response, onDone }: ReplacementFormProps) {
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
+  /** Continue is disabled while the lookup runs, so the modals give focus back to it explicitly. */
+  const continueButton = useRef<HTMLButtonElement>(null);
   const schema = useMemo(
     () => replacementFormSchema(config.details.bookingReference),
     [config.details.bookingReference],
@@ -114,7 +116,7 @@ export function ReplacementForm({ config, response, onDone }: ReplacementFormPro
           spellCheck={false}
         />
         <div className="rw-replacement-form__actions">
-          <button type="submit" className="rw-button" disabled={formik.isSubmitting}>
+          <button type="submit" className="rw-button" disabled={formik.isSubmitting} ref={continueButton}>
             {RTEXT.continue}
           </button>
           <span className="rw-replacement-form__status" role="status">
@@ -133,7 +135,7 @@ export function ReplacementForm({ config, response, onDone }: ReplacementFormPro
         </p>
       )}
       {outcome.kind === 'failed' && (
-        <Modal open title={RTEXT.lookupFailed} role="alertdialog" onClose={close}>
+        <Modal open title={RTEXT.lookupFailed} role="alertdialog" onClose={close} returnFocusTo={continueButton}>
           <p className="rw-replacement-form__lookup-error">{outcome.message}</p>
         </Modal>
       )}
@@ -152,6 +154,7 @@ export function ReplacementForm({ config, response, onDone }: ReplacementFormPro
             enteredReference={outcome.reference}
             onClose={close}
             onDone={onDone}
+            returnFocusTo={continueButton}
           />
         </Suspense>
       )}
