@@ -1,0 +1,209 @@
+/**
+ * The refund page's fault matrix (issue "The quality bar", deliverable 3): every call the refund
+ * widget makes (SPEC.md section 7: refund status, dry run, ProcessRefund, LookupJourneys, the
+ * replacement dry run and ProcessRefundWithReplacement) is driven through HTTP 500, a timeout, a
+ * dropped connection, malformed JSON, an empty body and a slow answer, through the real `mount`.
+ * Each cell asserts the catalogued outcome (SPEC.md section 8 or DESIGN.md's decided texts), that
+ * the widget is never blank and that nothing is logged as an error. Short timeouts (100 ms).
+ */
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import bookings from '../../fixtures/bookings.json';
+import lookups from '../../fixtures/lookups.json';
+import stations from '../../fixtures/stations.json';
+import { api, configureClient } from '../../shared/api/client';
+import { mountOnHostPage } from '../../shared/test/hostPage';
+import { mount } from './mount';
+import { LOOKUP_PATH, REPLACEMENT_DRY_RUN_PATH, REPLACEMENT_PATH } from './replacement/api';
+import { RTEXT } from './replacement/texts';
+import { TEXT } from './texts';
+
+type Fault = '500' | 'timeout' | 'dropped' | 'malformed JSON' | 'empty body' | 'slow';
+const FAULTS: Fault[] = ['500', 'timeout', 'dropped', 'malformed JSON', 'empty body', 'slow'];
+const TIMEOUT_MS = 100;
+const STATUS_URL = '/Refund/Status?bookingReference=X';
+const DRY_RUN_URL = '/Refund/DryRun?bookingReference=X';
+const states = bookings as unknown as Record<string, { details: unknown; status: unknown; dryRun: unknown }>;
+const candidates = lookups.candidates;
+const http = new MockAdapter(api);
+const mounted: (() => void)[] = [];
+let consoleError: jest.SpyInstance;
+
+/** Answers `handler` with `fault`, or with `ok` (status 200, JSON) for a slow answer (half the timeout). */
+function answer(handler: ReturnType<MockAdapter['onGet']>, fault: Fault, ok: unknown) {
+  switch (fault) {
+    case '500':
+      return handler.reply(500, 'Internal error in the fares engine');
+    case 'timeout':
+      return handler.timeout();
+    case 'dropped':
+      return handler.networkError();
+    case 'malformed JSON':
+      return handler.reply(200, '{"refundValue": ');
+    case 'empty body':
+      return handler.reply(200, '');
+    case 'slow':
+      return handler.withDelayInMs(TIMEOUT_MS / 2).reply(200, JSON.stringify(ok));
+  }
+}
+
+function mountState(name: string) {
+  const page = mountOnHostPage(mount, {
+    mountId: 'refund-widget',
+    details: states[name].details,
+    stations,
+    attrs: {
+      'refund-status-url': STATUS_URL,
+      'dry-run-url': DRY_RUN_URL,
+      'appeals-email': 'appeals@example.co.uk',
+      'support-email': 'support@example.co.uk',
+    },
+  });
+  mounted.push(page.unmount);
+  return page.element;
+}
+
+function serveBooking(name: string) {
+  http.onGet(STATUS_URL).reply(200, JSON.stringify(states[name].status));
+  http.onGet(DRY_RUN_URL).reply(200, JSON.stringify(states[name].dryRun));
+}
+
+async function lookUp(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Provide replacement journey' }));
+  await user.type(await screen.findByRole('textbox', { name: 'Booking reference' }), candidates.bookingReference);
+  await user.type(screen.getByRole('textbox', { name: 'Email address' }), candidates.email);
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
+beforeEach(() => {
+  http.reset();
+  configureClient({ timeouts: { get: TIMEOUT_MS, post: TIMEOUT_MS }, retry: { retries: 1, baseDelayMs: 1 } });
+  consoleError = jest.spyOn(console, 'error');
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  mounted.splice(0).forEach((unmount) => unmount());
+  expect(consoleError).not.toHaveBeenCalled();
+  jest.restoreAllMocks();
+});
+
+/** The widget shows something: never a blank mount point. */
+const assertNotBlank = (element: HTMLElement) => expect(element.textContent?.trim().length).toBeGreaterThan(20);
+
+describe('GET refund status', () => {
+  it.each(FAULTS)('%s', async (fault) => {
+    answer(http.onGet(STATUS_URL), fault, states.instant.status);
+    http.onGet(DRY_RUN_URL).reply(200, JSON.stringify(states.instant.dryRun));
+    const element = mountState('instant');
+    if (fault === 'slow') {
+      expect(screen.getByText(TEXT.preamble)).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Accept refund' })).toBeInTheDocument();
+    } else {
+      expect(await screen.findByText(TEXT.statusFailure)).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: TEXT.contactSupport })).toBeInTheDocument();
+    }
+    assertNotBlank(element);
+  });
+});
+
+describe('GET dry run', () => {
+  it.each(FAULTS)('%s', async (fault) => {
+    http.onGet(STATUS_URL).reply(200, JSON.stringify(states.instant.status));
+    answer(http.onGet(DRY_RUN_URL), fault, states.instant.dryRun);
+    const element = mountState('instant');
+    await waitFor(() => expect(element.querySelector('.rw-refund__panel')).not.toBeNull());
+    const instant = screen.queryByRole('heading', { name: /^You will receive £/ });
+    // A failed dry run offers no instant refund (SPEC.md section 8 "Other dry-run failures").
+    expect(instant !== null).toBe(fault === 'slow');
+    assertNotBlank(element);
+  });
+});
+
+describe('POST /api/ProcessRefund', () => {
+  it.each(FAULTS)('%s', async (fault) => {
+    serveBooking('instant');
+    answer(http.onPost('/api/ProcessRefund'), fault, {});
+    const element = mountState('instant');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Accept refund' }));
+    if (fault === '500' || fault === 'timeout' || fault === 'dropped') {
+      expect(await screen.findByText(TEXT.processFailure)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: TEXT.contactSupport })).toBeInTheDocument();
+    } else {
+      // Any 2xx is success, whatever the body (DESIGN.md).
+      expect(await screen.findByRole('heading', { name: 'Refund request accepted' })).toBeInTheDocument();
+    }
+    expect(http.history.post.filter((r) => r.url === '/api/ProcessRefund')).toHaveLength(1);
+    assertNotBlank(element);
+  });
+});
+
+describe('POST /api/LookupJourneys', () => {
+  const expected: Record<Exclude<Fault, 'slow'>, string> = {
+    '500': 'Internal error in the fares engine',
+    timeout: `timeout of ${TIMEOUT_MS}ms exceeded`,
+    dropped: 'Network Error',
+    'malformed JSON': 'The server sent an answer we could not read.',
+    'empty body': 'The server sent an empty answer.',
+  };
+  it.each(FAULTS)('%s', async (fault) => {
+    serveBooking('replacement');
+    answer(http.onPost(LOOKUP_PATH), fault, candidates.answer);
+    http.onPost(REPLACEMENT_DRY_RUN_PATH).reply(200, JSON.stringify(candidates.dryRuns['900101']));
+    const element = mountState('replacement');
+    await lookUp(userEvent.setup());
+    if (fault === 'slow') {
+      expect(await screen.findByRole('dialog', { name: RTEXT.pickerTitle })).toBeInTheDocument();
+    } else {
+      const modal = await screen.findByRole('alertdialog', { name: RTEXT.lookupFailed });
+      expect(modal).toHaveTextContent(expected[fault]);
+    }
+    assertNotBlank(element);
+  });
+});
+
+describe('POST /api/ProcessRefundWithReplacement/DryRun', () => {
+  const expected: Record<Exclude<Fault, 'slow'>, string> = {
+    '500': 'Unable to use this journey: Internal error in the fares engine',
+    timeout: `Unable to use this journey: timeout of ${TIMEOUT_MS}ms exceeded`,
+    dropped: 'Unable to use this journey: Network Error',
+    'malformed JSON': 'Unable to use this journey: The server sent an answer we could not read.',
+    'empty body': 'Unable to use this journey: The server sent an empty answer.',
+  };
+  it.each(FAULTS)('%s', async (fault) => {
+    serveBooking('replacement');
+    http.onPost(LOOKUP_PATH).reply(200, JSON.stringify(candidates.answer));
+    answer(http.onPost(REPLACEMENT_DRY_RUN_PATH), fault, candidates.dryRuns['900101']);
+    const element = mountState('replacement');
+    await lookUp(userEvent.setup());
+    if (fault === 'slow') {
+      expect(await screen.findByRole('button', { name: 'Confirm £35.50 refund' })).toBeEnabled();
+    } else {
+      expect(await screen.findByText(expected[fault])).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: RTEXT.confirmUnknown })).toBeDisabled();
+    }
+    assertNotBlank(element);
+  });
+});
+
+describe('POST /api/ProcessRefundWithReplacement', () => {
+  it.each(FAULTS)('%s', async (fault) => {
+    serveBooking('replacement');
+    http.onPost(LOOKUP_PATH).reply(200, JSON.stringify(candidates.answer));
+    http.onPost(REPLACEMENT_DRY_RUN_PATH).reply(200, JSON.stringify(candidates.dryRuns['900101']));
+    answer(http.onPost(REPLACEMENT_PATH), fault, {});
+    const element = mountState('replacement');
+    const user = userEvent.setup();
+    await lookUp(user);
+    await user.click(await screen.findByRole('button', { name: 'Confirm £35.50 refund' }));
+    if (fault === '500' || fault === 'timeout' || fault === 'dropped') {
+      expect(await screen.findByText(TEXT.processFailure)).toBeInTheDocument();
+    } else {
+      expect(await screen.findByRole('heading', { name: 'Refund request accepted' })).toBeInTheDocument();
+    }
+    expect(http.history.post.filter((r) => r.url === REPLACEMENT_PATH)).toHaveLength(1);
+    assertNotBlank(element);
+  });
+});
