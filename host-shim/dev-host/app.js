@@ -10,10 +10,12 @@
 const fs = require('fs');
 const path = require('path');
 const express = require('express');
+const compression = require('compression');
 const fixtureBookings = require('../../fixtures/bookings.json');
 const fixtureStations = require('../../fixtures/stations.json');
 const fixtureLookups = require('../../fixtures/lookups.json');
 const { createStore, createBackendRouter, queryValue } = require('./backend');
+const { createClaimsRouter } = require('./claims');
 const views = require('./views');
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -58,6 +60,7 @@ function createApp({
   const store = createStore({ bookings, lookups, dataDir, logger });
   const app = express();
   app.disable('x-powered-by');
+  app.use(compression()); // gzip like a production front end, so transfer sizes and timings are real
   app.locals.store = store;
 
   app.use((_req, res, next) => {
@@ -84,6 +87,7 @@ function createApp({
   );
   app.use('/static/refund-widgets', (_req, res) => res.status(404).type('text/plain').send('Not found'));
 
+  app.use(createClaimsRouter({ dataDir, bookings, logger }));
   app.use(createBackendRouter(store, { latencyMs, logger }));
 
   /** Sends an HTML page; pages are never cached (their data changes with the backend state). */
@@ -109,7 +113,7 @@ function createApp({
   app.get('/Demo/TwoWidgets', bookingPage(views.twoWidgetsPage));
   app.get('/ManualRefund', bookingPage(views.manualRefundPage));
   app.get('/Home/Disruption', bookingPage(views.disruptionPage));
-  app.get('/Home/Disruption/Finished', (_req, res) => sendPage(res, views.disruptionFinishedPage()));
+  app.get('/Home/Disruption/Finished', bookingPage(views.disruptionFinishedPage));
   app.get('/SelfRefundsUnavailable', (_req, res) => sendPage(res, views.selfRefundsUnavailablePage()));
 
   app.use((_req, res) =>

@@ -42,7 +42,7 @@ const REPLACEMENT_FIELDS = {
 };
 
 /** Paths of SPEC.md section 7 this stand-in does not implement yet: they answer 501. */
-const NOT_YET_IMPLEMENTED = ['/tickets/upload', '/tickets/submit-claim', '/tickets/delete/:uploadId'];
+const NOT_YET_IMPLEMENTED = [];
 
 /**
  * Reads a query parameter by name, ignoring the letter case of the name (as ASP.NET model binding

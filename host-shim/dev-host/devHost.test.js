@@ -389,6 +389,29 @@ describe('pages', () => {
     expect(unavailable).not.toMatch(/-widget"/);
   });
 
+  it('the start page mounts the lookup widget beside the demo bookings; the disruption pages follow the host contract', async () => {
+    const server = await start();
+    const home = await (await fetch(server.url)).text();
+    expect(home).toContain('<div id="lookup-widget" data-support-email="support@example.co.uk"></div>');
+    expect(home).toContain('<h2 id="demo-bookings">Demo bookings</h2>');
+    expect(home).toContain('href="/Home/Disruption?BookingReference=KXB7HT2N&amp;Email=traveller%40example.com"');
+    const state = bookings['disruption-waived'];
+    const disruption = await (await fetch(`${server.url}${pageUrl('/Home/Disruption', state)}`)).text();
+    expect(disruption).toContain(
+      '<div id="disruption-widget" data-refund-status-url="/Refund/Status?bookingReference=FTR6KL9B" data-support-email="support@example.co.uk"></div>',
+    );
+    expect(disruption).not.toContain('Placeholder');
+    expect(JSON.parse(jsonBlockText(disruption, 'refund-details'))).toEqual(state.details);
+    const finished = await fetch(`${server.url}${pageUrl('/Home/Disruption/Finished', state)}&Reason=delayed`);
+    expect(finished.status).toBe(200);
+    const finishedHtml = await finished.text();
+    expect(finishedHtml).toContain(
+      '<div id="disruption-widget" data-view="finished" data-support-email="support@example.co.uk"></div>',
+    );
+    expect(JSON.parse(jsonBlockText(finishedHtml, 'refund-details'))).toEqual(state.details);
+    expect((await fetch(`${server.url}/Home/Disruption/Finished`)).status).toBe(404);
+  });
+
   it('escapes hostile strings in the JSON blocks and the HTML', async () => {
     const email = `x${HOSTILE}\u2028&@example.com`;
     const evil = {

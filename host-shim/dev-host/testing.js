@@ -4,6 +4,7 @@
  * DATA_DIR and a stand-in dist/, close every host and remove every folder after the tests, and
  * small fetch wrappers. Use `useTestHosts()` once per test file.
  */
+/* global afterEach, afterAll -- Jest globals: this module is only required by Jest test files */
 'use strict';
 
 const fs = require('fs');

@@ -112,7 +112,7 @@ function bookingLine(state) {
 }
 
 /**
- * `/`: the start page with the demo bookings.
+ * `/`: the start page: the lookup widget (`lookup-widget`, default actions) beside the demo bookings.
  *
  * @param {{ bookings: Record<string, object> }} options fixture states keyed by name
  * @returns {string} HTML
@@ -128,7 +128,8 @@ function startPage({ bookings }) {
 <td><a href="${escapeHtml(bookingUrl('/ConfirmRefund', state))}">Refund page</a><br>
 <a class="site-small" href="${escapeHtml(bookingUrl('/JourneySummary', state))}">Journey</a>
 <a class="site-small" href="${escapeHtml(bookingUrl('/RefundUnavailable', state))}">Unavailable page</a>
-<a class="site-small" href="${escapeHtml(bookingUrl('/Demo/TwoWidgets', state))}">Two widgets</a></td>
+<a class="site-small" href="${escapeHtml(bookingUrl('/Demo/TwoWidgets', state))}">Two widgets</a>
+<a class="site-small" href="${escapeHtml(bookingUrl('/Home/Disruption', state))}">Disruption</a></td>
 </tr>`,
     )
     .join('\n');
@@ -137,8 +138,16 @@ function startPage({ bookings }) {
     main: `<h1>Rail refunds</h1>
 <p>Get a refund for tickets you no longer need. You will need your booking reference and the e-mail
 address you booked with.</p>
-<h2>Demo bookings</h2>
-<p class="site-note">These bookings come from the fixtures of this dev host. Each reaches one panel, page or error.</p>
+<div class="site-columns">
+<section class="site-columns__main" aria-label="Find your booking">
+<div id="lookup-widget" data-support-email="${escapeHtml(SUPPORT_EMAIL)}"></div>
+</section>
+<section class="site-columns__side" aria-labelledby="demo-bookings">
+<h2 id="demo-bookings">Demo bookings</h2>
+<p class="site-note">These bookings come from the fixtures of this dev host. Each reaches one panel, page or error.
+Type one into the form, or follow its links.</p>
+</section>
+</div>
 <table class="site-table">
 <thead><tr><th scope="col">Booking</th><th scope="col">Reference</th><th scope="col">E-mail</th><th scope="col">Expected</th><th scope="col">Pages</th></tr></thead>
 <tbody>
@@ -212,7 +221,10 @@ ${refundMount(state)}
 }
 
 /**
- * `/ManualRefund`: placeholder host page with the manual claim widget's mount.
+ * `/ManualRefund`: the manual claim page (host contract: the `manual-claim-widget` mount with
+ * `data-journey-id`, the refund status's journeyID, sent as the uploads' Journey-Id header, and
+ * `data-support-email`; the widget reads `BookingReference`, `Email`, `Disruption` and `covid19`
+ * from the query string itself).
  *
  * @param {{ state: object, stations: object }} options
  * @returns {string} HTML
@@ -223,14 +235,15 @@ function manualRefundPage({ state, stations }) {
     title: `Manual refund - ${SITE_NAME}`,
     main: `<h1>Manual refund</h1>
 ${bookingLine(state)}
-<p class="site-note">Placeholder host page: the manual claim widget is not built yet.</p>
 <div id="manual-claim-widget" data-journey-id="${escapeHtml(journeyId)}" data-support-email="${escapeHtml(SUPPORT_EMAIL)}"></div>`,
     data: pageData(state, stations),
   });
 }
 
 /**
- * `/Home/Disruption`: placeholder host page with the disruption widget's mount.
+ * `/Home/Disruption`: the disruption funnel (host contract: the `disruption-widget` mount with
+ * `data-refund-status-url` and `data-support-email`, Details and station names; the widget reads
+ * `BookingReference`, `Email` and the flags from the query string itself).
  *
  * @param {{ state: object, stations: object }} options
  * @returns {string} HTML
@@ -241,22 +254,26 @@ function disruptionPage({ state, stations }) {
     title: `Disruption - ${SITE_NAME}`,
     main: `<h1>Was your journey disrupted?</h1>
 ${bookingLine(state)}
-<p class="site-note">Placeholder host page: the disruption widget is not built yet.</p>
 <div id="disruption-widget" data-refund-status-url="${escapeHtml(`/Refund/Status?bookingReference=${ref}`)}" data-support-email="${escapeHtml(SUPPORT_EMAIL)}"></div>`,
     data: pageData(state, stations),
   });
 }
 
 /**
- * `/Home/Disruption/Finished`: placeholder for the disruption widget's outcome page.
+ * `/Home/Disruption/Finished`: the disruption widget's outcome page (`data-view="finished"`): the
+ * Delay Repay advice or the contact-customer-services instructions for the answer in the query's
+ * `Reason` (else the one saved in the browser for the journey).
+ *
+ * @param {{ state: object, stations: object }} options
  * @returns {string} HTML
  */
-function disruptionFinishedPage() {
+function disruptionFinishedPage({ state, stations }) {
   return layout({
     title: `Disruption - ${SITE_NAME}`,
     main: `<h1>Disruption</h1>
-<p class="site-note">Placeholder host page: the disruption outcome page is not built yet.</p>
-<p><a href="/">Start again</a></p>`,
+${bookingLine(state)}
+<div id="disruption-widget" data-view="finished" data-support-email="${escapeHtml(SUPPORT_EMAIL)}"></div>`,
+    data: pageData(state, stations),
   });
 }
 

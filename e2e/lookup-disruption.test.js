@@ -1,0 +1,229 @@
+/* global document, window -- used inside page.evaluate, which runs in the browser */
+/**
+ * Browser tests of the start page and the disruption funnel on the dev host (issue "The start
+ * page and the disruption funnel"): start page → refund page; start page with Disruption →
+ * funnel → abandoned outwards → refund page whose ProcessRefund body carries the disruption flags;
+ * the No path; the no-option link; and the whole disruption route to an accepted refund with the
+ * keyboard alone. Each test uses its own booking, since an accepted refund changes the backend.
+ */
+const { test, before, after } = require('node:test');
+const assert = require('node:assert/strict');
+const { startHost, launchBrowser, openPage } = require('./harness');
+const bookings = require('../fixtures/bookings.json');
+
+let host;
+let browser;
+
+before(async () => {
+  host = await startHost();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await host?.close();
+});
+
+const query = (name) =>
+  `BookingReference=${encodeURIComponent(bookings[name].bookingReference)}&Email=${encodeURIComponent(bookings[name].email)}`;
+
+function assertClean(problems) {
+  assert.deepEqual(problems.pageErrors, [], 'no uncaught exception');
+  assert.deepEqual(problems.cspViolations, [], 'no CSP violation');
+  assert.deepEqual(problems.consoleErrors, [], 'no console error');
+}
+
+/** The ProcessRefund bodies the backend recorded for a protected reference. */
+async function processRefundBodies(name) {
+  const recorded = await (await fetch(`${host.url}/__dev/requests`)).json();
+  return recorded
+    .filter((entry) => entry.path === '/api/ProcessRefund')
+    .map((entry) => entry.body)
+    .filter((body) => body.protectedReference === bookings[name].status.protectedReference);
+}
+
+/** A short description of the focused element, for keyboard navigation. */
+const focused = (page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element) return '';
+    const label = element.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : '';
+    return `${element.tagName.toLowerCase()}|${element.getAttribute('type') ?? ''}|${(label || element.textContent || '').trim()}`;
+  });
+
+/** Presses Tab until the focused element's description matches `pattern` (at most 40 presses). */
+async function tabTo(page, pattern) {
+  for (let i = 0; i < 40; i += 1) {
+    if (pattern.test(await focused(page))) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${pattern}; focus is on ${await focused(page)}`);
+}
+
+test('start page → refund page', async () => {
+  const { page, context, problems } = await openPage(browser);
+  await page.goto(`${host.url}/`);
+  await page.getByRole('heading', { name: 'Demo bookings' }).waitFor();
+  await page.getByRole('textbox', { name: 'Booking reference' }).fill('kxb7ht2n');
+  await page.getByRole('textbox', { name: 'Email address' }).fill('traveller@example.com');
+  await page.getByRole('combobox', { name: 'Why do you want a refund?' }).selectOption('NotTravelling');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(`${host.url}/ConfirmRefund?${query('instant')}`);
+  await page.getByRole('heading', { name: /^You will receive £/ }).waitFor();
+  assertClean(problems);
+  await context.close();
+});
+
+test('start page errors: an error summary that takes focus and links to the fields', async () => {
+  const { page, context, problems } = await openPage(browser);
+  await page.goto(`${host.url}/`);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+  await summary.waitFor();
+  assert.equal(await summary.evaluate((element) => element === document.activeElement), true);
+  await summary.getByRole('link', { name: 'Enter your email address' }).click();
+  assert.match(await focused(page), /^input\|email\|Email address/);
+  assert.equal(new URL(page.url()).pathname, '/');
+  assertClean(problems);
+  await context.close();
+});
+
+test('start page with Disruption → funnel → abandoned outwards → ProcessRefund with the disruption flags', async () => {
+  const { page, context, problems } = await openPage(browser);
+  await page.goto(`${host.url}/`);
+  await page.getByRole('textbox', { name: 'Booking reference' }).fill('FTR6KL9B');
+  await page.getByRole('textbox', { name: 'Email address' }).fill('disrupted@example.com');
+  await page.getByRole('combobox', { name: 'Why do you want a refund?' }).selectOption('Disruption');
+  await page.getByRole('radio', { name: 'I travelled, but my train was delayed' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('alert').getByText('Delay repay requests must be sent to the train operating company').waitFor();
+  await page.getByRole('radio', { name: /^I did not travel, or I abandoned my journey/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await page.waitForURL(`${host.url}/Home/Disruption?${query('disruption-waived')}`);
+  await page.getByRole('heading', { name: 'Selected Journey: London Kings Cross to Darlington' }).waitFor();
+  await page.getByRole('radio', { name: 'Yes, my journey was affected by disruption' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('radio', { name: /^I abandoned my journey/ }).check();
+  await page.getByRole('button', { name: 'Save answer' }).click();
+  const portions = page.getByRole('group', { name: 'Which part of your journey did you not travel?' });
+  assert.equal(await portions.getByRole('radio').count(), 3);
+  await portions.getByRole('radio', { name: 'The outward journey' }).check();
+  await page.getByRole('button', { name: 'Continue to your refund' }).click();
+
+  await page.waitForURL(
+    `${host.url}/ConfirmRefund?${query('disruption-waived')}&disruptedOutwards=true&disruptedInwards=false`,
+  );
+  await page.getByRole('button', { name: 'Accept refund' }).click();
+  await page.getByRole('heading', { name: 'Refund request accepted' }).waitFor();
+  const bodies = await processRefundBodies('disruption-waived');
+  assert.equal(bodies.length, 1);
+  assert.equal(bodies[0].disruptedOutwards, true);
+  assert.equal(bodies[0].disruptedInwards, false);
+
+  const stored = await page.evaluate(() => window.localStorage.getItem('rw-disruption:FTR6KL9B:700118'));
+  assert.deepEqual(
+    { ...JSON.parse(stored), savedAt: undefined },
+    { answer: 'Yes', reason: 'abandoned1', portion: 'outwards', savedAt: undefined },
+  );
+  assertClean(problems);
+  await context.close();
+});
+
+test('the No path continues to the refund page with the same query', async () => {
+  const { page, context, problems } = await openPage(browser);
+  await page.goto(`${host.url}/Home/Disruption?${query('instant')}&covid19=true`);
+  await page.getByRole('radio', { name: 'No, my journey was not disrupted' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(`${host.url}/ConfirmRefund?${query('instant')}&covid19=true`);
+  await page.getByRole('heading', { name: /^You will receive £/ }).waitFor();
+  assertClean(problems);
+  await context.close();
+});
+
+test('no disruption option: a link to /ManualRefund with the Disruption flag', async () => {
+  const { page, context, problems } = await openPage(browser);
+  await page.goto(`${host.url}/Home/Disruption?${query('disruption-none')}`);
+  await page.getByRole('radio', { name: 'My journey was affected by a storm' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('heading', { name: 'A disruption refund cannot be claimed online for this booking' }).waitFor();
+  const link = page.getByRole('link', { name: 'Claim a disruption refund with evidence' });
+  assert.equal(await link.getAttribute('href'), `/ManualRefund?${query('disruption-none')}&Disruption=true`);
+  await link.click();
+  await page.waitForURL(`${host.url}/ManualRefund?${query('disruption-none')}&Disruption=true`);
+  await page.getByRole('heading', { name: 'Manual refund' }).waitFor();
+  assert.deepEqual(problems.pageErrors, []);
+  assert.deepEqual(problems.cspViolations, []);
+  await context.close();
+});
+
+test('delayed: the Finished page shows the Delay Repay advice', async () => {
+  const { page, context, problems } = await openPage(browser);
+  await page.goto(`${host.url}/Home/Disruption?${query('disruption-waived')}`);
+  await page.getByRole('radio', { name: 'My journey was affected by a strike' }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('radio', { name: 'My train was delayed, but I made my journey' }).check();
+  await page.getByRole('button', { name: 'Save answer' }).click();
+  await page.waitForURL(`${host.url}/Home/Disruption/Finished?${query('disruption-waived')}&Reason=delayed`);
+  await page.getByRole('heading', { name: 'Claim Delay Repay from the train company' }).waitFor();
+  assertClean(problems);
+  await context.close();
+});
+
+test('keyboard alone: from / through the disruption funnel to an accepted disruption refund', async () => {
+  const { page, context, problems } = await openPage(browser);
+  await page.goto(`${host.url}/`);
+  await page.getByRole('heading', { name: 'Find your booking' }).waitFor();
+  const state = bookings['disruption-outward-only'];
+
+  await tabTo(page, /^input\|\|Booking reference/);
+  await page.keyboard.type(state.bookingReference);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(state.email);
+  await tabTo(page, /^select\|/);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.getByRole('combobox', { name: 'Why do you want a refund?' }).inputValue(), 'Disruption');
+  await page.getByRole('group', { name: 'What happened to your journey?' }).waitFor();
+  await tabTo(page, /^input\|radio\|I travelled/);
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.getByRole('radio', { name: /^I did not travel, or I abandoned/ }).isChecked(), true);
+  await tabTo(page, /^button\|submit\|Continue/);
+  await page.keyboard.press('Enter');
+
+  await page.waitForURL(`${host.url}/Home/Disruption?${query('disruption-outward-only')}`);
+  await page.getByRole('group', { name: 'Please pick the option which applies' }).waitFor();
+  await tabTo(page, /^input\|radio\|Yes, my journey was affected/);
+  await page.keyboard.press('Space');
+  await tabTo(page, /^button\|submit\|Continue/);
+  await page.keyboard.press('Enter');
+
+  await page.getByRole('group', { name: 'What happened to your journey?' }).waitFor();
+  await tabTo(page, /^input\|radio\|My train was delayed/);
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await page.getByRole('radio', { name: /^I abandoned my journey/ }).isChecked(), true);
+  await tabTo(page, /^button\|submit\|Save answer/);
+  await page.keyboard.press('Enter');
+
+  const portions = page.getByRole('group', { name: 'Which part of your journey did you not travel?' });
+  await portions.waitFor();
+  assert.equal(await portions.getByRole('radio').count(), 1, 'only the outward journey is permitted');
+  await tabTo(page, /^input\|radio\|The outward journey/);
+  await page.keyboard.press('Space');
+  await tabTo(page, /^button\|submit\|Continue to your refund/);
+  await page.keyboard.press('Enter');
+
+  await page.waitForURL(
+    `${host.url}/ConfirmRefund?${query('disruption-outward-only')}&disruptedOutwards=true&disruptedInwards=false`,
+  );
+  await page.getByRole('button', { name: 'Accept refund' }).waitFor();
+  await tabTo(page, /^button\|\w*\|Accept refund/);
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: 'Refund request accepted' }).waitFor();
+  const bodies = await processRefundBodies('disruption-outward-only');
+  assert.equal(bodies.length, 1);
+  assert.equal(bodies[0].disruptedOutwards, true);
+  assert.equal(bodies[0].disruptedInwards, false);
+  assertClean(problems);
+  await context.close();
+});

@@ -1,0 +1,421 @@
+// Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
+/**
+ * The reference backend of the manual claim (SPEC.md section 7; issue "Manual claim" deliverable
+ * 5): POST /tickets/upload (multipart, one image per request, header Journey-Id), POST
+ * /tickets/delete/:uploadId and POST /tickets/submit-claim (Idempotency-Key honoured), plus
+ * GET /__dev/claims and GET /__dev/uploads for tests.
+ *
+ * - Types are sniffed from the bytes (magic numbers), never from the name or the declared type:
+ *   JPEG, PNG or GIF only (415 otherwise). Limits are enforced again: at most 10 MiB per file
+ *   (413), one file per request, 1 to 10 images per claim.
+ * - Upload ids come from `crypto.randomBytes` (144 bits, base64url, 24 characters); an id is
+ *   checked against that shape before it is used in a path, and files live only in
+ *   `DATA_DIR/uploads/<id>.<ext>`, so no id can reach outside that folder.
+ * - State (uploads, claims, idempotency answers) is written atomically to `DATA_DIR/claims.json`
+ *   and each claim also to `DATA_DIR/claims/<claimId>.json`; it survives a restart.
+ */
+'use strict';
+
+const { createHash, randomBytes, randomUUID } = require('crypto');
+const fs = require('fs');
+const path = require('path');
+const express = require('express');
+const multer = require('multer');
+const { imageSize } = require('image-size');
+
+const STATE_FILE = 'claims.json';
+const STATE_VERSION = 1;
+/** Largest upload, bytes: 10 MiB (SPEC.md section 9; DESIGN.md "Uploads": limits in MiB). */
+const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Most images in one claim (SPEC.md section 5). */
+const MAX_IMAGES_PER_CLAIM = 10;
+const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+/** The shape of every upload id this backend issues. */
+const UPLOAD_ID = /^[A-Za-z0-9_-]{24}$/;
+const JOURNEY_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const BOOKING_REFERENCE = /^(?:E-[A-Z0-9]{9}|[WRTFGHJKLXCBN2-9]{8})$/;
+
+/** Magic numbers of the accepted image types. */
+const SIGNATURES = [
+  { type: 'image/png', ext: '.png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+  { type: 'image/jpeg', ext: '.jpg', bytes: [0xff, 0xd8, 0xff] },
+  { type: 'image/gif', ext: '.gif', bytes: [0x47, 0x49, 0x46, 0x38, 0x37, 0x61] },
+  { type: 'image/gif', ext: '.gif', bytes: [0x47, 0x49, 0x46, 0x38, 0x39, 0x61] },
+];
+
+/**
+ * Tells the image type from the first bytes of a file.
+ *
+ * @param {Buffer} buffer the file's bytes
+ * @returns {{ type: string, ext: string } | null} JPEG, PNG or GIF, else null
+ */
+function sniffImageType(buffer) {
+  if (!Buffer.isBuffer(buffer)) return null;
+  const found = SIGNATURES.find(({ bytes }) => buffer.length >= bytes.length && bytes.every((b, i) => buffer[i] === b));
+  return found ? { type: found.type, ext: found.ext } : null;
+}
+
+/** A new upload id: 18 random bytes as base64url (24 characters, cannot be guessed). */
+function newUploadId() {
+  return randomBytes(18).toString('base64url');
+}
+
+/** True for a string of the shape {@link newUploadId} makes. */
+function isUploadId(value) {
+  return typeof value === 'string' && UPLOAD_ID.test(value);
+}
+
+/**
+ * The path of an upload's file, refusing anything that is not a well-formed id or would leave
+ * the uploads folder.
+ *
+ * @param {string} uploadsDir absolute folder of the uploads
+ * @param {string} id an upload id
+ * @param {string} ext `.png`, `.jpg` or `.gif`
+ * @returns {string} the absolute path
+ * @throws {Error} for a malformed id or extension
+ */
+function uploadPath(uploadsDir, id, ext) {
+  if (!isUploadId(id) || !['.png', '.jpg', '.gif'].includes(ext)) throw new Error('Invalid upload id');
+  const file = path.resolve(uploadsDir, `${id}${ext}`);
+  if (path.dirname(file) !== path.resolve(uploadsDir)) throw new Error('Invalid upload path');
+  return file;
+}
+
+/** Writes a file atomically: a temporary file in the same folder, then a rename over the target. */
+function writeAtomic(file, data) {
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  fs.writeFileSync(temp, data);
+  fs.renameSync(temp, file);
+}
+
+/** JSON with object keys sorted, hashed: two equal bodies give the same fingerprint. */
+function fingerprint(value) {
+  const sorted = (v) =>
+    Array.isArray(v)
+      ? v.map(sorted)
+      : v !== null && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, sorted(v[k])]),
+          )
+        : v;
+  return createHash('sha256')
+    .update(JSON.stringify(sorted(value ?? null)))
+    .digest('hex');
+}
+
+/** Journey ids of a fixture state: the status's journeyID and the Details' journey ids. */
+function journeyIdsOf(state) {
+  const ids = new Set();
+  const status = state.status && !('httpError' in state.status) ? state.status.refundStatus : null;
+  if (status && status.journeyID !== undefined) ids.add(String(status.journeyID));
+  const results = state.details?.JourneyPlannerResults ?? {};
+  for (const journey of [...(results.outboundJourneys ?? []), ...(results.returnJourneys ?? [])]) {
+    if (journey.journeyID !== undefined && journey.journeyID !== null) ids.add(String(journey.journeyID));
+  }
+  return ids;
+}
+
+const answer = (status, json) => ({ status, json });
+const badRequest = (message) => answer(400, { message });
+
+/**
+ * Creates the claims state over the fixture states, loading `DATA_DIR/claims.json` when present.
+ *
+ * @param {object} options
+ * @param {Record<string, object>} options.bookings fixture states (fixtures/bookings.json shape)
+ * @param {string} options.dataDir the data folder; uploads go to `uploads/`, claims to `claims/`
+ * @param {{ warn: Function }} [options.logger]
+ * @returns {object} the store: `addUpload`, `deleteUpload`, `submitClaim`, `claims`, `uploads`
+ */
+function createClaimsStore({ bookings, dataDir, logger = console }) {
+  const root = path.resolve(dataDir);
+  const uploadsDir = path.join(root, 'uploads');
+  const claimsDir = path.join(root, 'claims');
+  const stateFile = path.join(root, STATE_FILE);
+  fs.mkdirSync(uploadsDir, { recursive: true });
+  fs.mkdirSync(claimsDir, { recursive: true });
+
+  /** journey id → booking reference; booking reference (upper case) → true */
+  const journeys = new Map();
+  const references = new Set();
+  for (const state of Object.values(bookings)) {
+    const reference = String(state.bookingReference).trim().toUpperCase();
+    references.add(reference);
+    for (const id of journeyIdsOf(state)) journeys.set(id, reference);
+  }
+
+  const store = {
+    uploadsDir,
+    claimsDir,
+    stateFile,
+    /** upload id → { id, journeyId, bookingReference, type, ext, bytes, width, height, name, time, deletedAt?, claimId? } */
+    uploads: {},
+    /** Submitted claims, oldest first. */
+    claims: [],
+    /** idempotency key → { fingerprint, status, body } */
+    idempotency: {},
+
+    /**
+     * Stores one uploaded image after sniffing its type and reading its size.
+     *
+     * @param {{ buffer: Buffer, originalname?: string } | undefined} file from multer
+     * @param {string | undefined} journeyId the Journey-Id header
+     * @returns {{ status: number, json: unknown }} 200 with the id as a JSON string; 400 (no file,
+     *   bad or unknown Journey-Id), 415 (not JPEG/PNG/GIF or unreadable)
+     */
+    addUpload(file, journeyId) {
+      const journey = typeof journeyId === 'string' ? journeyId.trim() : '';
+      if (!JOURNEY_ID.test(journey)) return badRequest('The Journey-Id header is missing or invalid.');
+      const bookingReference = journeys.get(journey);
+      if (!bookingReference) return answer(404, { message: 'Unknown journey.' });
+      if (!file || !Buffer.isBuffer(file.buffer) || file.buffer.length === 0) {
+        return badRequest('Send one image in the multipart field "file".');
+      }
+      if (file.buffer.length > MAX_UPLOAD_BYTES)
+        return answer(413, { message: 'File is too big. Max filesize: 10MiB.' });
+      const kind = sniffImageType(file.buffer);
+      if (!kind) return answer(415, { message: 'Only JPEG, PNG or GIF images are accepted.' });
+      let size;
+      try {
+        size = imageSize(file.buffer);
+      } catch {
+        return answer(415, { message: 'The image could not be read.' });
+      }
+      if (!size.width || !size.height) return answer(415, { message: 'The image could not be read.' });
+      const id = newUploadId();
+      writeAtomic(uploadPath(uploadsDir, id, kind.ext), file.buffer);
+      store.uploads[id] = {
+        id,
+        journeyId: journey,
+        bookingReference,
+        type: kind.type,
+        ext: kind.ext,
+        bytes: file.buffer.length,
+        width: size.width,
+        height: size.height,
+        name: String(file.originalname ?? '').slice(0, 200),
+        time: new Date().toISOString(),
+      };
+      store.save();
+      return answer(200, id);
+    },
+
+    /**
+     * Deletes an upload's file. Deleting twice is fine (204); an image in a submitted claim is kept.
+     * @returns {{ status: number, json?: unknown }} 204; 404 unknown id; 409 part of a claim
+     */
+    deleteUpload(id) {
+      if (!isUploadId(id) || !store.uploads[id]) return answer(404, { message: 'Unknown upload.' });
+      const upload = store.uploads[id];
+      if (upload.claimId) return answer(409, { message: 'This image is part of a submitted claim.' });
+      if (!upload.deletedAt) {
+        fs.rmSync(uploadPath(uploadsDir, id, upload.ext), { force: true });
+        upload.deletedAt = new Date().toISOString();
+        store.save();
+      }
+      return { status: 204 };
+    },
+
+    /**
+     * Handles POST /tickets/submit-claim: checks the claim (SPEC.md section 3 "Claim upload"),
+     * writes it, and marks its images as claimed. A repeated Idempotency-Key with the same body
+     * returns the first answer and changes nothing; with another body it is refused (422).
+     *
+     * @param {unknown} body `{ Ctr, Images, ReplacementCtr?, Disruption? }`
+     * @param {string | undefined} idempotencyKey
+     * @returns {{ status: number, json: unknown }} 201 `{ claimId }`; 400 with a message
+     */
+    submitClaim(body, idempotencyKey) {
+      if (
+        idempotencyKey !== undefined &&
+        (idempotencyKey.trim() === '' || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH)
+      ) {
+        return badRequest(`Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`);
+      }
+      const print = fingerprint(body);
+      const first = idempotencyKey === undefined ? null : store.idempotency[idempotencyKey];
+      if (first) {
+        if (first.fingerprint !== print) {
+          return answer(422, { message: 'This Idempotency-Key was already used for a different request.' });
+        }
+        return answer(first.status, first.body);
+      }
+      const result = decideClaim(body);
+      if (result.status === 201) {
+        const claim = result.claim;
+        store.claims.push(claim);
+        for (const id of claim.images) store.uploads[id].claimId = claim.claimId;
+        writeAtomic(path.join(claimsDir, `${claim.claimId}.json`), `${JSON.stringify(claim, null, 2)}\n`);
+      }
+      if (idempotencyKey !== undefined) {
+        store.idempotency[idempotencyKey] = { fingerprint: print, status: result.status, body: result.json };
+      }
+      if (result.status === 201 || idempotencyKey !== undefined) store.save();
+      return answer(result.status, result.json);
+    },
+
+    /** Claims with, for each image, its stored type, bytes and pixel size (for tests). */
+    describeClaims() {
+      return store.claims.map((claim) => ({
+        ...claim,
+        imageDetails: claim.images.map((id) => {
+          const upload = store.uploads[id];
+          const file = uploadPath(uploadsDir, id, upload.ext);
+          return {
+            id,
+            type: upload.type,
+            bytes: upload.bytes,
+            width: upload.width,
+            height: upload.height,
+            name: upload.name,
+            stored: fs.existsSync(file),
+          };
+        }),
+      }));
+    },
+
+    /** Writes uploads, claims and idempotency answers to claims.json (atomically). */
+    save() {
+      writeAtomic(
+        stateFile,
+        `${JSON.stringify({ version: STATE_VERSION, uploads: store.uploads, claims: store.claims, idempotency: store.idempotency }, null, 2)}\n`,
+      );
+    },
+  };
+
+  function decideClaim(body) {
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      return badRequest('The request body must be a JSON object.');
+    }
+    const reference = typeof body.Ctr === 'string' ? body.Ctr.trim().toUpperCase() : '';
+    if (!references.has(reference)) return badRequest('Ctr must be a known booking reference.');
+    const images = body.Images;
+    if (!Array.isArray(images) || images.length < 1 || images.length > MAX_IMAGES_PER_CLAIM) {
+      return badRequest(`Images must list 1 to ${MAX_IMAGES_PER_CLAIM} uploaded images.`);
+    }
+    if (new Set(images).size !== images.length) return badRequest('Images lists an image twice.');
+    for (const id of images) {
+      const upload = isUploadId(id) ? store.uploads[id] : undefined;
+      if (!upload || upload.deletedAt) return badRequest(`Unknown or deleted image: ${String(id).slice(0, 40)}`);
+      if (upload.bookingReference !== reference) return badRequest(`Image ${id} belongs to another booking.`);
+      if (upload.claimId) return badRequest(`Image ${id} is already part of a claim.`);
+    }
+    let replacement = null;
+    if (body.ReplacementCtr !== undefined && body.ReplacementCtr !== null && body.ReplacementCtr !== '') {
+      replacement = typeof body.ReplacementCtr === 'string' ? body.ReplacementCtr.trim() : '';
+      if (!BOOKING_REFERENCE.test(replacement)) return badRequest('ReplacementCtr must be a booking reference.');
+      if (replacement.toUpperCase() === reference) {
+        return badRequest('Cannot be the same as the overarching booking reference');
+      }
+    }
+    if (body.Disruption !== undefined && typeof body.Disruption !== 'boolean') {
+      return badRequest('Disruption must be true or false.');
+    }
+    const claim = {
+      claimId: randomUUID(),
+      bookingReference: reference,
+      images: [...images],
+      replacementReference: replacement,
+      disruption: body.Disruption === true,
+      time: new Date().toISOString(),
+    };
+    return { status: 201, json: { claimId: claim.claimId }, claim };
+  }
+
+  load();
+  return store;
+
+  function load() {
+    if (!fs.existsSync(stateFile)) return;
+    try {
+      const saved = JSON.parse(fs.readFileSync(stateFile, 'utf8'));
+      if (saved.version !== STATE_VERSION) throw new Error(`unknown version ${saved.version}`);
+      // Only well-formed ids are kept, so a hand-edited file cannot point a path elsewhere.
+      for (const [id, upload] of Object.entries(saved.uploads ?? {})) {
+        if (isUploadId(id) && upload && ['.png', '.jpg', '.gif'].includes(upload.ext)) store.uploads[id] = upload;
+      }
+      store.claims = Array.isArray(saved.claims) ? saved.claims : [];
+      store.idempotency = saved.idempotency ?? {};
+    } catch (error) {
+      logger.warn(`Dev host: ignoring unreadable ${stateFile} (${error.message}); starting without claims.`);
+    }
+  }
+}
+
+/** Sends a store answer: JSON, or no body for 204. */
+function send(res, { status, json }) {
+  res.status(status);
+  if (status === 204 || json === undefined) return res.end();
+  return res.json(json);
+}
+
+/**
+ * The claim routes (SPEC.md section 7) and their test endpoints.
+ *
+ * @param {object} options
+ * @param {string} options.dataDir the data folder (`DATA_DIR`)
+ * @param {Record<string, object>} options.bookings fixture states
+ * @param {{ warn: Function }} [options.logger]
+ * @returns {import('express').Router} with `router.store` the claims store
+ */
+function createClaimsRouter({ dataDir, bookings, logger = console }) {
+  const store = createClaimsStore({ dataDir, bookings, logger });
+  const router = express.Router();
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 10_000 },
+  }).single('file');
+
+  router.use(['/tickets', '/__dev/claims', '/__dev/uploads'], (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  router.post('/tickets/upload', (req, res) => {
+    upload(req, res, (error) => {
+      if (error instanceof multer.MulterError) {
+        if (error.code === 'LIMIT_FILE_SIZE')
+          return send(res, answer(413, { message: 'File is too big. Max filesize: 10MiB.' }));
+        return send(res, badRequest(`Invalid upload: ${error.message}. Send one image in the field "file".`));
+      }
+      if (error) return send(res, badRequest('The upload could not be read.'));
+      return send(res, store.addUpload(req.file, req.get('Journey-Id')));
+    });
+  });
+
+  router.post('/tickets/delete/:uploadId', (req, res) => send(res, store.deleteUpload(req.params.uploadId)));
+
+  router.post('/tickets/submit-claim', express.json({ limit: '20kb' }), (req, res) =>
+    send(res, store.submitClaim(req.body, req.get('Idempotency-Key'))),
+  );
+
+  router.get('/__dev/claims', (_req, res) => res.json(store.describeClaims()));
+  router.get('/__dev/uploads', (_req, res) => res.json(Object.values(store.uploads)));
+
+  // Malformed JSON or a body too large: a 4xx with a message.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  router.use('/tickets', (error, _req, res, _next) => {
+    const status = Number.isInteger(error.status) && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status === 500) logger.warn(`Dev host: claims error: ${error.stack ?? error}`);
+    res
+      .status(status)
+      .json({ message: status === 500 ? 'Internal error in the dev host.' : `Invalid request: ${error.message}` });
+  });
+
+  router.store = store;
+  return router;
+}
+
+module.exports = {
+  createClaimsRouter,
+  createClaimsStore,
+  sniffImageType,
+  uploadPath,
+  isUploadId,
+  MAX_UPLOAD_BYTES,
+  MAX_IMAGES_PER_CLAIM,
+  STATE_FILE,
+};

@@ -1,0 +1,337 @@
+/** @jest-environment node */
+// Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
+/**
+ * The claim routes of the dev host over HTTP (claims.js): started on port 0 with a fresh temporary
+ * DATA_DIR and a stand-in dist/, driven with global fetch and FormData. Type sniffing, server-side
+ * limits, path safety, delete, claim persistence across a restart and Idempotency-Key replay.
+ */
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const zlib = require('zlib');
+const bookings = require('../../fixtures/bookings.json');
+const { startServer } = require('./server');
+const { sniffImageType, uploadPath, isUploadId, MAX_UPLOAD_BYTES } = require('./claims');
+
+const temporary = [];
+const running = [];
+const printed = bookings.printed;
+const advance = bookings['printed-advance'];
+const JOURNEY = String(printed.status.refundStatus.journeyID);
+
+function tempDir(prefix) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  temporary.push(dir);
+  return dir;
+}
+
+function fakeDist() {
+  const dist = tempDir('rw-dist-');
+  fs.writeFileSync(path.join(dist, 'host-shim.js'), '/* shim */');
+  return dist;
+}
+
+async function start(dataDir = tempDir('rw-data-')) {
+  const server = await startServer({
+    port: 0,
+    dataDir,
+    distDir: fakeDist(),
+    logger: { info: jest.fn(), warn: jest.fn() },
+  });
+  running.push(server);
+  return server;
+}
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => server.close()));
+});
+
+afterAll(() => {
+  for (const dir of temporary) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A real PNG of the given size (grey pixels), built with zlib. */
+function png(width, height) {
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type), data])));
+    return Buffer.concat([length, Buffer.from(type), data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  const raw = Buffer.alloc((width + 1) * height, 0x80);
+  for (let y = 0; y < height; y += 1) raw[y * (width + 1)] = 0;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The header segments of a baseline JPEG of the given size (enough to sniff and measure). */
+function jpeg(width, height) {
+  return Buffer.from([
+    ...[0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0],
+    ...[0xff, 0xc0, 0x00, 0x11, 0x08, height >> 8, height & 255, width >> 8, width & 255, 3, 1, 0x22, 0, 2, 0x11, 1],
+    ...[3, 0x11, 1, 0xff, 0xd9],
+  ]);
+}
+
+/** A 1 × 1 GIF89a. */
+const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
+
+async function upload(
+  server,
+  bytes,
+  { name = 'photo.png', type = 'image/png', journeyId = JOURNEY, field = 'file' } = {},
+) {
+  const form = new FormData();
+  form.append(field, new Blob([bytes], { type }), name);
+  const headers = journeyId === null ? {} : { 'Journey-Id': journeyId };
+  const response = await fetch(`${server.url}/tickets/upload`, { method: 'POST', body: form, headers });
+  const text = await response.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = text;
+  }
+  return { status: response.status, json, headers: response.headers };
+}
+
+async function submit(server, body, key) {
+  const headers = { 'Content-Type': 'application/json' };
+  if (key !== undefined) headers['Idempotency-Key'] = key;
+  const response = await fetch(`${server.url}/tickets/submit-claim`, {
+    method: 'POST',
+    headers,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, json: await response.json() };
+}
+
+const remove = async (server, id) => (await fetch(`${server.url}/tickets/delete/${id}`, { method: 'POST' })).status;
+const devClaims = async (server) => (await fetch(`${server.url}/__dev/claims`)).json();
+
+describe('sniffImageType and ids', () => {
+  it('tells JPEG, PNG and GIF from their bytes, nothing else', () => {
+    expect(sniffImageType(png(2, 2))).toEqual({ type: 'image/png', ext: '.png' });
+    expect(sniffImageType(jpeg(10, 10))).toEqual({ type: 'image/jpeg', ext: '.jpg' });
+    expect(sniffImageType(GIF)).toEqual({ type: 'image/gif', ext: '.gif' });
+    expect(sniffImageType(Buffer.from('GIF87a'))).toEqual({ type: 'image/gif', ext: '.gif' });
+    expect(sniffImageType(Buffer.from('%PDF-1.7'))).toBeNull();
+    expect(sniffImageType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+    expect(sniffImageType(Buffer.from([0x89, 0x50]))).toBeNull();
+    expect(sniffImageType('not a buffer')).toBeNull();
+  });
+
+  it('never builds a path outside the uploads folder', () => {
+    const dir = tempDir('rw-uploads-');
+    expect(uploadPath(dir, 'A'.repeat(24), '.png')).toBe(path.join(dir, `${'A'.repeat(24)}.png`));
+    for (const id of ['../../etc/passwd', '..', `${'A'.repeat(22)}/.`, 'A'.repeat(25), '', 'a b', '%2e%2e']) {
+      expect(() => uploadPath(dir, id, '.png')).toThrow();
+      expect(isUploadId(id)).toBe(false);
+    }
+    expect(() => uploadPath(dir, 'A'.repeat(24), '/../x')).toThrow();
+  });
+});
+
+describe('POST /tickets/upload', () => {
+  it('stores a PNG, JPEG and GIF by sniffed type under unguessable ids', async () => {
+    const server = await start();
+    const dataDir = server.app.locals.store.stateFile.replace(/state\.json$/, '');
+    const ids = [];
+    for (const [bytes, name, type] of [
+      [png(40, 30), 'a.png', 'image/png'],
+      [jpeg(1200, 900), 'b.jpg', 'image/jpeg'],
+      [GIF, 'c.gif', 'image/gif'],
+    ]) {
+      const answer = await upload(server, bytes, { name, type });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(isUploadId(answer.json)).toBe(true);
+      ids.push(answer.json);
+    }
+    expect(new Set(ids).size).toBe(3);
+    const stored = fs.readdirSync(path.join(dataDir, 'uploads')).sort();
+    expect(stored).toEqual([`${ids[0]}.png`, `${ids[1]}.jpg`, `${ids[2]}.gif`].sort());
+    expect(fs.readFileSync(path.join(dataDir, 'uploads', `${ids[0]}.png`))).toEqual(png(40, 30));
+    const uploads = await (await fetch(`${server.url}/__dev/uploads`)).json();
+    expect(uploads.map(({ width, height, type }) => [width, height, type])).toEqual([
+      [40, 30, 'image/png'],
+      [1200, 900, 'image/jpeg'],
+      [1, 1, 'image/gif'],
+    ]);
+  });
+
+  it('sniffs the bytes: a text file named .png, or an SVG, is refused with 415 and not stored', async () => {
+    const server = await start();
+    expect((await upload(server, Buffer.from('hello'), { name: 'evil.png', type: 'image/png' })).status).toBe(415);
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    expect((await upload(server, svg, { name: 'x.svg', type: 'image/svg+xml' })).status).toBe(415);
+    // A PNG signature with nothing readable after it.
+    const broken = await upload(server, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]));
+    expect(broken).toMatchObject({ status: 415, json: { message: 'The image could not be read.' } });
+    // A real PNG declared as text is accepted: the bytes decide.
+    expect((await upload(server, png(4, 4), { name: 'scan.txt', type: 'text/plain' })).status).toBe(200);
+    expect(await (await fetch(`${server.url}/__dev/uploads`)).json()).toHaveLength(1);
+  });
+
+  it('refuses a file over 10 MiB with 413; exactly 10 MiB is accepted', async () => {
+    const server = await start();
+    const big = Buffer.concat([png(8, 8), Buffer.alloc(MAX_UPLOAD_BYTES + 1 - png(8, 8).length)]);
+    expect(big.length).toBe(10 * 1024 * 1024 + 1);
+    const refused = await upload(server, big);
+    expect(refused).toMatchObject({ status: 413, json: { message: 'File is too big. Max filesize: 10MiB.' } });
+    const limit = Buffer.concat([png(8, 8), Buffer.alloc(MAX_UPLOAD_BYTES - png(8, 8).length)]);
+    expect((await upload(server, limit)).status).toBe(200);
+  });
+
+  it('needs a known Journey-Id, one file in the field "file"', async () => {
+    const server = await start();
+    expect((await upload(server, png(2, 2), { journeyId: null })).status).toBe(400);
+    expect((await upload(server, png(2, 2), { journeyId: '../x' })).status).toBe(400);
+    expect((await upload(server, png(2, 2), { journeyId: '999999' })).status).toBe(404);
+    expect((await upload(server, png(2, 2), { field: 'other' })).status).toBe(400);
+    const two = new FormData();
+    two.append('file', new Blob([png(2, 2)]), 'a.png');
+    two.append('file', new Blob([png(2, 2)]), 'b.png');
+    const response = await fetch(`${server.url}/tickets/upload`, {
+      method: 'POST',
+      body: two,
+      headers: { 'Journey-Id': JOURNEY },
+    });
+    expect(response.status).toBe(400);
+    const notMultipart = await fetch(`${server.url}/tickets/upload`, {
+      method: 'POST',
+      body: png(2, 2),
+      headers: { 'Journey-Id': JOURNEY, 'Content-Type': 'image/png' },
+    });
+    expect(notMultipart.status).toBe(400);
+    expect(await (await fetch(`${server.url}/__dev/uploads`)).json()).toEqual([]);
+  });
+});
+
+describe('POST /tickets/delete/:uploadId', () => {
+  it('removes the file; twice is fine; unknown or malformed ids are 404 and touch nothing', async () => {
+    const server = await start();
+    const { json: id } = await upload(server, png(2, 2));
+    const uploadsDir = path.join(path.dirname(server.app.locals.store.stateFile), 'uploads');
+    const outside = path.join(path.dirname(uploadsDir), 'keep.txt');
+    fs.writeFileSync(outside, 'keep');
+    expect(fs.existsSync(path.join(uploadsDir, `${id}.png`))).toBe(true);
+    expect(await remove(server, id)).toBe(204);
+    expect(fs.existsSync(path.join(uploadsDir, `${id}.png`))).toBe(false);
+    expect(await remove(server, id)).toBe(204);
+    expect(await remove(server, 'A'.repeat(24))).toBe(404);
+    expect(await remove(server, '..%2Fkeep.txt')).toBe(404);
+    expect(await remove(server, '..%2F..%2Fclaims.json')).toBe(404);
+    expect(fs.existsSync(outside)).toBe(true);
+  });
+});
+
+describe('POST /tickets/submit-claim', () => {
+  it('writes the claim with its images and refuses deleted or unknown ids', async () => {
+    const server = await start();
+    const a = (await upload(server, png(1200, 10))).json;
+    const b = (await upload(server, jpeg(1200, 1600))).json;
+    const c = (await upload(server, png(3, 3))).json;
+    expect(await remove(server, c)).toBe(204);
+    const deleted = await submit(server, { Ctr: printed.bookingReference, Images: [a, c] }, 'k-1');
+    expect(deleted).toEqual({ status: 400, json: { message: `Unknown or deleted image: ${c}` } });
+    const unknown = await submit(server, { Ctr: printed.bookingReference, Images: ['Z'.repeat(24)] }, 'k-2');
+    expect(unknown.status).toBe(400);
+    const ok = await submit(server, { Ctr: printed.bookingReference, Images: [a, b], Disruption: true }, 'k-3');
+    expect(ok.status).toBe(201);
+    const claims = await devClaims(server);
+    expect(claims).toHaveLength(1);
+    expect(claims[0]).toMatchObject({
+      claimId: ok.json.claimId,
+      bookingReference: 'LBG7WK2F',
+      images: [a, b],
+      replacementReference: null,
+      disruption: true,
+      time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    expect(claims[0].imageDetails.map((image) => [image.width, image.stored])).toEqual([
+      [1200, true],
+      [1200, true],
+    ]);
+    const file = path.join(path.dirname(server.app.locals.store.stateFile), 'claims', `${ok.json.claimId}.json`);
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toMatchObject({ images: [a, b] });
+    // Claimed images can be neither deleted nor claimed again.
+    expect(await remove(server, a)).toBe(409);
+    expect((await submit(server, { Ctr: printed.bookingReference, Images: [a] }, 'k-4')).status).toBe(400);
+  });
+
+  it('checks Ctr, Images, ReplacementCtr and Disruption', async () => {
+    const server = await start();
+    const id = (await upload(server, png(2, 2))).json;
+    const advanceId = (await upload(server, png(2, 2), { journeyId: String(advance.status.refundStatus.journeyID) }))
+      .json;
+    const cases = [
+      [[], 'The request body must be a JSON object.'],
+      [{ Ctr: 'NOPE', Images: [id] }, 'Ctr must be a known booking reference.'],
+      [{ Ctr: 'LBG7WK2F', Images: [] }, 'Images must list 1 to 10 uploaded images.'],
+      [{ Ctr: 'LBG7WK2F', Images: Array(11).fill(id) }, 'Images must list 1 to 10 uploaded images.'],
+      [{ Ctr: 'LBG7WK2F', Images: [id, id] }, 'Images lists an image twice.'],
+      [{ Ctr: 'LBG7WK2F', Images: [advanceId] }, `Image ${advanceId} belongs to another booking.`],
+      [{ Ctr: 'GWN8XT4K', Images: [advanceId], ReplacementCtr: 'bad' }, 'ReplacementCtr must be a booking reference.'],
+      [
+        { Ctr: 'GWN8XT4K', Images: [advanceId], ReplacementCtr: 'GWN8XT4K' },
+        'Cannot be the same as the overarching booking reference',
+      ],
+      [{ Ctr: 'LBG7WK2F', Images: [id], Disruption: 'yes' }, 'Disruption must be true or false.'],
+    ];
+    for (const [body, message] of cases) {
+      expect(await submit(server, body)).toEqual({ status: 400, json: { message } });
+    }
+    expect((await submit(server, '{"Ctr":')).status).toBe(400);
+    const ok = await submit(server, { Ctr: 'GWN8XT4K', Images: [advanceId], ReplacementCtr: 'KXB7HT2N' });
+    expect(ok.status).toBe(201);
+    expect((await devClaims(server))[0]).toMatchObject({ replacementReference: 'KXB7HT2N', disruption: false });
+  });
+
+  it('honours Idempotency-Key: a replay answers the first claim, another body with the key is 422', async () => {
+    const server = await start();
+    const a = (await upload(server, png(2, 2))).json;
+    const b = (await upload(server, png(2, 3))).json;
+    const first = await submit(server, { Ctr: 'LBG7WK2F', Images: [a] }, 'same-key');
+    const replay = await submit(server, { Ctr: 'LBG7WK2F', Images: [a] }, 'same-key');
+    expect(replay).toEqual(first);
+    expect(await submit(server, { Ctr: 'LBG7WK2F', Images: [b] }, 'same-key')).toMatchObject({ status: 422 });
+    expect(await devClaims(server)).toHaveLength(1);
+    expect((await submit(server, { Ctr: 'LBG7WK2F', Images: [b] }, '')).status).toBe(400);
+  });
+
+  it('keeps uploads, claims and idempotency answers across a restart', async () => {
+    const dataDir = tempDir('rw-data-');
+    const server = await start(dataDir);
+    const a = (await upload(server, png(2, 2))).json;
+    const b = (await upload(server, png(2, 2))).json;
+    const first = await submit(server, { Ctr: 'LBG7WK2F', Images: [a] }, 'restart-key');
+    await server.close();
+
+    const again = await start(dataDir);
+    expect(await devClaims(again)).toEqual([expect.objectContaining({ claimId: first.json.claimId, images: [a] })]);
+    expect(await submit(again, { Ctr: 'LBG7WK2F', Images: [a] }, 'restart-key')).toEqual(first);
+    expect(await remove(again, a)).toBe(409);
+    expect(await remove(again, b)).toBe(204);
+    expect((await submit(again, { Ctr: 'LBG7WK2F', Images: [b] })).status).toBe(400);
+  });
+
+  it('ignores a hand-edited state file entry whose id could escape the folder', async () => {
+    const dataDir = tempDir('rw-data-');
+    fs.writeFileSync(
+      path.join(dataDir, 'claims.json'),
+      JSON.stringify({ version: 1, uploads: { '../../x': { ext: '.png' }, ['A'.repeat(24)]: { ext: '/../../y' } } }),
+    );
+    const server = await start(dataDir);
+    expect(await (await fetch(`${server.url}/__dev/uploads`)).json()).toEqual([]);
+  });
+});

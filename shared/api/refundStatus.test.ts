@@ -1,0 +1,42 @@
+/** The shared refund status and dry run schemas (SPEC.md section 3), over the fixture states. */
+import bookings from '../../fixtures/bookings.json';
+import { WidgetError } from '../errors/WidgetError';
+import { parseDryRun, parseRefundStatusResponse } from './refundStatus';
+
+const states = bookings as unknown as Record<string, { status: unknown; dryRun: unknown }>;
+
+describe('parseRefundStatusResponse', () => {
+  it('accepts every fixture answer that is not an HTTP error', () => {
+    for (const [name, state] of Object.entries(states)) {
+      if ((state.status as object) && 'httpError' in (state.status as object)) continue;
+      expect([name, parseRefundStatusResponse(state.status)]).toEqual([name, expect.any(Object)]);
+    }
+  });
+
+  it('keeps the scopes of each refund code, and a null status', () => {
+    const parsed = parseRefundStatusResponse(states['disruption-outward-only'].status);
+    const code104 = parsed.refundStatus?.journeys[0].refundOptions.refundCodes.find((c) => c.reasonCode === '104');
+    expect(code104?.scopes).toEqual([
+      { scope: 'All', selfRefundPermitted: false },
+      { scope: 'Out', selfRefundPermitted: true },
+      { scope: 'In', selfRefundPermitted: false },
+    ]);
+    expect(parseRefundStatusResponse(states['null-status'].status).refundStatus).toBeNull();
+  });
+
+  it('refuses a malformed answer with INVALID_RESPONSE', () => {
+    expect(() => parseRefundStatusResponse({ refundStatus: { journeyID: 'x' } })).toThrow(WidgetError);
+    expect(() => parseRefundStatusResponse('nope')).toThrow(/refund status answer was not in the expected form/);
+  });
+});
+
+describe('parseDryRun', () => {
+  it('reads a dry run and refuses one without refundValue', () => {
+    expect(parseDryRun(states['disruption-waived'].dryRun)).toEqual({
+      refundValue: 11820,
+      adminFee: 0,
+      reasonCode: '104',
+    });
+    expect(() => parseDryRun({ adminFee: 0 })).toThrow(/dry run answer/);
+  });
+});

@@ -1,0 +1,213 @@
+/**
+ * The lookup widget as a traveller uses it (issue "The start page and the disruption funnel";
+ * SPEC.md sections 2 and 5): the form, its error summary, the two funnels, the printed-ticket
+ * warning and where a valid submit goes. Navigation is the `navigate` prop.
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { readQueryFlags } from '../../shared/page-data/readPageData';
+import { mountOnHostPage } from '../../shared/test/hostPage';
+import { LookupWidget } from './LookupWidget';
+import { mount } from './mount';
+import type { LookupConfig } from './types';
+
+const CONFIG: LookupConfig = {
+  action: '/ConfirmRefund',
+  disruptionAction: '/Home/Disruption',
+  supportEmail: 'support@example.co.uk',
+  query: readQueryFlags(''),
+};
+
+function setup(config: Partial<LookupConfig> = {}) {
+  const navigate = jest.fn();
+  const user = userEvent.setup();
+  const view = render(
+    <div className="rw-root">
+      <LookupWidget config={{ ...CONFIG, ...config }} navigate={navigate} />
+    </div>,
+  );
+  return { navigate, user, ...view };
+}
+
+const reference = () => screen.getByRole('textbox', { name: 'Booking reference' });
+const email = () => screen.getByRole('textbox', { name: 'Email address' });
+const reason = () => screen.getByRole('combobox', { name: 'Why do you want a refund?' });
+const submit = () => screen.getByRole('button', { name: 'Continue' });
+
+async function fill(user: ReturnType<typeof userEvent.setup>, ref: string, mail: string, why: string) {
+  if (ref) await user.type(reference(), ref);
+  if (mail) await user.type(email(), mail);
+  if (why) await user.selectOptions(reason(), why);
+}
+
+describe('the form', () => {
+  it('has labelled fields; the reference hint shows both formats', () => {
+    setup();
+    expect(screen.getByRole('heading', { name: 'Find your booking' })).toBeInTheDocument();
+    expect(reference()).toHaveAccessibleDescription(/like KXB7HT2N, or E- followed by 9 letters or numbers/);
+    expect(email()).toHaveAttribute('type', 'email');
+    expect(
+      within(reason())
+        .getAllByRole('option')
+        .map((option) => (option as HTMLOptionElement).value),
+    ).toEqual(['', 'NotTravelling', 'Disruption', 'Wheelchair', 'Other']);
+    expect(screen.queryByRole('group')).not.toBeInTheDocument();
+  });
+
+  it('an empty submit shows a focused error summary linking to each field, and the messages beside them', async () => {
+    const { user, navigate } = setup();
+    await user.click(submit());
+    const summary = await screen.findByRole('alert');
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(within(summary).getByRole('heading', { name: 'There is a problem' })).toBeInTheDocument();
+    const links = within(summary).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Enter your booking reference', '#rw-lookup-booking-reference'],
+      ['Enter your email address', '#rw-lookup-email'],
+      ['Select why you want a refund', '#rw-lookup-reason'],
+    ]);
+    expect(reference()).toHaveAttribute('aria-invalid', 'true');
+    expect(reference()).toHaveAccessibleDescription(expect.stringContaining('Enter your booking reference'));
+    expect(reason()).toHaveAccessibleDescription(expect.stringContaining('Select why you want a refund'));
+    await user.click(links[1]);
+    expect(email()).toHaveFocus();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('upper-cases the reference as typed and navigates once to the refund page with the query encoded', async () => {
+    const { user, navigate } = setup();
+    await fill(user, 'kxb7ht2n', 'ferry.fan+iow@example.co.uk', 'NotTravelling');
+    expect(reference()).toHaveValue('KXB7HT2N');
+    await user.click(submit());
+    expect(navigate).toHaveBeenCalledTimes(1);
+    await waitFor(() =>
+      expect(navigate).toHaveBeenCalledWith(
+        '/ConfirmRefund?BookingReference=KXB7HT2N&Email=ferry.fan%2Biow%40example.co.uk',
+      ),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('toggles the printed-ticket warning', async () => {
+    const { user } = setup();
+    const toggle = screen.getByRole('button', { name: 'Do you have printed tickets?' });
+    const warning = screen.getByText('Printed (paper) tickets cannot be refunded automatically.');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(warning).not.toBeVisible();
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(warning).toBeVisible();
+    await user.click(toggle);
+    expect(warning).not.toBeVisible();
+  });
+});
+
+describe('the delay-repay funnel', () => {
+  it('shows for Disruption; the delay-repay choice explains Delay Repay and blocks the submit', async () => {
+    const { user, navigate } = setup();
+    await fill(user, 'KXB7HT2N', 'traveller@example.com', 'Disruption');
+    const group = await screen.findByRole('group', { name: 'What happened to your journey?' });
+    await user.click(within(group).getByRole('radio', { name: 'I travelled, but my train was delayed' }));
+    expect(screen.getByRole('region', { name: 'Claim Delay Repay from the train company' })).toBeInTheDocument();
+    expect(screen.getByText(/Claim from the train company that ran the delayed train/)).toBeInTheDocument();
+    await user.click(submit());
+    const summary = await screen.findByRole('alert');
+    expect(navigate).not.toHaveBeenCalled();
+    expect(
+      within(summary).getByRole('link', { name: 'Delay repay requests must be sent to the train operating company' }),
+    ).toHaveAttribute('href', '#rw-lookup-delay-repay-delayRepay');
+    expect(group).toHaveAccessibleDescription('Delay repay requests must be sent to the train operating company');
+  });
+
+  it('an unanswered funnel is an error; the abandoned choice goes to the disruption page', async () => {
+    const { user, navigate } = setup();
+    await fill(user, 'E-7K2M9Q4ZA', 'no.match@example.com', 'Disruption');
+    await screen.findByRole('group', { name: 'What happened to your journey?' });
+    await user.click(submit());
+    expect(within(await screen.findByRole('alert')).getByRole('link')).toHaveTextContent(
+      'Select what happened to your journey',
+    );
+    await user.click(
+      screen.getByRole('radio', { name: 'I did not travel, or I abandoned my journey, because of the disruption' }),
+    );
+    await user.click(submit());
+    await waitFor(() =>
+      expect(navigate).toHaveBeenCalledWith(
+        '/Home/Disruption?BookingReference=E-7K2M9Q4ZA&Email=no.match%40example.com',
+      ),
+    );
+  });
+});
+
+describe('the wheelchair funnel', () => {
+  it('explains what the traveller can do and how to contact us, then continues to the refund page', async () => {
+    const { user, navigate } = setup({ action: '/Custom?x=1' });
+    await fill(user, 'FTR6KL9B', 'disrupted@example.com', 'Wheelchair');
+    const group = await screen.findByRole('group', { name: 'What stopped you from travelling?' });
+    const advice = screen.getByRole('region', {
+      name: 'If you could not travel because access or assistance was not there',
+    });
+    expect(within(advice).getByText(/ask us to waive the fee and give you a full refund/)).toBeInTheDocument();
+    expect(within(advice).getByText(/Passenger Assist is free/)).toBeInTheDocument();
+    expect(within(advice).getByRole('link', { name: 'support@example.co.uk' })).toHaveAttribute(
+      'href',
+      'mailto:support@example.co.uk?subject=Access%20refund%20for%20booking%20FTR6KL9B',
+    );
+    await user.click(submit());
+    await screen.findByRole('alert');
+    expect(navigate).not.toHaveBeenCalled();
+    expect(group).toHaveAccessibleDescription('Select what stopped you from travelling');
+    await user.click(within(group).getByRole('radio', { name: /Passenger Assist help that I booked/ }));
+    await user.click(submit());
+    await waitFor(() =>
+      expect(navigate).toHaveBeenCalledWith('/Custom?x=1&BookingReference=FTR6KL9B&Email=disrupted%40example.com'),
+    );
+  });
+
+  it('without a support e-mail it tells the traveller to contact customer services', async () => {
+    const { user } = setup({ supportEmail: '' });
+    await user.selectOptions(reason(), 'Wheelchair');
+    expect(await screen.findByText(/To ask, contact our customer services team/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /@/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('mount', () => {
+  it('mounts on a host page without Details or station names', async () => {
+    const { element } = mountOnHostPage(mount, {
+      mountId: 'lookup-widget',
+      attrs: { action: '/Refunds', 'support-email': 'help@example.co.uk' },
+      search: 'covid19=true',
+    });
+    expect(element.querySelector('.rw-root .rw-lookup')).not.toBeNull();
+    expect(element.innerHTML).toMatchSnapshot();
+    expect(element).toHaveAttribute('data-rw-mounted', 'lookup');
+  });
+
+  it('refuses an unsafe action with a clear message', () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { element } = mountOnHostPage(mount, { mountId: 'lookup-widget', attrs: { action: 'javascript:alert(1)' } });
+    expect(element).toHaveTextContent(
+      'This page is set up incorrectly (an invalid form action). Please try again later.',
+    );
+    jest.restoreAllMocks();
+  });
+});
+
+describe('snapshots', () => {
+  it('the error state of the Disruption funnel', async () => {
+    const { user, container } = setup();
+    await fill(user, 'KXB7HT2N', 'bad', 'Disruption');
+    await user.click(await screen.findByRole('radio', { name: 'I travelled, but my train was delayed' }));
+    await user.click(submit());
+    await waitFor(() => expect(container.querySelector('.rw-error-summary')).toHaveFocus());
+    expect(container.innerHTML).toMatchSnapshot();
+  });
+
+  it('the wheelchair funnel', async () => {
+    const { user, container } = setup();
+    await user.selectOptions(reason(), 'Wheelchair');
+    await screen.findByRole('group', { name: 'What stopped you from travelling?' });
+    expect(container.innerHTML).toMatchSnapshot();
+  });
+});

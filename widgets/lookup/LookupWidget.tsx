@@ -1,0 +1,131 @@
+import { useFormik } from 'formik';
+import { lazy, Suspense, type ChangeEvent } from 'react';
+import { ErrorSummary, type FieldError } from '../../shared/forms/ErrorSummary';
+import { radioId } from '../../shared/forms/RadioGroup';
+import { TextField } from '../../shared/forms/TextField';
+import { ReasonSelect } from './components/ReasonSelect';
+import { PrintedTicketsWarning } from './components/PrintedTicketsWarning';
+import { buildLookupUrl } from './query';
+import { TEXT } from './texts';
+import { DELAY_REPAY_CHOICES, WHEELCHAIR_CHOICES, type LookupConfig, type LookupFormValues } from './types';
+import { EMPTY_LOOKUP_VALUES, lookupFormSchema } from './validation';
+import './lookup.css';
+
+/** The funnels load when their reason is chosen (DESIGN.md "Lazy by default"). */
+const DelayRepayFunnel = lazy(() => import('./components/DelayRepayFunnel'));
+const WheelchairFunnel = lazy(() => import('./components/WheelchairFunnel'));
+
+/** Ids of the form's controls; the error summary links to `#{id}` (a radio group: its first radio). */
+export const FIELD_IDS = {
+  bookingReference: 'rw-lookup-booking-reference',
+  email: 'rw-lookup-email',
+  reason: 'rw-lookup-reason',
+  delayRepay: radioId('rw-lookup-delay-repay', DELAY_REPAY_CHOICES[0]),
+  wheelchair: radioId('rw-lookup-wheelchair', WHEELCHAIR_CHOICES[0]),
+} as const;
+
+const FIELDS = ['bookingReference', 'email', 'reason', 'delayRepay', 'wheelchair'] as const;
+
+export interface LookupWidgetProps {
+  config: LookupConfig;
+  /** Navigation; defaults to `location.assign`. */
+  navigate?: (url: string) => void;
+}
+
+/**
+ * The start page's lookup form (issue "The start page and the disruption funnel"; SPEC.md
+ * sections 2 and 5): booking reference (hint shows both formats; typed letters are upper-cased),
+ * e-mail, the refund-reason select and, for Disruption or Wheelchair, that reason's funnel (loaded
+ * lazily), plus the toggled printed-ticket warning. Validation runs on submit with
+ * {@link lookupFormSchema}; errors show in an error summary that takes focus and links to each
+ * field, and beside each field. A valid submit navigates to {@link buildLookupUrl}.
+ */
+export function LookupWidget({ config, navigate = (url) => window.location.assign(url) }: LookupWidgetProps) {
+  const formik = useFormik<LookupFormValues>({
+    initialValues: EMPTY_LOOKUP_VALUES,
+    validationSchema: lookupFormSchema,
+    validateOnBlur: false,
+    validateOnChange: false,
+    onSubmit: (values) => navigate(buildLookupUrl(values, config)),
+  });
+
+  const errors: FieldError[] = FIELDS.filter((field) => typeof formik.errors[field] === 'string').map((field) => ({
+    fieldId: FIELD_IDS[field],
+    message: formik.errors[field] as string,
+  }));
+
+  const upperCase = (event: ChangeEvent<HTMLInputElement>) =>
+    formik.setFieldValue('bookingReference', event.target.value.toUpperCase(), false);
+
+  const funnelFallback = (
+    <p className="rw-lookup__loading" role="status">
+      {TEXT.loadingQuestion}
+    </p>
+  );
+
+  return (
+    <div className="rw-lookup">
+      <h2 className="rw-lookup__heading">{TEXT.heading}</h2>
+      {formik.submitCount > 0 && errors.length > 0 && <ErrorSummary errors={errors} focusKey={formik.submitCount} />}
+      <p className="rw-lookup__intro">{TEXT.intro}</p>
+      <form noValidate onSubmit={formik.handleSubmit}>
+        <TextField
+          id={FIELD_IDS.bookingReference}
+          name="bookingReference"
+          label={TEXT.bookingReferenceLabel}
+          hint={TEXT.bookingReferenceHint}
+          error={formik.errors.bookingReference}
+          value={formik.values.bookingReference}
+          onChange={upperCase}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+        />
+        <TextField
+          id={FIELD_IDS.email}
+          name="email"
+          type="email"
+          label={TEXT.emailLabel}
+          hint={TEXT.emailHint}
+          error={formik.errors.email}
+          value={formik.values.email}
+          onChange={formik.handleChange}
+          autoComplete="email"
+          spellCheck={false}
+        />
+        <ReasonSelect
+          id={FIELD_IDS.reason}
+          value={formik.values.reason}
+          error={formik.errors.reason}
+          onChange={formik.handleChange}
+        />
+        {formik.values.reason === 'Disruption' && (
+          <Suspense fallback={funnelFallback}>
+            <DelayRepayFunnel
+              idPrefix="rw-lookup-delay-repay"
+              value={formik.values.delayRepay}
+              error={formik.errors.delayRepay}
+              onChange={formik.handleChange}
+            />
+          </Suspense>
+        )}
+        {formik.values.reason === 'Wheelchair' && (
+          <Suspense fallback={funnelFallback}>
+            <WheelchairFunnel
+              idPrefix="rw-lookup-wheelchair"
+              value={formik.values.wheelchair}
+              error={formik.errors.wheelchair}
+              onChange={formik.handleChange}
+              supportEmail={config.supportEmail}
+              bookingReference={formik.values.bookingReference}
+            />
+          </Suspense>
+        )}
+        <PrintedTicketsWarning />
+        <button type="submit" className="rw-button rw-lookup__submit">
+          {TEXT.submit}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { useId, useState } from 'react';
+import { TEXT } from '../texts';
+
+/**
+ * The lookup page's printed-ticket warning (SPEC.md section 2), toggled by a button with
+ * `aria-expanded`; hidden until the traveller opens it.
+ */
+export function PrintedTicketsWarning() {
+  const [open, setOpen] = useState(false);
+  const panelId = `rw-lookup-printed-${useId()}`;
+  return (
+    <div className="rw-lookup__printed">
+      <button
+        type="button"
+        className="rw-link rw-link--button rw-lookup__printed-toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        {TEXT.printedToggle}
+      </button>
+      <div id={panelId} className="rw-lookup__warning" hidden={!open}>
+        {TEXT.printedWarning.map((line) => (
+          <p key={line} className="rw-lookup__text">
+            {line}
+          </p>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { ChangeEvent } from 'react';
+import { mailtoHref } from '../../../shared/format/mailto';
+import { RadioGroup } from '../../../shared/forms/RadioGroup';
+import { TEXT } from '../texts';
+import { WHEELCHAIR_CHOICES } from '../types';
+
+export interface WheelchairFunnelProps {
+  idPrefix: string;
+  value: string;
+  error?: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  /** `data-support-email`; '' shows the contact advice without a link. */
+  supportEmail: string;
+  /** The booking reference typed so far (for the e-mail subject). */
+  bookingReference: string;
+}
+
+/**
+ * The wheelchair funnel shown for the Wheelchair reason (SPEC.md section 2; design ours): asks
+ * what stopped the traveller (`assistanceNotProvided`, `noStepFreeAccess`, `otherAccess`), says
+ * sorry, that they should not lose money and can ask for the admin fee to be waived for a full
+ * refund, how to contact us (a mail link to `data-support-email` with the booking reference in the
+ * subject), and explains Passenger Assist for next time. The submit then goes to the refund page
+ * like any other reason: the fee decision stays the server's. Loaded lazily.
+ */
+export function WheelchairFunnel({
+  idPrefix,
+  value,
+  error,
+  onChange,
+  supportEmail,
+  bookingReference,
+}: WheelchairFunnelProps) {
+  const href = mailtoHref(supportEmail, { subject: TEXT.wheelchairSubject(bookingReference.trim()) });
+  return (
+    <div className="rw-lookup__funnel">
+      <RadioGroup
+        name="wheelchair"
+        idPrefix={idPrefix}
+        legend={TEXT.wheelchairLegend}
+        options={WHEELCHAIR_CHOICES.map((choice) => ({ value: choice, label: TEXT.wheelchairChoices[choice] }))}
+        value={value}
+        error={error}
+        onChange={onChange}
+      />
+      <div className="rw-lookup__advice" role="region" aria-labelledby={`${idPrefix}-advice`}>
+        <h3 id={`${idPrefix}-advice`} className="rw-lookup__advice-heading">
+          {TEXT.wheelchairHeading}
+        </h3>
+        <p className="rw-lookup__text">{TEXT.wheelchairSorry}</p>
+        <p className="rw-lookup__text">{TEXT.wheelchairFullRefund}</p>
+        {href ? (
+          <p className="rw-lookup__text">
+            {TEXT.wheelchairContactBefore}{' '}
+            <a className="rw-link" href={href}>
+              {supportEmail}
+            </a>{' '}
+            {TEXT.wheelchairContactAfter}
+          </p>
+        ) : (
+          <p className="rw-lookup__text">{TEXT.wheelchairContactNoEmail}</p>
+        )}
+        {value === 'otherAccess' && <p className="rw-lookup__text">{TEXT.wheelchairOther}</p>}
+        <h3 className="rw-lookup__advice-heading">{TEXT.wheelchairAssistHeading}</h3>
+        <p className="rw-lookup__text">{TEXT.wheelchairAssist}</p>
+      </div>
+    </div>
+  );
+}
+
+export default WheelchairFunnel;

@@ -1,0 +1,60 @@
+import { WidgetError } from '../../shared/errors/WidgetError';
+import { readQueryFlags } from '../../shared/page-data/readPageData';
+import type { LookupConfig } from './types';
+
+/** Default targets (DESIGN.md "The widgets" and "Navigation"). */
+export const DEFAULT_ACTION = '/ConfirmRefund';
+export const DEFAULT_DISRUPTION_ACTION = '/Home/Disruption';
+
+/**
+ * True for a navigation target we accept from the page: a site-root path (`/x`, not `//x`) or an
+ * absolute `http(s):` URL. Anything else (`javascript:`, relative paths) is refused.
+ */
+export function isSafeAction(value: string): boolean {
+  if (/^\/(?![/\\])/.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+function action(element: HTMLElement, attribute: string, fallback: string): string {
+  const raw = (element.getAttribute(attribute) ?? '').trim();
+  if (raw === '') return fallback;
+  if (!isSafeAction(raw)) {
+    throw new WidgetError(
+      'INVALID_PAGE_DATA',
+      'This page is set up incorrectly (an invalid form action). Please try again later.',
+      { cause: new Error(`${attribute} must be a site-root path or an http(s) URL`) },
+    );
+  }
+  return raw;
+}
+
+/**
+ * Reads the lookup widget's page data (DESIGN.md "The widgets": nothing required;
+ * `data-action` default `/ConfirmRefund`, `data-disruption-action` default `/Home/Disruption`,
+ * optional `data-support-email`; the query's `covid19` flag).
+ *
+ * @param element the mount element
+ * @param search the page's query string (default: the element's document location)
+ * @throws WidgetError('INVALID_PAGE_DATA') when an action is neither a site-root path nor an http(s) URL
+ */
+export function readLookupConfig(element: HTMLElement, search?: string): LookupConfig {
+  let query = search;
+  if (typeof query !== 'string') {
+    try {
+      query = element.ownerDocument.defaultView?.location.search ?? '';
+    } catch {
+      query = '';
+    }
+  }
+  return {
+    action: action(element, 'data-action', DEFAULT_ACTION),
+    disruptionAction: action(element, 'data-disruption-action', DEFAULT_DISRUPTION_ACTION),
+    supportEmail: (element.getAttribute('data-support-email') ?? '').trim(),
+    query: readQueryFlags(query),
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * Texts of the lookup widget. The quoted SPEC.md text (section 5, the delay-repay message) is
+ * exact; the rest is ours where SPEC.md leaves the wording open.
+ */
+export const TEXT = {
+  heading: 'Find your booking',
+  intro: 'Enter your booking reference and the e-mail address you booked with to see what you can get back.',
+  bookingReferenceLabel: 'Booking reference',
+  bookingReferenceHint:
+    'Either 8 letters and numbers, like KXB7HT2N, or E- followed by 9 letters or numbers, like E-7K2M9Q4ZA. It is in your booking confirmation e-mail.',
+  emailLabel: 'Email address',
+  emailHint: 'The e-mail address you used when you booked.',
+  reasonLabel: 'Why do you want a refund?',
+  reasonHint: 'Choose the reason that fits best.',
+  reasonPlaceholder: 'Choose a reason',
+  reasons: {
+    NotTravelling: 'I no longer need to travel',
+    Disruption: 'My journey was disrupted (delays, cancellations, strikes or storms)',
+    Wheelchair: 'I could not travel because wheelchair access or assistance was not available',
+    Other: 'Another reason',
+  },
+  reasonRequired: 'Select why you want a refund',
+  // Delay-repay funnel (SPEC.md section 5).
+  delayRepayLegend: 'What happened to your journey?',
+  delayRepayChoices: {
+    delayRepay: 'I travelled, but my train was delayed',
+    abandoned: 'I did not travel, or I abandoned my journey, because of the disruption',
+  },
+  delayRepayRequired: 'Select what happened to your journey',
+  delayRepayInvalid: 'Delay repay requests must be sent to the train operating company',
+  delayRepayAdviceHeading: 'Claim Delay Repay from the train company',
+  delayRepayAdvice: [
+    'If you travelled and your train arrived late, we cannot refund your tickets. You can claim compensation through Delay Repay instead.',
+    'Claim from the train company that ran the delayed train, on its website or app, usually within 28 days of travel. Have your booking reference and tickets ready.',
+  ],
+  // Wheelchair funnel (ours: see the README "Decisions where SPEC.md is silent").
+  wheelchairLegend: 'What stopped you from travelling?',
+  wheelchairChoices: {
+    assistanceNotProvided: 'Passenger Assist help that I booked was not provided',
+    noStepFreeAccess: 'A station or train had no step-free access, for example a lift was out of order',
+    otherAccess: 'Something else about access or assistance',
+  },
+  wheelchairRequired: 'Select what stopped you from travelling',
+  wheelchairHeading: 'If you could not travel because access or assistance was not there',
+  wheelchairSorry:
+    'We are sorry you could not make your journey. You should not lose money because the access or help you needed was not available.',
+  wheelchairFullRefund:
+    'Continue to see your refund. If it shows an admin fee, you can ask us to waive the fee and give you a full refund.',
+  wheelchairContactBefore: 'To ask, e-mail',
+  wheelchairContactAfter: 'with your booking reference and what happened.',
+  wheelchairContactNoEmail: 'To ask, contact our customer services team with your booking reference and what happened.',
+  wheelchairOther: 'Tell us what happened when you contact us, so that we can look at your case and put things right.',
+  wheelchairAssistHeading: 'Passenger Assist for your next journey',
+  wheelchairAssist:
+    'Passenger Assist is free. Staff can meet you at the station, provide a ramp, help you on and off the train and plan a step-free route. You can book it up to 2 hours before you travel, through the Passenger Assist app or website, or by calling the train company.',
+  wheelchairSubject: (reference: string) =>
+    reference ? `Access refund for booking ${reference}` : 'Access refund for my booking',
+  // Printed-ticket warning (SPEC.md section 2: a lookup-page warning about printed tickets can be toggled).
+  printedToggle: 'Do you have printed tickets?',
+  printedWarning: [
+    'Printed (paper) tickets cannot be refunded automatically.',
+    'After you continue, we will ask for photos of your tickets: photograph them, cut each ticket in half, and photograph them again. Keep the tickets until your claim is settled.',
+  ],
+  submit: 'Continue',
+  loadingQuestion: 'Loading the next question…',
+} as const;

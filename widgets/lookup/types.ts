@@ -1,0 +1,34 @@
+import type { QueryFlags } from '../../shared/page-data/readPageData';
+
+/** Values of the refund-reason select (SPEC.md section 2 "Refund page": the refund-reason select). */
+export const REFUND_REASONS = ['NotTravelling', 'Disruption', 'Wheelchair', 'Other'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+
+/** Answers of the delay-repay funnel (SPEC.md section 5): only `abandoned` lets the form through. */
+export const DELAY_REPAY_CHOICES = ['delayRepay', 'abandoned'] as const;
+export type DelayRepayChoice = (typeof DELAY_REPAY_CHOICES)[number];
+
+/** Answers of the wheelchair funnel (ours; SPEC.md names the funnel only). */
+export const WHEELCHAIR_CHOICES = ['assistanceNotProvided', 'noStepFreeAccess', 'otherAccess'] as const;
+export type WheelchairChoice = (typeof WHEELCHAIR_CHOICES)[number];
+
+/** The lookup form's values as formik holds them ('' = not answered). */
+export interface LookupFormValues {
+  bookingReference: string;
+  email: string;
+  reason: RefundReason | '';
+  delayRepay: DelayRepayChoice | '';
+  wheelchair: WheelchairChoice | '';
+}
+
+/** Everything the lookup widget reads from its page (DESIGN.md "The widgets": `lookup`). */
+export interface LookupConfig {
+  /** `data-action`: where a valid submit goes; default `/ConfirmRefund`. */
+  action: string;
+  /** `data-disruption-action`: where a disruption reason goes; default `/Home/Disruption`. */
+  disruptionAction: string;
+  /** Optional `data-support-email`, linked from the wheelchair funnel; '' when absent. */
+  supportEmail: string;
+  /** The start page's query (its `covid19` flag is passed on). */
+  query: QueryFlags;
+}

@@ -1,0 +1,471 @@
+/**
+ * The manual claim widget through its real `mount`, on a host page built like the dev host's,
+ * with the named fixture states (`printed`, `printed-advance`). Dropzone runs for real; its XHR
+ * uploads go to a fake XMLHttpRequest and its canvas resize (absent in jsdom) is replaced by a
+ * spy; submit-claim and delete are mocked on the one axios instance. Every refusal and failure of
+ * the claim is provoked here.
+ */
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import Dropzone, { type DropzoneFile } from 'dropzone';
+import bookings from '../../fixtures/bookings.json';
+import stations from '../../fixtures/stations.json';
+import { api, configureClient } from '../../shared/api/client';
+import { mountOnHostPage } from '../../shared/test/hostPage';
+import { mount } from './mount';
+import { readManualClaimConfig } from './pageConfig';
+import { CTEXT } from './texts';
+import { FakeXhr, fileOf, photos } from './testUtils';
+
+type State = { bookingReference: string; email: string; details: { JourneyPlannerResults: unknown } };
+const states = bookings as unknown as Record<string, State>;
+const http = new MockAdapter(api);
+const SUPPORT = 'support@example.co.uk';
+
+let restoreXhr: () => void;
+let resizeWidths: (number | null)[];
+
+beforeEach(() => {
+  http.reset();
+  configureClient({ timeouts: { get: 100, post: 100 }, retry: { retries: 0, baseDelayMs: 1 } });
+  restoreXhr = FakeXhr.install();
+  resizeWidths = [];
+  jest.spyOn(Dropzone.prototype, 'resizeImage').mockImplementation(function resize(
+    file: DropzoneFile,
+    width: number | null,
+    _h,
+    _m,
+    callback,
+  ) {
+    resizeWidths.push(width);
+    callback(file);
+  });
+});
+
+afterEach(() => {
+  restoreXhr();
+  jest.restoreAllMocks();
+});
+
+function mountState(name: string, extra: { search?: string; attrs?: Record<string, string>; details?: unknown } = {}) {
+  const state = states[name];
+  return mountOnHostPage(mount, {
+    mountId: 'manual-claim-widget',
+    details: 'details' in extra ? extra.details : state.details,
+    stations,
+    search: extra.search ?? '',
+    attrs: { 'journey-id': '700110', 'support-email': SUPPORT, ...extra.attrs },
+  });
+}
+
+/** Waits for the lazily loaded upload area; returns the file input. */
+async function fileInput(): Promise<HTMLInputElement> {
+  return (await screen.findByLabelText(CTEXT.uploadLabel)) as HTMLInputElement;
+}
+
+/** Answers the next pending upload. */
+async function answerNext(status: number, body: string, contentType = 'application/json'): Promise<FakeXhr> {
+  await waitFor(() => expect(FakeXhr.pending().length).toBeGreaterThan(0));
+  const xhr = FakeXhr.pending()[0];
+  xhr.respond(status, body, contentType);
+  return xhr;
+}
+
+/** Uploads `files` and answers each with an id `up_<n>`; returns the ids. */
+async function uploadAll(files: File[], user = userEvent.setup()): Promise<string[]> {
+  const before = FakeXhr.requests.length;
+  await user.upload(await fileInput(), files);
+  const ids: string[] = [];
+  for (let i = 0; i < files.length; i += 1) {
+    const id = `up_${before + i + 1}`;
+    await answerNext(200, JSON.stringify(id));
+    ids.push(id);
+  }
+  await waitFor(() => expect(screen.getAllByText(CTEXT.statusUploaded)).toHaveLength(ids.length));
+  return ids;
+}
+
+const submitButton = () => screen.getByRole('button', { name: CTEXT.submit });
+const claimPosts = () => http.history.post.filter((r) => r.url === '/tickets/submit-claim');
+
+describe('evidence screen', () => {
+  it('shows the title with the reference, steps, examples, expected tickets, journey and the note', async () => {
+    const { element } = mountState('printed');
+    await fileInput();
+    expect(screen.getByRole('heading', { name: 'Further evidence required', level: 2 })).toBeInTheDocument();
+    expect(screen.getByText('Booking reference: LBG7WK2F', { selector: '.rw-manual-claim__reference' })).toBeVisible();
+    const steps = element.querySelector('ol.rw-manual-claim__steps') as HTMLElement;
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([...CTEXT.steps]);
+    expect(CTEXT.steps.map((step) => step.split(' ')[0])).toEqual(['Photograph', 'Cut', 'Photograph']);
+    expect(screen.getByRole('img', { name: CTEXT.exampleBeforeAlt })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: CTEXT.exampleAfterAlt })).toBeInTheDocument();
+    expect(screen.getByText(/^Only high-resolution images \(about 1 MB or more\) are accepted\./)).toBeInTheDocument();
+    const tickets = screen.getByRole('region', { name: CTEXT.ticketsHeading });
+    expect(within(tickets).getByText('2 × Off-Peak Return')).toBeInTheDocument();
+    expect(within(tickets).getByText('£51.20 each')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Selected Journey: London Kings Cross to York' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(CTEXT.replacementLabel)).not.toBeInTheDocument();
+    expect(screen.queryByText(CTEXT.disruptionNote)).not.toBeInTheDocument();
+    expect(element.innerHTML).toMatchSnapshot();
+  });
+
+  it('has a real, labelled file input for jpeg, png and gif, described by the limits', async () => {
+    mountState('printed');
+    const input = await fileInput();
+    expect(input).toHaveAttribute('type', 'file');
+    expect(input).toHaveAttribute('multiple');
+    expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/gif');
+    expect(input).toHaveAccessibleDescription(CTEXT.uploadHint);
+    expect(document.querySelector('.dz-hidden-input')).toBeNull();
+  });
+
+  it('shows Missing JSON data from DOM without Details, and a clear message without a journey id', () => {
+    const { element } = mountState('printed', { details: null });
+    expect(element).toHaveTextContent('Missing JSON data from DOM');
+    const details = JSON.parse(JSON.stringify(states.printed.details));
+    delete details.JourneyPlannerResults.outboundJourneys[0].journeyID;
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const second = mountState('printed', { details, attrs: { 'journey-id': '' } });
+    expect(second.element).toHaveTextContent('missing or invalid data-journey-id');
+  });
+
+  it('takes the journey id from data-journey-id, else from the first outbound journey', () => {
+    mountState('printed', { attrs: { 'journey-id': 'J-42' } });
+    const element = document.getElementById('manual-claim-widget') as HTMLElement;
+    expect(readManualClaimConfig(element, document, '').journeyId).toBe('J-42');
+    element.removeAttribute('data-journey-id');
+    expect(readManualClaimConfig(element, document, '').journeyId).toBe('700110');
+  });
+});
+
+describe('uploads', () => {
+  it('uploads each image once, resized to 1200 px wide, with the Journey-Id header, then enables Submit', async () => {
+    mountState('printed');
+    const user = userEvent.setup();
+    expect(submitButton()).toBeDisabled();
+    expect(submitButton()).toHaveAccessibleDescription(CTEXT.needOneImage);
+    await user.upload(await fileInput(), photos(2));
+    await waitFor(() => expect(FakeXhr.requests).toHaveLength(2));
+    expect(screen.getAllByText(CTEXT.statusUploading)).toHaveLength(2);
+    expect(submitButton()).toBeDisabled();
+    expect(submitButton()).toHaveAccessibleDescription(CTEXT.waitForUploads);
+    for (const xhr of FakeXhr.requests) {
+      expect(xhr.method).toBe('POST');
+      expect(xhr.url).toBe('/tickets/upload');
+      expect(xhr.headers['Journey-Id']).toBe('700110');
+      expect((xhr.body?.get('file') as File).name).toMatch(/^photo-\d\.png$/);
+    }
+    expect(resizeWidths).toEqual([1200, 1200]);
+    // JSON string and plain text answers are both upload ids (DESIGN.md).
+    FakeXhr.requests[0].respond(200, '"up_a"');
+    expect(submitButton()).toBeDisabled();
+    FakeXhr.requests[1].respond(200, 'up_b', 'text/plain');
+    await waitFor(() => expect(screen.getAllByText(CTEXT.statusUploaded)).toHaveLength(2));
+    expect(submitButton()).toBeEnabled();
+    expect(submitButton()).not.toHaveAccessibleDescription();
+    expect(screen.getByText('photo-2.png uploaded.')).toBeInTheDocument();
+  });
+
+  it('accepts an answer object with id', async () => {
+    mountState('printed');
+    const user = userEvent.setup();
+    await user.upload(await fileInput(), photos(1));
+    await answerNext(200, '{"id":"up_obj"}');
+    http.onPost('/tickets/submit-claim').reply(200);
+    await screen.findByText(CTEXT.statusUploaded);
+    await user.click(submitButton());
+    await waitFor(() => expect(claimPosts()).toHaveLength(1));
+    expect(JSON.parse(claimPosts()[0].data).Images).toEqual(['up_obj']);
+  });
+
+  it('refuses a file of the wrong type without a request', async () => {
+    mountState('printed');
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(await fileInput(), [fileOf('notes.txt', 'text/plain')]);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(CTEXT.refusedHeading);
+    expect(within(alert).getByText("notes.txt: You can't upload files of this type.")).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(FakeXhr.requests).toHaveLength(0);
+    expect(submitButton()).toBeDisabled();
+  });
+
+  it('refuses a file over 10 MiB without a request', async () => {
+    mountState('printed');
+    const user = userEvent.setup();
+    await user.upload(await fileInput(), [fileOf('huge.jpg', 'image/jpeg', 11 * 1024 * 1024)]);
+    expect(await screen.findByText('huge.jpg: File is too big (11MiB). Max filesize: 10MiB.')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(FakeXhr.requests).toHaveLength(0);
+  });
+
+  it('accepts a file of exactly 10 MiB', async () => {
+    mountState('printed');
+    const user = userEvent.setup();
+    await user.upload(await fileInput(), [fileOf('limit.gif', 'image/gif', 10 * 1024 * 1024)]);
+    await waitFor(() => expect(FakeXhr.requests).toHaveLength(1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('refuses the same file twice with a plain message', async () => {
+    mountState('printed');
+    const user = userEvent.setup();
+    const [photo] = photos(1);
+    await uploadAll([photo], user);
+    await user.upload(await fileInput(), [photo]);
+    expect(await screen.findByText(`photo-1.png: ${CTEXT.duplicate}`)).toBeInTheDocument();
+    expect(FakeXhr.requests).toHaveLength(1);
+  });
+
+  it('refuses an 11th file without a request', async () => {
+    mountState('printed');
+    const user = userEvent.setup();
+    await user.upload(await fileInput(), photos(11));
+    expect(await screen.findByText('photo-11.png: You can not upload any more files.')).toBeInTheDocument();
+    for (let i = 0; i < 10; i += 1) await answerNext(200, JSON.stringify(`up_${i}`));
+    await waitFor(() => expect(screen.getAllByText(CTEXT.statusUploaded)).toHaveLength(10));
+    expect(FakeXhr.requests).toHaveLength(10);
+    expect(FakeXhr.requests.map((xhr) => (xhr.body?.get('file') as File).name)).not.toContain('photo-11.png');
+  });
+
+  it('clears old refusals when new files are chosen', async () => {
+    mountState('printed');
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(await fileInput(), [fileOf('notes.txt', 'text/plain')]);
+    await screen.findByRole('alert');
+    await user.upload(await fileInput(), photos(1));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('adds files dropped on the upload box', async () => {
+    const { element } = mountState('printed');
+    await fileInput();
+    const zone = element.querySelector('.rw-upload__zone') as HTMLElement;
+    fireEvent.drop(zone, { dataTransfer: { files: photos(2, 'dropped'), types: ['Files'] } });
+    await waitFor(() => expect(FakeXhr.requests).toHaveLength(2));
+    expect(screen.getByText('dropped-1.png')).toBeInTheDocument();
+  });
+
+  it('shows a failed upload as Server responded with 500 code. and keeps Submit disabled', async () => {
+    mountState('printed');
+    const user = userEvent.setup();
+    await user.upload(await fileInput(), photos(1));
+    await answerNext(500, '{"message":"disk full"}');
+    expect(await screen.findByText('Server responded with 500 code.')).toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+    // The failed file no longer counts: ten more can still be added.
+    await user.upload(await fileInput(), photos(10, 'more'));
+    await waitFor(() => expect(FakeXhr.pending().length).toBeGreaterThan(0));
+    expect(screen.queryByText(/You can not upload any more files/)).not.toBeInTheDocument();
+  });
+
+  it('treats an answer without an id as a failed upload', async () => {
+    mountState('printed');
+    const user = userEvent.setup();
+    await user.upload(await fileInput(), photos(1));
+    await answerNext(200, '{}');
+    expect(await screen.findByText(CTEXT.unreadableUpload)).toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+  });
+
+  it('removing an uploaded file POSTs delete and leaves it out of the claim', async () => {
+    mountState('printed');
+    const user = userEvent.setup();
+    const ids = await uploadAll(photos(2), user);
+    http.onPost(`/tickets/delete/${ids[0]}`).reply(204);
+    http.onPost('/tickets/submit-claim').reply(200, {});
+    await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
+    await waitFor(() => expect(screen.queryByText('photo-1.png')).not.toBeInTheDocument());
+    expect(http.history.post.map((r) => r.url)).toEqual([`/tickets/delete/${ids[0]}`]);
+    expect(http.history.post[0].data).toBeUndefined();
+    expect(screen.getByText('photo-1.png removed.')).toBeInTheDocument();
+    await user.click(submitButton());
+    await waitFor(() => expect(claimPosts()).toHaveLength(1));
+    expect(JSON.parse(claimPosts()[0].data)).toEqual({ Ctr: 'LBG7WK2F', Images: [ids[1]] });
+  });
+
+  it('a failed delete keeps the file listed with a retry', async () => {
+    mountState('printed');
+    const user = userEvent.setup();
+    const [id] = await uploadAll(photos(1), user);
+    http.onPost(`/tickets/delete/${id}`).replyOnce(500, 'nope').onPost(`/tickets/delete/${id}`).replyOnce(200);
+    await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
+    const retry = await screen.findByRole('button', { name: 'Try removing photo-1.png again' });
+    expect(screen.getAllByText(CTEXT.removeFailed).length).toBeGreaterThan(0);
+    expect(screen.getByText('photo-1.png')).toBeInTheDocument();
+    await user.click(retry);
+    await waitFor(() => expect(screen.queryByText('photo-1.png')).not.toBeInTheDocument());
+    expect(http.history.post).toHaveLength(2);
+    expect(submitButton()).toBeDisabled();
+  });
+
+  it('removing a file that is still uploading cancels it without a delete', async () => {
+    mountState('printed');
+    const user = userEvent.setup();
+    await user.upload(await fileInput(), photos(1));
+    await waitFor(() => expect(FakeXhr.requests).toHaveLength(1));
+    await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
+    expect(FakeXhr.requests[0].aborted).toBe(true);
+    expect(screen.queryByText('photo-1.png')).not.toBeInTheDocument();
+    expect(http.history.post).toHaveLength(0);
+    expect(submitButton()).toBeDisabled();
+  });
+});
+
+describe('submit', () => {
+  it('sends one submit-claim with an Idempotency-Key however often pressed, then Claim submitted', async () => {
+    const { element } = mountState('printed');
+    const completions: unknown[] = [];
+    element.addEventListener('refundwidgets:complete', (e) => completions.push((e as CustomEvent).detail));
+    const user = userEvent.setup();
+    const ids = await uploadAll(photos(3), user);
+    let release: () => void = () => undefined;
+    http.onPost('/tickets/submit-claim').reply(() => new Promise((resolve) => (release = () => resolve([200, '{}']))));
+    const button = submitButton();
+    act(() => {
+      button.click();
+      button.click();
+      button.click();
+    });
+    await waitFor(() => expect(claimPosts()).toHaveLength(1));
+    expect(screen.getByText(CTEXT.submitting)).toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
+    expect(await fileInput()).toBeDisabled();
+    act(() => release());
+    const heading = await screen.findByRole('heading', { name: 'Claim submitted' });
+    expect(heading).toHaveFocus();
+    expect(screen.getByRole('link', { name: CTEXT.startAgain })).toHaveAttribute('href', '/');
+    expect(claimPosts()).toHaveLength(1);
+    expect(claimPosts()[0].headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(claimPosts()[0].data)).toEqual({ Ctr: 'LBG7WK2F', Images: ids });
+    expect(completions).toEqual([{ kind: 'claim', bookingReference: 'LBG7WK2F' }]);
+    expect(element.innerHTML).toMatchSnapshot();
+  });
+
+  it('a failure shows Something went wrong with the e-mail instructions; Try again reuses the key', async () => {
+    mountState('printed');
+    const user = userEvent.setup();
+    const ids = await uploadAll(photos(1), user);
+    http
+      .onPost('/tickets/submit-claim')
+      .replyOnce(500, { message: 'down' })
+      .onPost('/tickets/submit-claim')
+      .replyOnce(200);
+    await user.click(submitButton());
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
+    expect(alert).toHaveTextContent(CTEXT.failedBody(SUPPORT, 'LBG7WK2F'));
+    const link = within(alert).getByRole('link', { name: CTEXT.emailSupport });
+    const href = link.getAttribute('href') as string;
+    expect(href.startsWith(`mailto:${SUPPORT}?`)).toBe(true);
+    const query = new URLSearchParams(href.split('?')[1]);
+    expect(query.get('subject')).toBe('Manual refund claim for booking LBG7WK2F');
+    expect(query.get('body')).toContain('Booking reference: LBG7WK2F');
+    // The claim is frozen after the first press: nothing can be removed or added.
+    expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
+    expect(await fileInput()).toBeDisabled();
+    expect(alert.outerHTML).toMatchSnapshot();
+    await user.click(within(alert).getByRole('button', { name: CTEXT.tryAgain }));
+    await screen.findByRole('heading', { name: 'Claim submitted' });
+    expect(claimPosts()).toHaveLength(2);
+    expect(claimPosts()[1].headers?.['Idempotency-Key']).toBe(claimPosts()[0].headers?.['Idempotency-Key']);
+    expect(JSON.parse(claimPosts()[1].data)).toEqual({ Ctr: 'LBG7WK2F', Images: ids });
+  });
+
+  it('a failure with no support address still tells the traveller what to do', async () => {
+    mountState('printed', { attrs: { 'support-email': '' } });
+    const user = userEvent.setup();
+    await uploadAll(photos(1), user);
+    http.onPost('/tickets/submit-claim').networkErrorOnce();
+    await user.click(submitButton());
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(CTEXT.failedBodyNoAddress('LBG7WK2F'));
+    expect(within(alert).queryByRole('link')).not.toBeInTheDocument();
+  });
+
+  it('carries the Disruption flag into the view and the claim', async () => {
+    mountState('printed', { search: 'BookingReference=LBG7WK2F&Disruption=TRUE' });
+    const user = userEvent.setup();
+    const ids = await uploadAll(photos(1), user);
+    expect(screen.getByText(CTEXT.disruptionNote)).toBeInTheDocument();
+    http.onPost('/tickets/submit-claim').reply(200);
+    await user.click(submitButton());
+    await screen.findByRole('heading', { name: 'Claim submitted' });
+    expect(JSON.parse(claimPosts()[0].data)).toEqual({ Ctr: 'LBG7WK2F', Images: ids, Disruption: true });
+  });
+});
+
+describe('replacement reference (advance fares)', () => {
+  async function ready(search = '') {
+    mountState('printed-advance', { search, attrs: { 'journey-id': '700120' } });
+    const user = userEvent.setup();
+    const ids = await uploadAll(photos(1), user);
+    http.onPost('/tickets/submit-claim').reply(200);
+    return { user, ids, field: screen.getByLabelText(CTEXT.replacementLabel) as HTMLInputElement };
+  }
+
+  it('is required: an error summary takes focus and nothing is sent', async () => {
+    const { user, field } = await ready();
+    expect(screen.getByText('1 × Advance Single')).toBeInTheDocument();
+    expect(screen.getByText('£44.50 each')).toBeInTheDocument();
+    await user.click(submitButton());
+    const summary = await screen.findByRole('alert');
+    expect(summary).toHaveFocus();
+    expect(within(summary).getByRole('link', { name: CTEXT.replacementRequired })).toHaveAttribute(
+      'href',
+      '#rw-manual-claim-replacement',
+    );
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(CTEXT.replacementRequired));
+    expect(claimPosts()).toHaveLength(0);
+  });
+
+  it('must differ from the booking reference', async () => {
+    const { user, field } = await ready();
+    await user.type(field, 'GWN8XT4K');
+    await user.click(submitButton());
+    expect(await screen.findByRole('link', { name: CTEXT.sameReference })).toBeInTheDocument();
+    expect(claimPosts()).toHaveLength(0);
+  });
+
+  it('must be a booking reference', async () => {
+    const { user, field } = await ready();
+    await user.type(field, 'ABC');
+    await user.click(submitButton());
+    expect(await screen.findByRole('link', { name: /correct format/ })).toBeInTheDocument();
+    expect(claimPosts()).toHaveLength(0);
+  });
+
+  it('is sent as ReplacementCtr, trimmed', async () => {
+    const { user, field, ids } = await ready();
+    await user.type(field, ' KXB7HT2N ');
+    await user.click(submitButton());
+    await screen.findByRole('heading', { name: 'Claim submitted' });
+    expect(JSON.parse(claimPosts()[0].data)).toEqual({ Ctr: 'GWN8XT4K', Images: ids, ReplacementCtr: 'KXB7HT2N' });
+  });
+
+  it('may be left empty under the covid override', async () => {
+    const { user, ids } = await ready('covid19=true');
+    expect(screen.getByText(CTEXT.replacementHintCovid)).toBeInTheDocument();
+    await user.click(submitButton());
+    await screen.findByRole('heading', { name: 'Claim submitted' });
+    expect(JSON.parse(claimPosts()[0].data)).toEqual({ Ctr: 'GWN8XT4K', Images: ids });
+  });
+});
+
+describe('mount', () => {
+  it('unmounting destroys the dropzone', async () => {
+    const { element, unmount } = mountState('printed');
+    await fileInput();
+    const zone = element.querySelector('.rw-upload__zone') as HTMLElement & { dropzone?: unknown };
+    expect(zone.dropzone).toBeDefined();
+    unmount();
+    expect(zone.dropzone).toBeUndefined();
+  });
+});

@@ -1,0 +1,152 @@
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { ErrorSummary, type FieldError } from '../../shared/forms/ErrorSummary';
+import { TextField } from '../../shared/forms/TextField';
+import { useCommittingAction } from '../../shared/hooks/useCommittingAction';
+import { SelectedJourney } from '../../shared/journey/SelectedJourney';
+import { dispatchComplete } from '../../shared/page/events';
+import { submitClaim } from './api';
+import { ClaimFailed, ClaimSubmitted } from './components/ClaimOutcome';
+import { EvidenceSteps } from './components/EvidenceSteps';
+import { ExpectedTickets } from './components/ExpectedTickets';
+import { CTEXT } from './texts';
+import type { ClaimFormValues, ManualClaimConfig, SubmitClaimRequest, UploadSummary } from './types';
+import { buildClaimRequest, claimFormSchema, expectedTickets, validateClaimForm } from './validation';
+import './manual-claim.css';
+
+/** The upload area and dropzone load as their own chunk (DESIGN.md "Lazy by default"). */
+const UploadArea = lazy(() => import('./components/UploadArea').then((module) => ({ default: module.UploadArea })));
+
+/** Id of the replacement reference input; the error summary links to it. */
+export const REPLACEMENT_FIELD_ID = 'rw-manual-claim-replacement';
+const SUBMIT_HINT_ID = 'rw-manual-claim-submit-hint';
+
+interface Props {
+  config: ManualClaimConfig;
+  /** The mount element, for the `refundwidgets:complete` event. */
+  element: HTMLElement;
+}
+
+/**
+ * The manual refund evidence screen (SPEC.md section 2; sections 4, 5, 7, 8 for the claim):
+ * `Further evidence required` with the booking reference, the steps with example photos, the
+ * expected tickets, the journey summary, a replacement reference field for advance fares, the
+ * lazily loaded upload area and `Submit claim`.
+ *
+ * Submit is disabled while anything uploads or is removed and until at least one image was
+ * accepted. Pressing it validates the form, then freezes the claim (`Ctr`, `Images`,
+ * `ReplacementCtr` when given, `Disruption: true` when the query flag is set) and POSTs
+ * /tickets/submit-claim exactly once with an Idempotency-Key; the uploads are locked from then
+ * on. Success shows `Claim submitted` and dispatches `refundwidgets:complete` with kind `claim`;
+ * failure shows `Something went wrong` with the e-mail instructions and a retry that resends the
+ * same claim with the same key.
+ */
+export function ManualClaimWidget({ config, element }: Props) {
+  const { details } = config;
+  const reference = details.bookingReference;
+  const tickets = useMemo(() => expectedTickets(details), [details]);
+  const schema = useMemo(
+    () => claimFormSchema(reference, { advanceFare: config.advanceFare, covid: config.query.covid19 }),
+    [reference, config.advanceFare, config.query.covid19],
+  );
+  const [values, setValues] = useState<ClaimFormValues>({ replacementReference: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof ClaimFormValues, string>>>({});
+  const [failedSubmits, setFailedSubmits] = useState(0);
+  const [uploads, setUploads] = useState<UploadSummary>({ uploadIds: [], busy: false });
+  const claim = useRef<SubmitClaimRequest | null>(null);
+  const [commit, run] = useCommittingAction((key) => submitClaim(claim.current as SubmitClaimRequest, key));
+
+  const locked = commit.status !== 'idle';
+  const ready = !uploads.busy && uploads.uploadIds.length > 0;
+
+  useEffect(() => {
+    if (commit.status === 'done') dispatchComplete(element, 'claim', { bookingReference: reference });
+  }, [commit.status, element, reference]);
+
+  if (commit.status === 'done') return <ClaimSubmitted />;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (locked || !ready) return;
+    const found = validateClaimForm(schema, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setFailedSubmits((n) => n + 1);
+      return;
+    }
+    claim.current = buildClaimRequest({
+      bookingReference: reference,
+      uploadIds: uploads.uploadIds,
+      replacementReference: config.advanceFare ? values.replacementReference : '',
+      disruption: config.query.disruption,
+    });
+    run();
+  };
+
+  const fieldErrors: FieldError[] = errors.replacementReference
+    ? [{ fieldId: REPLACEMENT_FIELD_ID, message: errors.replacementReference }]
+    : [];
+
+  return (
+    <section className="rw-manual-claim" aria-labelledby="rw-manual-claim-heading">
+      <h2 id="rw-manual-claim-heading" className="rw-manual-claim__heading">
+        {CTEXT.title}
+      </h2>
+      <p className="rw-manual-claim__reference">{CTEXT.bookingReference(reference)}</p>
+      <p>{CTEXT.intro}</p>
+      {config.query.disruption && <p className="rw-manual-claim__disruption">{CTEXT.disruptionNote}</p>}
+      <EvidenceSteps />
+      <ExpectedTickets tickets={tickets} />
+      <SelectedJourney details={details} stations={config.stations} headingLevel={3} />
+
+      {failedSubmits > 0 && fieldErrors.length > 0 && <ErrorSummary errors={fieldErrors} focusKey={failedSubmits} />}
+      <form className="rw-manual-claim__form" noValidate onSubmit={submit}>
+        {config.advanceFare && (
+          <TextField
+            id={REPLACEMENT_FIELD_ID}
+            name="replacementReference"
+            label={CTEXT.replacementLabel}
+            hint={config.query.covid19 ? CTEXT.replacementHintCovid : CTEXT.replacementHint}
+            error={errors.replacementReference}
+            value={values.replacementReference}
+            onChange={(event) => setValues({ replacementReference: event.target.value })}
+            readOnly={locked}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+          />
+        )}
+        <h3 className="rw-manual-claim__subheading">{CTEXT.uploadHeading}</h3>
+        <Suspense
+          fallback={
+            <p className="rw-manual-claim__loading" role="status">
+              {CTEXT.loadingUpload}
+            </p>
+          }
+        >
+          <UploadArea journeyId={config.journeyId} locked={locked} onChange={setUploads} />
+        </Suspense>
+        <div className="rw-manual-claim__actions">
+          <button
+            type="submit"
+            className="rw-button"
+            disabled={locked || !ready}
+            aria-describedby={ready || locked ? undefined : SUBMIT_HINT_ID}
+          >
+            {CTEXT.submit}
+          </button>
+          {!ready && !locked && (
+            <p id={SUBMIT_HINT_ID} className="rw-manual-claim__submit-hint">
+              {uploads.busy ? CTEXT.waitForUploads : CTEXT.needOneImage}
+            </p>
+          )}
+          <span className="rw-manual-claim__status" role="status">
+            {commit.status === 'pending' ? CTEXT.submitting : ''}
+          </span>
+        </div>
+        {commit.status === 'failed' && (
+          <ClaimFailed supportEmail={config.supportEmail} bookingReference={reference} onRetry={run} />
+        )}
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { useEffect, useRef } from 'react';
+import { mailtoHref } from '../../../shared/format/mailto';
+import { CTEXT } from '../texts';
+
+/**
+ * The success view (SPEC.md section 2): `Claim submitted`, what happens next and a link to `/`
+ * to start again. The heading takes focus so screen readers announce the outcome.
+ */
+export function ClaimSubmitted() {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="rw-manual-claim__finished" aria-labelledby="rw-manual-claim-finished-heading">
+      <h2 id="rw-manual-claim-finished-heading" className="rw-manual-claim__heading" tabIndex={-1} ref={heading}>
+        {CTEXT.submitted}
+      </h2>
+      <p>{CTEXT.submittedBody}</p>
+      <p>
+        <a className="rw-link" href="/">
+          {CTEXT.startAgain}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+interface ClaimFailedProps {
+  supportEmail: string;
+  bookingReference: string;
+  /** The traveller's own retry: the same claim with the same Idempotency-Key. */
+  onRetry: () => void;
+}
+
+/**
+ * The claim failure (SPEC.md section 8): `Something went wrong`, telling the traveller to e-mail
+ * the images to the support address with the booking reference, with a mail link whose subject
+ * and body carry the reference (built by `mailtoHref`, every part encoded), and a retry.
+ */
+export function ClaimFailed({ supportEmail, bookingReference, onRetry }: ClaimFailedProps) {
+  const href = mailtoHref(supportEmail, {
+    subject: CTEXT.mailSubject(bookingReference),
+    body: CTEXT.mailBody(bookingReference),
+  });
+  return (
+    <div className="rw-message rw-message--error rw-manual-claim__failed" role="alert">
+      <h3 className="rw-manual-claim__failed-title">{CTEXT.failed}</h3>
+      <p>{href ? CTEXT.failedBody(supportEmail, bookingReference) : CTEXT.failedBodyNoAddress(bookingReference)}</p>
+      <p className="rw-manual-claim__actions">
+        {href && (
+          <a className="rw-link" href={href}>
+            {CTEXT.emailSupport}
+          </a>
+        )}
+        <button type="button" className="rw-button rw-button--secondary" onClick={onRetry}>
+          {CTEXT.tryAgain}
+        </button>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,284 @@
+import Dropzone, { type DropzoneFile, type DropzoneOptions } from 'dropzone';
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { startActivity } from '@rw/page-runtime';
+import { deleteUpload, uploadUrl } from '../api';
+import { CTEXT, UPLOAD_DICT } from '../texts';
+import type { UploadSummary } from '../types';
+import { parseUploadId, UPLOAD_LIMITS } from '../validation';
+import './UploadArea.css';
+
+type EntryStatus = 'waiting' | 'uploading' | 'uploaded' | 'failed' | 'removing' | 'remove-failed';
+
+/** One file the traveller added and the upload area lists. */
+interface Entry {
+  key: string;
+  name: string;
+  status: EntryStatus;
+  uploadId?: string;
+  message?: string;
+}
+
+/** A file dropzone refused before any request: its name and why (DESIGN.md "Upload refusals"). */
+interface Refusal {
+  key: string;
+  name: string;
+  message: string;
+}
+
+export interface UploadAreaProps {
+  /** Sent as the `Journey-Id` header of each upload (SPEC.md section 7). */
+  journeyId: string;
+  /** True while the claim is being submitted or after it was sent: nothing can be added or removed. */
+  locked: boolean;
+  /** Told the uploaded ids and whether anything is in progress after every change. */
+  onChange: (summary: UploadSummary) => void;
+}
+
+/** Same name, size and modification time: the same file chosen twice. */
+function sameFile(a: File, b: File): boolean {
+  return a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
+}
+
+/**
+ * The dropzone options of the claim (SPEC.md sections 5 and 9; DESIGN.md "Uploads"): jpeg, png
+ * or gif; at most 10 MiB each (checked on the original) and 10 files; images resized in the
+ * browser to at most 1200 px wide before upload; the upload widget's refusal messages with the
+ * product's limits; duplicates refused with a plain message. Dropzone's own click target and
+ * previews are off: the component renders a real, labelled file input and its own list.
+ *
+ * @param journeyId the `Journey-Id` header value
+ */
+export function dropzoneOptions(journeyId: string): DropzoneOptions {
+  return {
+    url: uploadUrl(),
+    method: 'post',
+    paramName: 'file',
+    headers: { 'Journey-Id': journeyId },
+    maxFilesize: UPLOAD_LIMITS.maxFilesizeMiB,
+    maxFiles: UPLOAD_LIMITS.maxFiles,
+    acceptedFiles: UPLOAD_LIMITS.acceptedFiles,
+    resizeWidth: UPLOAD_LIMITS.resizeWidthPx,
+    resizeMethod: 'contain',
+    resizeQuality: UPLOAD_LIMITS.resizeQuality,
+    clickable: false,
+    previewsContainer: false,
+    disablePreviews: true,
+    createImageThumbnails: false,
+    ...UPLOAD_DICT,
+    accept(this: Dropzone, file: DropzoneFile, done: (error?: string) => void) {
+      const duplicate = this.files.some((other) => other !== file && other.accepted === true && sameFile(other, file));
+      done(duplicate ? CTEXT.duplicate : undefined);
+    },
+  } as DropzoneOptions;
+}
+
+const STATUS_TEXT: Record<EntryStatus, string> = {
+  waiting: CTEXT.statusWaiting,
+  uploading: CTEXT.statusUploading,
+  uploaded: CTEXT.statusUploaded,
+  failed: '',
+  removing: CTEXT.statusRemoving,
+  'remove-failed': CTEXT.removeFailed,
+};
+
+/**
+ * The claim's upload area (SPEC.md sections 2, 4, 5, 7; issue "Manual claim" deliverable 3),
+ * loaded lazily with dropzone. A labelled `<input type="file" multiple>` (keyboard and screen
+ * readers) and a drop box feed dropzone, which checks each file (type, 10 MiB, 10 files,
+ * duplicates), resizes images to 1200 px wide and POSTs each to /tickets/upload with header
+ * `Journey-Id`; the answer is the upload id. Refused files are listed in an alert with the reason
+ * and send no request; a failed upload shows `Server responded with {code} code.`. Removing an
+ * uploaded file POSTs /tickets/delete/{uploadId} (a failure keeps it listed with a retry); nothing
+ * can be added or removed while `locked`. Upload activity drives the page's progress bar.
+ */
+export function UploadArea({ journeyId, locked, onChange }: UploadAreaProps) {
+  const zone = useRef<HTMLDivElement>(null);
+  const dropzone = useRef<Dropzone | null>(null);
+  const files = useRef(new Map<string, DropzoneFile>());
+  const [entries, setEntries] = useState<Entry[]>([]);
+  const [refusals, setRefusals] = useState<Refusal[]>([]);
+  const [announcement, setAnnouncement] = useState('');
+  const inputId = `rw-upload-input-${useId()}`;
+
+  const update = useCallback((key: string, change: Partial<Entry>) => {
+    setEntries((list) => list.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
+  }, []);
+
+  const forget = useCallback((key: string) => {
+    setEntries((list) => list.filter((entry) => entry.key !== key));
+    files.current.delete(key);
+  }, []);
+
+  useEffect(() => {
+    const element = zone.current;
+    if (!element) return undefined;
+    const dz = new Dropzone(element, dropzoneOptions(journeyId));
+    dropzone.current = dz;
+    const activities = new Map<string, () => void>();
+    const endActivity = (key: string) => {
+      activities.get(key)?.();
+      activities.delete(key);
+    };
+    const keyOf = (file: DropzoneFile) => file.upload.uuid;
+
+    dz.on('drop', () => setRefusals([]));
+    dz.on('addedfile', (file: DropzoneFile) => {
+      files.current.set(keyOf(file), file);
+      setEntries((list) => [...list, { key: keyOf(file), name: file.name, status: 'waiting' }]);
+    });
+    dz.on('sending', (file: DropzoneFile) => {
+      endActivity(keyOf(file));
+      activities.set(keyOf(file), startActivity());
+      update(keyOf(file), { status: 'uploading' });
+    });
+    dz.on('success', (file: DropzoneFile, answer: unknown) => {
+      const uploadId = parseUploadId(answer);
+      if (uploadId === null) {
+        dz.removeFile(file);
+        update(keyOf(file), { status: 'failed', message: CTEXT.unreadableUpload });
+        return;
+      }
+      update(keyOf(file), { status: 'uploaded', uploadId });
+      setAnnouncement(CTEXT.fileUploaded(file.name));
+    });
+    dz.on('error', (file: DropzoneFile, message: unknown, xhr?: XMLHttpRequest) => {
+      const key = keyOf(file);
+      dz.removeFile(file);
+      if (xhr) {
+        // A failed upload: the upload widget's message (DESIGN.md "Texts SPEC.md leaves out").
+        update(key, {
+          status: 'failed',
+          message: UPLOAD_DICT.dictResponseError.replace('{{statusCode}}', String(xhr.status)),
+        });
+        return;
+      }
+      // Refused before any request: too big, wrong type, too many, duplicate.
+      forget(key);
+      const text = typeof message === 'string' ? message : UPLOAD_DICT.dictInvalidFileType;
+      setRefusals((list) => [...list, { key, name: file.name, message: text }]);
+    });
+    dz.on('complete', (file: DropzoneFile) => endActivity(keyOf(file)));
+    dz.on('canceled', (file: DropzoneFile) => endActivity(keyOf(file)));
+
+    return () => {
+      dz.off();
+      activities.forEach((end) => end());
+      dz.destroy();
+      dropzone.current = null;
+    };
+  }, [journeyId, update, forget]);
+
+  useEffect(() => {
+    const dz = dropzone.current;
+    if (!dz) return;
+    if (locked) dz.disable();
+    else if (dz.disabled) dz.enable();
+  }, [locked]);
+
+  useEffect(() => {
+    onChange({
+      uploadIds: entries.flatMap((entry) =>
+        entry.uploadId &&
+        (entry.status === 'uploaded' || entry.status === 'remove-failed' || entry.status === 'removing')
+          ? [entry.uploadId]
+          : [],
+      ),
+      busy: entries.some(
+        (entry) => entry.status === 'waiting' || entry.status === 'uploading' || entry.status === 'removing',
+      ),
+    });
+  }, [entries, onChange]);
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const dz = dropzone.current;
+    const chosen = Array.from(event.target.files ?? []);
+    event.target.value = '';
+    if (!dz || locked) return;
+    setRefusals([]);
+    // A fresh File per choice (no copy of the bytes): dropzone keeps its bookkeeping on the object,
+    // and a file chosen twice must be two records for the duplicate check to see it.
+    for (const file of chosen) {
+      dz.addFile(new File([file], file.name, { type: file.type, lastModified: file.lastModified }) as DropzoneFile);
+    }
+  };
+
+  const remove = async (entry: Entry) => {
+    if (locked) return;
+    const file = files.current.get(entry.key);
+    if (entry.status === 'uploaded' || entry.status === 'remove-failed') {
+      update(entry.key, { status: 'removing', message: undefined });
+      try {
+        await deleteUpload(entry.uploadId as string);
+      } catch {
+        update(entry.key, { status: 'remove-failed' });
+        setAnnouncement(CTEXT.removeFailed);
+        return;
+      }
+    }
+    if (file) dropzone.current?.removeFile(file);
+    forget(entry.key);
+    setAnnouncement(CTEXT.fileRemoved(entry.name));
+  };
+
+  return (
+    <div className="rw-upload">
+      <div className="rw-upload__zone" ref={zone}>
+        <label className="rw-upload__label" htmlFor={inputId}>
+          {CTEXT.uploadLabel}
+        </label>
+        <p className="rw-upload__hint" id={`${inputId}-hint`}>
+          {CTEXT.uploadHint}
+        </p>
+        <input
+          id={inputId}
+          className="rw-upload__input"
+          type="file"
+          multiple
+          accept={UPLOAD_LIMITS.acceptedFiles}
+          aria-describedby={`${inputId}-hint`}
+          disabled={locked}
+          onChange={choose}
+        />
+      </div>
+
+      {refusals.length > 0 && (
+        <div className="rw-message rw-message--error rw-upload__refusals" role="alert">
+          <p className="rw-upload__refusals-title">{CTEXT.refusedHeading}</p>
+          <ul className="rw-upload__refusal-list">
+            {refusals.map((refusal) => (
+              <li key={refusal.key}>{CTEXT.refusal(refusal.name, refusal.message)}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {entries.length > 0 && (
+        <>
+          <h4 className="rw-upload__list-title">{CTEXT.uploadsHeading}</h4>
+          <ul className="rw-upload__list">
+            {entries.map((entry) => (
+              <li key={entry.key} className={`rw-upload__file rw-upload__file--${entry.status}`}>
+                <span className="rw-upload__name">{entry.name}</span>
+                <span className="rw-upload__status">
+                  {entry.status === 'failed' ? entry.message : STATUS_TEXT[entry.status]}
+                </span>
+                {!locked && entry.status !== 'removing' && (
+                  <button
+                    type="button"
+                    className="rw-link rw-link--button rw-upload__remove"
+                    onClick={() => remove(entry)}
+                  >
+                    {entry.status === 'remove-failed' ? CTEXT.retryRemove(entry.name) : CTEXT.removeFile(entry.name)}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <p className="rw-upload__announcement" role="status">
+        {announcement}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { WidgetError } from '../../shared/errors/WidgetError';
+import { readPageData } from '../../shared/page-data/readPageData';
+import type { ManualClaimConfig } from './types';
+import { hasAdvanceFare } from './validation';
+
+/** A journey id sent as the `Journey-Id` header: digits, letters, `-` and `_`, at most 64. */
+const JOURNEY_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Reads the manual claim page's data once into a validated {@link ManualClaimConfig} (DESIGN.md
+ * "The widgets": Details, station names, `data-journey-id`, `data-support-email`, query string
+ * `BookingReference`, `Email`, `Disruption`, `covid19`). The journey id falls back to the first
+ * outbound journey's `journeyID` of the Details when the attribute is absent.
+ *
+ * @throws WidgetError: MISSING_DETAILS, MISSING_STATION_MAP, or INVALID_PAGE_DATA when no usable
+ *   journey id is given
+ */
+export function readManualClaimConfig(
+  element: HTMLElement,
+  doc: Document = document,
+  search?: string,
+): ManualClaimConfig {
+  const page = readPageData(element, doc, search);
+  const fromDetails = page.details.JourneyPlannerResults.outboundJourneys[0]?.journeyID;
+  const journeyId = (page.dataset.journeyId ?? '').trim() || (fromDetails === undefined ? '' : String(fromDetails));
+  if (!JOURNEY_ID.test(journeyId)) {
+    throw new WidgetError(
+      'INVALID_PAGE_DATA',
+      'This claim page is set up incorrectly (missing or invalid data-journey-id). Please try again later.',
+    );
+  }
+  return {
+    details: page.details,
+    stations: page.stations,
+    journeyId,
+    supportEmail: (page.dataset.supportEmail ?? '').trim(),
+    advanceFare: hasAdvanceFare(page.details),
+    query: page.query,
+  };
+}
