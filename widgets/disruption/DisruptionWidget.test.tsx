@@ -1,0 +1,419 @@
+/**
+ * The disruption funnel as a traveller uses it (SPEC.md section 2 "Disruption flow"; issue "The
+ * start page and the disruption funnel"), on a host page built like the dev host's with the named
+ * fixture states; the refund status is mocked on the one axios instance and navigation is the
+ * `navigate` prop. Every answer's outcome, restore from localStorage and storage failures.
+ */
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import bookings from '../../fixtures/bookings.json';
+import stations from '../../fixtures/stations.json';
+import { api, configureClient } from '../../shared/api/client';
+import { buildHostPage, mountOnHostPage } from '../../shared/test/hostPage';
+import { DisruptionWidget } from './DisruptionWidget';
+import { mount } from './mount';
+import { readDisruptionConfig } from './pageConfig';
+
+type State = { bookingReference: string; email: string; details: unknown; status: unknown };
+const states = bookings as unknown as Record<string, State>;
+const STATUS_URL = '/Refund/Status?bookingReference=X';
+const http = new MockAdapter(api);
+
+const queryOf = (state: State) =>
+  `BookingReference=${encodeURIComponent(state.bookingReference)}&Email=${encodeURIComponent(state.email)}`;
+
+async function setup(
+  name: string,
+  options: { search?: string; attrs?: Record<string, string>; reply?: [number, string] } = {},
+) {
+  const state = states[name];
+  http.onGet(STATUS_URL).reply(...(options.reply ?? [200, JSON.stringify(state.status)]));
+  const element = buildHostPage({
+    mountId: 'disruption-widget',
+    details: state.details,
+    stations,
+    attrs: { 'refund-status-url': STATUS_URL, 'support-email': 'support@example.co.uk', ...options.attrs },
+  });
+  const config = readDisruptionConfig(element, document, options.search ?? queryOf(state));
+  const navigate = jest.fn();
+  const user = userEvent.setup();
+  const view = render(
+    <div className="rw-root">
+      <DisruptionWidget config={config} navigate={navigate} />
+    </div>,
+    { container: element },
+  );
+  // The refund status loads at once: let it settle so later updates happen inside act().
+  await waitFor(() => expect(element.querySelector('[data-status="loading"]')).toBeNull());
+  return { navigate, user, state, ...view };
+}
+
+const first = () => screen.getByRole('group', { name: 'Please pick the option which applies' });
+
+async function answerFirst(user: ReturnType<typeof userEvent.setup>, label: RegExp | string) {
+  await user.click(within(first()).getByRole('radio', { name: label }));
+  await user.click(screen.getByRole('button', { name: 'Continue' }));
+}
+
+async function answerSecond(user: ReturnType<typeof userEvent.setup>, label: RegExp | string) {
+  const group = await screen.findByRole('group', { name: 'What happened to your journey?' });
+  await user.click(within(group).getByRole('radio', { name: label }));
+  await user.click(screen.getByRole('button', { name: 'Save answer' }));
+}
+
+const saved = (key = 'rw-disruption:FTR6KL9B:700118') => JSON.parse(window.localStorage.getItem(key) ?? 'null');
+
+beforeEach(() => {
+  http.reset();
+  window.localStorage.clear();
+  configureClient({ timeouts: { get: 100, post: 100 }, retry: { retries: 0, baseDelayMs: 1 } });
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('the first question', () => {
+  it('offers the five answers with SPEC identifiers as values, and shows the journey summary', async () => {
+    await setup('disruption-waived');
+    const radios = within(first()).getAllByRole('radio');
+    expect(radios.map((radio) => [(radio as HTMLInputElement).value, radio.getAttribute('id')])).toEqual([
+      ['Yes', 'rw-disruption-answer-Yes'],
+      ['YesBefore', 'rw-disruption-answer-YesBefore'],
+      ['Strike', 'rw-disruption-answer-Strike'],
+      ['Heatwave', 'rw-disruption-answer-Heatwave'],
+      ['No', 'rw-disruption-answer-No'],
+    ]);
+    expect(screen.getByRole('radio', { name: 'My journey was affected by a storm' })).toHaveAttribute(
+      'value',
+      'Heatwave',
+    );
+    expect(
+      screen.getByRole('heading', { name: 'Selected Journey: London Kings Cross to Darlington' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(http.history.get.map((request) => request.url)).toEqual([STATUS_URL]));
+  });
+
+  it('an empty Continue shows a focused error summary linking to the first answer', async () => {
+    const { user, navigate } = await setup('disruption-waived');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    const summary = await screen.findByRole('alert');
+    await waitFor(() => expect(summary).toHaveFocus());
+    expect(within(summary).getByRole('link', { name: 'Select the option which applies' })).toHaveAttribute(
+      'href',
+      '#rw-disruption-answer-Yes',
+    );
+    expect(first()).toHaveAccessibleDescription('Select the option which applies');
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('No continues to /ConfirmRefund with the same query, and is saved', async () => {
+    const search = `${queryOf(states['disruption-waived'])}&covid19=true`;
+    const { user, navigate } = await setup('disruption-waived', { search });
+    await answerFirst(user, 'No, my journey was not disrupted');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/ConfirmRefund?${search}`));
+    expect(saved()).toMatchObject({ answer: 'No' });
+  });
+});
+
+describe('with a disruption self refund', () => {
+  it.each([
+    ['Yes, my journey was affected by disruption'],
+    ['Yes, and I knew about the disruption before I set off'],
+    ['My journey was affected by a strike'],
+    ['My journey was affected by a storm'],
+  ])('%s leads to the second question, focused, with Save answer', async (label) => {
+    const { user } = await setup('disruption-waived');
+    await answerFirst(user, label);
+    const group = await screen.findByRole('group', { name: 'What happened to your journey?' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => (radio as HTMLInputElement).value),
+    ).toEqual(['delayed', 'abandoned1', 'abandoned2', 'abandoned3', 'abandoned4', 'manual', 'somethingElse']);
+    expect(screen.getByRole('button', { name: 'Save answer' })).toBeInTheDocument();
+    expect(document.querySelector('.rw-disruption__step')).toHaveFocus();
+  });
+
+  it.each([
+    ['delayed', 'My train was delayed, but I made my journey'],
+    ['manual', 'I paid for a taxi, a hotel or other travel because of the disruption'],
+    ['somethingElse', 'Something else happened'],
+  ])('%s goes to the Finished page with the answer, saved', async (value, label) => {
+    const { user, navigate, state } = await setup('disruption-waived');
+    await answerFirst(user, /^Yes, my journey/);
+    await answerSecond(user, label);
+    await waitFor(() =>
+      expect(navigate).toHaveBeenCalledWith(`/Home/Disruption/Finished?${queryOf(state)}&Reason=${value}`),
+    );
+    expect(saved()).toMatchObject({ answer: 'Yes', reason: value });
+  });
+
+  it.each([
+    ['abandoned1', 'I abandoned my journey, or did not start it, because of the disruption'],
+    ['abandoned2', 'I knew about the disruption before I set off, so I did not travel'],
+    ['abandoned3', 'I did not travel because of a strike'],
+    ['abandoned4', 'I did not travel because of a storm'],
+  ])('%s asks which portion was abandoned (all three permitted)', async (value, label) => {
+    const { user, navigate } = await setup('disruption-waived');
+    await answerFirst(user, 'My journey was affected by a strike');
+    await answerSecond(user, label);
+    const group = await screen.findByRole('group', { name: 'Which part of your journey did you not travel?' });
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => (radio as HTMLInputElement).value),
+    ).toEqual(['outwards', 'inwards', 'both']);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(saved()).toMatchObject({ answer: 'Strike', reason: value });
+  });
+
+  it.each([
+    ['The outward journey', 'outwards', 'disruptedOutwards=true&disruptedInwards=false'],
+    ['The return journey', 'inwards', 'disruptedOutwards=false&disruptedInwards=true'],
+    ['Both the outward and the return journey', 'both', 'disruptedOutwards=true&disruptedInwards=true'],
+  ])('%s goes to /ConfirmRefund with %s flags', async (label, portion, flags) => {
+    const { user, navigate, state } = await setup('disruption-waived');
+    await answerFirst(user, /^Yes, my journey/);
+    await answerSecond(user, /^I abandoned my journey/);
+    await user.click(await screen.findByRole('radio', { name: label }));
+    await user.click(screen.getByRole('button', { name: 'Continue to your refund' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/ConfirmRefund?${queryOf(state)}&${flags}`));
+    expect(saved()).toMatchObject({ answer: 'Yes', reason: 'abandoned1', portion });
+  });
+
+  it('the portion question needs an answer; Change your answer goes back', async () => {
+    const { user, navigate } = await setup('disruption-waived');
+    await answerFirst(user, /^Yes, my journey/);
+    await user.click(await screen.findByRole('button', { name: 'Save answer' }));
+    expect(await screen.findByRole('link', { name: 'Select what happened to your journey' })).toBeInTheDocument();
+    await answerSecond(user, /^I abandoned my journey/);
+    await user.click(await screen.findByRole('button', { name: 'Continue to your refund' }));
+    expect(
+      await screen.findByRole('link', { name: 'Select which part of your journey you did not travel' }),
+    ).toHaveAttribute('href', '#rw-disruption-portion-outwards');
+    await user.click(screen.getByRole('button', { name: 'Change your answer' }));
+    expect(await screen.findByRole('group', { name: 'What happened to your journey?' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /^I abandoned my journey/ })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Change your answer' }));
+    expect(first()).toBeInTheDocument();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe('with only one direction permitted', () => {
+  it('offers the outward journey alone, and says so', async () => {
+    const { user, navigate, state } = await setup('disruption-outward-only');
+    await answerFirst(user, /^Yes, my journey/);
+    await answerSecond(user, /^I abandoned my journey/);
+    const group = await screen.findByRole('group', { name: 'Which part of your journey did you not travel?' });
+    expect(within(group).getAllByRole('radio')).toHaveLength(1);
+    expect(group).toHaveAccessibleDescription(
+      'For this booking, a disruption refund can only be claimed for this part of the journey.',
+    );
+    await user.click(within(group).getByRole('radio', { name: 'The outward journey' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to your refund' }));
+    await waitFor(() =>
+      expect(navigate).toHaveBeenCalledWith(
+        `/ConfirmRefund?${queryOf(state)}&disruptedOutwards=true&disruptedInwards=false`,
+      ),
+    );
+  });
+});
+
+describe('without a disruption self refund', () => {
+  it.each(['disruption-none', 'covid-full-refund'])(
+    '%s: links to /ManualRefund with the Disruption flag',
+    async (name) => {
+      const { user, navigate, state } = await setup(name);
+      await answerFirst(user, 'My journey was affected by a storm');
+      expect(
+        await screen.findByRole('heading', { name: 'A disruption refund cannot be claimed online for this booking' }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Claim a disruption refund with evidence' })).toHaveAttribute(
+        'href',
+        `/ManualRefund?${queryOf(state)}&Disruption=true`,
+      );
+      expect(screen.queryByRole('button', { name: 'Save answer' })).not.toBeInTheDocument();
+      expect(navigate).not.toHaveBeenCalled();
+    },
+  );
+
+  it('a null refund status offers no option either', async () => {
+    const { user } = await setup('null-status');
+    await answerFirst(user, /^Yes, my journey/);
+    expect(await screen.findByRole('link', { name: 'Claim a disruption refund with evidence' })).toBeInTheDocument();
+  });
+});
+
+describe('a refund status that fails', () => {
+  it('shows the catalogued message and Try again, which loads it again', async () => {
+    const { user } = await setup('disruption-waived', { reply: [500, 'Backend down'] });
+    await answerFirst(user, /^Yes, my journey/);
+    const alert = await screen.findByRole('alert');
+    http.reset();
+    http.onGet(STATUS_URL).reply(200, JSON.stringify(states['disruption-waived'].status));
+    expect(alert).toHaveTextContent("We couldn't load the refund status of your booking. Please try again.");
+    expect(alert).toHaveTextContent('Backend down');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('group', { name: 'What happened to your journey?' })).toBeInTheDocument();
+  });
+});
+
+describe('localStorage', () => {
+  it('restores the answers given before, per journey', async () => {
+    window.localStorage.setItem(
+      'rw-disruption:FTR6KL9B:700118',
+      JSON.stringify({ answer: 'Strike', reason: 'abandoned3', portion: 'inwards' }),
+    );
+    const { user, navigate, state } = await setup('disruption-waived');
+    expect(
+      screen.getByText('We have filled in the answers you gave before. Check them and continue.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'My journey was affected by a strike' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('radio', { name: 'I did not travel because of a strike' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Save answer' }));
+    expect(await screen.findByRole('radio', { name: 'The return journey' })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Continue to your refund' }));
+    await waitFor(() =>
+      expect(navigate).toHaveBeenCalledWith(
+        `/ConfirmRefund?${queryOf(state)}&disruptedOutwards=false&disruptedInwards=true`,
+      ),
+    );
+  });
+
+  it('does not restore another journey’s answers', async () => {
+    window.localStorage.setItem('rw-disruption:TRW4NK7H:700140', JSON.stringify({ answer: 'Strike' }));
+    await setup('disruption-waived');
+    expect(screen.queryByText(/We have filled in the answers/)).not.toBeInTheDocument();
+    expect(
+      within(first())
+        .getAllByRole('radio')
+        .some((radio) => (radio as HTMLInputElement).checked),
+    ).toBe(false);
+  });
+
+  it('full storage does not break the flow', async () => {
+    jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    const { user, navigate, state } = await setup('disruption-waived');
+    await answerFirst(user, /^Yes, my journey/);
+    await answerSecond(user, /^I abandoned my journey/);
+    await user.click(await screen.findByRole('radio', { name: 'The outward journey' }));
+    await user.click(screen.getByRole('button', { name: 'Continue to your refund' }));
+    await waitFor(() =>
+      expect(navigate).toHaveBeenCalledWith(
+        `/ConfirmRefund?${queryOf(state)}&disruptedOutwards=true&disruptedInwards=false`,
+      ),
+    );
+  });
+
+  it('disabled storage does not break the flow', async () => {
+    jest.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+      throw new DOMException('disabled', 'SecurityError');
+    });
+    const { user, navigate, state } = await setup('disruption-waived');
+    await answerFirst(user, 'No, my journey was not disrupted');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/ConfirmRefund?${queryOf(state)}`));
+  });
+});
+
+describe('the Finished page (data-view="finished")', () => {
+  function finished(search: string) {
+    const state = states['disruption-waived'];
+    return mountOnHostPage(mount, {
+      mountId: 'disruption-widget',
+      details: state.details,
+      stations,
+      search,
+      attrs: { view: 'finished', 'support-email': 'support@example.co.uk' },
+    });
+  }
+
+  it('delayed: the Delay Repay advice (contact the train company)', () => {
+    const { element } = finished(`${queryOf(states['disruption-waived'])}&Reason=delayed`);
+    expect(screen.getByRole('heading', { name: 'Claim Delay Repay from the train company' })).toBeInTheDocument();
+    expect(screen.getByText('Delay repay requests must be sent to the train operating company')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute('href', '/');
+    expect(element.innerHTML).toMatchSnapshot();
+  });
+
+  it.each(['manual', 'somethingElse'])('%s: contact customer services, with a mail link', (reason) => {
+    finished(`Reason=${reason}`);
+    expect(screen.getByRole('heading', { name: 'Contact our customer services team' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'support@example.co.uk' })).toHaveAttribute(
+      'href',
+      'mailto:support@example.co.uk?subject=Disruption%20claim%20for%20booking%20FTR6KL9B',
+    );
+  });
+
+  it('reads the saved answer when the query has none', () => {
+    window.localStorage.setItem('rw-disruption:FTR6KL9B:700118', JSON.stringify({ answer: 'Yes', reason: 'delayed' }));
+    finished(queryOf(states['disruption-waived']));
+    expect(screen.getByRole('heading', { name: 'Claim Delay Repay from the train company' })).toBeInTheDocument();
+  });
+
+  it('without an answer links back to the questions', () => {
+    finished(`${queryOf(states['disruption-waived'])}&Reason=abandoned1`);
+    expect(screen.getByText('We could not find your answer to the disruption questions.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Answer the disruption questions' })).toHaveAttribute(
+      'href',
+      `/Home/Disruption?${queryOf(states['disruption-waived'])}`,
+    );
+  });
+});
+
+describe('mount', () => {
+  it('mounts the questions on a host page', async () => {
+    const state = states['disruption-waived'];
+    http.onGet(STATUS_URL).reply(200, JSON.stringify(state.status));
+    const { element } = mountOnHostPage(mount, {
+      mountId: 'disruption-widget',
+      details: state.details,
+      stations,
+      search: queryOf(state),
+      attrs: { 'refund-status-url': STATUS_URL, 'support-email': 'support@example.co.uk' },
+    });
+    expect(screen.getByRole('group', { name: 'Please pick the option which applies' })).toBeInTheDocument();
+    await waitFor(() => expect(element.querySelector('[data-status="ready"]')).not.toBeNull());
+    expect(http.history.get).toHaveLength(1);
+    expect(element.innerHTML).toMatchSnapshot();
+  });
+
+  it('missing Details: Missing JSON data from DOM', () => {
+    const { element } = mountOnHostPage(mount, {
+      mountId: 'disruption-widget',
+      stations,
+      attrs: { 'refund-status-url': STATUS_URL },
+    });
+    expect(element).toHaveTextContent('Missing JSON data from DOM');
+  });
+
+  it('a questions page without data-refund-status-url is refused with a clear message', () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { element } = mountOnHostPage(mount, {
+      mountId: 'disruption-widget',
+      details: states['disruption-waived'].details,
+      stations,
+    });
+    expect(element).toHaveTextContent('This disruption page is set up incorrectly. Please try again later.');
+  });
+});
+
+describe('snapshots', () => {
+  it('the second question', async () => {
+    const { user, container } = await setup('disruption-waived');
+    await answerFirst(user, /^Yes, my journey/);
+    await screen.findByRole('group', { name: 'What happened to your journey?' });
+    expect(container.innerHTML).toMatchSnapshot();
+  });
+
+  it('the portion question with one direction', async () => {
+    const { user, container } = await setup('disruption-outward-only');
+    await answerFirst(user, /^Yes, my journey/);
+    await answerSecond(user, /^I abandoned my journey/);
+    await screen.findByRole('group', { name: 'Which part of your journey did you not travel?' });
+    expect(container.querySelector('.rw-disruption__step')?.innerHTML).toMatchSnapshot();
+  });
+});

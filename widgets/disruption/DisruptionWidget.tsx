@@ -1,0 +1,183 @@
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { toWidgetError } from '../../shared/api/client';
+import { SelectedJourney } from '../../shared/journey/SelectedJourney';
+import { fetchRefundStatus } from './api';
+import { FinishedView } from './components/FinishedView';
+import { NoOption } from './components/NoOption';
+import { QuestionForm } from './components/QuestionForm';
+import { disruptedRefundUrl, finishedUrl, manualRefundUrl, sameQueryRefundUrl } from './navigation';
+import { abandonedPortions } from './options';
+import { loadAnswers, saveAnswers, storageKey } from './storage';
+import { TEXT } from './texts';
+import {
+  FINISHED_ANSWERS,
+  FIRST_ANSWERS,
+  type DisruptionConfig,
+  type FinishedAnswer,
+  type FirstAnswer,
+  type Portion,
+  type SavedAnswers,
+  type SecondAnswer,
+} from './types';
+import { firstQuestionSchema } from './validation';
+import './disruption.css';
+
+/** The second question and the portion question load after the first answer (DESIGN.md "Lazy by default"). */
+const SecondStep = lazy(() => import('./components/SecondStep'));
+
+type Step = 'first' | 'second' | 'portion';
+type StatusState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; portions: Portion[] };
+
+export interface DisruptionWidgetProps {
+  config: DisruptionConfig;
+  /** Navigation; defaults to `location.assign`. */
+  navigate?: (url: string) => void;
+}
+
+/**
+ * The disruption funnel (SPEC.md section 2 "Disruption flow" and section 4; issue "The start page
+ * and the disruption funnel"). Loads the refund status from `data-refund-status-url` at once, and
+ * asks 'Please pick the option which applies':
+ * - `No` → the refund page with the same query;
+ * - any other answer → when the status offers a disruption self refund (reason code 104 with a
+ *   permitted scope) the second question with 'Save answer', else a link to /ManualRefund with the
+ *   Disruption flag. `delayed`, `manual`, `somethingElse` → the Finished page with the answer;
+ *   abandoned1…4 → which portion was abandoned (per the permitted scopes) → the refund page with
+ *   `disruptedOutwards`/`disruptedInwards`.
+ * Every answer is saved in localStorage per journey and restored on return; storage that is full
+ * or disabled does not stop the flow. The journey summary is shown under the questions. With
+ * `data-view="finished"` it shows the Finished page's outcome instead.
+ */
+export function DisruptionWidget({ config, navigate = (url) => window.location.assign(url) }: DisruptionWidgetProps) {
+  if (config.view === 'finished') return <FinishedView config={config} />;
+  return <Questions config={config} navigate={navigate} />;
+}
+
+function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (url: string) => void }) {
+  const key = useMemo(() => storageKey(config.details), [config.details]);
+  const [saved, setSaved] = useState<SavedAnswers>(() => loadAnswers(key));
+  const [restored] = useState(() => saved.answer !== undefined);
+  const [step, setStep] = useState<Step>('first');
+  const [status, setStatus] = useState<StatusState>({ phase: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const stepBox = useRef<HTMLDivElement>(null);
+  const moved = useRef(false);
+
+  useEffect(() => {
+    let active = true;
+    fetchRefundStatus(config.refundStatusUrl).then(
+      (response) => active && setStatus({ phase: 'ready', portions: abandonedPortions(response, config.details) }),
+      (error: unknown) => active && setStatus({ phase: 'error', message: toWidgetError(error).message }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [config.refundStatusUrl, config.details, attempt]);
+
+  useEffect(() => {
+    if (moved.current) stepBox.current?.focus();
+  }, [step]);
+
+  const remember = (answers: SavedAnswers) => {
+    setSaved(answers);
+    saveAnswers(key, answers);
+  };
+
+  const goTo = (next: Step) => {
+    moved.current = true;
+    setStep(next);
+  };
+
+  const onFirst = (answer: FirstAnswer) => {
+    remember({ ...saved, answer });
+    if (answer === 'No') navigate(sameQueryRefundUrl(config));
+    else goTo('second');
+  };
+
+  const onReason = (reason: SecondAnswer) => {
+    remember({ ...saved, reason });
+    if ((FINISHED_ANSWERS as readonly string[]).includes(reason))
+      navigate(finishedUrl(config, reason as FinishedAnswer));
+    else goTo('portion');
+  };
+
+  const onPortion = (portion: Portion) => {
+    remember({ ...saved, portion });
+    navigate(disruptedRefundUrl(config, portion));
+  };
+
+  const retry = useCallback(() => {
+    setStatus({ phase: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
+
+  const loading = (
+    <p className="rw-disruption__loading" role="status">
+      {TEXT.loading}
+    </p>
+  );
+
+  return (
+    <div className="rw-disruption" data-status={status.phase}>
+      {restored && step === 'first' && (
+        <p className="rw-disruption__restored" role="status">
+          {TEXT.restored}
+        </p>
+      )}
+      <div className="rw-disruption__step" tabIndex={-1} ref={stepBox} data-step={step}>
+        {step === 'first' && (
+          <QuestionForm<FirstAnswer>
+            key="first"
+            name="answer"
+            idPrefix="rw-disruption-answer"
+            legend={TEXT.firstLegend}
+            options={FIRST_ANSWERS.map((value) => ({ value, label: TEXT.firstAnswers[value] }))}
+            initial={saved.answer ?? ''}
+            schema={firstQuestionSchema}
+            submitLabel={TEXT.continue}
+            onSubmit={onFirst}
+          />
+        )}
+        {step !== 'first' && status.phase === 'loading' && loading}
+        {step !== 'first' && status.phase === 'error' && (
+          <div className="rw-message rw-message--error" role="alert">
+            <p className="rw-disruption__text">{TEXT.statusFailure}</p>
+            <p className="rw-disruption__text">{status.message}</p>
+            <button type="button" className="rw-button rw-button--secondary" onClick={retry}>
+              {TEXT.tryAgain}
+            </button>
+          </div>
+        )}
+        {step !== 'first' && status.phase === 'ready' && status.portions.length === 0 && (
+          <NoOption href={manualRefundUrl(config)} />
+        )}
+        {step !== 'first' && status.phase === 'ready' && status.portions.length > 0 && (
+          <Suspense fallback={loading}>
+            <SecondStep
+              step={step}
+              initialReason={saved.reason ?? ''}
+              initialPortion={saved.portion ?? ''}
+              portions={status.portions}
+              onReason={onReason}
+              onPortion={onPortion}
+            />
+          </Suspense>
+        )}
+        {step !== 'first' && (
+          <p className="rw-disruption__text">
+            <button
+              type="button"
+              className="rw-link rw-link--button"
+              onClick={() => goTo(step === 'portion' ? 'second' : 'first')}
+            >
+              {TEXT.changeAnswer}
+            </button>
+          </p>
+        )}
+      </div>
+      <div className="rw-disruption__journey">
+        <SelectedJourney details={config.details} stations={config.stations} headingLevel={2} />
+      </div>
+    </div>
+  );
+}

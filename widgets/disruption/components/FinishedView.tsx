@@ -1,0 +1,64 @@
+import { queryPairs } from '../../../shared/page/url';
+import { questionsUrl, REASON_PARAM } from '../navigation';
+import { loadAnswers, storageKey } from '../storage';
+import { TEXT } from '../texts';
+import { FINISHED_ANSWERS, type DisruptionConfig, type FinishedAnswer } from '../types';
+import { ContactCustomerServices, DelayRepayAdvice } from './Outcomes';
+
+const isFinished = (value: unknown): value is FinishedAnswer =>
+  typeof value === 'string' && (FINISHED_ANSWERS as readonly string[]).includes(value);
+
+/**
+ * The answer a Finished page shows: the query's `Reason`, else the answer saved for the journey.
+ *
+ * @returns `delayed`, `manual`, `somethingElse`, or null when neither names one
+ */
+export function finishedAnswer(config: DisruptionConfig): FinishedAnswer | null {
+  const fromQuery = queryPairs(config.query.search).find(([name]) => name.toLowerCase() === REASON_PARAM.toLowerCase());
+  if (isFinished(fromQuery?.[1])) return fromQuery[1] as FinishedAnswer;
+  const saved = loadAnswers(storageKey(config.details)).reason;
+  return isFinished(saved) ? saved : null;
+}
+
+/**
+ * The outcome page /Home/Disruption/Finished (`data-view="finished"`): the Delay Repay advice for
+ * `delayed`, the contact-customer-services instructions for `manual` and `somethingElse`, then
+ * 'Start again' (to `/`). Without a known answer it links back to the questions.
+ */
+export function FinishedView({ config }: { config: DisruptionConfig }) {
+  const answer = finishedAnswer(config);
+  if (answer === null) {
+    return (
+      <div className="rw-disruption">
+        <p className="rw-message" role="status">
+          {TEXT.noAnswer}
+        </p>
+        <p className="rw-disruption__text">
+          <a className="rw-link" href={questionsUrl(config)}>
+            {TEXT.answerQuestions}
+          </a>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="rw-disruption">
+      <p className="rw-disruption__text" role="status">
+        {TEXT.answerSaved}
+      </p>
+      {answer === 'delayed' ? (
+        <DelayRepayAdvice />
+      ) : (
+        <ContactCustomerServices
+          supportEmail={config.supportEmail}
+          bookingReference={config.details.bookingReference}
+        />
+      )}
+      <p className="rw-disruption__text">
+        <a className="rw-link" href="/">
+          {TEXT.startAgain}
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { TEXT } from '../texts';
+
+/**
+ * No disruption self refund is available (SPEC.md section 2): says so and links to /ManualRefund
+ * with the `Disruption` flag, booking reference and e-mail (`href` from `manualRefundUrl`).
+ */
+export function NoOption({ href }: { href: string }) {
+  return (
+    <div className="rw-disruption__panel">
+      <h2 className="rw-disruption__heading">{TEXT.noOptionHeading}</h2>
+      <p className="rw-disruption__text">{TEXT.noOptionBody}</p>
+      <p className="rw-disruption__text">
+        <a className="rw-link" href={href}>
+          {TEXT.noOptionLink}
+        </a>
+      </p>
+    </div>
+  );
+}

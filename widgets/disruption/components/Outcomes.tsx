@@ -1,0 +1,52 @@
+import { mailtoHref } from '../../../shared/format/mailto';
+import { TEXT } from '../texts';
+
+/**
+ * The Delay Repay advice shown for `delayed` (SPEC.md section 2): delay repay is claimed from the
+ * train operating company, not here; the tickets are unchanged.
+ */
+export function DelayRepayAdvice() {
+  return (
+    <div className="rw-disruption__panel">
+      <h2 className="rw-disruption__heading">{TEXT.delayRepayHeading}</h2>
+      <p className="rw-disruption__text rw-disruption__text--lead">{TEXT.delayRepayLead}</p>
+      {TEXT.delayRepayBody.map((line) => (
+        <p className="rw-disruption__text" key={line}>
+          {line}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The contact-customer-services instructions shown for `manual` and `somethingElse` (SPEC.md
+ * section 2): a mail link to `supportEmail` with the subject 'Disruption claim for booking {ref}',
+ * or the advice without a link when the page gave no address.
+ */
+export function ContactCustomerServices({
+  supportEmail,
+  bookingReference,
+}: {
+  supportEmail: string;
+  bookingReference: string;
+}) {
+  const href = mailtoHref(supportEmail, { subject: TEXT.contactSubject(bookingReference) });
+  return (
+    <div className="rw-disruption__panel">
+      <h2 className="rw-disruption__heading">{TEXT.contactHeading}</h2>
+      <p className="rw-disruption__text">{TEXT.contactBody}</p>
+      {href ? (
+        <p className="rw-disruption__text">
+          {TEXT.contactBefore}{' '}
+          <a className="rw-link" href={href}>
+            {supportEmail}
+          </a>{' '}
+          {TEXT.contactAfter(bookingReference)}
+        </p>
+      ) : (
+        <p className="rw-disruption__text">{TEXT.contactNoEmail(bookingReference)}</p>
+      )}
+    </div>
+  );
+}

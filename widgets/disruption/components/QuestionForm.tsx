@@ -1,0 +1,69 @@
+import { useFormik } from 'formik';
+import type { ObjectSchema } from 'yup';
+import { ErrorSummary } from '../../../shared/forms/ErrorSummary';
+import { RadioGroup, radioId, type RadioOption } from '../../../shared/forms/RadioGroup';
+
+export interface QuestionFormProps<V extends string> {
+  /** Field name of the answer (formik value key). */
+  name: string;
+  idPrefix: string;
+  legend: string;
+  hint?: string;
+  options: RadioOption<V>[];
+  /** The answer to start with ('' for none), e.g. restored from localStorage. */
+  initial: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  schema: ObjectSchema<any>;
+  submitLabel: string;
+  onSubmit: (answer: V) => void;
+}
+
+/**
+ * One question of the disruption flow as a formik form: radios in a fieldset whose legend is the
+ * question (a page heading), validated by `schema` on submit; a failed submit shows the GOV.UK
+ * error summary (focused, linking to the first radio) and the message beside the radios.
+ */
+export function QuestionForm<V extends string>({
+  name,
+  idPrefix,
+  legend,
+  hint,
+  options,
+  initial,
+  schema,
+  submitLabel,
+  onSubmit,
+}: QuestionFormProps<V>) {
+  const formik = useFormik<Record<string, string>>({
+    initialValues: { [name]: initial },
+    validationSchema: schema,
+    validateOnBlur: false,
+    validateOnChange: false,
+    onSubmit: (values) => onSubmit(values[name] as V),
+  });
+  const error = typeof formik.errors[name] === 'string' ? (formik.errors[name] as string) : undefined;
+  return (
+    <form noValidate onSubmit={formik.handleSubmit} className="rw-disruption__form">
+      {formik.submitCount > 0 && error && (
+        <ErrorSummary
+          errors={[{ fieldId: radioId(idPrefix, options[0]?.value ?? ''), message: error }]}
+          focusKey={formik.submitCount}
+        />
+      )}
+      <RadioGroup
+        name={name}
+        idPrefix={idPrefix}
+        legend={legend}
+        legendAsHeading
+        hint={hint}
+        options={options}
+        value={formik.values[name] ?? ''}
+        error={error}
+        onChange={formik.handleChange}
+      />
+      <button type="submit" className="rw-button">
+        {submitLabel}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+import { TEXT } from '../texts';
+import { SECOND_ANSWERS, type Portion, type SecondAnswer } from '../types';
+import { portionSchema, secondQuestionSchema } from '../validation';
+import { QuestionForm } from './QuestionForm';
+
+export interface SecondStepProps {
+  step: 'second' | 'portion';
+  /** Saved answers to start with ('' for none). */
+  initialReason: string;
+  initialPortion: string;
+  /** The portions offered (at least one). */
+  portions: Portion[];
+  onReason: (reason: SecondAnswer) => void;
+  onPortion: (portion: Portion) => void;
+}
+
+/**
+ * The steps after the first question, loaded lazily (DESIGN.md "Lazy by default"): the second
+ * question (delayed, abandoned1…4, manual, somethingElse, with 'Save answer'), then for an
+ * abandoned answer which portion was abandoned (only the `portions` offered; with one portion a
+ * hint says it is the only one that can be claimed).
+ */
+export default function SecondStep({
+  step,
+  initialReason,
+  initialPortion,
+  portions,
+  onReason,
+  onPortion,
+}: SecondStepProps) {
+  if (step === 'second') {
+    return (
+      <QuestionForm<SecondAnswer>
+        key="second"
+        name="reason"
+        idPrefix="rw-disruption-reason"
+        legend={TEXT.secondLegend}
+        hint={TEXT.secondHint}
+        options={SECOND_ANSWERS.map((value) => ({ value, label: TEXT.secondAnswers[value] }))}
+        initial={initialReason}
+        schema={secondQuestionSchema}
+        submitLabel={TEXT.saveAnswer}
+        onSubmit={onReason}
+      />
+    );
+  }
+  return (
+    <QuestionForm<Portion>
+      key="portion"
+      name="portion"
+      idPrefix="rw-disruption-portion"
+      legend={TEXT.portionLegend}
+      hint={portions.length === 1 ? TEXT.portionOnlyOne : undefined}
+      options={portions.map((value) => ({ value, label: TEXT.portionAnswers[value] }))}
+      initial={portions.includes(initialPortion as Portion) ? initialPortion : ''}
+      schema={portionSchema(portions)}
+      submitLabel={TEXT.continueToRefund}
+      onSubmit={onPortion}
+    />
+  );
+}

@@ -1,0 +1,71 @@
+import { WidgetError } from '../../shared/errors/WidgetError';
+import { readPageData } from '../../shared/page-data/readPageData';
+import type { DisruptionConfig } from './types';
+
+/** Default navigation targets (DESIGN.md "Navigation"). */
+export const DEFAULT_ACTIONS = {
+  confirm: '/ConfirmRefund',
+  manual: '/ManualRefund',
+  finished: '/Home/Disruption/Finished',
+  questions: '/Home/Disruption',
+} as const;
+
+const INVALID_TEXT = 'This disruption page is set up incorrectly. Please try again later.';
+
+/** A site-root path (not `//host`) or an absolute http(s) URL. */
+function isSafeTarget(value: string): boolean {
+  if (/^\/(?![/\\])/.test(value)) return true;
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+function target(dataset: Record<string, string>, key: string, fallback: string): string {
+  const raw = (dataset[key] ?? '').trim();
+  if (raw === '') return fallback;
+  if (!isSafeTarget(raw)) {
+    throw new WidgetError('INVALID_PAGE_DATA', INVALID_TEXT, {
+      cause: new Error(
+        `data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} is not a site-root path or http(s) URL`,
+      ),
+    });
+  }
+  return raw;
+}
+
+/**
+ * Reads the disruption page's data once (DESIGN.md "The widgets": Details, station names,
+ * `data-refund-status-url`, `data-support-email`, query string; plus optional `data-view`
+ * (`finished`) and the navigation targets `data-action`, `data-manual-action`,
+ * `data-finished-action`, `data-questions-action`).
+ *
+ * @throws WidgetError: MISSING_DETAILS, MISSING_STATION_MAP, or INVALID_PAGE_DATA when the
+ *   questions view has no `data-refund-status-url` or a target is unsafe
+ */
+export function readDisruptionConfig(element: HTMLElement, doc?: Document, search?: string): DisruptionConfig {
+  const page = readPageData(element, doc, search);
+  const data = page.dataset;
+  const view = data.view === 'finished' ? 'finished' : 'questions';
+  const refundStatusUrl = (data.refundStatusUrl ?? '').trim();
+  if (view === 'questions' && refundStatusUrl === '') {
+    throw new WidgetError('INVALID_PAGE_DATA', INVALID_TEXT, {
+      cause: new Error('data-refund-status-url is missing'),
+    });
+  }
+  return {
+    details: page.details,
+    stations: page.stations,
+    refundStatusUrl,
+    supportEmail: (data.supportEmail ?? '').trim(),
+    view,
+    query: page.query,
+    actions: {
+      confirm: target(data, 'action', DEFAULT_ACTIONS.confirm),
+      manual: target(data, 'manualAction', DEFAULT_ACTIONS.manual),
+      finished: target(data, 'finishedAction', DEFAULT_ACTIONS.finished),
+      questions: target(data, 'questionsAction', DEFAULT_ACTIONS.questions),
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/** The disruption answers in localStorage per journey, and storage that is full or disabled. */
+import bookings from '../../fixtures/bookings.json';
+import type { Details } from '../../shared/types';
+import { loadAnswers, saveAnswers, storageKey } from './storage';
+import { parseSavedAnswers } from './validation';
+
+const details = (bookings as unknown as Record<string, { details: Details }>)['disruption-waived'].details;
+const KEY = 'rw-disruption:FTR6KL9B:700118';
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  window.localStorage.clear();
+});
+
+describe('storageKey', () => {
+  it('names the booking and its journey', () => {
+    expect(storageKey(details)).toBe(KEY);
+  });
+
+  it('falls back to the booking when the journey has no id', () => {
+    const noId = {
+      ...details,
+      bookingReference: 'ftr6kl9b ',
+      JourneyPlannerResults: { ...details.JourneyPlannerResults, outboundJourneys: [{ legs: [] }] },
+    };
+    expect(storageKey(noId)).toBe('rw-disruption:FTR6KL9B:booking');
+  });
+});
+
+describe('save and load', () => {
+  it('round-trips the answers with the time saved', () => {
+    expect(saveAnswers(KEY, { answer: 'Yes', reason: 'abandoned1', portion: 'both' })).toBe(true);
+    expect(JSON.parse(window.localStorage.getItem(KEY) as string)).toEqual({
+      answer: 'Yes',
+      reason: 'abandoned1',
+      portion: 'both',
+      savedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+    });
+    expect(loadAnswers(KEY)).toMatchObject({ answer: 'Yes', reason: 'abandoned1', portion: 'both' });
+  });
+
+  it('keeps journeys apart', () => {
+    saveAnswers(KEY, { answer: 'Strike' });
+    expect(loadAnswers('rw-disruption:FTR6KL9B:1')).toEqual({});
+  });
+
+  it.each(['not json', '[]', 'null', '{"answer":"Maybe"}', '{"answer":1}'])('ignores stored junk %j', (text) => {
+    window.localStorage.setItem(KEY, text);
+    expect(loadAnswers(KEY)).toEqual({});
+  });
+
+  it('drops unknown fields', () => {
+    expect(parseSavedAnswers('{"answer":"No","evil":"x"}')).toEqual({ answer: 'No' });
+  });
+});
+
+describe('storage that fails', () => {
+  it('full: setItem throws QuotaExceededError → save reports false, nothing thrown', () => {
+    jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    expect(saveAnswers(KEY, { answer: 'Yes' })).toBe(false);
+  });
+
+  it('unreadable: getItem throws → load gives {}', () => {
+    jest.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    expect(loadAnswers(KEY)).toEqual({});
+  });
+
+  it('disabled: the localStorage getter throws → load gives {}, save false', () => {
+    jest.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+      throw new DOMException('disabled', 'SecurityError');
+    });
+    expect(loadAnswers(KEY)).toEqual({});
+    expect(saveAnswers(KEY, { answer: 'Yes' })).toBe(false);
+  });
+});

@@ -1,0 +1,63 @@
+import type { QueryFlags } from '../../shared/page-data/readPageData';
+import type { Details, StationNames } from '../../shared/types';
+
+/** Answers of the first question (SPEC.md section 2 "Disruption flow"; DESIGN.md identifiers). */
+export const FIRST_ANSWERS = ['Yes', 'YesBefore', 'Strike', 'Heatwave', 'No'] as const;
+export type FirstAnswer = (typeof FIRST_ANSWERS)[number];
+
+/** Answers of the second question (SPEC.md section 2). */
+export const SECOND_ANSWERS = [
+  'delayed',
+  'abandoned1',
+  'abandoned2',
+  'abandoned3',
+  'abandoned4',
+  'manual',
+  'somethingElse',
+] as const;
+export type SecondAnswer = (typeof SECOND_ANSWERS)[number];
+
+/** The abandoned answers, which ask which portion was abandoned. */
+export const ABANDONED_ANSWERS: readonly SecondAnswer[] = ['abandoned1', 'abandoned2', 'abandoned3', 'abandoned4'];
+/** The answers whose outcome is shown on the Finished page. */
+export const FINISHED_ANSWERS = ['delayed', 'manual', 'somethingElse'] as const;
+export type FinishedAnswer = (typeof FINISHED_ANSWERS)[number];
+
+/** Which portion was abandoned (DESIGN.md identifiers). */
+export const PORTIONS = ['outwards', 'inwards', 'both'] as const;
+export type Portion = (typeof PORTIONS)[number];
+
+/** What is kept in localStorage per journey (SPEC.md section 4 "Disruption flow"). */
+export interface SavedAnswers {
+  answer?: FirstAnswer;
+  reason?: SecondAnswer;
+  portion?: Portion;
+  /** ISO time of the last save. */
+  savedAt?: string;
+}
+
+/** Navigation targets (DESIGN.md "Navigation": site-root routes unless a mount attribute names another). */
+export interface DisruptionActions {
+  /** `data-action`, default `/ConfirmRefund`. */
+  confirm: string;
+  /** `data-manual-action`, default `/ManualRefund`. */
+  manual: string;
+  /** `data-finished-action`, default `/Home/Disruption/Finished`. */
+  finished: string;
+  /** `data-questions-action`, default `/Home/Disruption` (linked from the Finished view). */
+  questions: string;
+}
+
+/** Everything the disruption widget reads from its page, validated once by `mount`. */
+export interface DisruptionConfig {
+  details: Details;
+  stations: StationNames;
+  /** `data-refund-status-url`; required for the questions view. */
+  refundStatusUrl: string;
+  /** `data-support-email`; '' when absent. */
+  supportEmail: string;
+  /** `data-view="finished"` mounts the outcome view of /Home/Disruption/Finished. */
+  view: 'questions' | 'finished';
+  query: QueryFlags;
+  actions: DisruptionActions;
+}

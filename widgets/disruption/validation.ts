@@ -1,0 +1,64 @@
+/**
+ * yup schemas of the disruption widget: its three questions (answers carry SPEC.md identifiers,
+ * DESIGN.md "Answers and choices in forms") and the answers read back from localStorage, which
+ * are untrusted.
+ */
+import * as yup from 'yup';
+import { TEXT } from './texts';
+import { FIRST_ANSWERS, PORTIONS, SECOND_ANSWERS, type Portion, type SavedAnswers } from './types';
+
+/** First question: one of Yes, YesBefore, Strike, Heatwave, No; else 'Select the option which applies'. */
+export const firstQuestionSchema = yup.object({
+  answer: yup
+    .string()
+    .required(TEXT.firstRequired)
+    .oneOf([...FIRST_ANSWERS], TEXT.firstRequired),
+});
+
+/** Second question: one of delayed, abandoned1…4, manual, somethingElse; else 'Select what happened to your journey'. */
+export const secondQuestionSchema = yup.object({
+  reason: yup
+    .string()
+    .required(TEXT.secondRequired)
+    .oneOf([...SECOND_ANSWERS], TEXT.secondRequired),
+});
+
+/**
+ * Portion question: one of the portions offered (see `abandonedPortions`); else 'Select which
+ * part of your journey you did not travel'.
+ *
+ * @param offered the portions shown to the traveller
+ */
+export function portionSchema(offered: Portion[]) {
+  return yup.object({
+    portion: yup
+      .string()
+      .required(TEXT.portionRequired)
+      .oneOf([...offered], TEXT.portionRequired),
+  });
+}
+
+/** Saved answers: each field optional and checked; unknown fields dropped. */
+const savedAnswersSchema = yup.object({
+  answer: yup.string().oneOf([...FIRST_ANSWERS]),
+  reason: yup.string().oneOf([...SECOND_ANSWERS]),
+  portion: yup.string().oneOf([...PORTIONS]),
+  savedAt: yup.string(),
+});
+
+/**
+ * Reads saved answers from their stored JSON text.
+ *
+ * @param text the stored text, or null when nothing is stored
+ * @returns the answers, or `{}` when nothing is stored or the text is not valid answers. Never throws.
+ */
+export function parseSavedAnswers(text: string | null): SavedAnswers {
+  if (text === null || text === '') return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
+    return savedAnswersSchema.validateSync(value, { stripUnknown: true }) as SavedAnswers;
+  } catch {
+    return {};
+  }
+}
