@@ -82,11 +82,16 @@ function fingerprint(value) {
     .digest('hex');
 }
 
-/** Writes JSON atomically: a temporary file in the same folder, then a rename over the target. */
-function writeJsonAtomic(file, value) {
+/** Writes a file atomically: a temporary file in the same folder, then a rename over the target. */
+function writeAtomic(file, data) {
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  fs.writeFileSync(temp, `${JSON.stringify(value, null, 2)}\n`);
+  fs.writeFileSync(temp, data);
   fs.renameSync(temp, file);
+}
+
+/** Writes JSON atomically (see {@link writeAtomic}). */
+function writeJsonAtomic(file, value) {
+  writeAtomic(file, `${JSON.stringify(value, null, 2)}\n`);
 }
 
 /** Checks the fixture states a store is made from; throws on a missing or repeated reference. */
@@ -600,4 +605,4 @@ function createBackendRouter(store, { latencyMs = 0, logger = console } = {}) {
   return router;
 }
 
-module.exports = { createStore, createBackendRouter, queryValue, STATE_FILE };
+module.exports = { createStore, createBackendRouter, queryValue, fingerprint, writeAtomic, STATE_FILE };

@@ -16,12 +16,13 @@
  */
 'use strict';
 
-const { createHash, randomBytes, randomUUID } = require('crypto');
+const { randomBytes, randomUUID } = require('crypto');
 const fs = require('fs');
 const path = require('path');
 const express = require('express');
 const multer = require('multer');
 const { imageSize } = require('image-size');
+const { fingerprint, writeAtomic } = require('./backend');
 
 const STATE_FILE = 'claims.json';
 const STATE_VERSION = 1;
@@ -80,30 +81,6 @@ function uploadPath(uploadsDir, id, ext) {
   const file = path.resolve(uploadsDir, `${id}${ext}`);
   if (path.dirname(file) !== path.resolve(uploadsDir)) throw new Error('Invalid upload path');
   return file;
-}
-
-/** Writes a file atomically: a temporary file in the same folder, then a rename over the target. */
-function writeAtomic(file, data) {
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  fs.writeFileSync(temp, data);
-  fs.renameSync(temp, file);
-}
-
-/** JSON with object keys sorted, hashed: two equal bodies give the same fingerprint. */
-function fingerprint(value) {
-  const sorted = (v) =>
-    Array.isArray(v)
-      ? v.map(sorted)
-      : v !== null && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.keys(v)
-              .sort()
-              .map((k) => [k, sorted(v[k])]),
-          )
-        : v;
-  return createHash('sha256')
-    .update(JSON.stringify(sorted(value ?? null)))
-    .digest('hex');
 }
 
 /** Journey ids of a fixture state: the status's journeyID and the Details' journey ids. */
