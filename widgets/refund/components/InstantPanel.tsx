@@ -1,14 +1,11 @@
-import { useState } from 'react';
 import { Accordion } from '../../../shared/ui/Accordion';
 import { formatPence } from '../../../shared/format/money';
 import { SelectedJourney } from '../../../shared/journey/SelectedJourney';
-import { useCommittingAction } from '../../../shared/hooks/useCommittingAction';
 import type { DryRunResult, RefundStatus, RefundStatusResponse } from '../../../shared/types';
-import { processRefund } from '../api';
 import { TEXT } from '../texts';
 import type { RefundPageConfig } from '../types';
 import { Appeal } from './AppealModal';
-import { ErrorNotice } from './ErrorNotice';
+import { AcceptRefund } from './AcceptRefund';
 
 interface Props {
   config: RefundPageConfig;
@@ -37,31 +34,7 @@ export function feeNote(dryRun: DryRunResult, isFeeFree: boolean): string | null
  */
 export function InstantPanel({ config, response, dryRun, onDone }: Props) {
   const status = response.refundStatus;
-  const [commit, accept] = useCommittingAction(async (key) => {
-    await processRefund(
-      {
-        protectedReference: response.protectedReference as string,
-        journeyId: status.journeyID,
-        covid19: config.query.covid19,
-        defer: false,
-        disruptedOutwards: config.query.disruptedOutwards,
-        disruptedInwards: config.query.disruptedInwards,
-      },
-      key,
-    );
-    onDone();
-  });
-  const [blocked, setBlocked] = useState(false);
-  const onAccept = () => {
-    if (!response.protectedReference) {
-      console.warn(TEXT.backendNoRefundLog);
-      setBlocked(true);
-      return;
-    }
-    accept();
-  };
   const note = feeNote(dryRun, response.isFeeFree);
-  const pending = commit.status === 'pending';
 
   return (
     <section className="rw-refund__panel rw-refund__panel--instant" aria-labelledby="rw-refund-instant-heading">
@@ -92,27 +65,7 @@ export function InstantPanel({ config, response, dryRun, onDone }: Props) {
           <Appeal appealsEmail={config.appealsEmail} bookingReference={config.details.bookingReference} />
         )}
       </Accordion>
-      {blocked && (
-        <p className="rw-message" role="status">
-          {TEXT.noProtectedReference}
-        </p>
-      )}
-      {commit.status === 'failed' && (
-        <ErrorNotice
-          message={TEXT.processFailure}
-          error={commit.error}
-          supportEmail={config.supportEmail}
-          bookingReference={config.details.bookingReference}
-        />
-      )}
-      <div className="rw-refund__actions">
-        <button type="button" className="rw-button" onClick={onAccept} disabled={pending}>
-          {TEXT.acceptRefund}
-        </button>
-        <span className="rw-refund__sending" role="status">
-          {pending ? TEXT.sending : ''}
-        </span>
-      </div>
+      <AcceptRefund config={config} response={response} defer={false} sendingText={TEXT.sending} onDone={onDone} />
     </section>
   );
 }

@@ -1,10 +1,6 @@
-import { useState } from 'react';
 import { formatPence } from '../../../shared/format/money';
-import { useCommittingAction } from '../../../shared/hooks/useCommittingAction';
 import type { RefundStatus, RefundStatusResponse } from '../../../shared/types';
-import { processRefund } from '../api';
-import { ErrorNotice } from '../components/ErrorNotice';
-import { TEXT } from '../texts';
+import { AcceptRefund } from '../components/AcceptRefund';
 import type { RefundPageConfig } from '../types';
 import { RTEXT } from './texts';
 
@@ -26,31 +22,6 @@ export interface DeferPanelProps {
  */
 export function DeferPanel({ config, response, onDone }: DeferPanelProps) {
   const status = response.refundStatus;
-  const [blocked, setBlocked] = useState(false);
-  const [commit, accept] = useCommittingAction(async (key) => {
-    await processRefund(
-      {
-        protectedReference: response.protectedReference as string,
-        journeyId: status.journeyID,
-        covid19: config.query.covid19,
-        defer: true,
-        disruptedOutwards: config.query.disruptedOutwards,
-        disruptedInwards: config.query.disruptedInwards,
-      },
-      key,
-    );
-    onDone();
-  });
-  const onAccept = () => {
-    if (!response.protectedReference) {
-      console.warn(TEXT.backendNoRefundLog);
-      setBlocked(true);
-      return;
-    }
-    accept();
-  };
-  const pending = commit.status === 'pending';
-
   return (
     <div className="rw-replacement__defer">
       <dl className="rw-replacement__lines">
@@ -61,27 +32,7 @@ export function DeferPanel({ config, response, onDone }: DeferPanelProps) {
       </dl>
       <p className="rw-replacement__note">{RTEXT.deferValidity}</p>
       <p className="rw-replacement__note">{RTEXT.deferNoFee}</p>
-      {blocked && (
-        <p className="rw-message" role="status">
-          {TEXT.noProtectedReference}
-        </p>
-      )}
-      {commit.status === 'failed' && (
-        <ErrorNotice
-          message={TEXT.processFailure}
-          error={commit.error}
-          supportEmail={config.supportEmail}
-          bookingReference={config.details.bookingReference}
-        />
-      )}
-      <div className="rw-replacement__actions">
-        <button type="button" className="rw-button" onClick={onAccept} disabled={pending}>
-          {TEXT.acceptRefund}
-        </button>
-        <span className="rw-replacement__sending" role="status">
-          {pending ? RTEXT.deferSending : ''}
-        </span>
-      </div>
+      <AcceptRefund config={config} response={response} defer sendingText={RTEXT.deferSending} onDone={onDone} />
     </div>
   );
 }

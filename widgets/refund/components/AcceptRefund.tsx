@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useCommittingAction } from '../../../shared/hooks/useCommittingAction';
+import type { RefundStatus, RefundStatusResponse } from '../../../shared/types';
+import { processRefund } from '../api';
+import { TEXT } from '../texts';
+import type { RefundPageConfig } from '../types';
+import { ErrorNotice } from './ErrorNotice';
+
+export interface AcceptRefundProps {
+  config: RefundPageConfig;
+  response: RefundStatusResponse & { refundStatus: RefundStatus };
+  /** True for a deferral (`defer: true`), false for a refund. */
+  defer: boolean;
+  /** Announced while the request is in flight. */
+  sendingText: string;
+  /** Called once the server accepted the request. */
+  onDone: () => void;
+}
+
+/**
+ * The `Accept refund` action of the instant panel and of `Defer replacement` (SPEC.md sections 2,
+ * 6, 7; DESIGN.md "Exactly once"): sends exactly one POST /api/ProcessRefund with the confirm
+ * refund request (`protectedReference`, `journeyId` = the status's `journeyID`, `defer`, and the
+ * query's `covid19`, `disruptedOutwards`, `disruptedInwards`) however often it is pressed, with an
+ * Idempotency-Key that a retry after a failure reuses; then calls `onDone`. A failure shows `We
+ * couldn't process this refund. Please try again.` with a contact link. With no protected
+ * reference it logs that the backend thinks a refund is impossible and sends nothing.
+ */
+export function AcceptRefund({ config, response, defer, sendingText, onDone }: AcceptRefundProps) {
+  const [blocked, setBlocked] = useState(false);
+  const [commit, accept] = useCommittingAction(async (key) => {
+    await processRefund(
+      {
+        protectedReference: response.protectedReference as string,
+        journeyId: response.refundStatus.journeyID,
+        covid19: config.query.covid19,
+        defer,
+        disruptedOutwards: config.query.disruptedOutwards,
+        disruptedInwards: config.query.disruptedInwards,
+      },
+      key,
+    );
+    onDone();
+  });
+  const onAccept = () => {
+    if (!response.protectedReference) {
+      console.warn(TEXT.backendNoRefundLog);
+      setBlocked(true);
+      return;
+    }
+    accept();
+  };
+  const pending = commit.status === 'pending';
+  return (
+    <>
+      {blocked && (
+        <p className="rw-message" role="status">
+          {TEXT.noProtectedReference}
+        </p>
+      )}
+      {commit.status === 'failed' && (
+        <ErrorNotice
+          message={TEXT.processFailure}
+          error={commit.error}
+          supportEmail={config.supportEmail}
+          bookingReference={config.details.bookingReference}
+        />
+      )}
+      <div className="rw-refund__actions">
+        <button type="button" className="rw-button" onClick={onAccept} disabled={pending}>
+          {TEXT.acceptRefund}
+        </button>
+        <span className="rw-refund__sending" role="status">
+          {pending ? sendingText : ''}
+        </span>
+      </div>
+    </>
+  );
+}
