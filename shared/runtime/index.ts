@@ -145,6 +145,9 @@ function safeString(value: unknown): string {
   }
 }
 
+/** The message of a report for a thrown value that cannot be turned into text. */
+export const UNREADABLE_ERROR_TEXT = 'An error that could not be read';
+
 /**
  * POSTs an error report to `/report/error` (SPEC.md sections 3 and 7), at most one per 150 ms
  * page-wide; reports inside the window are dropped. Never throws and never reports its own
@@ -157,7 +160,15 @@ export function reportError(error: unknown, context: ReportContext = {}): boolea
   state.lastReportAt = now;
   state.reporting = true;
   try {
-    const body = JSON.stringify(buildErrorReport(error, context));
+    let report: ErrorReport;
+    try {
+      report = buildErrorReport(error, context);
+    } catch {
+      // A thrown value that cannot be read (a throwing getter, a cyclic null-prototype object) is
+      // still reported, as what little can be said about it.
+      report = buildErrorReport(UNREADABLE_ERROR_TEXT, context);
+    }
+    const body = JSON.stringify(report);
     fetch(apiUrl('/report/error'), {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

@@ -60,11 +60,13 @@ export const emailSchema = yup
 
 /**
  * A UIC code (SPEC.md section 5): must match `70` + 4 characters + optional `0`, else the
- * message 'Invalid UIC format'. Strict: no trimming or casting from numbers.
+ * message 'Invalid UIC format' (also for a value that is not a string). Strict: no trimming or
+ * casting from numbers.
  */
 export const uicSchema = yup
   .string()
   .strict()
+  .typeError(INVALID_UIC_TEXT)
   .required(INVALID_UIC_TEXT)
   .matches(UIC_PATTERN, { message: INVALID_UIC_TEXT });
 
