@@ -83,7 +83,8 @@ const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8
 
 /**
  * Runs axe-core on the page (injected through the DevTools protocol, so the page's strict CSP
- * stays on) and returns the serious and critical violations as `id: target…` strings.
+ * stays on), with the WCAG 2.2 `target-size` rule (targets at least 24 px) enabled, and returns
+ * the serious and critical violations as `id: target…` strings.
  * @param {import('playwright-core').Page} page
  * @param {string} [selector] limit the check to this part of the page (default the document)
  * @returns {Promise<string[]>}
@@ -94,6 +95,8 @@ async function seriousAxeViolations(page, selector) {
     // eslint-disable-next-line no-undef
     const result = await window.axe.run(context ? document.querySelector(context) : document, {
       resultTypes: ['violations'],
+      // WCAG 2.2 target size (at least 24 px), off by default in axe 4.
+      rules: { 'target-size': { enabled: true } },
     });
     return result.violations.map((v) => ({
       id: v.id,

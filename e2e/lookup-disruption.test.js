@@ -8,7 +8,7 @@
  */
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
-const { startHost, launchBrowser, openPage } = require('./harness');
+const { startHost, launchBrowser, openPage, seriousAxeViolations } = require('./harness');
 const bookings = require('../fixtures/bookings.json');
 
 let host;
@@ -31,6 +31,11 @@ function assertClean(problems) {
   assert.deepEqual(problems.pageErrors, [], 'no uncaught exception');
   assert.deepEqual(problems.cspViolations, [], 'no CSP violation');
   assert.deepEqual(problems.consoleErrors, [], 'no console error');
+}
+
+/** axe-core finds no serious or critical violation on the page in this state. */
+async function assertAxeClean(page, what) {
+  assert.deepEqual(await seriousAxeViolations(page), [], `axe: ${what}`);
 }
 
 /** The ProcessRefund bodies the backend recorded for a protected reference. */
@@ -64,6 +69,7 @@ test('start page → refund page', async () => {
   const { page, context, problems } = await openPage(browser);
   await page.goto(`${host.url}/`);
   await page.getByRole('heading', { name: 'Demo bookings' }).waitFor();
+  await assertAxeClean(page, 'start page');
   await page.getByRole('textbox', { name: 'Booking reference' }).fill('kxb7ht2n');
   await page.getByRole('textbox', { name: 'Email address' }).fill('traveller@example.com');
   await page.getByRole('combobox', { name: 'Why do you want a refund?' }).selectOption('NotTravelling');
@@ -81,6 +87,7 @@ test('start page errors: an error summary that takes focus and links to the fiel
   const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
   await summary.waitFor();
   assert.equal(await summary.evaluate((element) => element === document.activeElement), true);
+  await assertAxeClean(page, 'start page error summary');
   await summary.getByRole('link', { name: 'Enter your email address' }).click();
   assert.match(await focused(page), /^input\|email\|Email address/);
   assert.equal(new URL(page.url()).pathname, '/');
@@ -97,17 +104,20 @@ test('start page with Disruption → funnel → abandoned outwards → ProcessRe
   await page.getByRole('radio', { name: 'I travelled, but my train was delayed' }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('alert').getByText('Delay repay requests must be sent to the train operating company').waitFor();
+  await assertAxeClean(page, 'delay-repay funnel');
   await page.getByRole('radio', { name: /^I did not travel, or I abandoned my journey/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
 
   await page.waitForURL(`${host.url}/Home/Disruption?${query('disruption-waived')}`);
   await page.getByRole('heading', { name: 'Selected Journey: London Kings Cross to Darlington' }).waitFor();
+  await assertAxeClean(page, 'disruption first question');
   await page.getByRole('radio', { name: 'Yes, my journey was affected by disruption' }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('radio', { name: /^I abandoned my journey/ }).check();
   await page.getByRole('button', { name: 'Save answer' }).click();
   const portions = page.getByRole('group', { name: 'Which part of your journey did you not travel?' });
   assert.equal(await portions.getByRole('radio').count(), 3);
+  await assertAxeClean(page, 'disruption portions');
   await portions.getByRole('radio', { name: 'The outward journey' }).check();
   await page.getByRole('button', { name: 'Continue to your refund' }).click();
 
@@ -147,6 +157,7 @@ test('no disruption option: a link to /ManualRefund with the Disruption flag', a
   await page.getByRole('radio', { name: 'My journey was affected by a storm' }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('heading', { name: 'A disruption refund cannot be claimed online for this booking' }).waitFor();
+  await assertAxeClean(page, 'disruption: no option');
   const link = page.getByRole('link', { name: 'Claim a disruption refund with evidence' });
   assert.equal(await link.getAttribute('href'), `/ManualRefund?${query('disruption-none')}&Disruption=true`);
   await link.click();
@@ -166,6 +177,7 @@ test('delayed: the Finished page shows the Delay Repay advice', async () => {
   await page.getByRole('button', { name: 'Save answer' }).click();
   await page.waitForURL(`${host.url}/Home/Disruption/Finished?${query('disruption-waived')}&Reason=delayed`);
   await page.getByRole('heading', { name: 'Claim Delay Repay from the train company' }).waitFor();
+  await assertAxeClean(page, 'disruption finished: delayed');
   assertClean(problems);
   await context.close();
 });
