@@ -121,6 +121,15 @@ function shimConfig(opts) {
       new webpack.DefinePlugin({
         __RW_WIDGETS__: JSON.stringify(widgets.map(({ name, mountId }) => ({ name, mountId }))),
       }),
+      // The federation plugin adds the runtime-core injector by `require.resolve`, i.e. its CommonJS
+      // build, which pulls in a second, CommonJS copy of runtime-core and the sdk (~20 KB gz) beside
+      // the ES module copy the bundler runtime uses. Its ES module build shares that one copy.
+      new webpack.NormalModuleReplacementPlugin(
+        /inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/,
+        (resource) => {
+          resource.request = resource.request.replace(/index\.cjs$/, 'index.js');
+        },
+      ),
       new ModuleFederationPlugin({
         name: 'rw_host',
         remotes: {},

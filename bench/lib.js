@@ -1,0 +1,307 @@
+/* global document -- used inside page.waitForFunction and page.evaluate, which run in the browser */
+/**
+ * Bench helpers shared by bench/run.js (the full benchmark) and bench/check-size.js (the size
+ * gate): the production builds (federated, and plain for comparison), the dev host, the pages
+ * measured, and one page load measured in headless Debian Chromium.
+ *
+ * Byte figures are gzip sizes (zlib level 6, the `compression` middleware's default) of the bodies
+ * of the JS and CSS files the page fetched from the widgets' static folder
+ * (`/static/refund-widgets/`), so they are exact and repeatable whatever the server sends; the
+ * host site's own stylesheet and the HTML are not counted.
+ */
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const zlib = require('zlib');
+const { spawnSync } = require('child_process');
+const { launchBrowser } = require('../e2e/harness');
+const { startServer } = require('../host-shim/dev-host/server');
+const bookings = require('../fixtures/bookings.json');
+
+const ROOT = path.resolve(__dirname, '..');
+const STATIC_PREFIX = '/static/refund-widgets/';
+const PLAIN_FOLDER = '__plain';
+/** Lighthouse "Slow 4G" as nominal figures: 150 ms RTT, 1.6 Mbps down, 750 kbps up. */
+const SLOW_4G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+
+/** The build folder: `DIST_DIR` (as for `npm run build`), else a temporary folder of the bench's own. */
+function benchDist() {
+  return path.resolve(ROOT, process.env.DIST_DIR || path.join(os.tmpdir(), 'rw-bench', 'dist'));
+}
+
+function widgetsJson() {
+  return JSON.parse(fs.readFileSync(path.join(ROOT, 'host-shim', 'widgets.json'), 'utf8'));
+}
+
+const query = (state) =>
+  `BookingReference=${encodeURIComponent(bookings[state].bookingReference)}&Email=${encodeURIComponent(bookings[state].email)}`;
+
+/**
+ * The pages measured. `panels`: what "first panel" means per mount point: an element matching
+ * `selector` inside the mount id (whose text matches `text` when given), i.e. the widget's first
+ * meaningful content, never its loading preamble.
+ */
+const PAGES = [
+  {
+    id: 'start',
+    label: 'start /',
+    path: '/',
+    panels: [{ widget: 'lookup', mountId: 'lookup-widget', selector: 'form input, form button' }],
+  },
+  {
+    id: 'refund',
+    label: 'refund /ConfirmRefund',
+    path: `/ConfirmRefund?${query('instant')}`,
+    panels: [{ widget: 'refund', mountId: 'refund-widget', selector: 'h1, h2, h3', text: '^You will receive' }],
+  },
+  {
+    id: 'manualClaim',
+    label: 'manual claim /ManualRefund',
+    path: `/ManualRefund?${query('printed')}`,
+    panels: [{ widget: 'manualClaim', mountId: 'manual-claim-widget', selector: 'input[type=file]' }],
+  },
+  {
+    id: 'disruption',
+    label: 'disruption /Home/Disruption',
+    path: `/Home/Disruption?${query('disruption-waived' in bookings ? 'disruption-waived' : 'instant')}`,
+    panels: [{ widget: 'disruption', mountId: 'disruption-widget', selector: 'fieldset, form, input, button' }],
+  },
+  {
+    id: 'twoWidgets',
+    label: 'two widgets /Demo/TwoWidgets',
+    path: `/Demo/TwoWidgets?${query('instant')}`,
+    panels: [
+      { widget: 'refund', mountId: 'refund-widget', selector: 'h1, h2, h3', text: '^You will receive' },
+      { widget: 'journeySummary', mountId: 'journey-summary-widget', selector: 'h1, h2, h3' },
+    ],
+  },
+];
+
+/**
+ * Why a page cannot be measured in this build (its widget is not in widgets.json or not built),
+ * or null when it can.
+ */
+function unavailableReason(pageSpec, distDir, { plain = false } = {}) {
+  const listed = new Set(widgetsJson().map((w) => w.name));
+  for (const { widget } of pageSpec.panels) {
+    if (!listed.has(widget)) return `widget "${widget}" is not in host-shim/widgets.json yet`;
+    const file = plain
+      ? path.join(distDir, PLAIN_FOLDER, widget, 'widget.js')
+      : path.join(distDir, widget, 'remoteEntry.js');
+    if (!fs.existsSync(file)) return `widget "${widget}" was not built (${path.relative(distDir, file)} missing)`;
+  }
+  return null;
+}
+
+/** Runs a command in the repository, inheriting stderr; throws when it fails. */
+function run(command, args, env) {
+  const result = spawnSync(command, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0) {
+    // webpack reports compile errors on stdout: show them.
+    const errors = String(result.stdout || '')
+      .split('\n')
+      .filter((line) => /error/i.test(line) || /^\s{2,}\S/.test(line))
+      .slice(-40);
+    console.error(errors.join('\n'));
+    throw new Error(`${command} ${args.join(' ')} failed (exit ${result.status})`);
+  }
+}
+
+const WEBPACK = path.join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
+
+/** Production build of the shim and every remote into `distDir` (removed first, as `npm run build` does). */
+function buildFederated(distDir) {
+  fs.rmSync(distDir, { recursive: true, force: true });
+  run(process.execPath, [WEBPACK, '--mode', 'production'], { DIST_DIR: distDir });
+}
+
+/** Plain bundles (bench/webpack.plain.js) into `distDir/__plain/`, served by the dev host beside the federated build. */
+function buildPlain(distDir) {
+  const out = path.join(distDir, PLAIN_FOLDER);
+  fs.rmSync(out, { recursive: true, force: true });
+  run(process.execPath, [WEBPACK, '--config', path.join(__dirname, 'webpack.plain.js'), '--mode', 'production'], {
+    BENCH_PLAIN_DIR: out,
+  });
+}
+
+/** Starts the dev host on a free port over `distDir` with a fresh data folder, and the browser. */
+async function startBench(distDir) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rw-bench-data-'));
+  const logger = { info() {}, warn: (m) => console.warn(m) };
+  const server = await startServer({ port: 0, dataDir, distDir, logger });
+  const browser = await launchBrowser();
+  return {
+    url: server.url,
+    server,
+    browser,
+    async close() {
+      await browser.close().catch(() => undefined);
+      await server.close().catch(() => undefined);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Rewrites a host page for the plain variant: the shim's script tag becomes one deferred script
+ * per widget on the page (its plain bundle) and its stylesheet goes into the head.
+ */
+function plainHtml(html, pageSpec, distDir) {
+  const shimTag = new RegExp(`<script src="${STATIC_PREFIX}host-shim\\.js"[^>]*></script>`);
+  const widgets = [...new Set(pageSpec.panels.map((p) => p.widget))];
+  const links = widgets
+    .filter((w) => fs.existsSync(path.join(distDir, PLAIN_FOLDER, w, 'widget.css')))
+    .map((w) => `<link rel="stylesheet" href="${STATIC_PREFIX}${PLAIN_FOLDER}/${w}/widget.css">\n`)
+    .join('');
+  const scripts = widgets.map((w) => `<script src="${STATIC_PREFIX}${PLAIN_FOLDER}/${w}/widget.js" defer></script>`);
+  if (!shimTag.test(html)) throw new Error(`no shim script tag in the page ${pageSpec.path}`);
+  return html.replace('</head>', `${links}</head>`).replace(shimTag, scripts.join('\n'));
+}
+
+/** In-page check (run by waitForFunction): every panel is shown → performance.now(), else false. */
+function panelsShown(panels) {
+  for (const panel of panels) {
+    const root = document.getElementById(panel.mountId);
+    if (!root) return false;
+    const pattern = panel.text ? new RegExp(panel.text) : null;
+    const found = [...root.querySelectorAll(panel.selector)].some(
+      (el) => !pattern || pattern.test((el.textContent || '').trim()),
+    );
+    if (!found) return false;
+  }
+  return performance.now();
+}
+
+const gzipSize = (body) => zlib.gzipSync(body, { level: 6 }).length;
+
+/**
+ * One cold load of a page (new browser context, empty cache) in variant `federated` or `plain`.
+ * The HTML document goes through `page.route` in both variants (the plain variant swaps the shim's
+ * script tag there), so both get it the same way; every other request goes to the dev host,
+ * throttled when `throttle` is true.
+ *
+ * @returns {Promise<object>} `{ ms, atPanel, settled }` where `ms` is the time from navigation
+ *   start to the first panel (performance.now() in the page) and `atPanel` / `settled` describe
+ *   what was fetched by the first panel / once the network was idle:
+ *   `{ jsGz, cssGz, jsRaw, cssRaw, requests, reactDom, files: [{ file, type, raw, gz }] }`
+ */
+async function measureLoad(bench, pageSpec, { variant, distDir, throttle = false, timeoutMs = 60_000 }) {
+  const context = await bench.browser.newContext();
+  const page = await context.newPage();
+  try {
+    if (throttle) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+    }
+    const url = `${bench.url}${pageSpec.path}`;
+    await page.route(url, async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      let body = await response.text();
+      if (variant === 'plain') body = plainHtml(body, pageSpec, distDir);
+      await route.fulfill({ status: response.status(), headers, body });
+    });
+
+    const finished = [];
+    const pageErrors = [];
+    page.on('requestfinished', (request) => finished.push(request));
+    page.on('requestfailed', (request) => finished.push(request));
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+
+    await page.goto(url, { waitUntil: 'commit', timeout: timeoutMs });
+    let ms;
+    try {
+      const handle = await page.waitForFunction(panelsShown, pageSpec.panels, { polling: 'raf', timeout: timeoutMs });
+      ms = await handle.jsonValue();
+    } catch (error) {
+      const states = await page
+        .evaluate(
+          (ids) => ids.map((id) => `#${id}: ${(document.getElementById(id)?.textContent || '').trim().slice(0, 120)}`),
+          pageSpec.panels.map((p) => p.mountId),
+        )
+        .catch(() => []);
+      throw new Error(
+        `first panel not shown on ${pageSpec.path} (${variant}): ${error.message.split('\n')[0]}; ${states.join('; ')}` +
+          (pageErrors.length ? `; page errors: ${pageErrors.join(' | ')}` : ''),
+      );
+    }
+    const atPanelRequests = finished.slice();
+    await page.waitForLoadState('networkidle', { timeout: timeoutMs }).catch(() => undefined);
+    await page.waitForTimeout(200);
+    const settledRequests = finished.slice();
+
+    const bodies = new Map();
+    for (const request of settledRequests) bodies.set(request, await describe(request, bench.url));
+    const summarise = (requests) => {
+      const files = requests.map((r) => bodies.get(r)).filter((f) => f && (f.type === 'js' || f.type === 'css'));
+      const sum = (type, key) => files.filter((f) => f.type === type).reduce((n, f) => n + f[key], 0);
+      return {
+        jsGz: sum('js', 'gz'),
+        cssGz: sum('css', 'gz'),
+        jsRaw: sum('js', 'raw'),
+        cssRaw: sum('css', 'raw'),
+        requests: requests.length + 1, // + the document
+        reactDom: files.filter((f) => f.reactDom).length,
+        files: files.map(({ file, type, raw, gz }) => ({ file, type, raw, gz })),
+      };
+    };
+    return { ms: Math.round(ms), atPanel: summarise(atPanelRequests), settled: summarise(settledRequests), pageErrors };
+  } finally {
+    await context.close();
+  }
+}
+
+/** A finished request's widget JS/CSS body: `{ file, type, raw, gz, reactDom }`, or `{ type: 'other' }`. */
+async function describe(request, base) {
+  const url = new URL(request.url());
+  if (!url.href.startsWith(base) || !url.pathname.startsWith(STATIC_PREFIX)) return { type: 'other' };
+  const type = /\.js$/.test(url.pathname) ? 'js' : /\.css$/.test(url.pathname) ? 'css' : 'other';
+  if (type === 'other') return { type };
+  const response = await request.response();
+  const body = response ? await response.body().catch(() => null) : null;
+  if (!body) return { type: 'other' };
+  return {
+    file: url.pathname.slice(STATIC_PREFIX.length),
+    type,
+    raw: body.length,
+    gz: gzipSize(body),
+    reactDom: type === 'js' && body.includes('__reactContainer$'),
+  };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
+};
+
+const kb = (bytes) => (bytes == null ? 'n/a' : `${(bytes / 1024).toFixed(1)} KB`);
+
+module.exports = {
+  ROOT,
+  PAGES,
+  SLOW_4G,
+  benchDist,
+  widgetsJson,
+  unavailableReason,
+  buildFederated,
+  buildPlain,
+  startBench,
+  measureLoad,
+  median,
+  kb,
+  gzipSize,
+};

@@ -1,0 +1,270 @@
+/* global document, FileReader -- used inside page.evaluate, which runs in the browser */
+/**
+ * `npm run bench`: builds production twice (federated, and plain bundles without federation),
+ * serves both from the dev host and measures, in headless Debian Chromium, the start, refund,
+ * manual claim, disruption and two-widget pages: JS and CSS bytes (gzip), requests, react-dom
+ * fetches and the time to the first panel (median of N cold loads under Lighthouse Slow 4G).
+ * Also the upload bytes of a 4000 px JPEG before and after the manual claim's browser resize.
+ * Prints a table with "goal / now" and writes bench/results.json. See bench/README.md.
+ *
+ * Options: --no-build (reuse the build in DIST_DIR), --runs=N (default 5), --no-timing,
+ * --pages=refund,twoWidgets (default all). DIST_DIR: build folder (default a temporary folder).
+ */
+const fs = require('fs');
+const path = require('path');
+const lib = require('./lib');
+
+const KB = 1024;
+const GOALS = {
+  refundJsGz: 140 * KB,
+  secondWidgetGz: 12 * KB,
+  singleRatio: 1.1,
+  twoRatio: 0.7,
+  timeRatio: 1.25,
+};
+
+function parseArgs(argv) {
+  const args = { build: true, runs: 5, timing: true, pages: null };
+  for (const arg of argv) {
+    if (arg === '--no-build') args.build = false;
+    else if (arg === '--no-timing') args.timing = false;
+    else if (arg.startsWith('--runs=')) args.runs = Math.max(1, Number(arg.slice(7)) || 5);
+    else if (arg.startsWith('--pages=')) args.pages = arg.slice(8).split(',');
+    else throw new Error(`unknown option ${arg}`);
+  }
+  return args;
+}
+
+/** Size (one unthrottled load) and, when asked, timing (median of `runs` throttled cold loads). */
+async function measureVariant(bench, pageSpec, variant, { distDir, runs, timing }) {
+  const why = lib.unavailableReason(pageSpec, distDir, { plain: variant === 'plain' });
+  if (why) return { na: why };
+  try {
+    const size = await lib.measureLoad(bench, pageSpec, { variant, distDir, timeoutMs: 30_000 });
+    const result = { ...size.atPanel, settledJsGz: size.settled.jsGz, settledCssGz: size.settled.cssGz };
+    result.pageErrors = size.pageErrors;
+    if (timing) {
+      const times = [];
+      for (let i = 0; i < runs; i += 1) {
+        const load = await lib.measureLoad(bench, pageSpec, { variant, distDir, throttle: true, timeoutMs: 120_000 });
+        times.push(load.ms);
+      }
+      result.times = times;
+      result.ms = lib.median(times);
+    }
+    return result;
+  } catch (error) {
+    return { na: error.message };
+  }
+}
+
+/** Draws a photo-like 4000 × 3000 JPEG in the page and returns its bytes. */
+async function drawJpeg(page) {
+  const base64 = await page.evaluate(async () => {
+    const width = 4000;
+    const height = 3000;
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    const ctx = canvas.getContext('2d');
+    const image = ctx.createImageData(width, height);
+    let seed = 7;
+    for (let i = 0; i < width * height; i += 1) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      const noise = (seed / 2147483648) * 40;
+      const x = i % width;
+      const y = Math.floor(i / width);
+      image.data[i * 4] = (x * 255) / width + noise;
+      image.data[i * 4 + 1] = (y * 255) / height + noise;
+      image.data[i * 4 + 2] = 128 + noise;
+      image.data[i * 4 + 3] = 255;
+    }
+    ctx.putImageData(image, 0, 0);
+    const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.8));
+    return new Promise((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(String(reader.result).split(',')[1]);
+      reader.readAsDataURL(blob);
+    });
+  });
+  return Buffer.from(base64, 'base64');
+}
+
+/**
+ * Upload bytes of a 4000 px wide JPEG on the manual claim page (federated build): the file as
+ * chosen, the multipart request body sent to /tickets/upload, and the image the server stored.
+ */
+async function measureUpload(bench, distDir) {
+  const pageSpec = lib.PAGES.find((p) => p.id === 'manualClaim');
+  const why = lib.unavailableReason(pageSpec, distDir);
+  if (why) return { na: why };
+  const context = await bench.browser.newContext();
+  const page = await context.newPage();
+  try {
+    await page.goto(`${bench.url}${pageSpec.path}`);
+    const input = page.locator('#manual-claim-widget input[type=file]');
+    await input.waitFor({ state: 'attached', timeout: 30_000 });
+    const original = await drawJpeg(page);
+    const uploaded = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/tickets/upload'), {
+      timeout: 60_000,
+    });
+    await input.setInputFiles([{ name: 'bench-4000px.jpg', mimeType: 'image/jpeg', buffer: original }]);
+    const request = await uploaded;
+    const response = await request.response();
+    // Playwright does not expose multipart file bodies; the request's Content-Length is the upload size.
+    const contentLength = Number((await request.allHeaders())['content-length']);
+    const requestBytes = request.postDataBuffer()?.length || (contentLength > 0 ? contentLength : null);
+    const stored = await (await fetch(`${bench.url}/__dev/uploads`)).json().catch(() => []);
+    const image = Array.isArray(stored) ? stored.find((u) => u.name === 'bench-4000px.jpg') : null;
+    return {
+      originalBytes: original.length,
+      originalWidth: 4000,
+      requestBytes,
+      storedBytes: image?.bytes ?? null,
+      storedWidth: image?.width ?? null,
+      status: response?.status() ?? null,
+    };
+  } catch (error) {
+    return { na: error.message.split('\n')[0] };
+  } finally {
+    await context.close();
+  }
+}
+
+const ratio = (a, b) => (a == null || b == null || b === 0 ? null : a / b);
+const fmtRatio = (r) => (r == null ? 'n/a' : `${r.toFixed(2)}×`);
+const fmtMs = (ms) => (ms == null ? 'n/a' : `${ms} ms`);
+const bytesOf = (m) => (m && !m.na ? m.jsGz + m.cssGz : null);
+const verdict = (now, goal) => (now == null ? '' : now <= goal ? 'ok' : 'MISSED');
+
+function table(rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  return rows.map((r) => r.map((cell, i) => String(cell).padEnd(widths[i])).join(' | ')).join('\n');
+}
+
+function report(results) {
+  const { pages, upload } = results;
+  const byId = Object.fromEntries(pages.map((p) => [p.id, p]));
+  const lines = [];
+  const head = ['page', 'variant', 'JS gz', 'CSS gz', 'requests', 'react-dom', 'first panel (median)'];
+  const rows = [head];
+  for (const p of pages) {
+    for (const variant of ['federated', 'plain']) {
+      const m = p[variant];
+      if (!m || m.na) rows.push([p.label, variant, 'n/a', 'n/a', 'n/a', 'n/a', 'n/a']);
+      else rows.push([p.label, variant, lib.kb(m.jsGz), lib.kb(m.cssGz), m.requests, m.reactDom, fmtMs(m.ms)]);
+    }
+  }
+  lines.push('Measured at first panel (bytes: gzip of the widget JS/CSS fetched; time: Slow 4G, cold)');
+  lines.push(table(rows));
+  for (const p of pages) {
+    const reason = p.federated?.na || p.plain?.na;
+    if (reason) lines.push(`  n/a ${p.label}: ${reason}`);
+  }
+
+  const goals = [['figure', 'goal', 'now', 'verdict']];
+  const refund = byId.refund?.federated;
+  const refundJs = refund && !refund.na ? refund.jsGz : null;
+  goals.push([
+    'refund page JS gz at first panel',
+    `≤ ${lib.kb(GOALS.refundJsGz)}`,
+    lib.kb(refundJs),
+    verdict(refundJs, GOALS.refundJsGz),
+  ]);
+  const two = byId.twoWidgets?.federated;
+  const second = two && !two.na && refund && !refund.na ? bytesOf(two) - bytesOf(refund) : null;
+  goals.push([
+    'a second widget adds (JS+CSS gz)',
+    `≤ ${lib.kb(GOALS.secondWidgetGz)}`,
+    lib.kb(second),
+    verdict(second, GOALS.secondWidgetGz),
+  ]);
+  for (const p of pages.filter((x) => x.id !== 'twoWidgets')) {
+    const r = ratio(bytesOf(p.federated), bytesOf(p.plain));
+    goals.push([
+      `${p.label}: federated / plain bytes`,
+      `≤ ${GOALS.singleRatio.toFixed(2)}×`,
+      fmtRatio(r),
+      verdict(r, GOALS.singleRatio),
+    ]);
+  }
+  const r2 = ratio(bytesOf(byId.twoWidgets?.federated), bytesOf(byId.twoWidgets?.plain));
+  goals.push([
+    'two widgets: federated / two plain bundles',
+    `≤ ${GOALS.twoRatio.toFixed(2)}×`,
+    fmtRatio(r2),
+    verdict(r2, GOALS.twoRatio),
+  ]);
+  for (const p of pages) {
+    const r = ratio(p.federated?.ms, p.plain?.ms);
+    goals.push([
+      `${p.label}: time federated / plain (not gated)`,
+      `≤ ${GOALS.timeRatio.toFixed(2)}×`,
+      fmtRatio(r),
+      r == null ? '' : r <= GOALS.timeRatio ? 'ok' : 'over',
+    ]);
+  }
+  lines.push('', 'Goals (goal / now)', table(goals));
+
+  lines.push('', 'Upload of a 4000 px wide JPEG (manual claim, resized in the browser to 1200 px wide)');
+  if (upload.na) lines.push(`  n/a: ${upload.na}`);
+  else {
+    lines.push(
+      table([
+        ['before resize (file chosen)', 'upload request body', 'stored by the server'],
+        [
+          `${lib.kb(upload.originalBytes)} (${upload.originalWidth} px)`,
+          upload.requestBytes == null ? 'n/a' : lib.kb(upload.requestBytes),
+          upload.storedBytes == null ? 'n/a' : `${lib.kb(upload.storedBytes)} (${upload.storedWidth} px)`,
+        ],
+      ]),
+    );
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  const args = parseArgs(process.argv.slice(2));
+  const distDir = lib.benchDist();
+  const started = Date.now();
+  if (args.build) {
+    console.log(`Building production (federated) into ${distDir} …`);
+    lib.buildFederated(distDir);
+    console.log('Building plain bundles (no federation) …');
+    lib.buildPlain(distDir);
+  }
+  const bench = await lib.startBench(distDir);
+  const results = {
+    date: new Date().toISOString(),
+    distDir,
+    network: args.timing ? { ...lib.SLOW_4G, note: 'Lighthouse Slow 4G, nominal figures' } : null,
+    runs: args.timing ? args.runs : 0,
+    goals: GOALS,
+    widgets: lib.widgetsJson().map((w) => w.name),
+    pages: [],
+    upload: null,
+  };
+  try {
+    for (const pageSpec of lib.PAGES.filter((p) => !args.pages || args.pages.includes(p.id))) {
+      console.log(`Measuring ${pageSpec.label} …`);
+      const entry = { id: pageSpec.id, label: pageSpec.label, path: pageSpec.path };
+      for (const variant of ['federated', 'plain']) {
+        entry[variant] = await measureVariant(bench, pageSpec, variant, { distDir, ...args });
+      }
+      results.pages.push(entry);
+    }
+    console.log('Measuring the upload resize …');
+    results.upload = await measureUpload(bench, distDir);
+  } finally {
+    await bench.close();
+  }
+  const text = report(results);
+  results.table = text;
+  fs.writeFileSync(path.join(__dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\n${text}\n\nWrote bench/results.json (${Math.round((Date.now() - started) / 1000)} s).`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
