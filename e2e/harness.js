@@ -1,4 +1,4 @@
-/* global document -- used inside page.addInitScript, which runs in the browser */
+/* global document, window, FileReader -- used inside page.addInitScript and page.evaluate, which run in the browser */
 /**
  * Browser-test harness: starts the dev host on a free port with a fresh DATA_DIR, and drives
  * Debian's Chromium with playwright-core (never a downloaded browser). Each page collects page
@@ -92,7 +92,6 @@ const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8
 async function seriousAxeViolations(page, selector) {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async (context) => {
-    // eslint-disable-next-line no-undef
     const result = await window.axe.run(context ? document.querySelector(context) : document, {
       resultTypes: ['violations'],
       // WCAG 2.2 target size (at least 24 px), off by default in axe 4.
@@ -109,4 +108,66 @@ async function seriousAxeViolations(page, selector) {
     .map((v) => `${v.id}: ${v.targets.join(', ')}`);
 }
 
+/** A short description of the focused element, for keyboard navigation. */
+function focused(page) {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element) return '';
+    const label = element.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : '';
+    return `${element.tagName.toLowerCase()}|${element.getAttribute('type') ?? ''}|${(label || element.textContent || '').trim()}`;
+  });
+}
+
+/** Presses Tab until the focused element's description matches `pattern` (at most 40 presses). */
+async function tabTo(page, pattern) {
+  for (let i = 0; i < 40; i += 1) {
+    if (pattern.test(await focused(page))) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${pattern}; focus is on ${await focused(page)}`);
+}
+
+/**
+ * Draws an image in the page and returns its encoded bytes: a smooth pattern with mild noise, so
+ * the JPEG is photo-like in size.
+ */
+async function drawImage(page, { width, height, type, quality = 0.9 }) {
+  const base64 = await page.evaluate(
+    async ({ width, height, type, quality }) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      const ctx = canvas.getContext('2d');
+      const image = ctx.createImageData(width, height);
+      let seed = 7;
+      const random = () => {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        return seed / 2147483648;
+      };
+      for (let y = 0; y < height; y += 1) {
+        for (let x = 0; x < width; x += 1) {
+          const i = (y * width + x) * 4;
+          const noise = random() * 40;
+          image.data[i] = (x * 255) / width + noise;
+          image.data[i + 1] = (y * 255) / height + noise;
+          image.data[i + 2] = 128 + noise;
+          image.data[i + 3] = 255;
+        }
+      }
+      ctx.putImageData(image, 0, 0);
+      const blob = await new Promise((resolve) => canvas.toBlob(resolve, type, quality));
+      return new Promise((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result).split(',')[1]);
+        reader.readAsDataURL(blob);
+      });
+    },
+    { width, height, type, quality },
+  );
+  return Buffer.from(base64, 'base64');
+}
+
 module.exports.seriousAxeViolations = seriousAxeViolations;
+module.exports.focused = focused;
+module.exports.tabTo = tabTo;
+module.exports.drawImage = drawImage;

@@ -8,7 +8,7 @@
  */
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
-const { startHost, launchBrowser, openPage, seriousAxeViolations } = require('./harness');
+const { startHost, launchBrowser, openPage, seriousAxeViolations, focused, tabTo } = require('./harness');
 const bookings = require('../fixtures/bookings.json');
 
 let host;
@@ -45,24 +45,6 @@ async function processRefundBodies(name) {
     .filter((entry) => entry.path === '/api/ProcessRefund')
     .map((entry) => entry.body)
     .filter((body) => body.protectedReference === bookings[name].status.protectedReference);
-}
-
-/** A short description of the focused element, for keyboard navigation. */
-const focused = (page) =>
-  page.evaluate(() => {
-    const element = document.activeElement;
-    if (!element) return '';
-    const label = element.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : '';
-    return `${element.tagName.toLowerCase()}|${element.getAttribute('type') ?? ''}|${(label || element.textContent || '').trim()}`;
-  });
-
-/** Presses Tab until the focused element's description matches `pattern` (at most 40 presses). */
-async function tabTo(page, pattern) {
-  for (let i = 0; i < 40; i += 1) {
-    if (pattern.test(await focused(page))) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${pattern}; focus is on ${await focused(page)}`);
 }
 
 test('start page → refund page', async () => {

@@ -1,4 +1,4 @@
-/* global document, FileReader -- used inside page.evaluate, which runs in the browser */
+/* global document -- used inside page.evaluate, which runs in the browser */
 /**
  * Browser tests of the manual claim on the dev host (issue "Manual claim"): photos generated in
  * the page (a 4000 px JPEG proves the 1200 px resize reaches the server), one removed, the claim
@@ -7,7 +7,7 @@
  */
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
-const { startHost, launchBrowser, openPage, seriousAxeViolations } = require('./harness');
+const { startHost, launchBrowser, openPage, seriousAxeViolations, drawImage } = require('./harness');
 const bookings = require('../fixtures/bookings.json');
 
 let host;
@@ -25,46 +25,6 @@ after(async () => {
 
 const claimUrl = (state, extra = '') =>
   `${host.url}/ManualRefund?BookingReference=${encodeURIComponent(bookings[state].bookingReference)}&Email=${encodeURIComponent(bookings[state].email)}${extra}`;
-
-/**
- * Draws an image in the page and returns its encoded bytes: a smooth pattern with mild noise, so
- * the JPEG is photo-like in size.
- */
-async function drawImage(page, { width, height, type, quality = 0.9 }) {
-  const base64 = await page.evaluate(
-    async ({ width, height, type, quality }) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = width;
-      canvas.height = height;
-      const ctx = canvas.getContext('2d');
-      const image = ctx.createImageData(width, height);
-      let seed = 7;
-      const random = () => {
-        seed = (seed * 1103515245 + 12345) % 2147483648;
-        return seed / 2147483648;
-      };
-      for (let y = 0; y < height; y += 1) {
-        for (let x = 0; x < width; x += 1) {
-          const i = (y * width + x) * 4;
-          const noise = random() * 40;
-          image.data[i] = (x * 255) / width + noise;
-          image.data[i + 1] = (y * 255) / height + noise;
-          image.data[i + 2] = 128 + noise;
-          image.data[i + 3] = 255;
-        }
-      }
-      ctx.putImageData(image, 0, 0);
-      const blob = await new Promise((resolve) => canvas.toBlob(resolve, type, quality));
-      return new Promise((resolve) => {
-        const reader = new FileReader();
-        reader.onload = () => resolve(String(reader.result).split(',')[1]);
-        reader.readAsDataURL(blob);
-      });
-    },
-    { width, height, type, quality },
-  );
-  return Buffer.from(base64, 'base64');
-}
 
 function assertClean(problems) {
   assert.deepEqual(problems.pageErrors, [], 'no uncaught exception');
