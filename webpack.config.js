@@ -38,6 +38,7 @@ function sharedConfig() {
       requiredVersion: `^${pkg.version}`,
     },
     axios: { requiredVersion: `^${deps.axios}` },
+    moment: { requiredVersion: `^${deps.moment}` },
     'moment-timezone': { requiredVersion: `^${deps['moment-timezone']}` },
     yup: { requiredVersion: `^${deps.yup}` },
     formik: { requiredVersion: `^${deps.formik}` },

@@ -1,17 +1,6 @@
 import moment from 'moment-timezone';
-import {
-  EMPTY_DATE,
-  LONDON_TZ,
-  formatDate,
-  formatTime,
-  hoursSince,
-  isEmptyDate,
-  isOlderThanMonths,
-  londonNow,
-  parseLondonTime,
-  pickTime,
-  wallClockMs,
-} from './time';
+import { hoursSince, isOlderThanMonths, LONDON_TZ, londonNow, parseLondonTime } from './londonTime';
+import { EMPTY_DATE, formatDate, formatTime, isEmptyDate, pickTime, wallClockMs } from './time';
 
 describe('isEmptyDate', () => {
   it.each([
