@@ -58,6 +58,21 @@ describe('getJson', () => {
     expect(mock.history.get).toHaveLength(3);
   });
 
+  it('waits longer before each retry (exponential backoff)', async () => {
+    configureClient({ retry: { retries: 2, baseDelayMs: 40 } });
+    const times: number[] = [];
+    mock.onGet('/status').reply(() => {
+      times.push(Date.now());
+      return times.length < 3 ? [503, 'busy'] : [200, '{"ok":true}'];
+    });
+    await expect(getJson('/status')).resolves.toEqual({ ok: true });
+    const [first, second] = [times[1] - times[0], times[2] - times[1]];
+    // axios-retry's exponential delay: about 2 × 40 ms, then 4 × 40 ms (plus up to 20 % jitter).
+    expect(first).toBeGreaterThanOrEqual(75);
+    expect(second).toBeGreaterThanOrEqual(155);
+    expect(second).toBeGreaterThan(first);
+  });
+
   it('does not retry a 4xx and maps it to API_ERROR with the server text', async () => {
     mock.onGet('/dry').reply(400, { message: 'Booking is older than 6 months' });
     const error = await failure(getJson('/dry'));
