@@ -16,6 +16,7 @@ const fixtureStations = require('../../fixtures/stations.json');
 const fixtureLookups = require('../../fixtures/lookups.json');
 const { createStore, createBackendRouter, queryValue } = require('./backend');
 const { createClaimsRouter } = require('./claims');
+const { createGalleryRouter } = require('./gallery');
 const views = require('./views');
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -89,6 +90,7 @@ function createApp({
 
   app.use(createClaimsRouter({ dataDir, bookings, logger }));
   app.use(createBackendRouter(store, { latencyMs, logger }));
+  app.use(createGalleryRouter({ bookings, lookups, stations, dataDir })); // /gallery and /gallery-api/*
 
   /** Sends an HTML page; pages are never cached (their data changes with the backend state). */
   const sendPage = (res, html, status = 200) =>

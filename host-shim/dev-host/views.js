@@ -157,6 +157,7 @@ ${rows}
 <h2>Other pages</h2>
 <ul>
 <li><a href="/SelfRefundsUnavailable">Self-service refunds unavailable</a></li>
+<li><a href="/gallery">States gallery</a>: every widget in every named state on one page</li>
 </ul>`,
   });
 }
@@ -323,6 +324,7 @@ function errorPage({ heading, message }) {
 }
 
 module.exports = {
+  layout,
   escapeHtml,
   jsonForScript,
   refundMount,

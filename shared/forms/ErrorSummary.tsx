@@ -1,4 +1,5 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
+import { useScopedId } from '../hooks/useScopedId';
 import './forms.css';
 
 /** The summary's heading (GOV.UK wording). */
@@ -25,6 +26,7 @@ export interface ErrorSummaryProps {
  */
 export function ErrorSummary({ errors, focusKey }: ErrorSummaryProps) {
   const box = useRef<HTMLDivElement>(null);
+  const titleId = useScopedId('rw-error-summary-title');
   useEffect(() => {
     box.current?.focus();
   }, [focusKey]);
@@ -39,8 +41,8 @@ export function ErrorSummary({ errors, focusKey }: ErrorSummaryProps) {
   };
 
   return (
-    <div className="rw-error-summary" role="alert" aria-labelledby="rw-error-summary-title" tabIndex={-1} ref={box}>
-      <h4 id="rw-error-summary-title" className="rw-error-summary__title">
+    <div className="rw-error-summary" role="alert" aria-labelledby={titleId} tabIndex={-1} ref={box}>
+      <h4 id={titleId} className="rw-error-summary__title">
         {ERROR_SUMMARY_TITLE}
       </h4>
       <ul className="rw-error-summary__list">

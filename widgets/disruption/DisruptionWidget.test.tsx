@@ -77,11 +77,11 @@ describe('the first question', () => {
     await setup('disruption-waived');
     const radios = within(first()).getAllByRole('radio');
     expect(radios.map((radio) => [(radio as HTMLInputElement).value, radio.getAttribute('id')])).toEqual([
-      ['Yes', 'rw-disruption-answer-Yes'],
-      ['YesBefore', 'rw-disruption-answer-YesBefore'],
-      ['Strike', 'rw-disruption-answer-Strike'],
-      ['Heatwave', 'rw-disruption-answer-Heatwave'],
-      ['No', 'rw-disruption-answer-No'],
+      ['Yes', expect.stringMatching(/^rw-disruption-answer-.+-Yes$/)],
+      ['YesBefore', expect.stringMatching(/^rw-disruption-answer-.+-YesBefore$/)],
+      ['Strike', expect.stringMatching(/^rw-disruption-answer-.+-Strike$/)],
+      ['Heatwave', expect.stringMatching(/^rw-disruption-answer-.+-Heatwave$/)],
+      ['No', expect.stringMatching(/^rw-disruption-answer-.+-No$/)],
     ]);
     expect(screen.getByRole('radio', { name: 'My journey was affected by a storm' })).toHaveAttribute(
       'value',
@@ -100,7 +100,7 @@ describe('the first question', () => {
     await waitFor(() => expect(summary).toHaveFocus());
     expect(within(summary).getByRole('link', { name: 'Select the option which applies' })).toHaveAttribute(
       'href',
-      '#rw-disruption-answer-Yes',
+      `#${within(first()).getAllByRole('radio')[0].id}`,
     );
     expect(first()).toHaveAccessibleDescription('Select the option which applies');
     expect(navigate).not.toHaveBeenCalled();
@@ -190,7 +190,7 @@ describe('with a disruption self refund', () => {
     await user.click(await screen.findByRole('button', { name: 'Continue to your refund' }));
     expect(
       await screen.findByRole('link', { name: 'Select which part of your journey you did not travel' }),
-    ).toHaveAttribute('href', '#rw-disruption-portion-outwards');
+    ).toHaveAttribute('href', expect.stringMatching(/^#rw-disruption-portion-.+-outwards$/));
     await user.click(screen.getByRole('button', { name: 'Change your answer' }));
     expect(await screen.findByRole('group', { name: 'What happened to your journey?' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /^I abandoned my journey/ })).toBeChecked();

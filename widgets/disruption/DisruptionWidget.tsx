@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toWidgetError } from '../../shared/api/client';
+import { mailtoHref } from '../../shared/format/mailto';
 import { SelectedJourney } from '../../shared/journey/SelectedJourney';
 import { fetchRefundStatus } from './api';
 import { FinishedView } from './components/FinishedView';
@@ -26,7 +27,8 @@ import './disruption.css';
 const SecondStep = lazy(() => import('./components/SecondStep'));
 
 type Step = 'first' | 'second' | 'portion';
-type StatusState = { phase: 'loading' } | { phase: 'error'; message: string } | { phase: 'ready'; portions: Portion[] };
+type StatusState =
+  { phase: 'loading' } | { phase: 'error'; message: string; body: string } | { phase: 'ready'; portions: Portion[] };
 
 export interface DisruptionWidgetProps {
   config: DisruptionConfig;
@@ -67,7 +69,11 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
     let active = true;
     fetchRefundStatus(config.refundStatusUrl).then(
       (response) => active && setStatus({ phase: 'ready', portions: abandonedPortions(response, config.details) }),
-      (error: unknown) => active && setStatus({ phase: 'error', message: toWidgetError(error).message }),
+      (error: unknown) => {
+        if (!active) return;
+        const { message, body = '' } = toWidgetError(error);
+        setStatus({ phase: 'error', message, body: body !== message ? body.slice(0, 2000) : '' });
+      },
     );
     return () => {
       active = false;
@@ -111,6 +117,11 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
     setAttempt((n) => n + 1);
   }, []);
 
+  // SPEC.md section 8 "Refund status failure": details and body are shown, with a contact link.
+  const contactHref = mailtoHref(config.supportEmail, {
+    subject: TEXT.statusHelpSubject(config.details.bookingReference),
+  });
+
   const loading = (
     <p className="rw-disruption__loading" role="status">
       {TEXT.loading}
@@ -143,9 +154,17 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
           <div className="rw-message rw-message--error" role="alert">
             <p className="rw-disruption__text">{TEXT.statusFailure}</p>
             <p className="rw-disruption__text">{status.message}</p>
-            <button type="button" className="rw-button rw-button--secondary" onClick={retry}>
-              {TEXT.tryAgain}
-            </button>
+            {status.body && <p className="rw-disruption__text rw-disruption__error-body">{status.body}</p>}
+            <p className="rw-disruption__text">
+              <button type="button" className="rw-button rw-button--secondary" onClick={retry}>
+                {TEXT.tryAgain}
+              </button>{' '}
+              {contactHref && (
+                <a className="rw-link" href={contactHref}>
+                  {TEXT.contactSupport}
+                </a>
+              )}
+            </p>
           </div>
         )}
         {step !== 'first' && status.phase === 'ready' && status.portions.length === 0 && (

@@ -40,6 +40,8 @@ export const TEXT = {
   loading: 'Checking which disruption refunds your booking can get…',
   statusFailure: "We couldn't load the refund status of your booking. Please try again.",
   tryAgain: 'Try again',
+  contactSupport: 'Contact our support team',
+  statusHelpSubject: (reference: string) => `Refund help for booking ${reference}`,
   // No disruption option (SPEC.md section 2): a link to /ManualRefund with the Disruption flag.
   noOptionHeading: 'A disruption refund cannot be claimed online for this booking',
   noOptionBody:

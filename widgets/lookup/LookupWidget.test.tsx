@@ -62,10 +62,11 @@ describe('the form', () => {
     expect(within(summary).getByRole('heading', { name: 'There is a problem' })).toBeInTheDocument();
     const links = within(summary).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Enter your booking reference', '#rw-lookup-booking-reference'],
-      ['Enter your email address', '#rw-lookup-email'],
-      ['Select why you want a refund', '#rw-lookup-reason'],
+      ['Enter your booking reference', `#${reference().id}`],
+      ['Enter your email address', `#${email().id}`],
+      ['Select why you want a refund', `#${reason().id}`],
     ]);
+    expect(links[0].getAttribute('href')).toMatch(/^#rw-lookup-booking-reference-/);
     expect(reference()).toHaveAttribute('aria-invalid', 'true');
     expect(reference()).toHaveAccessibleDescription(expect.stringContaining('Enter your booking reference'));
     expect(reason()).toHaveAccessibleDescription(expect.stringContaining('Select why you want a refund'));
@@ -115,7 +116,8 @@ describe('the delay-repay funnel', () => {
     expect(navigate).not.toHaveBeenCalled();
     expect(
       within(summary).getByRole('link', { name: 'Delay repay requests must be sent to the train operating company' }),
-    ).toHaveAttribute('href', '#rw-lookup-delay-repay-delayRepay');
+    ).toHaveAttribute('href', `#${within(group).getAllByRole('radio')[0].id}`);
+    expect(within(group).getAllByRole('radio')[0].id).toMatch(/^rw-lookup-delay-repay-.+-delayRepay$/);
     expect(group).toHaveAccessibleDescription('Delay repay requests must be sent to the train operating company');
   });
 

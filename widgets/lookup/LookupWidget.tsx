@@ -1,5 +1,5 @@
 import { useFormik } from 'formik';
-import { lazy, Suspense, type ChangeEvent } from 'react';
+import { lazy, Suspense, useId, type ChangeEvent } from 'react';
 import { ErrorSummary, type FieldError } from '../../shared/forms/ErrorSummary';
 import { radioId } from '../../shared/forms/RadioGroup';
 import { TextField } from '../../shared/forms/TextField';
@@ -15,14 +15,32 @@ import './lookup.css';
 const DelayRepayFunnel = lazy(() => import('./components/DelayRepayFunnel'));
 const WheelchairFunnel = lazy(() => import('./components/WheelchairFunnel'));
 
-/** Ids of the form's controls; the error summary links to `#{id}` (a radio group: its first radio). */
-export const FIELD_IDS = {
+/**
+ * Id bases of the form's controls; each mount adds its own React id (`{base}-{useId}`), so two
+ * lookup forms on one page never share an id. The error summary links to `#{id}` (a radio group:
+ * its first radio).
+ */
+export const FIELD_ID_BASES = {
   bookingReference: 'rw-lookup-booking-reference',
   email: 'rw-lookup-email',
   reason: 'rw-lookup-reason',
-  delayRepay: radioId('rw-lookup-delay-repay', DELAY_REPAY_CHOICES[0]),
-  wheelchair: radioId('rw-lookup-wheelchair', WHEELCHAIR_CHOICES[0]),
+  delayRepay: 'rw-lookup-delay-repay',
+  wheelchair: 'rw-lookup-wheelchair',
 } as const;
+
+/** The ids of one lookup form, made unique with `scope` (a React id). */
+function fieldIds(scope: string) {
+  const at = (base: string) => `${base}-${scope.replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  return {
+    bookingReference: at(FIELD_ID_BASES.bookingReference),
+    email: at(FIELD_ID_BASES.email),
+    reason: at(FIELD_ID_BASES.reason),
+    delayRepayPrefix: at(FIELD_ID_BASES.delayRepay),
+    wheelchairPrefix: at(FIELD_ID_BASES.wheelchair),
+    delayRepay: radioId(at(FIELD_ID_BASES.delayRepay), DELAY_REPAY_CHOICES[0]),
+    wheelchair: radioId(at(FIELD_ID_BASES.wheelchair), WHEELCHAIR_CHOICES[0]),
+  };
+}
 
 const FIELDS = ['bookingReference', 'email', 'reason', 'delayRepay', 'wheelchair'] as const;
 
@@ -41,6 +59,7 @@ export interface LookupWidgetProps {
  * field, and beside each field. A valid submit navigates to {@link buildLookupUrl}.
  */
 export function LookupWidget({ config, navigate = (url) => window.location.assign(url) }: LookupWidgetProps) {
+  const FIELD_IDS = fieldIds(useId());
   const formik = useFormik<LookupFormValues>({
     initialValues: EMPTY_LOOKUP_VALUES,
     validationSchema: lookupFormSchema,
@@ -102,7 +121,7 @@ export function LookupWidget({ config, navigate = (url) => window.location.assig
         {formik.values.reason === 'Disruption' && (
           <Suspense fallback={funnelFallback}>
             <DelayRepayFunnel
-              idPrefix="rw-lookup-delay-repay"
+              idPrefix={FIELD_IDS.delayRepayPrefix}
               value={formik.values.delayRepay}
               error={formik.errors.delayRepay}
               onChange={formik.handleChange}
@@ -112,7 +131,7 @@ export function LookupWidget({ config, navigate = (url) => window.location.assig
         {formik.values.reason === 'Wheelchair' && (
           <Suspense fallback={funnelFallback}>
             <WheelchairFunnel
-              idPrefix="rw-lookup-wheelchair"
+              idPrefix={FIELD_IDS.wheelchairPrefix}
               value={formik.values.wheelchair}
               error={formik.errors.wheelchair}
               onChange={formik.handleChange}

@@ -419,8 +419,9 @@ describe('replacement reference (advance fares)', () => {
     expect(summary).toHaveFocus();
     expect(within(summary).getByRole('link', { name: CTEXT.replacementRequired })).toHaveAttribute(
       'href',
-      '#rw-manual-claim-replacement',
+      `#${field.id}`,
     );
+    expect(field.id).toMatch(/^rw-manual-claim-replacement-/);
     expect(field).toHaveAttribute('aria-invalid', 'true');
     expect(field).toHaveAccessibleDescription(expect.stringContaining(CTEXT.replacementRequired));
     expect(claimPosts()).toHaveLength(0);

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } 
 import { ErrorSummary, type FieldError } from '../../shared/forms/ErrorSummary';
 import { TextField } from '../../shared/forms/TextField';
 import { useCommittingAction } from '../../shared/hooks/useCommittingAction';
+import { useScopedId } from '../../shared/hooks/useScopedId';
 import { SelectedJourney } from '../../shared/journey/SelectedJourney';
 import { dispatchComplete } from '../../shared/page/events';
 import { submitClaim } from './api';
@@ -17,7 +18,9 @@ import './manual-claim.css';
 const UploadArea = lazy(() => import('./components/UploadArea').then((module) => ({ default: module.UploadArea })));
 
 /** Id of the replacement reference input; the error summary links to it. */
+/** Id base of the replacement reference field; each mount adds its React id (`{base}-{useId}`). */
 export const REPLACEMENT_FIELD_ID = 'rw-manual-claim-replacement';
+/** Id base of the submit button's hint; each mount adds its React id. */
 const SUBMIT_HINT_ID = 'rw-manual-claim-submit-hint';
 
 interface Props {
@@ -43,6 +46,9 @@ interface Props {
 export function ManualClaimWidget({ config, element }: Props) {
   const { details } = config;
   const reference = details.bookingReference;
+  const headingId = useScopedId('rw-manual-claim-heading');
+  const replacementFieldId = useScopedId(REPLACEMENT_FIELD_ID);
+  const submitHintId = useScopedId(SUBMIT_HINT_ID);
   const tickets = useMemo(() => expectedTickets(details), [details]);
   const schema = useMemo(
     () => claimFormSchema(reference, { advanceFare: config.advanceFare, covid: config.query.covid19 }),
@@ -83,12 +89,12 @@ export function ManualClaimWidget({ config, element }: Props) {
   };
 
   const fieldErrors: FieldError[] = errors.replacementReference
-    ? [{ fieldId: REPLACEMENT_FIELD_ID, message: errors.replacementReference }]
+    ? [{ fieldId: replacementFieldId, message: errors.replacementReference }]
     : [];
 
   return (
-    <section className="rw-manual-claim" aria-labelledby="rw-manual-claim-heading">
-      <h2 id="rw-manual-claim-heading" className="rw-manual-claim__heading">
+    <section className="rw-manual-claim" aria-labelledby={headingId}>
+      <h2 id={headingId} className="rw-manual-claim__heading">
         {CTEXT.title}
       </h2>
       <p className="rw-manual-claim__reference">{CTEXT.bookingReference(reference)}</p>
@@ -102,7 +108,7 @@ export function ManualClaimWidget({ config, element }: Props) {
       <form className="rw-manual-claim__form" noValidate onSubmit={submit}>
         {config.advanceFare && (
           <TextField
-            id={REPLACEMENT_FIELD_ID}
+            id={replacementFieldId}
             name="replacementReference"
             label={CTEXT.replacementLabel}
             hint={config.query.covid19 ? CTEXT.replacementHintCovid : CTEXT.replacementHint}
@@ -130,12 +136,12 @@ export function ManualClaimWidget({ config, element }: Props) {
             type="submit"
             className="rw-button"
             disabled={locked || !ready}
-            aria-describedby={ready || locked ? undefined : SUBMIT_HINT_ID}
+            aria-describedby={ready || locked ? undefined : submitHintId}
           >
             {CTEXT.submit}
           </button>
           {!ready && !locked && (
-            <p id={SUBMIT_HINT_ID} className="rw-manual-claim__submit-hint">
+            <p id={submitHintId} className="rw-manual-claim__submit-hint">
               {uploads.busy ? CTEXT.waitForUploads : CTEXT.needOneImage}
             </p>
           )}

@@ -46,6 +46,8 @@ export const CTEXT = {
   removeFailed: 'We could not remove this photo. Please try again.',
   duplicate: 'You have already added this photo.',
   unreadableUpload: 'The server sent an answer we could not read.',
+  uploadTimedOut: 'The upload took too long. Please try again.',
+  uploadNoAnswer: 'The upload failed: we could not reach the server. Please try again.',
   refusedHeading: 'Some files were not added',
   refusal: (name: string, message: string) => `${name}: ${message}`,
   fileRemoved: (name: string) => `${name} removed.`,

@@ -120,7 +120,7 @@ export function parseUploadId(answer: unknown): string | null {
       try {
         value = JSON.parse(text);
       } catch {
-        value = text;
+        return null; // malformed JSON is no id
       }
     } else value = text;
   }

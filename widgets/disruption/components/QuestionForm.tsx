@@ -2,10 +2,12 @@ import { useFormik } from 'formik';
 import type { ObjectSchema } from 'yup';
 import { ErrorSummary } from '../../../shared/forms/ErrorSummary';
 import { RadioGroup, radioId, type RadioOption } from '../../../shared/forms/RadioGroup';
+import { useScopedId } from '../../../shared/hooks/useScopedId';
 
 export interface QuestionFormProps<V extends string> {
   /** Field name of the answer (formik value key). */
   name: string;
+  /** Base of the radio ids; each mount adds its React id, so two funnels on a page never share ids. */
   idPrefix: string;
   legend: string;
   hint?: string;
@@ -25,7 +27,7 @@ export interface QuestionFormProps<V extends string> {
  */
 export function QuestionForm<V extends string>({
   name,
-  idPrefix,
+  idPrefix: idBase,
   legend,
   hint,
   options,
@@ -34,6 +36,7 @@ export function QuestionForm<V extends string>({
   submitLabel,
   onSubmit,
 }: QuestionFormProps<V>) {
+  const idPrefix = useScopedId(idBase);
   const formik = useFormik<Record<string, string>>({
     initialValues: { [name]: initial },
     validationSchema: schema,

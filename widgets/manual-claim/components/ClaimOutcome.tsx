@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { mailtoHref } from '../../../shared/format/mailto';
 import { CTEXT } from '../texts';
 
@@ -8,10 +9,11 @@ import { CTEXT } from '../texts';
  */
 export function ClaimSubmitted() {
   const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = useScopedId('rw-manual-claim-finished-heading');
   useEffect(() => heading.current?.focus(), []);
   return (
-    <section className="rw-manual-claim__finished" aria-labelledby="rw-manual-claim-finished-heading">
-      <h2 id="rw-manual-claim-finished-heading" className="rw-manual-claim__heading" tabIndex={-1} ref={heading}>
+    <section className="rw-manual-claim__finished" aria-labelledby={headingId}>
+      <h2 id={headingId} className="rw-manual-claim__heading" tabIndex={-1} ref={heading}>
         {CTEXT.submitted}
       </h2>
       <p>{CTEXT.submittedBody}</p>

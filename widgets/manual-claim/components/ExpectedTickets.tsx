@@ -1,3 +1,4 @@
+import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { formatPence } from '../../../shared/format/money';
 import { CTEXT } from '../texts';
 import type { ExpectedTicket } from '../types';
@@ -8,9 +9,10 @@ import type { ExpectedTicket } from '../types';
  * is rendered as text.
  */
 export function ExpectedTickets({ tickets }: { tickets: ExpectedTicket[] }) {
+  const headingId = useScopedId('rw-manual-claim-tickets-heading');
   return (
-    <section className="rw-manual-claim__tickets" aria-labelledby="rw-manual-claim-tickets-heading">
-      <h3 id="rw-manual-claim-tickets-heading" className="rw-manual-claim__subheading">
+    <section className="rw-manual-claim__tickets" aria-labelledby={headingId}>
+      <h3 id={headingId} className="rw-manual-claim__subheading">
         {CTEXT.ticketsHeading}
       </h3>
       {tickets.length === 0 ? (

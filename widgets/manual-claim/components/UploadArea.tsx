@@ -34,6 +34,15 @@ export interface UploadAreaProps {
   onChange: (summary: UploadSummary) => void;
 }
 
+/**
+ * Time limit of one upload in ms: the upload widget's default of SPEC.md section 9 (dropzone 6
+ * itself has none, so a lost upload would spin for ever; DESIGN.md "Timeouts").
+ */
+export const UPLOAD_TIMEOUT_MS = 30_000;
+
+/** What dropzone hands to `success` in place of an `application/json` answer it could not parse. */
+const DROPZONE_INVALID_JSON = 'Invalid JSON response from server.';
+
 /** Same name, size and modification time: the same file chosen twice. */
 function sameFile(a: File, b: File): boolean {
   return a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
@@ -53,6 +62,7 @@ export function dropzoneOptions(journeyId: string): DropzoneOptions {
     url: uploadUrl(),
     method: 'post',
     paramName: 'file',
+    timeout: UPLOAD_TIMEOUT_MS,
     headers: { 'Journey-Id': journeyId },
     maxFilesize: UPLOAD_LIMITS.maxFilesizeMiB,
     maxFiles: UPLOAD_LIMITS.maxFiles,
@@ -132,7 +142,9 @@ export function UploadArea({ journeyId, locked, onChange }: UploadAreaProps) {
       update(keyOf(file), { status: 'uploading' });
     });
     dz.on('success', (file: DropzoneFile, answer: unknown) => {
-      const uploadId = parseUploadId(answer);
+      // Malformed JSON reaches here as dropzone's own text, which must not pass for an id.
+      const malformed = answer === DROPZONE_INVALID_JSON && file.xhr?.responseText !== DROPZONE_INVALID_JSON;
+      const uploadId = malformed ? null : parseUploadId(answer);
       if (uploadId === null) {
         dz.removeFile(file);
         update(keyOf(file), { status: 'failed', message: CTEXT.unreadableUpload });
@@ -144,6 +156,12 @@ export function UploadArea({ journeyId, locked, onChange }: UploadAreaProps) {
     dz.on('error', (file: DropzoneFile, message: unknown, xhr?: XMLHttpRequest) => {
       const key = keyOf(file);
       dz.removeFile(file);
+      if (xhr && xhr.status === 0) {
+        // No answer at all: the upload timed out or the connection dropped ("responded with 0" would be untrue).
+        const timedOut = typeof message === 'string' && message.startsWith('Request timedout');
+        update(key, { status: 'failed', message: timedOut ? CTEXT.uploadTimedOut : CTEXT.uploadNoAnswer });
+        return;
+      }
       if (xhr) {
         // A failed upload: the upload widget's message (DESIGN.md "Texts SPEC.md leaves out").
         update(key, {

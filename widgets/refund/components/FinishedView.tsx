@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { setTitleFirstSegment } from '../../../shared/page/title';
 import { TEXT } from '../texts';
 
@@ -9,13 +10,14 @@ import { TEXT } from '../texts';
  */
 export function FinishedView({ deferred }: { deferred: boolean }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const headingId = useScopedId('rw-refund-finished-heading');
   useEffect(() => {
     setTitleFirstSegment(TEXT.completeTitle);
     heading.current?.focus();
   }, []);
   return (
-    <section className="rw-refund__finished" aria-labelledby="rw-refund-finished-heading">
-      <h2 id="rw-refund-finished-heading" className="rw-refund__heading" tabIndex={-1} ref={heading}>
+    <section className="rw-refund__finished" aria-labelledby={headingId}>
+      <h2 id={headingId} className="rw-refund__heading" tabIndex={-1} ref={heading}>
         {deferred ? TEXT.deferralAccepted : TEXT.refundAccepted}
       </h2>
       <p>{deferred ? TEXT.deferralBody : TEXT.completeBody}</p>

@@ -1,3 +1,4 @@
+import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { Accordion } from '../../../shared/ui/Accordion';
 import { formatPence } from '../../../shared/format/money';
 import { SelectedJourney } from '../../../shared/journey/SelectedJourney';
@@ -35,10 +36,11 @@ export function feeNote(dryRun: DryRunResult, isFeeFree: boolean): string | null
 export function InstantPanel({ config, response, dryRun, onDone }: Props) {
   const status = response.refundStatus;
   const note = feeNote(dryRun, response.isFeeFree);
+  const headingId = useScopedId('rw-refund-instant-heading');
 
   return (
-    <section className="rw-refund__panel rw-refund__panel--instant" aria-labelledby="rw-refund-instant-heading">
-      <h2 id="rw-refund-instant-heading" className="rw-refund__heading">
+    <section className="rw-refund__panel rw-refund__panel--instant" aria-labelledby={headingId}>
+      <h2 id={headingId} className="rw-refund__heading">
         {TEXT.youWillReceive(formatPence(dryRun.refundValue))}
       </h2>
       <p>{TEXT.instantIntro}</p>

@@ -1,3 +1,4 @@
+import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { SelectedJourney } from '../../../shared/journey/SelectedJourney';
 import type { RefundStatus } from '../../../shared/types';
 import { TEXT } from '../texts';
@@ -24,9 +25,10 @@ export function manualRefundHref(config: RefundPageConfig): string {
  * page, from `status`) and what happens next, then the journey.
  */
 export function UnavailablePanel({ config, status }: { config: RefundPageConfig; status: RefundStatus }) {
+  const messageId = useScopedId('rw-refund-unavailable-message');
   return (
-    <section className="rw-refund__panel rw-refund__panel--unavailable" aria-labelledby="rw-refund-unavailable-message">
-      <p id="rw-refund-unavailable-message" className="rw-message rw-message--error">
+    <section className="rw-refund__panel rw-refund__panel--unavailable" aria-labelledby={messageId}>
+      <p id={messageId} className="rw-message rw-message--error">
         {TEXT.refundUnavailable}
       </p>
       <UnavailableReason
@@ -42,9 +44,10 @@ export function UnavailablePanel({ config, status }: { config: RefundPageConfig;
 
 /** The manual refund required panel for printed tickets, leading to the manual claim page (SPEC.md section 4). */
 export function ManualRequiredPanel({ config }: { config: RefundPageConfig }) {
+  const headingId = useScopedId('rw-refund-manual-heading');
   return (
-    <section className="rw-refund__panel rw-refund__panel--manual" aria-labelledby="rw-refund-manual-heading">
-      <h2 id="rw-refund-manual-heading" className="rw-refund__heading">
+    <section className="rw-refund__panel rw-refund__panel--manual" aria-labelledby={headingId}>
+      <h2 id={headingId} className="rw-refund__heading">
         {TEXT.manualRequiredHeading}
       </h2>
       <p>{TEXT.manualRequiredBody}</p>

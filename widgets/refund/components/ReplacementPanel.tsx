@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { formatPence } from '../../../shared/format/money';
+import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { SelectedJourney } from '../../../shared/journey/SelectedJourney';
 import type { Details, DryRunResult, RefundStatus, RefundStatusResponse } from '../../../shared/types';
 import { Accordion } from '../../../shared/ui/Accordion';
@@ -15,7 +16,7 @@ const ReplacementForm = lazy(() =>
   import('../replacement/ReplacementForm').then((module) => ({ default: module.ReplacementForm })),
 );
 
-/** Id base of the 'Provide replacement journey' accordion (its toggle is `{id}-button`). */
+/** Id base of the 'Provide replacement journey' accordion (its toggle is `{id}-{unique}-button`). */
 export const PROVIDE_ACCORDION_ID = 'rw-replacement-provide';
 
 export interface ReplacementPanelProps {
@@ -76,6 +77,10 @@ export function ReplacementPanel({ config, response, onDone }: ReplacementPanelP
   const view = replacementCase(status, config.details);
   const provide = useRef<HTMLDivElement>(null);
   const [formWanted, setFormWanted] = useState(false);
+  const headingId = useScopedId('rw-refund-replacement-heading');
+  const withoutId = useScopedId('rw-replacement-without');
+  const provideId = useScopedId(PROVIDE_ACCORDION_ID);
+  const deferId = useScopedId('rw-replacement-defer');
 
   useEffect(() => {
     // The shared Accordion has no onToggle: the first press of its toggle (click, Enter or Space,
@@ -83,17 +88,17 @@ export function ReplacementPanel({ config, response, onDone }: ReplacementPanelP
     const node = provide.current;
     if (!node || formWanted) return;
     const onClick = (event: Event) => {
-      if (event.target instanceof Element && event.target.closest(`#${PROVIDE_ACCORDION_ID}-button`)) {
+      if (event.target instanceof Element && event.target.closest(`#${provideId}-button`)) {
         setFormWanted(true);
       }
     };
     node.addEventListener('click', onClick);
     return () => node.removeEventListener('click', onClick);
-  }, [formWanted]);
+  }, [formWanted, provideId]);
 
   return (
-    <section className="rw-refund__panel rw-refund__panel--replacement" aria-labelledby="rw-refund-replacement-heading">
-      <h2 id="rw-refund-replacement-heading" className="rw-refund__heading">
+    <section className="rw-refund__panel rw-refund__panel--replacement" aria-labelledby={headingId}>
+      <h2 id={headingId} className="rw-refund__heading">
         {TEXT.replacementHeading}
       </h2>
       <div className="rw-replacement__messages">
@@ -117,7 +122,7 @@ export function ReplacementPanel({ config, response, onDone }: ReplacementPanelP
       </p>
       <SelectedJourney details={config.details} stations={config.stations} headingLevel={3} />
 
-      <Accordion title={RTEXT.withoutReplacementTitle} id="rw-replacement-without" headingLevel={3}>
+      <Accordion title={RTEXT.withoutReplacementTitle} id={withoutId} headingLevel={3}>
         {view.netRefund > 0 ? (
           <>
             <p className="rw-replacement__amount">{RTEXT.withoutReplacementAmount(formatPence(view.netRefund))}</p>
@@ -138,7 +143,7 @@ export function ReplacementPanel({ config, response, onDone }: ReplacementPanelP
       </Accordion>
 
       <div ref={provide}>
-        <Accordion title={RTEXT.provideTitle} id={PROVIDE_ACCORDION_ID} headingLevel={3}>
+        <Accordion title={RTEXT.provideTitle} id={provideId} headingLevel={3}>
           <dl className="rw-replacement__lines">
             <div className="rw-replacement__line">
               <dt className="rw-replacement__term">{RTEXT.maxReplacementValue}</dt>
@@ -164,7 +169,7 @@ export function ReplacementPanel({ config, response, onDone }: ReplacementPanelP
       </div>
 
       {view.canDefer && (
-        <Accordion title={RTEXT.deferTitle} id="rw-replacement-defer" headingLevel={3}>
+        <Accordion title={RTEXT.deferTitle} id={deferId} headingLevel={3}>
           <DeferPanel config={config} response={response} onDone={() => onDone('deferral')} />
         </Accordion>
       )}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { toWidgetError } from '../../../shared/api/client';
 import type { WidgetError } from '../../../shared/errors/WidgetError';
+import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { setTitleFirstSegment } from '../../../shared/page/title';
 import type { RefundStatus } from '../../../shared/types';
 import { fetchRefundStatus } from '../api';
@@ -25,6 +26,7 @@ export function UnavailablePage({ config }: { config: RefundPageConfig }) {
     config.refundStatusUrl ? { phase: 'loading' } : { phase: 'ready', status: null },
   );
   const [attempt, setAttempt] = useState(0);
+  const headingId = useScopedId('rw-refund-unavailable-heading');
 
   useEffect(() => {
     setTitleFirstSegment(TEXT.unavailableTitle);
@@ -49,8 +51,8 @@ export function UnavailablePage({ config }: { config: RefundPageConfig }) {
 
   const reference = config.details.bookingReference;
   return (
-    <section className="rw-refund rw-refund__unavailable-page" aria-labelledby="rw-refund-unavailable-heading">
-      <h2 id="rw-refund-unavailable-heading" className="rw-refund__heading">
+    <section className="rw-refund rw-refund__unavailable-page" aria-labelledby={headingId}>
+      <h2 id={headingId} className="rw-refund__heading">
         {TEXT.unavailableHeading}
       </h2>
       <p className="rw-refund__journey-reference">

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { toWidgetError } from '../../../shared/api/client';
 import { formatPence } from '../../../shared/format/money';
 import { useCommittingAction } from '../../../shared/hooks/useCommittingAction';
+import { useScopedId } from '../../../shared/hooks/useScopedId';
 import type { DryRunResult, RefundStatus, RefundStatusResponse } from '../../../shared/types';
 import { Modal } from '../../../shared/ui/Modal';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -87,6 +88,8 @@ export function JourneyPickerModal({
   const [answer, setAnswer] = useState<DryRunAnswer | null>(null);
   const [committing, setCommitting] = useState(false);
   const sequence = useRef(0);
+  /** Unique per picker: radios outside a form with one name form one group across the whole page. */
+  const radioName = useScopedId('rw-replacement-journey');
   const journey = journeys.find((candidate) => candidate.journeyID === selected) ?? journeys[0];
   const request = journey ? replacementRequest(response, journey, enteredReference) : null;
   const requestKey = request ? JSON.stringify(request) : '';
@@ -148,7 +151,7 @@ export function JourneyPickerModal({
             key={candidate.journeyID}
             journey={candidate}
             stations={config.stations}
-            name="rw-replacement-journey"
+            name={radioName}
             checked={candidate.journeyID === journey?.journeyID}
             onSelect={setSelected}
           />

@@ -1,5 +1,6 @@
 import { useFormik } from 'formik';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { toWidgetError } from '../../../shared/api/client';
 import type { RefundStatus, RefundStatusResponse } from '../../../shared/types';
 import { Modal } from '../../../shared/ui/Modal';
@@ -17,8 +18,8 @@ const JourneyPickerModal = lazy(() =>
   import('./JourneyPickerModal').then((module) => ({ default: module.JourneyPickerModal })),
 );
 
-/** Ids of the form's inputs; the error summary links to `#{id}`. */
-export const FIELD_IDS = {
+/** Id bases of the form's inputs (each mount adds its React id); the error summary links to `#{id}`. */
+export const FIELD_ID_BASES = {
   bookingReference: 'rw-replacement-booking-reference',
   email: 'rw-replacement-email',
 } as const;
@@ -48,6 +49,10 @@ type Outcome =
  * (SPEC.md section 6).
  */
 export function ReplacementForm({ config, response, onDone }: ReplacementFormProps) {
+  const FIELD_IDS = {
+    bookingReference: useScopedId(FIELD_ID_BASES.bookingReference),
+    email: useScopedId(FIELD_ID_BASES.email),
+  };
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
   /** Continue is disabled while the lookup runs, so the modals give focus back to it explicitly. */
   const continueButton = useRef<HTMLButtonElement>(null);

@@ -153,7 +153,7 @@ describe('the replacement form (SPEC.md section 5; DESIGN.md "Forms", "Lazy by d
   it('loads only when its accordion opens', async () => {
     mountState('replacement');
     await screen.findByRole('button', { name: 'Provide replacement journey' });
-    expect(document.getElementById('rw-replacement-booking-reference')).toBeNull();
+    expect(document.querySelector('[id^="rw-replacement-booking-reference-"]')).toBeNull();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Provide replacement journey' }));
     const field = await screen.findByRole('textbox', { name: 'Booking reference' });
@@ -172,9 +172,10 @@ describe('the replacement form (SPEC.md section 5; DESIGN.md "Forms", "Lazy by d
     expect(summary).toHaveFocus();
     const links = within(summary).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['Enter your booking reference', '#rw-replacement-booking-reference'],
-      ['Enter your email address', '#rw-replacement-email'],
+      ['Enter your booking reference', `#${screen.getByRole('textbox', { name: 'Booking reference' }).id}`],
+      ['Enter your email address', `#${screen.getByRole('textbox', { name: 'Email address' }).id}`],
     ]);
+    expect(links[0].getAttribute('href')).toMatch(/^#rw-replacement-booking-reference-/);
     const reference = screen.getByRole('textbox', { name: 'Booking reference' });
     expect(reference).toHaveAttribute('aria-invalid', 'true');
     expect(reference).toHaveAccessibleDescription(expect.stringContaining('Enter your booking reference'));

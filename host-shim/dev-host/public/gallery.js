@@ -1,0 +1,256 @@
+/* Dev host: a stand-in for the real legacy site and backend; never shipped in dist/. */
+/* global window, document, HTMLInputElement, HTMLSelectElement, DataTransfer, MutationObserver -- a browser script */
+/**
+ * The states gallery's page script (served as /gallery.js; no inline script, so the strict CSP
+ * stays on). The page's shim tag says `data-auto-mount="false"`: this script mounts each state's
+ * mount point by hand with `window.RefundWidgets.mount(name, element, { search })`, then drives the
+ * real UI (clicks on the widgets' own buttons) to the states that need an action. Modal states
+ * come last and one at a time, so they stack in page order with the six-month modal on top.
+ *
+ * Each `.gallery-state` section ends with `data-gallery-state="settled"` once its mount point
+ * shows its `data-expect` text, or `"failed"`; `<body data-gallery="settled">` and the status line
+ * say when all are done. Answers the disruption widget saves in localStorage are put back as they
+ * were, so the gallery leaves the browser's demo state alone too.
+ */
+(function gallery() {
+  'use strict';
+
+  const TIMEOUT_MS = 20000;
+  const DISRUPTION_STORAGE = 'rw-disruption';
+  const status = document.getElementById('gallery-status');
+  const sections = Array.from(document.querySelectorAll('.gallery-state'));
+  const title = document.title;
+
+  /** Resolves with `check()`'s first truthy value, re-checking on DOM changes; rejects after a timeout. */
+  function waitFor(check, what, timeout = TIMEOUT_MS) {
+    return new Promise((resolve, reject) => {
+      const first = check();
+      if (first) return resolve(first);
+      let timer;
+      const observer = new MutationObserver(() => {
+        const value = check();
+        if (!value) return;
+        observer.disconnect();
+        clearTimeout(timer);
+        resolve(value);
+      });
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+      timer = setTimeout(() => {
+        observer.disconnect();
+        reject(new Error(`timed out waiting for ${what}`));
+      }, timeout);
+    });
+  }
+
+  const text = (node) => (node.textContent || '').replace(/\s+/g, ' ').trim();
+
+  /** The first enabled element under `root` matching `selector` whose text starts with `label`. */
+  function find(root, selector, label) {
+    return Array.from(root.querySelectorAll(selector)).find(
+      (node) => !node.disabled && (label === undefined || text(node).startsWith(label)),
+    );
+  }
+
+  /** Lets React run the effects of what it just rendered (some listeners are attached in effects). */
+  const effectsDone = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  async function click(root, selector, label) {
+    const node = await waitFor(() => find(root, selector, label), `${selector} "${label ?? ''}"`);
+    await effectsDone();
+    node.click();
+    return node;
+  }
+
+  /** The form control labelled `label` under `root`. */
+  function field(root, label) {
+    return waitFor(() => {
+      const found = Array.from(root.querySelectorAll('label')).find((node) => text(node).startsWith(label));
+      return found && found.control;
+    }, `the field "${label}"`);
+  }
+
+  /** Sets a React-controlled input's or select's value the way typing or choosing does. */
+  function setValue(control, value) {
+    const proto = control instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(proto, 'value').set.call(control, value);
+    control.dispatchEvent(new Event(control instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+  }
+
+  const radio = (root, value) => click(root, `input[type="radio"][value="${value}"]`);
+
+  /** A small PNG drawn on a canvas, as a File (a photo of a ticket, for the manual claim). */
+  function ticketPhoto() {
+    const canvas = document.createElement('canvas');
+    canvas.width = 480;
+    canvas.height = 300;
+    const context = canvas.getContext('2d');
+    context.fillStyle = '#f4e7c5';
+    context.fillRect(0, 0, 480, 300);
+    context.fillStyle = '#7a1f1f';
+    context.fillRect(0, 0, 480, 48);
+    context.fillStyle = '#222';
+    context.font = '24px sans-serif';
+    context.fillText('STANDARD CLASS  LBG7WK2F', 24, 140);
+    return new Promise((resolve) =>
+      canvas.toBlob((blob) => resolve(new File([blob], 'ticket.png', { type: 'image/png' })), 'image/png'),
+    );
+  }
+
+  /** Opens "Provide replacement journey" and waits for its form. */
+  async function openReplacementForm(mount) {
+    await click(mount, 'button', 'Provide replacement journey');
+    return field(mount, 'Booking reference');
+  }
+
+  /** What each `data-gallery-drive` does, after the state's widget has mounted. */
+  const DRIVES = {
+    'accept-refund': (mount) => click(mount, 'button', 'Accept refund'),
+    defer: async (mount) => {
+      await click(mount, 'button', 'Defer replacement');
+      await click(mount, 'button', 'Accept refund');
+    },
+    'replacement-empty': async (mount) => {
+      await openReplacementForm(mount);
+      await click(mount, 'button[type="submit"]', 'Continue');
+    },
+    lookup: async (mount) => {
+      const reference = await openReplacementForm(mount);
+      setValue(reference, mount.dataset.galleryLookupReference);
+      setValue(await field(mount, 'Email address'), mount.dataset.galleryLookupEmail);
+      await click(mount, 'button[type="submit"]', 'Continue');
+    },
+    'advance-info': (mount) => click(mount, 'a[data-launch="advance-info"]'),
+    appeal: (mount) => click(mount, 'button', 'How to appeal'),
+    'submit-claim': async (mount) => {
+      const input = await waitFor(() => mount.querySelector('input[type="file"]'), 'the file input');
+      const files = new DataTransfer();
+      files.items.add(await ticketPhoto());
+      input.files = files.files;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+      await click(mount, 'button[type="submit"]', 'Submit claim');
+    },
+    'disruption-empty': (mount) => click(mount, 'button[type="submit"]', 'Continue'),
+    'disruption-second': async (mount) => {
+      await radio(mount, 'Yes');
+      await click(mount, 'button[type="submit"]', 'Continue');
+    },
+    'disruption-portion': async (mount) => {
+      await DRIVES['disruption-second'](mount);
+      await radio(mount, 'abandoned1');
+      await click(mount, 'button[type="submit"]', 'Save answer');
+    },
+    'lookup-empty-submit': (mount) => click(mount, 'button[type="submit"]', 'Continue'),
+    'lookup-delay-repay': async (mount) => {
+      setValue(await field(mount, 'Why do you want a refund?'), 'Disruption');
+      await radio(mount, 'delayRepay');
+    },
+    'lookup-wheelchair': async (mount) => setValue(await field(mount, 'Why do you want a refund?'), 'Wheelchair'),
+  };
+
+  const mountOf = (section) => section.querySelector('.gallery-state__mount');
+
+  function mount(section) {
+    const element = mountOf(section);
+    return window.RefundWidgets.mount(element.dataset.galleryWidget, element, {
+      search: element.dataset.gallerySearch || '',
+    });
+  }
+
+  /** Drives a mounted state (if it needs an action) and waits until it shows its expected text. */
+  async function settle(section) {
+    const element = mountOf(section);
+    const drive = element.dataset.galleryDrive || '';
+    const action = DRIVES[drive.startsWith('lookup:') ? 'lookup' : drive];
+    if (action) await action(element);
+    await waitFor(() => text(element).includes(element.dataset.expect), `"${element.dataset.expect}"`);
+    section.dataset.galleryState = 'settled';
+  }
+
+  function fail(section, error) {
+    section.dataset.galleryState = 'failed';
+    section.dataset.galleryError = String(error && error.message ? error.message : error);
+  }
+
+  /** Runs `step` for one section, recording a failure in the section instead of stopping the gallery. */
+  const guarded = (section, step) => step(section).catch((error) => fail(section, error));
+
+  /** The disruption widget's saved answers, taken out before the gallery runs and put back after. */
+  function takeStoredAnswers() {
+    const saved = {};
+    try {
+      for (let i = localStorage.length - 1; i >= 0; i -= 1) {
+        const key = localStorage.key(i);
+        if (key && key.startsWith(DISRUPTION_STORAGE)) {
+          saved[key] = localStorage.getItem(key);
+          localStorage.removeItem(key);
+        }
+      }
+    } catch {
+      // Storage disabled: the widget carries on without it, and so does the gallery.
+    }
+    return () => {
+      try {
+        for (let i = localStorage.length - 1; i >= 0; i -= 1) {
+          const key = localStorage.key(i);
+          if (key && key.startsWith(DISRUPTION_STORAGE)) localStorage.removeItem(key);
+        }
+        Object.entries(saved).forEach(([key, value]) => localStorage.setItem(key, value));
+      } catch {
+        // As above.
+      }
+    };
+  }
+
+  async function run() {
+    if (!window.RefundWidgets) {
+      status.textContent = 'The host shim did not load: no state can be shown.';
+      return;
+    }
+    const restoreAnswers = takeStoredAnswers();
+    const drive = (section) => mountOf(section).dataset.galleryDrive || '';
+    const withoutMap = sections.filter((s) => drive(s) === 'without-station-map');
+    const modals = sections.filter((s) => mountOf(s).dataset.galleryModal === 'true');
+    const advance = modals.filter((s) => drive(s) === 'advance-info');
+    const selfOpening = modals.filter((s) => !drive(s));
+    const rest = sections.filter((s) => !withoutMap.includes(s) && !selfOpening.includes(s) && !advance.includes(s));
+
+    // The station map is page-wide (`#station-names`): these states mount while it is taken out.
+    const map = document.getElementById('station-names');
+    const parent = map && map.parentNode;
+    const place = map && map.nextSibling;
+    if (map) map.remove();
+    for (const section of withoutMap) await guarded(section, mount);
+    if (map) parent.insertBefore(map, place);
+
+    // Every refund widget listens for `data-launch="advance-info"` links on the document and the
+    // first one mounted opens its modal, so the advance-info state mounts first.
+    for (const section of advance) await guarded(section, mount);
+    await Promise.all(rest.map((section) => guarded(section, mount)));
+
+    const notModal = (s) => !modals.includes(s);
+    await Promise.all(
+      sections.filter((s) => notModal(s) && s.dataset.galleryState === 'pending').map((s) => guarded(s, settle)),
+    );
+    // Modals one at a time, in page order, so each opens over the previous one.
+    for (const section of modals.filter((s) => !selfOpening.includes(s))) {
+      if (section.dataset.galleryState === 'pending') await guarded(section, settle);
+    }
+    for (const section of selfOpening) {
+      await guarded(section, mount);
+      if (section.dataset.galleryState === 'pending') await guarded(section, settle);
+    }
+
+    restoreAnswers();
+    document.title = title; // finished views and the unavailable page set the title
+    const failed = sections.filter((s) => s.dataset.galleryState !== 'settled');
+    status.textContent =
+      failed.length === 0
+        ? `All ${sections.length} states settled.`
+        : `${sections.length - failed.length} of ${sections.length} states settled; not reached: ${failed
+            .map((s) => s.id.replace(/^state-/, ''))
+            .join(', ')}.`;
+    document.body.dataset.gallery = failed.length === 0 ? 'settled' : 'incomplete';
+  }
+
+  run();
+})();

@@ -1,0 +1,139 @@
+/**
+ * The disruption funnel's fault matrix (issue "The quality bar", deliverables 2 and 3): the one
+ * call the widget makes (SPEC.md section 7: GET the refund status from `data-refund-status-url`)
+ * is driven through HTTP 500, a timeout, a dropped connection, malformed JSON, an empty body and
+ * a slow answer, through the real `mount` and the real UI, mocked with axios-mock-adapter on the
+ * one axios instance (`api` of shared/api/client.ts). Each cell asserts the catalogued outcome
+ * (SPEC.md section 8 "Refund status failure": the message, details and body, a contact link, and
+ * our Try again), that the widget is never blank and that nothing is logged with console.error.
+ * A GET retries transient failures (no answer, timeout, 5xx) once here with a 1 ms backoff, and
+ * never an answer that came (malformed, empty). Short timeouts; the slow answer takes half the
+ * timeout and ends in the normal second question after the loading state.
+ */
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import bookings from '../../fixtures/bookings.json';
+import stations from '../../fixtures/stations.json';
+import { api, configureClient } from '../../shared/api/client';
+import { mountOnHostPage } from '../../shared/test/hostPage';
+import { mount } from './mount';
+import { TEXT } from './texts';
+
+type Fault = '500' | 'timeout' | 'dropped' | 'malformed JSON' | 'empty body' | 'slow';
+const FAULTS: Fault[] = ['500', 'timeout', 'dropped', 'malformed JSON', 'empty body', 'slow'];
+/** Long enough that answering the first question surely ends before a slow answer (half of it) arrives. */
+const TIMEOUT_MS = 1000;
+const STATUS_URL = '/Refund/Status?bookingReference=X';
+const SUPPORT = 'support@example.co.uk';
+type State = { bookingReference: string; email: string; details: unknown; status: unknown };
+const state = (bookings as unknown as Record<string, State>)['disruption-waived'];
+const http = new MockAdapter(api);
+const mounted: (() => void)[] = [];
+let consoleError: jest.SpyInstance;
+
+/** Answers the status GET with `fault`, or with the fixture's status after half the timeout for a slow answer. */
+function answer(fault: Fault) {
+  const handler = http.onGet(STATUS_URL);
+  switch (fault) {
+    case '500':
+      return handler.reply(500, 'Internal error in the fares engine');
+    case 'timeout':
+      return handler.timeout();
+    case 'dropped':
+      return handler.networkError();
+    case 'malformed JSON':
+      return handler.reply(200, '{"refundStatus": ');
+    case 'empty body':
+      return handler.reply(200, '');
+    case 'slow':
+      return handler.withDelayInMs(TIMEOUT_MS / 2).reply(200, JSON.stringify(state.status));
+  }
+}
+
+/** The details line each failure shows under the catalogued message. */
+const DETAILS: Record<Exclude<Fault, 'slow'>, string> = {
+  '500': 'Internal error in the fares engine',
+  timeout: `timeout of ${TIMEOUT_MS}ms exceeded`,
+  dropped: 'Network Error',
+  'malformed JSON': 'The server sent an answer we could not read.',
+  'empty body': 'The server sent an empty answer.',
+};
+
+function mountFunnel() {
+  const page = mountOnHostPage(mount, {
+    mountId: 'disruption-widget',
+    details: state.details,
+    stations,
+    search: `BookingReference=${state.bookingReference}&Email=${encodeURIComponent(state.email)}`,
+    attrs: { 'refund-status-url': STATUS_URL, 'support-email': SUPPORT },
+  });
+  mounted.push(page.unmount);
+  return page.element;
+}
+
+async function answerYes(user: ReturnType<typeof userEvent.setup>) {
+  const first = await screen.findByRole('group', { name: TEXT.firstLegend });
+  await user.click(within(first).getByRole('radio', { name: TEXT.firstAnswers.Yes }));
+  await user.click(screen.getByRole('button', { name: TEXT.continue }));
+}
+
+const statusGets = () => http.history.get.filter((r) => r.url === STATUS_URL);
+const secondQuestion = () => screen.findByRole('group', { name: TEXT.secondLegend });
+
+/** The widget shows something: never a blank mount point, and the journey summary stays. */
+const assertNotBlank = (element: HTMLElement) => {
+  expect(element.textContent?.trim().length).toBeGreaterThan(20);
+  expect(element.querySelector('.rw-disruption__journey')?.textContent).not.toBe('');
+};
+
+beforeEach(() => {
+  http.reset();
+  window.localStorage.clear();
+  configureClient({ timeouts: { get: TIMEOUT_MS, post: TIMEOUT_MS }, retry: { retries: 1, baseDelayMs: 1 } });
+  consoleError = jest.spyOn(console, 'error');
+  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  mounted.splice(0).forEach((unmount) => unmount());
+  expect(consoleError).not.toHaveBeenCalled();
+  jest.restoreAllMocks();
+});
+
+describe('GET refund status (data-refund-status-url)', () => {
+  it.each(FAULTS)('%s', async (fault) => {
+    answer(fault);
+    const element = mountFunnel();
+    // The status loads at once; the first question does not wait for it.
+    expect(element.querySelector('[data-status="loading"]')).not.toBeNull();
+    const user = userEvent.setup();
+    await answerYes(user);
+    if (fault === 'slow') {
+      expect(screen.getByText(TEXT.loading)).toBeInTheDocument();
+      expect(await secondQuestion()).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(statusGets()).toHaveLength(1);
+    } else {
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(TEXT.statusFailure);
+      expect(alert).toHaveTextContent(DETAILS[fault]);
+      const contact = within(alert).getByRole('link', { name: TEXT.contactSupport });
+      expect(contact.getAttribute('href')).toMatch(/^mailto:support@example\.co\.uk\?subject=/);
+      if (fault === 'malformed JSON') expect(alert).toHaveTextContent('{"refundStatus":');
+      // Transient failures are retried once (backoff), answers that came are not.
+      const transient = fault === '500' || fault === 'timeout' || fault === 'dropped';
+      expect(statusGets()).toHaveLength(transient ? 2 : 1);
+      // Try again loads it again and carries on with the normal flow.
+      http.resetHandlers();
+      http.onGet(STATUS_URL).reply(200, JSON.stringify(state.status));
+      await user.click(within(alert).getByRole('button', { name: TEXT.tryAgain }));
+      expect(await secondQuestion()).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(statusGets()).toHaveLength(transient ? 3 : 2);
+    }
+    await act(async () => undefined);
+    await waitFor(() => expect(element.querySelector('[data-status="ready"]')).not.toBeNull());
+    assertNotBlank(element);
+  });
+});
