@@ -5,7 +5,7 @@
  * advance-ticket information modal from host and widget links, the covid19 flag, and the reason
  * codes 104, COVGR1 and COV as shown.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import bookings from '../../fixtures/bookings.json';
@@ -266,6 +266,23 @@ describe('advance-ticket information modal', () => {
     const link = await screen.findByRole('link', { name: 'About Advance tickets' });
     await userEvent.setup().click(link);
     expect(await screen.findByRole('dialog', { name: 'About Advance tickets' })).toBeInTheDocument();
+  });
+
+  it("with two refund widgets on a page, a link inside the second opens the second one's modal", async () => {
+    const { element: first } = mountState('replacement');
+    const second = first.cloneNode(false) as HTMLElement;
+    second.id = 'second-refund-widget';
+    document.body.append(second);
+    act(() => {
+      mounted.push(mount(second, { search: '' }));
+    });
+    await waitFor(() =>
+      expect(within(second).getByRole('link', { name: 'About Advance tickets' })).toBeInTheDocument(),
+    );
+    await userEvent.setup().click(within(second).getByRole('link', { name: 'About Advance tickets' }));
+    const dialog = await screen.findByRole('dialog', { name: 'About Advance tickets' });
+    expect(second).toContainElement(dialog);
+    expect(first.querySelector('dialog[open]')).toBeNull();
   });
 
   it('links without the marker do nothing', async () => {

@@ -50,7 +50,7 @@ export function RefundWidget(props: Props) {
   return (
     <>
       {props.config.view === 'unavailable' ? <UnavailablePage config={props.config} /> : <RefundPage {...props} />}
-      <AdvanceInfoModal doc={doc} />
+      <AdvanceInfoModal doc={doc} element={props.element} />
     </>
   );
 }

@@ -9,21 +9,24 @@ export const ADVANCE_INFO_SELECTOR = '[data-launch="advance-info"]';
  * The advance-ticket information modal (SPEC.md section 2): opens when the traveller activates
  * any link or button carrying `data-launch="advance-info"`, in the widget or anywhere in the host
  * page (one delegated click listener on `doc`, removed on unmount); the link's own navigation is
- * prevented. Focus returns to the link on close.
+ * prevented. A link inside another widget's mount is left to that widget; a link in the host page
+ * opens the modal of the first refund widget mounted. Focus returns to the link on close.
  */
-export function AdvanceInfoModal({ doc = document }: { doc?: Document }) {
+export function AdvanceInfoModal({ doc = document, element }: { doc?: Document; element?: HTMLElement }) {
   const [open, setOpen] = useState(false);
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       if (event.defaultPrevented || event.button !== 0) return;
       const target = event.target instanceof Element ? event.target.closest(ADVANCE_INFO_SELECTOR) : null;
       if (!target) return;
+      const widget = target.closest('[data-rw-widget]');
+      if (widget && element && !element.contains(widget)) return;
       event.preventDefault();
       setOpen(true);
     };
     doc.addEventListener('click', onClick);
     return () => doc.removeEventListener('click', onClick);
-  }, [doc]);
+  }, [doc, element]);
   return (
     <Modal open={open} title={TEXT.advanceTitle} onClose={() => setOpen(false)}>
       {TEXT.advanceBody.map((paragraph) => (
