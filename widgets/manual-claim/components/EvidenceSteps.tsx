@@ -20,11 +20,23 @@ export function EvidenceSteps() {
       <h3 className="rw-manual-claim__subheading">{CTEXT.exampleHeading}</h3>
       <div className="rw-manual-claim__examples">
         <figure className="rw-manual-claim__example">
-          <img src={beforeSrc} alt={CTEXT.exampleBeforeAlt} width={240} height={140} />
+          <img
+            className="rw-manual-claim__example-image"
+            src={beforeSrc}
+            alt={CTEXT.exampleBeforeAlt}
+            width={240}
+            height={140}
+          />
           <figcaption>{CTEXT.exampleBefore}</figcaption>
         </figure>
         <figure className="rw-manual-claim__example">
-          <img src={afterSrc} alt={CTEXT.exampleAfterAlt} width={240} height={140} />
+          <img
+            className="rw-manual-claim__example-image"
+            src={afterSrc}
+            alt={CTEXT.exampleAfterAlt}
+            width={240}
+            height={140}
+          />
           <figcaption>{CTEXT.exampleAfter}</figcaption>
         </figure>
       </div>

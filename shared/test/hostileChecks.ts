@@ -1,0 +1,89 @@
+/**
+ * Checks shared by the hostile-text tests of every widget (issue 6, "Hostile input"): rendered
+ * text stays inert (no injected element, `on*` attribute or script URL, nothing run), payloads
+ * show as text, and mailto links stay well-formed. Jest only.
+ */
+
+export /** What a mail client or a URL decoder gives back for text with lone surrogates. */
+const wellFormed = (text: string) =>
+  Array.from(text, (c) => (c.length === 1 && c >= '\uD800' && c <= '\uDFFF' ? '\uFFFD' : c)).join('');
+
+/** Elements that text must never turn into. */
+const FORBIDDEN =
+  'script, iframe, frame, frameset, object, embed, svg, math, style, link, meta, base, template, video, audio, source, marquee, applet';
+
+/** The mount holds nothing but the widget's own markup, and nothing ran (`window.alert` must be a spy). */
+export function expectInert(element: HTMLElement) {
+  expect(element.querySelectorAll(FORBIDDEN)).toHaveLength(0);
+  // The only images are the widgets' own bundled ones (mode icons, example photos): prefixed
+  // classes and a bundled file (Jest's stub), never a source from text.
+  for (const img of Array.from(element.querySelectorAll('img'))) {
+    expect(img.className).toMatch(/^rw-/);
+    expect(img.getAttribute('src')).toBe('test-file-stub');
+  }
+  // The mount element's own data attributes are the host page's; check what the widget rendered.
+  for (const node of Array.from(element.querySelectorAll('*'))) {
+    for (const attr of Array.from(node.attributes)) {
+      expect([node.tagName, attr.name]).not.toEqual([node.tagName, expect.stringMatching(/^on/i)]);
+      // Browsers ignore whitespace and control characters inside a scheme.
+      const squashed = Array.from(attr.value)
+        .filter((c) => c.trim() !== '' && c.charCodeAt(0) > 0x1f)
+        .join('')
+        .toLowerCase();
+      expect(squashed).not.toMatch(/^(?:javascript|vbscript|data):/);
+    }
+  }
+  for (const link of Array.from(element.querySelectorAll<HTMLAnchorElement>('a[href]'))) {
+    expect(['http:', 'mailto:']).toContain(new URL(link.getAttribute('href') as string, location.href).protocol);
+  }
+  // Only the host page's two JSON blocks are scripts; no payload ran.
+  const scripts = Array.from(document.querySelectorAll('script'));
+  expect(scripts.map((s) => `${s.id}:${s.type}`).sort()).toEqual([
+    'refund-details:application/json',
+    'station-names:application/json',
+  ]);
+  expect((window as { __xss?: unknown }).__xss).toBeUndefined();
+  expect(window.alert).not.toHaveBeenCalled();
+}
+
+/** The payload shows as text (the first part, for very long ones). */
+export function expectShownAsText(element: HTMLElement, text: string) {
+  expect(element.textContent).toContain(text.trim().slice(0, 1000));
+}
+
+/**
+ * Every mailto link in the mount is well-formed: one recipient among `addresses`, no header but
+ * subject and body, the subject one of `subjects`, the body (when there is one) one of `bodies`.
+ * Returns the number of links.
+ */
+export function expectWellFormedMailtos(
+  element: HTMLElement,
+  addresses: string[],
+  subjects: string[],
+  bodies: string[] = [],
+): number {
+  const links = Array.from(element.querySelectorAll<HTMLAnchorElement>('a[href]')).filter((a) =>
+    /^\s*mailto:/i.test(a.getAttribute('href') as string),
+  );
+  for (const link of links) {
+    const href = link.getAttribute('href') as string;
+    expect(href).toMatch(/^mailto:[^\s<>"]+$/);
+    const url = new URL(href);
+    expect(url.protocol).toBe('mailto:');
+    expect(url.hash).toBe('');
+    const recipient = decodeURIComponent(url.pathname);
+    expect(addresses.map((a) => a.trim())).toContain(recipient);
+    expect(recipient.split('@')).toHaveLength(2);
+    expect(recipient).not.toMatch(/[,;\s?&]/);
+    const keys = Array.from(url.searchParams.keys());
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const key of keys) expect(['subject', 'body']).toContain(key);
+    expect(subjects.map(wellFormed)).toContain(url.searchParams.get('subject'));
+    if (keys.includes('body')) expect(bodies.map(wellFormed)).toContain(url.searchParams.get('body'));
+  }
+  return links.length;
+}
+
+/** Whether `address` is one a mailto link may be made for (plain single address). */
+export const linkable = (address: string) =>
+  /^[^\s@,;?&]+@[^\s@,;?&]+$/.test(address.trim()) && wellFormed(address) === address;

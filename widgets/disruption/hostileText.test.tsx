@@ -1,0 +1,80 @@
+/**
+ * Hostile text in the disruption widget (issue 6, "Hostile input"): every payload of
+ * shared/test/xssPayloads.ts is placed in the station names, the Details booking reference and
+ * e-mail, the support address and the refund status call's error body, through the real `mount`.
+ * It renders as inert text, and the mail links (status help, contact customer services) stay
+ * well-formed.
+ */
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import MockAdapter from 'axios-mock-adapter';
+import bookings from '../../fixtures/bookings.json';
+import realStations from '../../fixtures/stations.json';
+import { api, configureClient } from '../../shared/api/client';
+import { expectInert, expectShownAsText, expectWellFormedMailtos, linkable } from '../../shared/test/hostileChecks';
+import { mountOnHostPage } from '../../shared/test/hostPage';
+import { XSS_PAYLOADS } from '../../shared/test/xssPayloads';
+import { mount } from './mount';
+import { TEXT } from './texts';
+
+const state = (bookings as unknown as Record<string, { details: Record<string, unknown> }>)['disruption-waived'];
+const STATUS_URL = '/Refund/Status?bookingReference=X';
+const SUPPORT = 'support@example.co.uk';
+const http = new MockAdapter(api);
+const mounted: (() => void)[] = [];
+jest.setTimeout(30_000);
+
+/** Every station code of the booking named `name`. */
+function stationsNamed(name: string): Record<string, string> {
+  const codes = JSON.stringify(state.details).match(/"(?:originCRS|destinationCRS|crs)":"[^"]*"/g) ?? [];
+  return { ...realStations, ...Object.fromEntries(codes.map((pair) => [pair.split(':')[1].slice(1, -1), name])) };
+}
+
+function mountWith(payload: string, options: { view?: string; search?: string } = {}) {
+  const page = mountOnHostPage(mount, {
+    mountId: 'disruption-widget',
+    details: { ...state.details, bookingReference: payload, email: payload },
+    stations: stationsNamed(payload),
+    search: options.search ?? '',
+    attrs: {
+      'refund-status-url': STATUS_URL,
+      'support-email': payload,
+      ...(options.view ? { view: options.view } : {}),
+    },
+  });
+  mounted.push(page.unmount);
+  return page.element;
+}
+
+beforeEach(() => {
+  http.reset();
+  configureClient({ timeouts: { get: 1000, post: 1000 }, retry: { retries: 0, baseDelayMs: 1 } });
+  jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  mounted.splice(0).forEach((unmount) => unmount());
+  jest.restoreAllMocks();
+});
+
+describe.each(XSS_PAYLOADS.map((p) => [p.name, p.text] as const))('payload "%s"', (_name, payload) => {
+  it('in station names, booking reference, e-mail, support address and the status error body', async () => {
+    http.onGet(STATUS_URL).reply(500, payload);
+    const element = mountWith(payload);
+    // The status failure shows once the traveller says the journey was disrupted.
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'Yes, my journey was affected by disruption' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await screen.findByText(TEXT.statusFailure);
+    expectInert(element);
+    expectShownAsText(element, payload);
+    const links = expectWellFormedMailtos(element, [payload, SUPPORT], [TEXT.statusHelpSubject(payload)]);
+    expect(links).toBe(linkable(payload) ? 1 : 0);
+  });
+
+  it('in the finished view that tells the traveller to contact customer services', async () => {
+    const element = mountWith(payload, { view: 'finished', search: 'Reason=manual' });
+    expectInert(element);
+    expectWellFormedMailtos(element, [payload], [TEXT.contactSubject(payload)]);
+  });
+});

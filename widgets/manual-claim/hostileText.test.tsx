@@ -1,0 +1,60 @@
+/**
+ * Hostile text in the manual claim widget (issue 6, "Hostile input"): every payload of
+ * shared/test/xssPayloads.ts is placed in the station names, the Details booking reference and
+ * e-mail, the fares' ticket descriptions and the support address, through the real `mount`. The
+ * evidence screen renders it as inert text, and any mail link stays well-formed.
+ */
+import { screen } from '@testing-library/react';
+import bookings from '../../fixtures/bookings.json';
+import realStations from '../../fixtures/stations.json';
+import { expectInert, expectShownAsText, expectWellFormedMailtos } from '../../shared/test/hostileChecks';
+import { mountOnHostPage } from '../../shared/test/hostPage';
+import { XSS_PAYLOADS } from '../../shared/test/xssPayloads';
+import { mount } from './mount';
+import { CTEXT } from './texts';
+
+type Fare = Record<string, unknown>;
+const state = (bookings as unknown as Record<string, { details: { JourneyPlannerResults: { fareDetails: Fare[] } } }>)
+  .printed;
+const mounted: (() => void)[] = [];
+jest.setTimeout(30_000);
+
+function withPayload(payload: string) {
+  const details = JSON.parse(JSON.stringify(state.details)) as Record<string, unknown> & typeof state.details;
+  details.bookingReference = payload;
+  details.email = payload;
+  for (const fare of details.JourneyPlannerResults.fareDetails) fare.ticketDescription = payload;
+  const codes = JSON.stringify(details).match(/"(?:originCRS|destinationCRS|crs)":"[^"]*"/g) ?? [];
+  const stations = {
+    ...realStations,
+    ...Object.fromEntries(codes.map((pair) => [pair.split(':')[1].slice(1, -1), payload])),
+  };
+  return { details, stations };
+}
+
+beforeEach(() => {
+  jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  mounted.splice(0).forEach((unmount) => unmount());
+  jest.restoreAllMocks();
+});
+
+describe.each(XSS_PAYLOADS.map((p) => [p.name, p.text] as const))('payload "%s"', (_name, payload) => {
+  it('in station names, booking reference, e-mail, ticket descriptions and the support address', async () => {
+    const { details, stations } = withPayload(payload);
+    const page = mountOnHostPage(mount, {
+      mountId: 'manual-claim-widget',
+      details,
+      stations,
+      search: 'Disruption=true',
+      attrs: { 'journey-id': '700110', 'support-email': payload },
+    });
+    mounted.push(page.unmount);
+    await screen.findByLabelText(CTEXT.uploadLabel);
+    expectInert(page.element);
+    expectShownAsText(page.element, payload);
+    expectWellFormedMailtos(page.element, [payload], [CTEXT.mailSubject(payload)]);
+  });
+});
