@@ -16,12 +16,11 @@ import MockAdapter from 'axios-mock-adapter';
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
 import { api, configureClient } from '../../shared/api/client';
+import { answerWith, FAULTS, MALFORMED_JSON_TEXT, SERVER_ERROR_TEXT, type Fault } from '../../shared/test/faults';
 import { mountOnHostPage } from '../../shared/test/hostPage';
 import { mount } from './mount';
 import { TEXT } from './texts';
 
-type Fault = '500' | 'timeout' | 'dropped' | 'malformed JSON' | 'empty body' | 'slow';
-const FAULTS: Fault[] = ['500', 'timeout', 'dropped', 'malformed JSON', 'empty body', 'slow'];
 /** Long enough that answering the first question surely ends before a slow answer (half of it) arrives. */
 const TIMEOUT_MS = 1000;
 const STATUS_URL = '/Refund/Status?bookingReference=X';
@@ -33,27 +32,11 @@ const mounted: (() => void)[] = [];
 let consoleError: jest.SpyInstance;
 
 /** Answers the status GET with `fault`, or with the fixture's status after half the timeout for a slow answer. */
-function answer(fault: Fault) {
-  const handler = http.onGet(STATUS_URL);
-  switch (fault) {
-    case '500':
-      return handler.reply(500, 'Internal error in the fares engine');
-    case 'timeout':
-      return handler.timeout();
-    case 'dropped':
-      return handler.networkError();
-    case 'malformed JSON':
-      return handler.reply(200, '{"refundStatus": ');
-    case 'empty body':
-      return handler.reply(200, '');
-    case 'slow':
-      return handler.withDelayInMs(TIMEOUT_MS / 2).reply(200, JSON.stringify(state.status));
-  }
-}
+const answer = (fault: Fault) => answerWith(http.onGet(STATUS_URL), fault, state.status, TIMEOUT_MS / 2);
 
 /** The details line each failure shows under the catalogued message. */
 const DETAILS: Record<Exclude<Fault, 'slow'>, string> = {
-  '500': 'Internal error in the fares engine',
+  '500': SERVER_ERROR_TEXT,
   timeout: `timeout of ${TIMEOUT_MS}ms exceeded`,
   dropped: 'Network Error',
   'malformed JSON': 'The server sent an answer we could not read.',
@@ -120,7 +103,7 @@ describe('GET refund status (data-refund-status-url)', () => {
       expect(alert).toHaveTextContent(DETAILS[fault]);
       const contact = within(alert).getByRole('link', { name: TEXT.contactSupport });
       expect(contact.getAttribute('href')).toMatch(/^mailto:support@example\.co\.uk\?subject=/);
-      if (fault === 'malformed JSON') expect(alert).toHaveTextContent('{"refundStatus":');
+      if (fault === 'malformed JSON') expect(alert).toHaveTextContent(MALFORMED_JSON_TEXT.trim());
       // Transient failures are retried once (backoff), answers that came are not.
       const transient = fault === '500' || fault === 'timeout' || fault === 'dropped';
       expect(statusGets()).toHaveLength(transient ? 2 : 1);

@@ -30,6 +30,7 @@ import Dropzone, { type DropzoneFile } from 'dropzone';
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
 import { api, configureClient } from '../../shared/api/client';
+import { answerWith, FAULTS, type Fault } from '../../shared/test/faults';
 import { mountOnHostPage } from '../../shared/test/hostPage';
 import { SUBMIT_CLAIM_PATH } from './api';
 import { UPLOAD_TIMEOUT_MS } from './components/UploadArea';
@@ -37,8 +38,6 @@ import { mount } from './mount';
 import { CTEXT } from './texts';
 import { FakeXhr, photos } from './testUtils';
 
-type Fault = '500' | 'timeout' | 'dropped' | 'malformed JSON' | 'empty body' | 'slow';
-const FAULTS: Fault[] = ['500', 'timeout', 'dropped', 'malformed JSON', 'empty body', 'slow'];
 const TIMEOUT_MS = 100;
 const SLOW_MS = TIMEOUT_MS / 2;
 const SUPPORT = 'support@example.co.uk';
@@ -50,22 +49,8 @@ let consoleError: jest.SpyInstance;
 let restoreXhr: () => void;
 
 /** Answers an axios `handler` with `fault`, or with `ok` (200) after half the timeout for a slow answer. */
-function answer(handler: ReturnType<MockAdapter['onPost']>, fault: Fault, ok: unknown = {}) {
-  switch (fault) {
-    case '500':
-      return handler.reply(500, 'Internal error in the claims store');
-    case 'timeout':
-      return handler.timeout();
-    case 'dropped':
-      return handler.networkError();
-    case 'malformed JSON':
-      return handler.reply(200, '{"id": ', { 'content-type': 'application/json' });
-    case 'empty body':
-      return handler.reply(200, '');
-    case 'slow':
-      return handler.withDelayInMs(SLOW_MS).reply(200, JSON.stringify(ok));
-  }
-}
+const answer = (handler: ReturnType<MockAdapter['onAny']>, fault: Fault, ok: unknown = {}) =>
+  answerWith(handler, fault, ok, SLOW_MS);
 
 /** Answers one dropzone upload (a {@link FakeXhr}) with `fault`, or with the id `ok` later for a slow answer. */
 async function answerUpload(xhr: FakeXhr, fault: Fault, ok: string) {

@@ -13,14 +13,13 @@ import bookings from '../../fixtures/bookings.json';
 import lookups from '../../fixtures/lookups.json';
 import stations from '../../fixtures/stations.json';
 import { api, configureClient } from '../../shared/api/client';
+import { answerWith, FAULTS, SERVER_ERROR_TEXT, type Fault } from '../../shared/test/faults';
 import { mountOnHostPage } from '../../shared/test/hostPage';
 import { mount } from './mount';
 import { LOOKUP_PATH, REPLACEMENT_DRY_RUN_PATH, REPLACEMENT_PATH } from './replacement/api';
 import { RTEXT } from './replacement/texts';
 import { TEXT } from './texts';
 
-type Fault = '500' | 'timeout' | 'dropped' | 'malformed JSON' | 'empty body' | 'slow';
-const FAULTS: Fault[] = ['500', 'timeout', 'dropped', 'malformed JSON', 'empty body', 'slow'];
 const TIMEOUT_MS = 100;
 const STATUS_URL = '/Refund/Status?bookingReference=X';
 const DRY_RUN_URL = '/Refund/DryRun?bookingReference=X';
@@ -30,23 +29,9 @@ const http = new MockAdapter(api);
 const mounted: (() => void)[] = [];
 let consoleError: jest.SpyInstance;
 
-/** Answers `handler` with `fault`, or with `ok` (status 200, JSON) for a slow answer (half the timeout). */
-function answer(handler: ReturnType<MockAdapter['onGet']>, fault: Fault, ok: unknown) {
-  switch (fault) {
-    case '500':
-      return handler.reply(500, 'Internal error in the fares engine');
-    case 'timeout':
-      return handler.timeout();
-    case 'dropped':
-      return handler.networkError();
-    case 'malformed JSON':
-      return handler.reply(200, '{"refundValue": ');
-    case 'empty body':
-      return handler.reply(200, '');
-    case 'slow':
-      return handler.withDelayInMs(TIMEOUT_MS / 2).reply(200, JSON.stringify(ok));
-  }
-}
+/** Answers `handler` with `fault`, or with `ok` after half the timeout for a slow answer. */
+const answer = (handler: ReturnType<MockAdapter['onAny']>, fault: Fault, ok: unknown) =>
+  answerWith(handler, fault, ok, TIMEOUT_MS / 2);
 
 function mountState(name: string) {
   const page = mountOnHostPage(mount, {
@@ -142,7 +127,7 @@ describe('POST /api/ProcessRefund', () => {
 
 describe('POST /api/LookupJourneys', () => {
   const expected: Record<Exclude<Fault, 'slow'>, string> = {
-    '500': 'Internal error in the fares engine',
+    '500': SERVER_ERROR_TEXT,
     timeout: `timeout of ${TIMEOUT_MS}ms exceeded`,
     dropped: 'Network Error',
     'malformed JSON': 'The server sent an answer we could not read.',
@@ -166,7 +151,7 @@ describe('POST /api/LookupJourneys', () => {
 
 describe('POST /api/ProcessRefundWithReplacement/DryRun', () => {
   const expected: Record<Exclude<Fault, 'slow'>, string> = {
-    '500': 'Unable to use this journey: Internal error in the fares engine',
+    '500': `Unable to use this journey: ${SERVER_ERROR_TEXT}`,
     timeout: `Unable to use this journey: timeout of ${TIMEOUT_MS}ms exceeded`,
     dropped: 'Unable to use this journey: Network Error',
     'malformed JSON': 'Unable to use this journey: The server sent an answer we could not read.',

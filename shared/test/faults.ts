@@ -1,0 +1,49 @@
+/**
+ * The faults of the fault matrix (issue 6, deliverable 3) for Jest tests that mock HTTP with
+ * axios-mock-adapter: HTTP 500, a timeout, a dropped connection, malformed JSON, an empty body and a
+ * slow answer (half the client's timeout, then a good answer).
+ */
+import type MockAdapter from 'axios-mock-adapter';
+
+/** One fault of the matrix. */
+export type Fault = '500' | 'timeout' | 'dropped' | 'malformed JSON' | 'empty body' | 'slow';
+
+/** Every fault, in the order the README's tables list them. */
+export const FAULTS: Fault[] = ['500', 'timeout', 'dropped', 'malformed JSON', 'empty body', 'slow'];
+
+/** The plain-text body of the 500 answers. */
+export const SERVER_ERROR_TEXT = 'Internal error in the fares engine';
+
+/** The body of the malformed JSON answers: JSON cut off in the middle. */
+export const MALFORMED_JSON_TEXT = '{"answer": ';
+
+/**
+ * Answers a mocked route with `fault`: 500 with {@link SERVER_ERROR_TEXT}, a timeout, a network
+ * error, a 200 whose JSON is cut off (labelled `application/json`), an empty 200, or, for `slow`,
+ * `ok` as JSON after `slowMs`.
+ *
+ * @param handler e.g. `http.onGet(url)` or `http.onPost(path)`
+ * @param ok the good answer (any JSON value) for a slow answer
+ * @param slowMs the delay of a slow answer, shorter than the client's timeout
+ */
+export function answerWith(
+  handler: ReturnType<MockAdapter['onAny']>,
+  fault: Fault,
+  ok: unknown,
+  slowMs: number,
+): MockAdapter {
+  switch (fault) {
+    case '500':
+      return handler.reply(500, SERVER_ERROR_TEXT);
+    case 'timeout':
+      return handler.timeout();
+    case 'dropped':
+      return handler.networkError();
+    case 'malformed JSON':
+      return handler.reply(200, MALFORMED_JSON_TEXT, { 'content-type': 'application/json' });
+    case 'empty body':
+      return handler.reply(200, '');
+    case 'slow':
+      return handler.withDelayInMs(slowMs).reply(200, JSON.stringify(ok));
+  }
+}
