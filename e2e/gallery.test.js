@@ -6,31 +6,20 @@
  * critical violation in each modal (they stack, so each is checked on top before it is closed)
  * and then on the whole page; and the demo bookings' backend state is unchanged afterwards.
  */
-const { test, before, after } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { startHost, launchBrowser, openPage, seriousAxeViolations } = require('./harness');
+const { useHostAndBrowser, openPage, seriousAxeViolations } = require('./harness');
 
-let host;
-let browser;
+const env = useHostAndBrowser();
 
-before(async () => {
-  host = await startHost();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await host?.close();
-});
-
-const getJson = async (route) => (await fetch(`${host.url}${route}`)).json();
+const getJson = async (route) => (await fetch(`${env.host.url}${route}`)).json();
 
 /** The failures the fixtures ask for (status 500s, the 503 lookup, the rejected dry run): expected. */
 const EXPECTED_FAILED_LOAD = /^Failed to load resource: the server responded with a status of (400|500|503) /;
 
 test('/gallery renders every state, axe-clean, and leaves the demo bookings alone', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(`${host.url}/gallery`);
+  const { page, context, problems } = await openPage(env.browser);
+  await page.goto(`${env.host.url}/gallery`);
   await page.waitForFunction(() => document.body.dataset.gallery, null, { timeout: 90_000 });
 
   const count = Number(await page.getAttribute('#gallery-count', 'data-count'));
@@ -113,10 +102,10 @@ test('/gallery renders every state, axe-clean, and leaves the demo bookings alon
 });
 
 test('the gallery shows the pristine fixtures even after a demo booking was refunded', async () => {
-  await fetch(`${host.url}/__dev/reset`, { method: 'POST' });
+  await fetch(`${env.host.url}/__dev/reset`, { method: 'POST' });
   const bookings = require('../fixtures/bookings.json');
   const state = bookings.instant;
-  const refunded = await fetch(`${host.url}/api/ProcessRefund`, {
+  const refunded = await fetch(`${env.host.url}/api/ProcessRefund`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'gallery-e2e' },
     body: JSON.stringify({
@@ -129,13 +118,13 @@ test('the gallery shows the pristine fixtures even after a demo booking was refu
     }),
   });
   assert.equal(refunded.status, 200);
-  const { page, context } = await openPage(browser);
-  await page.goto(`${host.url}/gallery`);
+  const { page, context } = await openPage(env.browser);
+  await page.goto(`${env.host.url}/gallery`);
   await page.waitForFunction(() => document.body.dataset.gallery, null, { timeout: 90_000 });
   const section = page.locator('#state-refund-instant');
   assert.equal(await section.getAttribute('data-gallery-state'), 'settled');
   await section.getByRole('heading', { name: 'You will receive £189.20' }).waitFor();
   assert.equal((await getJson('/__dev/requests')).length, 1, 'the gallery added no request');
   await context.close();
-  await fetch(`${host.url}/__dev/reset`, { method: 'POST' });
+  await fetch(`${env.host.url}/__dev/reset`, { method: 'POST' });
 });

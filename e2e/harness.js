@@ -32,6 +32,32 @@ async function startHost(options = {}) {
   };
 }
 
+/**
+ * Registers `before`/`after` hooks (node:test) that start a dev host (`startHost(options)`) and
+ * the browser for the test file, and, with `resetEachTest`, a `beforeEach` that restores the
+ * fixtures (tests refund bookings). Returns an object whose `host` and `browser` are set once the
+ * `before` hook ran.
+ * @returns {{ host: Awaited<ReturnType<typeof startHost>>, browser: import('playwright-core').Browser }}
+ */
+function useHostAndBrowser({ resetEachTest = false, ...options } = {}) {
+  const { before, after, beforeEach } = require('node:test');
+  const env = {};
+  before(async () => {
+    env.host = await startHost(options);
+    env.browser = await launchBrowser();
+  });
+  if (resetEachTest) {
+    beforeEach(async () => {
+      await fetch(`${env.host.url}/__dev/reset`, { method: 'POST' });
+    });
+  }
+  after(async () => {
+    await env.browser?.close();
+    await env.host?.close();
+  });
+  return env;
+}
+
 /** Launches headless Debian Chromium with the flags this machine needs. */
 async function launchBrowser() {
   if (!fs.existsSync(CHROMIUM)) {
@@ -77,7 +103,7 @@ async function openPage(browser) {
   return { page, context, problems, requests };
 }
 
-module.exports = { startHost, launchBrowser, openPage, ROOT, DIST };
+module.exports = { startHost, launchBrowser, openPage, useHostAndBrowser, ROOT, DIST };
 
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 

@@ -4,31 +4,16 @@
  * manual claim (the file dialog opened from the keyboard). The disruption route to an accepted
  * refund is in lookup-disruption.test.js. Focus moves only by Tab, arrows, Enter and Space.
  */
-const { test, before, after, beforeEach } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { startHost, launchBrowser, openPage, tabTo, focused, drawImage } = require('./harness');
+const { useHostAndBrowser, openPage, tabTo, focused, drawImage } = require('./harness');
 const bookings = require('../fixtures/bookings.json');
 const lookups = require('../fixtures/lookups.json');
 
-let host;
-let browser;
-
-before(async () => {
-  host = await startHost();
-  browser = await launchBrowser();
-});
-
-beforeEach(async () => {
-  await fetch(`${host.url}/__dev/reset`, { method: 'POST' });
-});
-
-after(async () => {
-  await browser?.close();
-  await host?.close();
-});
+const env = useHostAndBrowser({ resetEachTest: true });
 
 const pageUrl = (route, state) =>
-  `${host.url}${route}?BookingReference=${encodeURIComponent(state.bookingReference)}&Email=${encodeURIComponent(state.email)}`;
+  `${env.host.url}${route}?BookingReference=${encodeURIComponent(state.bookingReference)}&Email=${encodeURIComponent(state.email)}`;
 
 function assertClean(problems) {
   assert.deepEqual(problems.pageErrors, [], 'no uncaught exception');
@@ -36,7 +21,7 @@ function assertClean(problems) {
 }
 
 test('instant refund with the keyboard alone', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(env.browser);
   await page.goto(pageUrl('/ConfirmRefund', bookings['instant-tube']));
   await page.getByRole('button', { name: 'Accept refund' }).waitFor();
   await tabTo(page, /^button\|button\|Accept refund$/);
@@ -48,7 +33,7 @@ test('instant refund with the keyboard alone', async () => {
 });
 
 test('replacement with the keyboard alone: form, picker by arrow keys, confirm', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(env.browser);
   await page.goto(pageUrl('/ConfirmRefund', bookings.replacement));
   await page.getByRole('heading', { name: 'Refund with a replacement journey' }).waitFor();
   await tabTo(page, /^button\|button\|Provide replacement journey/);
@@ -67,14 +52,14 @@ test('replacement with the keyboard alone: form, picker by arrow keys, confirm',
   await tabTo(page, /^button\|button\|Confirm £45\.50 refund$/);
   await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: 'Refund request accepted' }).waitFor();
-  const recorded = await (await fetch(`${host.url}/__dev/requests`)).json();
+  const recorded = await (await fetch(`${env.host.url}/__dev/requests`)).json();
   assert.equal(recorded.filter((r) => r.path === '/api/ProcessRefundWithReplacement').length, 1);
   assertClean(problems);
   await context.close();
 });
 
 test('deferral with the keyboard alone', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(env.browser);
   await page.goto(pageUrl('/ConfirmRefund', bookings['defer-only']));
   await page.getByRole('heading', { name: 'Refund with a replacement journey' }).waitFor();
   await tabTo(page, /^button\|button\|Defer replacement/);
@@ -87,7 +72,7 @@ test('deferral with the keyboard alone', async () => {
 });
 
 test('manual claim with the keyboard alone: the file dialog opens from the keyboard', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(env.browser);
   await page.goto(pageUrl('/ManualRefund', bookings.printed));
   await page.getByRole('heading', { name: 'Further evidence required' }).waitFor();
   const photo = await drawImage(page, { width: 800, height: 600, type: 'image/png' });
@@ -98,7 +83,7 @@ test('manual claim with the keyboard alone: the file dialog opens from the keybo
   await tabTo(page, /^button\|\w*\|Submit claim$/);
   await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: 'Claim submitted' }).waitFor();
-  const claims = await (await fetch(`${host.url}/__dev/claims`)).json();
+  const claims = await (await fetch(`${env.host.url}/__dev/claims`)).json();
   assert.equal(claims.length, 1);
   assertClean(problems);
   await context.close();

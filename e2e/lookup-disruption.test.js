@@ -6,23 +6,12 @@
  * the No path; the no-option link; and the whole disruption route to an accepted refund with the
  * keyboard alone. Each test uses its own booking, since an accepted refund changes the backend.
  */
-const { test, before, after } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { startHost, launchBrowser, openPage, seriousAxeViolations, focused, tabTo } = require('./harness');
+const { useHostAndBrowser, openPage, seriousAxeViolations, focused, tabTo } = require('./harness');
 const bookings = require('../fixtures/bookings.json');
 
-let host;
-let browser;
-
-before(async () => {
-  host = await startHost();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await host?.close();
-});
+const env = useHostAndBrowser();
 
 const query = (name) =>
   `BookingReference=${encodeURIComponent(bookings[name].bookingReference)}&Email=${encodeURIComponent(bookings[name].email)}`;
@@ -40,7 +29,7 @@ async function assertAxeClean(page, what) {
 
 /** The ProcessRefund bodies the backend recorded for a protected reference. */
 async function processRefundBodies(name) {
-  const recorded = await (await fetch(`${host.url}/__dev/requests`)).json();
+  const recorded = await (await fetch(`${env.host.url}/__dev/requests`)).json();
   return recorded
     .filter((entry) => entry.path === '/api/ProcessRefund')
     .map((entry) => entry.body)
@@ -48,23 +37,23 @@ async function processRefundBodies(name) {
 }
 
 test('start page → refund page', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(`${host.url}/`);
+  const { page, context, problems } = await openPage(env.browser);
+  await page.goto(`${env.host.url}/`);
   await page.getByRole('heading', { name: 'Demo bookings' }).waitFor();
   await assertAxeClean(page, 'start page');
   await page.getByRole('textbox', { name: 'Booking reference' }).fill('kxb7ht2n');
   await page.getByRole('textbox', { name: 'Email address' }).fill('traveller@example.com');
   await page.getByRole('combobox', { name: 'Why do you want a refund?' }).selectOption('NotTravelling');
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(`${host.url}/ConfirmRefund?${query('instant')}`);
+  await page.waitForURL(`${env.host.url}/ConfirmRefund?${query('instant')}`);
   await page.getByRole('heading', { name: /^You will receive £/ }).waitFor();
   assertClean(problems);
   await context.close();
 });
 
 test('start page errors: an error summary that takes focus and links to the fields', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(`${host.url}/`);
+  const { page, context, problems } = await openPage(env.browser);
+  await page.goto(`${env.host.url}/`);
   await page.getByRole('button', { name: 'Continue' }).click();
   const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
   await summary.waitFor();
@@ -78,8 +67,8 @@ test('start page errors: an error summary that takes focus and links to the fiel
 });
 
 test('start page with Disruption → funnel → abandoned outwards → ProcessRefund with the disruption flags', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(`${host.url}/`);
+  const { page, context, problems } = await openPage(env.browser);
+  await page.goto(`${env.host.url}/`);
   await page.getByRole('textbox', { name: 'Booking reference' }).fill('FTR6KL9B');
   await page.getByRole('textbox', { name: 'Email address' }).fill('disrupted@example.com');
   await page.getByRole('combobox', { name: 'Why do you want a refund?' }).selectOption('Disruption');
@@ -90,7 +79,7 @@ test('start page with Disruption → funnel → abandoned outwards → ProcessRe
   await page.getByRole('radio', { name: /^I did not travel, or I abandoned my journey/ }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
 
-  await page.waitForURL(`${host.url}/Home/Disruption?${query('disruption-waived')}`);
+  await page.waitForURL(`${env.host.url}/Home/Disruption?${query('disruption-waived')}`);
   await page.getByRole('heading', { name: 'Selected Journey: London Kings Cross to Darlington' }).waitFor();
   await assertAxeClean(page, 'disruption first question');
   await page.getByRole('radio', { name: 'Yes, my journey was affected by disruption' }).check();
@@ -104,7 +93,7 @@ test('start page with Disruption → funnel → abandoned outwards → ProcessRe
   await page.getByRole('button', { name: 'Continue to your refund' }).click();
 
   await page.waitForURL(
-    `${host.url}/ConfirmRefund?${query('disruption-waived')}&disruptedOutwards=true&disruptedInwards=false`,
+    `${env.host.url}/ConfirmRefund?${query('disruption-waived')}&disruptedOutwards=true&disruptedInwards=false`,
   );
   await page.getByRole('button', { name: 'Accept refund' }).click();
   await page.getByRole('heading', { name: 'Refund request accepted' }).waitFor();
@@ -123,19 +112,19 @@ test('start page with Disruption → funnel → abandoned outwards → ProcessRe
 });
 
 test('the No path continues to the refund page with the same query', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(`${host.url}/Home/Disruption?${query('instant')}&covid19=true`);
+  const { page, context, problems } = await openPage(env.browser);
+  await page.goto(`${env.host.url}/Home/Disruption?${query('instant')}&covid19=true`);
   await page.getByRole('radio', { name: 'No, my journey was not disrupted' }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(`${host.url}/ConfirmRefund?${query('instant')}&covid19=true`);
+  await page.waitForURL(`${env.host.url}/ConfirmRefund?${query('instant')}&covid19=true`);
   await page.getByRole('heading', { name: /^You will receive £/ }).waitFor();
   assertClean(problems);
   await context.close();
 });
 
 test('no disruption option: a link to /ManualRefund with the Disruption flag', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(`${host.url}/Home/Disruption?${query('disruption-none')}`);
+  const { page, context, problems } = await openPage(env.browser);
+  await page.goto(`${env.host.url}/Home/Disruption?${query('disruption-none')}`);
   await page.getByRole('radio', { name: 'My journey was affected by a storm' }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('heading', { name: 'A disruption refund cannot be claimed online for this booking' }).waitFor();
@@ -143,7 +132,7 @@ test('no disruption option: a link to /ManualRefund with the Disruption flag', a
   const link = page.getByRole('link', { name: 'Claim a disruption refund with evidence' });
   assert.equal(await link.getAttribute('href'), `/ManualRefund?${query('disruption-none')}&Disruption=true`);
   await link.click();
-  await page.waitForURL(`${host.url}/ManualRefund?${query('disruption-none')}&Disruption=true`);
+  await page.waitForURL(`${env.host.url}/ManualRefund?${query('disruption-none')}&Disruption=true`);
   await page.getByRole('heading', { name: 'Manual refund' }).waitFor();
   assert.deepEqual(problems.pageErrors, []);
   assert.deepEqual(problems.cspViolations, []);
@@ -151,13 +140,13 @@ test('no disruption option: a link to /ManualRefund with the Disruption flag', a
 });
 
 test('delayed: the Finished page shows the Delay Repay advice', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(`${host.url}/Home/Disruption?${query('disruption-waived')}`);
+  const { page, context, problems } = await openPage(env.browser);
+  await page.goto(`${env.host.url}/Home/Disruption?${query('disruption-waived')}`);
   await page.getByRole('radio', { name: 'My journey was affected by a strike' }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('radio', { name: 'My train was delayed, but I made my journey' }).check();
   await page.getByRole('button', { name: 'Save answer' }).click();
-  await page.waitForURL(`${host.url}/Home/Disruption/Finished?${query('disruption-waived')}&Reason=delayed`);
+  await page.waitForURL(`${env.host.url}/Home/Disruption/Finished?${query('disruption-waived')}&Reason=delayed`);
   await page.getByRole('heading', { name: 'Claim Delay Repay from the train company' }).waitFor();
   await assertAxeClean(page, 'disruption finished: delayed');
   assertClean(problems);
@@ -165,8 +154,8 @@ test('delayed: the Finished page shows the Delay Repay advice', async () => {
 });
 
 test('keyboard alone: from / through the disruption funnel to an accepted disruption refund', async () => {
-  const { page, context, problems } = await openPage(browser);
-  await page.goto(`${host.url}/`);
+  const { page, context, problems } = await openPage(env.browser);
+  await page.goto(`${env.host.url}/`);
   await page.getByRole('heading', { name: 'Find your booking' }).waitFor();
   const state = bookings['disruption-outward-only'];
 
@@ -185,7 +174,7 @@ test('keyboard alone: from / through the disruption funnel to an accepted disrup
   await tabTo(page, /^button\|submit\|Continue/);
   await page.keyboard.press('Enter');
 
-  await page.waitForURL(`${host.url}/Home/Disruption?${query('disruption-outward-only')}`);
+  await page.waitForURL(`${env.host.url}/Home/Disruption?${query('disruption-outward-only')}`);
   await page.getByRole('group', { name: 'Please pick the option which applies' }).waitFor();
   await tabTo(page, /^input\|radio\|Yes, my journey was affected/);
   await page.keyboard.press('Space');
@@ -208,7 +197,7 @@ test('keyboard alone: from / through the disruption funnel to an accepted disrup
   await page.keyboard.press('Enter');
 
   await page.waitForURL(
-    `${host.url}/ConfirmRefund?${query('disruption-outward-only')}&disruptedOutwards=true&disruptedInwards=false`,
+    `${env.host.url}/ConfirmRefund?${query('disruption-outward-only')}&disruptedOutwards=true&disruptedInwards=false`,
   );
   await page.getByRole('button', { name: 'Accept refund' }).waitFor();
   await tabTo(page, /^button\|\w*\|Accept refund/);

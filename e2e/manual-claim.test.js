@@ -5,26 +5,15 @@
  * submitted once and stored with exactly the remaining images; a text file, an 11 MB file and an
  * 11th file refused without a request; the file input reachable by keyboard; axe and CSP clean.
  */
-const { test, before, after } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { startHost, launchBrowser, openPage, seriousAxeViolations, drawImage } = require('./harness');
+const { useHostAndBrowser, openPage, seriousAxeViolations, drawImage } = require('./harness');
 const bookings = require('../fixtures/bookings.json');
 
-let host;
-let browser;
-
-before(async () => {
-  host = await startHost();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await host?.close();
-});
+const env = useHostAndBrowser();
 
 const claimUrl = (state, extra = '') =>
-  `${host.url}/ManualRefund?BookingReference=${encodeURIComponent(bookings[state].bookingReference)}&Email=${encodeURIComponent(bookings[state].email)}${extra}`;
+  `${env.host.url}/ManualRefund?BookingReference=${encodeURIComponent(bookings[state].bookingReference)}&Email=${encodeURIComponent(bookings[state].email)}${extra}`;
 
 function assertClean(problems) {
   assert.deepEqual(problems.pageErrors, [], 'no uncaught exception');
@@ -32,7 +21,7 @@ function assertClean(problems) {
 }
 
 test('a traveller uploads photos, removes one, submits once; the claim lists the rest, resized to 1200 px', async () => {
-  const { page, context, problems, requests } = await openPage(browser);
+  const { page, context, problems, requests } = await openPage(env.browser);
   await page.goto(claimUrl('printed', '&Disruption=true'));
   await page.getByRole('heading', { name: 'Further evidence required' }).waitFor();
   const input = page.getByLabel('Choose photos of your tickets');
@@ -61,7 +50,7 @@ test('a traveller uploads photos, removes one, submits once; the claim lists the
   assert.equal(uploads.length, 3, 'one upload request per photo');
   for (const request of uploads) assert.equal(request.headers()['journey-id'], '700110');
   // What reached the server (multipart bodies are not exposed to the page's request log).
-  const stored = await (await fetch(`${host.url}/__dev/uploads`)).json();
+  const stored = await (await fetch(`${env.host.url}/__dev/uploads`)).json();
   const storedBig = stored.find((upload) => upload.name === 'ticket-whole.jpg');
   assert.equal(storedBig.type, 'image/jpeg');
   assert.deepEqual(
@@ -90,7 +79,7 @@ test('a traveller uploads photos, removes one, submits once; the claim lists the
   assert.equal(posts.length, 1, 'exactly one submit-claim request');
   assert.ok(posts[0].request.headers()['idempotency-key'], 'submit-claim carries an Idempotency-Key');
 
-  const claims = await (await fetch(`${host.url}/__dev/claims`)).json();
+  const claims = await (await fetch(`${env.host.url}/__dev/claims`)).json();
   assert.equal(claims.length, 1, 'one claim stored');
   const deletedId = deletes[0].url.split('/').pop();
   assert.equal(claims[0].images.length, 2, 'the claim lists the two remaining images');
@@ -108,7 +97,7 @@ test('a traveller uploads photos, removes one, submits once; the claim lists the
 });
 
 test('a text file, an 11 MB file and an 11th file are refused without a request', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(env.browser);
   await page.goto(claimUrl('printed'));
   const input = page.getByLabel('Choose photos of your tickets');
   await input.waitFor();
@@ -143,7 +132,7 @@ test('a text file, an 11 MB file and an 11th file are refused without a request'
 });
 
 test('the file input is reached by keyboard and an advance fare asks for a replacement reference', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(env.browser);
   await page.goto(claimUrl('printed-advance'));
   const input = page.getByLabel('Choose photos of your tickets');
   await input.waitFor();
@@ -159,7 +148,7 @@ test('the file input is reached by keyboard and an advance fare asks for a repla
   await page.getByLabel('Replacement booking reference').fill('KXB7HT2N');
   await page.getByRole('button', { name: 'Submit claim' }).click();
   await page.getByRole('heading', { name: 'Claim submitted' }).waitFor();
-  const claims = await (await fetch(`${host.url}/__dev/claims`)).json();
+  const claims = await (await fetch(`${env.host.url}/__dev/claims`)).json();
   const claim = claims.find((c) => c.bookingReference === 'GWN8XT4K');
   assert.equal(claim.replacementReference, 'KXB7HT2N');
   assertClean(problems);

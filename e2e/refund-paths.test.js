@@ -7,34 +7,18 @@
  * booking reaching the panel it names, and axe on each state. Each test uses its own booking, so
  * the backend state of one does not leak into another.
  */
-const { test, before, after, beforeEach } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { startHost, launchBrowser, openPage, seriousAxeViolations } = require('./harness');
+const { useHostAndBrowser, openPage, seriousAxeViolations } = require('./harness');
 const bookings = require('../fixtures/bookings.json');
 const lookups = require('../fixtures/lookups.json');
 
-let host;
-let browser;
-
-before(async () => {
-  host = await startHost();
-  browser = await launchBrowser();
-});
-
-// Each test starts from the fixtures: earlier tests refund bookings.
-beforeEach(async () => {
-  await fetch(`${host.url}/__dev/reset`, { method: 'POST' });
-});
-
-after(async () => {
-  await browser?.close();
-  await host?.close();
-});
+const env = useHostAndBrowser({ resetEachTest: true });
 
 const pageUrl = (route, state) =>
-  `${host.url}${route}?BookingReference=${encodeURIComponent(state.bookingReference)}&Email=${encodeURIComponent(state.email)}`;
+  `${env.host.url}${route}?BookingReference=${encodeURIComponent(state.bookingReference)}&Email=${encodeURIComponent(state.email)}`;
 
-const devRequests = async () => (await fetch(`${host.url}/__dev/requests`)).json();
+const devRequests = async () => (await fetch(`${env.host.url}/__dev/requests`)).json();
 
 function assertClean(problems) {
   assert.deepEqual(problems.pageErrors, [], 'no uncaught exception');
@@ -55,7 +39,7 @@ async function lookUp(page, lookup) {
 }
 
 test('replacement: lookup, pick a journey by keyboard, dry run per choice, three clicks send one POST', async () => {
-  const { page, context, problems, requests } = await openPage(browser);
+  const { page, context, problems, requests } = await openPage(env.browser);
   await page.goto(pageUrl('/ConfirmRefund', bookings.replacement));
   await page.getByRole('heading', { name: 'Refund with a replacement journey' }).waitFor();
   await assertAxeClean(page, 'replacement panel');
@@ -108,7 +92,7 @@ test('replacement: lookup, pick a journey by keyboard, dry run per choice, three
 });
 
 test('a replacement the dry run rejects: "Unable to use this journey: …" and Confirm stays disabled', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(env.browser);
   await page.goto(pageUrl('/ConfirmRefund', bookings['defer-only']));
   await lookUp(page, lookups.rejected);
   const dialog = page.getByRole('dialog', { name: 'Confirm replacement' });
@@ -131,7 +115,7 @@ test('a replacement the dry run rejects: "Unable to use this journey: …" and C
 });
 
 test('lookup with no eligible journeys, then a failing lookup in the "Lookup failed" modal', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(env.browser);
   await page.goto(pageUrl('/ConfirmRefund', bookings.replacement));
   await lookUp(page, lookups['no-eligible']);
   await page
@@ -153,7 +137,7 @@ test('lookup with no eligible journeys, then a failing lookup in the "Lookup fai
 });
 
 test('deferral: Defer replacement → one ProcessRefund with defer: true → Deferred refund request accepted', async () => {
-  const { page, context, problems, requests } = await openPage(browser);
+  const { page, context, problems, requests } = await openPage(env.browser);
   await page.goto(pageUrl('/ConfirmRefund', bookings['defer-only']));
   await page.getByRole('button', { name: 'Defer replacement' }).click();
   await page.getByText('A deferred refund is valid for 12 months.').waitFor();
@@ -176,7 +160,7 @@ for (const [name, reason] of [
   ['dry-run-failure', 'something went wrong'],
 ]) {
   test(`refund unavailable page: ${name} → "${reason}"`, async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(env.browser);
     await page.goto(pageUrl('/RefundUnavailable', bookings[name]));
     await page.getByRole('heading', { name: 'Refund unavailable' }).waitFor();
     await page.getByText(`We can't process an automatic refund for this journey because ${reason}.`).waitFor();
@@ -195,7 +179,7 @@ for (const [name, reason] of [
 }
 
 test('six-month modal: opens with focus inside, Tab stays inside, Escape closes it', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(env.browser);
   await page.goto(pageUrl('/ConfirmRefund', bookings['six-months']));
   const dialog = page.getByRole('alertdialog', { name: 'Automated refunds are not available' });
   await dialog.waitFor();
@@ -218,7 +202,7 @@ test('six-month modal: opens with focus inside, Tab stays inside, Escape closes 
 });
 
 test('"Self refunds are disabled" redirects to /SelfRefundsUnavailable', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(env.browser);
   await page.goto(pageUrl('/ConfirmRefund', bookings['self-refunds-disabled']));
   await page.waitForURL('**/SelfRefundsUnavailable');
   await page.getByRole('heading', { name: 'Self-service refunds are currently unavailable' }).waitFor();
@@ -227,7 +211,7 @@ test('"Self refunds are disabled" redirects to /SelfRefundsUnavailable', async (
 });
 
 test('appeal modal and the host page advance-ticket link: focus moves in and returns', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(env.browser);
   await page.goto(pageUrl('/ConfirmRefund', bookings['instant-bus']));
   const opener = page.getByRole('button', { name: 'How to appeal' });
   await opener.click();
@@ -270,7 +254,7 @@ test('every demo booking reaches the panel it names', async () => {
   for (const [name, state] of Object.entries(bookings)) {
     const panel = state.expect?.panel;
     if (!panel) continue;
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(env.browser);
     await page.goto(pageUrl('/ConfirmRefund', state));
     if (panel === 'redirect') {
       await page.waitForURL(`**${state.expect.redirect ?? '/SelfRefundsUnavailable'}`);

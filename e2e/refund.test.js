@@ -3,28 +3,17 @@
  * instant refund accepted once however often pressed, React loaded once with two widgets, a
  * 404ing remote isolated, no CSP violation, and dist/ working from another path.
  */
-const { test, before, after } = require('node:test');
+const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('fs');
 const path = require('path');
-const { startHost, launchBrowser, openPage, DIST } = require('./harness');
+const { useHostAndBrowser, openPage, DIST } = require('./harness');
 const bookings = require('../fixtures/bookings.json');
 
-let host;
-let browser;
-
-before(async () => {
-  host = await startHost();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await host?.close();
-});
+const env = useHostAndBrowser();
 
 const pageUrl = (route, state) =>
-  `${host.url}${route}?BookingReference=${encodeURIComponent(bookings[state].bookingReference)}&Email=${encodeURIComponent(bookings[state].email)}`;
+  `${env.host.url}${route}?BookingReference=${encodeURIComponent(bookings[state].bookingReference)}&Email=${encodeURIComponent(bookings[state].email)}`;
 
 /** JS responses that carry React DOM's client renderer. */
 function trackReactDom(page) {
@@ -47,7 +36,7 @@ function assertClean(problems) {
 }
 
 test('instant refund: journey shown, three clicks send one POST, then Refund request accepted', async () => {
-  const { page, context, problems, requests } = await openPage(browser);
+  const { page, context, problems, requests } = await openPage(env.browser);
   const url = pageUrl('/ConfirmRefund', 'instant');
   await page.goto(url);
   await page.getByRole('heading', { name: /^You will receive £/ }).waitFor();
@@ -78,7 +67,7 @@ test('instant refund: journey shown, three clicks send one POST, then Refund req
   assert.ok(posts[0].request.headers()['idempotency-key'], 'the request carries an Idempotency-Key');
   assert.match(await page.title(), /^Refund Complete - /);
 
-  const recorded = await (await fetch(`${host.url}/__dev/requests`)).json();
+  const recorded = await (await fetch(`${env.host.url}/__dev/requests`)).json();
   assert.equal(recorded.filter((r) => r.path === '/api/ProcessRefund').length, 1);
 
   // The backend kept state: the same booking no longer offers a refund.
@@ -89,7 +78,7 @@ test('instant refund: journey shown, three clicks send one POST, then Refund req
 });
 
 test('a page with two widgets loads React DOM once', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(env.browser);
   const reactDom = trackReactDom(page);
   await page.goto(pageUrl('/Demo/TwoWidgets', 'instant-tube'));
   await page
@@ -109,9 +98,9 @@ test('a page with two widgets loads React DOM once', async () => {
 });
 
 test('a remote that 404s leaves a fallback in its own mount point; the other widget works', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(env.browser);
   await page.route('**/journeySummary/remoteEntry.js', (route) => route.fulfill({ status: 404, body: 'Not found' }));
-  const before = (await (await fetch(`${host.url}/__dev/error-reports`)).json()).length;
+  const before = (await (await fetch(`${env.host.url}/__dev/error-reports`)).json()).length;
   await page.goto(pageUrl('/Demo/TwoWidgets', 'instant-ship'));
   await page
     .locator('#journey-summary-widget')
@@ -119,7 +108,7 @@ test('a remote that 404s leaves a fallback in its own mount point; the other wid
     .waitFor();
   await page.locator('#refund-widget').getByRole('button', { name: 'Accept refund' }).waitFor();
   await page.waitForLoadState('networkidle');
-  const reports = await (await fetch(`${host.url}/__dev/error-reports`)).json();
+  const reports = await (await fetch(`${env.host.url}/__dev/error-reports`)).json();
   assert.ok(reports.length > before, 'the load failure was reported to /report/error');
   const report = reports[reports.length - 1];
   for (const field of ['time', 'message', 'source', 'line', 'column', 'ua', 'pageUrl', 'stack']) {
@@ -130,8 +119,8 @@ test('a remote that 404s leaves a fallback in its own mount point; the other wid
 });
 
 test('pages without a widget download nothing of the widgets', async () => {
-  const { page, context, requests } = await openPage(browser);
-  await page.goto(`${host.url}/SelfRefundsUnavailable`);
+  const { page, context, requests } = await openPage(env.browser);
+  await page.goto(`${env.host.url}/SelfRefundsUnavailable`);
   await page.waitForLoadState('networkidle');
   const widgetFiles = requests.filter((r) => /\/(refund|journeySummary)\//.test(new URL(r.url).pathname));
   assert.deepEqual(
@@ -142,7 +131,7 @@ test('pages without a widget download nothing of the widgets', async () => {
 });
 
 test('dist/ copied under another path works unchanged', async () => {
-  const { page, context, problems } = await openPage(browser);
+  const { page, context, problems } = await openPage(env.browser);
   const dist = DIST;
   const base = '/some/cdn/path/v1/';
   await page.route(`**${base}**`, (route) => {
