@@ -6,49 +6,19 @@
  * limits, path safety, delete, claim persistence across a restart and Idempotency-Key replay.
  */
 const fs = require('fs');
-const os = require('os');
 const path = require('path');
 const zlib = require('zlib');
 const bookings = require('../../fixtures/bookings.json');
-const { startServer } = require('./server');
+const { useTestHosts } = require('./testing');
 const { sniffImageType, uploadPath, isUploadId, MAX_UPLOAD_BYTES } = require('./claims');
 
-const temporary = [];
-const running = [];
+const { start: startHost, tempDir } = useTestHosts();
 const printed = bookings.printed;
 const advance = bookings['printed-advance'];
 const JOURNEY = String(printed.status.refundStatus.journeyID);
 
-function tempDir(prefix) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  temporary.push(dir);
-  return dir;
-}
-
-function fakeDist() {
-  const dist = tempDir('rw-dist-');
-  fs.writeFileSync(path.join(dist, 'host-shim.js'), '/* shim */');
-  return dist;
-}
-
-async function start(dataDir = tempDir('rw-data-')) {
-  const server = await startServer({
-    port: 0,
-    dataDir,
-    distDir: fakeDist(),
-    logger: { info: jest.fn(), warn: jest.fn() },
-  });
-  running.push(server);
-  return server;
-}
-
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.close()));
-});
-
-afterAll(() => {
-  for (const dir of temporary) fs.rmSync(dir, { recursive: true, force: true });
-});
+/** Starts a dev host on `dataDir` (a fresh temporary folder by default); closed after each test. */
+const start = (dataDir = tempDir('rw-data-')) => startHost({ dataDir });
 
 /** A real PNG of the given size (grey pixels), built with zlib. */
 function png(width, height) {

@@ -5,22 +5,14 @@
  * driven with global fetch.
  */
 const fs = require('fs');
-const os = require('os');
 const path = require('path');
 const bookings = require('../../fixtures/bookings.json');
 const stations = require('../../fixtures/stations.json');
-const { startServer } = require('./server');
+const { useTestHosts } = require('./testing');
 const { CONTENT_SECURITY_POLICY } = require('./app');
 
 const HOSTILE = '</script><script>alert(1)</script>';
-const temporary = [];
-const running = [];
-
-function tempDir(prefix) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  temporary.push(dir);
-  return dir;
-}
+const { start: startHost, tempDir } = useTestHosts();
 
 /** A stand-in dist/ with a shim, a remote entry and a hashed chunk. */
 function fakeDist() {
@@ -34,26 +26,8 @@ function fakeDist() {
 
 const silentLogger = () => ({ info: jest.fn(), warn: jest.fn() });
 
-/** Starts a dev host; closed after each test. */
-async function start(options = {}) {
-  const server = await startServer({
-    port: 0,
-    dataDir: options.dataDir ?? tempDir('rw-data-'),
-    distDir: options.distDir ?? fakeDist(),
-    logger: options.logger ?? silentLogger(),
-    ...options,
-  });
-  running.push(server);
-  return server;
-}
-
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((server) => server.close()));
-});
-
-afterAll(() => {
-  for (const dir of temporary) fs.rmSync(dir, { recursive: true, force: true });
-});
+/** Starts a dev host over the stand-in dist/ (options as for `startServer`); closed after each test. */
+const start = (options = {}) => startHost({ distDir: fakeDist(), logger: silentLogger(), ...options });
 
 const pageUrl = (route, state) =>
   `${route}?BookingReference=${encodeURIComponent(state.bookingReference)}&Email=${encodeURIComponent(state.email)}`;
