@@ -12,6 +12,22 @@ export interface FieldError {
   message: string;
 }
 
+/**
+ * The summary links of a form's errors (formik's `errors`): one per field of `order` that has a
+ * message, linking to its input id in `fieldIds`.
+ *
+ * @returns e.g. `[{ fieldId: 'rw-lookup-email', message: 'Enter your email address' }]`
+ */
+export function fieldErrors<K extends string>(
+  errors: Partial<Record<K, unknown>>,
+  fieldIds: Record<K, string>,
+  order: readonly K[],
+): FieldError[] {
+  return order
+    .filter((field) => typeof errors[field] === 'string')
+    .map((field) => ({ fieldId: fieldIds[field], message: errors[field] as string }));
+}
+
 export interface ErrorSummaryProps {
   errors: FieldError[];
   /** A value that changes on each failed submit (e.g. formik's `submitCount`): the summary takes focus again. */

@@ -1,6 +1,6 @@
 import { useFormik } from 'formik';
 import { lazy, Suspense, useId, type ChangeEvent } from 'react';
-import { ErrorSummary, type FieldError } from '../../shared/forms/ErrorSummary';
+import { ErrorSummary, fieldErrors } from '../../shared/forms/ErrorSummary';
 import { radioId } from '../../shared/forms/RadioGroup';
 import { TextField } from '../../shared/forms/TextField';
 import { ReasonSelect } from './components/ReasonSelect';
@@ -68,10 +68,7 @@ export function LookupWidget({ config, navigate = (url) => window.location.assig
     onSubmit: (values) => navigate(buildLookupUrl(values, config)),
   });
 
-  const errors: FieldError[] = FIELDS.filter((field) => typeof formik.errors[field] === 'string').map((field) => ({
-    fieldId: FIELD_IDS[field],
-    message: formik.errors[field] as string,
-  }));
+  const errors = fieldErrors(formik.errors, FIELD_IDS, FIELDS);
 
   const upperCase = (event: ChangeEvent<HTMLInputElement>) =>
     formik.setFieldValue('bookingReference', event.target.value.toUpperCase(), false);

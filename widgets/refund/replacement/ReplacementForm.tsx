@@ -7,7 +7,7 @@ import { Modal } from '../../../shared/ui/Modal';
 import { TEXT } from '../texts';
 import type { RefundPageConfig } from '../types';
 import { lookupJourneys } from './api';
-import { ErrorSummary, type FieldError } from '../../../shared/forms/ErrorSummary';
+import { ErrorSummary, fieldErrors } from '../../../shared/forms/ErrorSummary';
 import { TextField } from '../../../shared/forms/TextField';
 import { RTEXT } from './texts';
 import type { LookupJourney, ReplacementFormValues } from './types';
@@ -87,9 +87,7 @@ export function ReplacementForm({ config, response, onDone }: ReplacementFormPro
     },
   });
 
-  const errors: FieldError[] = (['bookingReference', 'email'] as const)
-    .filter((field) => typeof formik.errors[field] === 'string')
-    .map((field) => ({ fieldId: FIELD_IDS[field], message: formik.errors[field] as string }));
+  const errors = fieldErrors(formik.errors, FIELD_IDS, ['bookingReference', 'email'] as const);
   const close = () => setOutcome({ kind: 'none' });
 
   return (
