@@ -1,0 +1,46 @@
+/**
+ * Hostile text in the lookup widget (issue 6, "Hostile input"): every payload of
+ * shared/test/xssPayloads.ts as the support address of the mount and as the booking reference
+ * the traveller types, with the wheelchair funnel open (its mail link carries both). The form
+ * renders them as inert text and the mail link stays well-formed.
+ */
+import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expectInert, expectWellFormedMailtos } from '../../shared/test/hostileChecks';
+import { mountOnHostPage } from '../../shared/test/hostPage';
+import { XSS_PAYLOADS } from '../../shared/test/xssPayloads';
+import { mount } from './mount';
+import { TEXT } from './texts';
+
+const mounted: (() => void)[] = [];
+
+beforeEach(() => {
+  jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  mounted.splice(0).forEach((unmount) => unmount());
+  jest.restoreAllMocks();
+});
+
+describe.each(XSS_PAYLOADS.map((p) => [p.name, p.text] as const))('payload "%s"', (_name, payload) => {
+  it('as the support address and the typed booking reference, with the wheelchair funnel open', async () => {
+    // The host page's JSON blocks are present, as on every page of the site.
+    const page = mountOnHostPage(mount, {
+      mountId: 'lookup-widget',
+      details: { bookingReference: 'KXB7HT2N', email: 'traveller@example.com' },
+      stations: {},
+      attrs: { 'support-email': payload },
+    });
+    mounted.push(page.unmount);
+    await userEvent.setup().selectOptions(screen.getByRole('combobox', { name: TEXT.reasonLabel }), 'Wheelchair');
+    // Typed text goes through the same path as any input; fireEvent keeps very long payloads fast.
+    fireEvent.change(screen.getByRole('textbox', { name: TEXT.bookingReferenceLabel }), {
+      target: { value: payload },
+    });
+    await screen.findByText(TEXT.wheelchairHeading);
+    expectInert(page.element);
+    const reference = payload.toUpperCase();
+    expectWellFormedMailtos(page.element, [payload], [TEXT.wheelchairSubject(reference), TEXT.wheelchairSubject('')]);
+  });
+});
