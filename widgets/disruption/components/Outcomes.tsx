@@ -1,4 +1,4 @@
-import { mailtoHref } from '../../../shared/format/mailto';
+import { MailSentence } from '../../../shared/ui/MailSentence';
 import { TEXT } from '../texts';
 
 /**
@@ -31,22 +31,18 @@ export function ContactCustomerServices({
   supportEmail: string;
   bookingReference: string;
 }) {
-  const href = mailtoHref(supportEmail, { subject: TEXT.contactSubject(bookingReference) });
   return (
     <div className="rw-disruption__panel">
       <h2 className="rw-disruption__heading">{TEXT.contactHeading}</h2>
       <p className="rw-disruption__text">{TEXT.contactBody}</p>
-      {href ? (
-        <p className="rw-disruption__text">
-          {TEXT.contactBefore}{' '}
-          <a className="rw-link" href={href}>
-            {supportEmail}
-          </a>{' '}
-          {TEXT.contactAfter(bookingReference)}
-        </p>
-      ) : (
-        <p className="rw-disruption__text">{TEXT.contactNoEmail(bookingReference)}</p>
-      )}
+      <MailSentence
+        className="rw-disruption__text"
+        address={supportEmail}
+        subject={TEXT.contactSubject(bookingReference)}
+        before={TEXT.contactBefore}
+        after={TEXT.contactAfter(bookingReference)}
+        fallback={TEXT.contactNoEmail(bookingReference)}
+      />
     </div>
   );
 }

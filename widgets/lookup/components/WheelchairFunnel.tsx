@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import { mailtoHref } from '../../../shared/format/mailto';
+import { MailSentence } from '../../../shared/ui/MailSentence';
 import { RadioGroup } from '../../../shared/forms/RadioGroup';
 import { TEXT } from '../texts';
 import { WHEELCHAIR_CHOICES } from '../types';
@@ -31,7 +31,6 @@ export function WheelchairFunnel({
   supportEmail,
   bookingReference,
 }: WheelchairFunnelProps) {
-  const href = mailtoHref(supportEmail, { subject: TEXT.wheelchairSubject(bookingReference.trim()) });
   return (
     <div className="rw-lookup__funnel">
       <RadioGroup
@@ -49,17 +48,14 @@ export function WheelchairFunnel({
         </h3>
         <p className="rw-lookup__text">{TEXT.wheelchairSorry}</p>
         <p className="rw-lookup__text">{TEXT.wheelchairFullRefund}</p>
-        {href ? (
-          <p className="rw-lookup__text">
-            {TEXT.wheelchairContactBefore}{' '}
-            <a className="rw-link" href={href}>
-              {supportEmail}
-            </a>{' '}
-            {TEXT.wheelchairContactAfter}
-          </p>
-        ) : (
-          <p className="rw-lookup__text">{TEXT.wheelchairContactNoEmail}</p>
-        )}
+        <MailSentence
+          className="rw-lookup__text"
+          address={supportEmail}
+          subject={TEXT.wheelchairSubject(bookingReference.trim())}
+          before={TEXT.wheelchairContactBefore}
+          after={TEXT.wheelchairContactAfter}
+          fallback={TEXT.wheelchairContactNoEmail}
+        />
         {value === 'otherAccess' && <p className="rw-lookup__text">{TEXT.wheelchairOther}</p>}
         <h3 className="rw-lookup__advice-heading">{TEXT.wheelchairAssistHeading}</h3>
         <p className="rw-lookup__text">{TEXT.wheelchairAssist}</p>
