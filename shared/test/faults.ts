@@ -4,6 +4,7 @@
  * slow answer (half the client's timeout, then a good answer).
  */
 import type MockAdapter from 'axios-mock-adapter';
+import { configureClient } from '../api/client';
 
 /** One fault of the matrix. */
 export type Fault = '500' | 'timeout' | 'dropped' | 'malformed JSON' | 'empty body' | 'slow';
@@ -46,4 +47,29 @@ export function answerWith(
     case 'slow':
       return handler.withDelayInMs(slowMs).reply(200, JSON.stringify(ok));
   }
+}
+
+/**
+ * Registers the hooks every fault-matrix file needs. Before each test: `http` reset, the client's
+ * GET and POST timeouts set to `timeoutMs` with one quick retry, `console.error` spied on and
+ * `console.warn` silenced. After each: every unmount pushed to the returned list is called, no
+ * `console.error` may have been logged, and mocks are restored.
+ *
+ * @returns the list each test pushes its mount's `unmount` to
+ */
+export function registerFaultMatrixHooks(http: MockAdapter, timeoutMs: number): (() => void)[] {
+  const mounted: (() => void)[] = [];
+  let consoleError: jest.SpyInstance;
+  beforeEach(() => {
+    http.reset();
+    configureClient({ timeouts: { get: timeoutMs, post: timeoutMs }, retry: { retries: 1, baseDelayMs: 1 } });
+    consoleError = jest.spyOn(console, 'error');
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    mounted.splice(0).forEach((unmount) => unmount());
+    expect(consoleError).not.toHaveBeenCalled();
+    jest.restoreAllMocks();
+  });
+  return mounted;
 }

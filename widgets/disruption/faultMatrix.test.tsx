@@ -15,8 +15,15 @@ import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
-import { api, configureClient } from '../../shared/api/client';
-import { answerWith, FAULTS, MALFORMED_JSON_TEXT, SERVER_ERROR_TEXT, type Fault } from '../../shared/test/faults';
+import { api } from '../../shared/api/client';
+import {
+  answerWith,
+  FAULTS,
+  registerFaultMatrixHooks,
+  MALFORMED_JSON_TEXT,
+  SERVER_ERROR_TEXT,
+  type Fault,
+} from '../../shared/test/faults';
 import { mountOnHostPage } from '../../shared/test/hostPage';
 import { mount } from './mount';
 import { TEXT } from './texts';
@@ -28,8 +35,7 @@ const SUPPORT = 'support@example.co.uk';
 type State = { bookingReference: string; email: string; details: unknown; status: unknown };
 const state = (bookings as unknown as Record<string, State>)['disruption-waived'];
 const http = new MockAdapter(api);
-const mounted: (() => void)[] = [];
-let consoleError: jest.SpyInstance;
+const mounted = registerFaultMatrixHooks(http, TIMEOUT_MS);
 
 /** Answers the status GET with `fault`, or with the fixture's status after half the timeout for a slow answer. */
 const answer = (fault: Fault) => answerWith(http.onGet(STATUS_URL), fault, state.status, TIMEOUT_MS / 2);
@@ -71,17 +77,7 @@ const assertNotBlank = (element: HTMLElement) => {
 };
 
 beforeEach(() => {
-  http.reset();
   window.localStorage.clear();
-  configureClient({ timeouts: { get: TIMEOUT_MS, post: TIMEOUT_MS }, retry: { retries: 1, baseDelayMs: 1 } });
-  consoleError = jest.spyOn(console, 'error');
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  mounted.splice(0).forEach((unmount) => unmount());
-  expect(consoleError).not.toHaveBeenCalled();
-  jest.restoreAllMocks();
 });
 
 describe('GET refund status (data-refund-status-url)', () => {

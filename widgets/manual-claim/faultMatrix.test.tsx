@@ -29,8 +29,8 @@ import MockAdapter from 'axios-mock-adapter';
 import Dropzone, { type DropzoneFile } from 'dropzone';
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
-import { api, configureClient } from '../../shared/api/client';
-import { answerWith, FAULTS, type Fault } from '../../shared/test/faults';
+import { api } from '../../shared/api/client';
+import { answerWith, FAULTS, registerFaultMatrixHooks, type Fault } from '../../shared/test/faults';
 import { mountOnHostPage } from '../../shared/test/hostPage';
 import { SUBMIT_CLAIM_PATH } from './api';
 import { UPLOAD_TIMEOUT_MS } from './components/UploadArea';
@@ -44,8 +44,7 @@ const SUPPORT = 'support@example.co.uk';
 const REFERENCE = 'LBG7WK2F';
 const states = bookings as unknown as Record<string, { details: unknown }>;
 const http = new MockAdapter(api);
-const mounted: (() => void)[] = [];
-let consoleError: jest.SpyInstance;
+const mounted = registerFaultMatrixHooks(http, TIMEOUT_MS);
 let restoreXhr: () => void;
 
 /** Answers an axios `handler` with `fault`, or with `ok` (200) after half the timeout for a slow answer. */
@@ -116,21 +115,14 @@ const pause = (ms: number) => act(() => new Promise((resolve) => setTimeout(reso
 const assertNotBlank = (element: HTMLElement) => expect(element.textContent?.trim().length).toBeGreaterThan(20);
 
 beforeEach(() => {
-  http.reset();
-  configureClient({ timeouts: { get: TIMEOUT_MS, post: TIMEOUT_MS }, retry: { retries: 1, baseDelayMs: 1 } });
   restoreXhr = FakeXhr.install();
-  consoleError = jest.spyOn(console, 'error');
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   jest
     .spyOn(Dropzone.prototype, 'resizeImage')
     .mockImplementation((file: DropzoneFile, _w, _h, _m, callback) => callback(file));
 });
 
 afterEach(() => {
-  mounted.splice(0).forEach((unmount) => unmount());
   restoreXhr();
-  expect(consoleError).not.toHaveBeenCalled();
-  jest.restoreAllMocks();
 });
 
 describe('POST /tickets/upload (dropzone XHR)', () => {

@@ -12,8 +12,8 @@ import MockAdapter from 'axios-mock-adapter';
 import bookings from '../../fixtures/bookings.json';
 import lookups from '../../fixtures/lookups.json';
 import stations from '../../fixtures/stations.json';
-import { api, configureClient } from '../../shared/api/client';
-import { answerWith, FAULTS, SERVER_ERROR_TEXT, type Fault } from '../../shared/test/faults';
+import { api } from '../../shared/api/client';
+import { answerWith, FAULTS, registerFaultMatrixHooks, SERVER_ERROR_TEXT, type Fault } from '../../shared/test/faults';
 import { mountOnHostPage } from '../../shared/test/hostPage';
 import { mount } from './mount';
 import { LOOKUP_PATH, REPLACEMENT_DRY_RUN_PATH, REPLACEMENT_PATH } from './replacement/api';
@@ -26,8 +26,7 @@ const DRY_RUN_URL = '/Refund/DryRun?bookingReference=X';
 const states = bookings as unknown as Record<string, { details: unknown; status: unknown; dryRun: unknown }>;
 const candidates = lookups.candidates;
 const http = new MockAdapter(api);
-const mounted: (() => void)[] = [];
-let consoleError: jest.SpyInstance;
+const mounted = registerFaultMatrixHooks(http, TIMEOUT_MS);
 
 /** Answers `handler` with `fault`, or with `ok` after half the timeout for a slow answer. */
 const answer = (handler: ReturnType<MockAdapter['onAny']>, fault: Fault, ok: unknown) =>
@@ -60,19 +59,6 @@ async function lookUp(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByRole('textbox', { name: 'Email address' }), candidates.email);
   await user.click(screen.getByRole('button', { name: 'Continue' }));
 }
-
-beforeEach(() => {
-  http.reset();
-  configureClient({ timeouts: { get: TIMEOUT_MS, post: TIMEOUT_MS }, retry: { retries: 1, baseDelayMs: 1 } });
-  consoleError = jest.spyOn(console, 'error');
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  mounted.splice(0).forEach((unmount) => unmount());
-  expect(consoleError).not.toHaveBeenCalled();
-  jest.restoreAllMocks();
-});
 
 /** The widget shows something: never a blank mount point. */
 const assertNotBlank = (element: HTMLElement) => expect(element.textContent?.trim().length).toBeGreaterThan(20);
