@@ -15,7 +15,7 @@ const path = require('path');
 const zlib = require('zlib');
 const { spawnSync } = require('child_process');
 const { launchBrowser } = require('../e2e/harness');
-const { startServer } = require('../host-shim/dev-host/server');
+const { startServer } = require('../dev-host/server');
 const bookings = require('../fixtures/bookings.json');
 
 const ROOT = path.resolve(__dirname, '..');

@@ -1,6 +1,6 @@
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
- * Starts the dev host (app.js) on a port. Run directly: `node host-shim/dev-host/server.js`,
+ * Starts the dev host (app.js) on a port. Run directly: `node dev-host/server.js`,
  * with `PORT` (default 8080; `0` picks a free port), `DATA_DIR` (default `.data/` in the repo
  * root), `DIST_DIR` (default `dist/`) and `LATENCY_MS` (default 0) from the environment.
  */

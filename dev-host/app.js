@@ -11,15 +11,15 @@ const fs = require('fs');
 const path = require('path');
 const express = require('express');
 const compression = require('compression');
-const fixtureBookings = require('../../fixtures/bookings.json');
-const fixtureStations = require('../../fixtures/stations.json');
-const fixtureLookups = require('../../fixtures/lookups.json');
+const fixtureBookings = require('../fixtures/bookings.json');
+const fixtureStations = require('../fixtures/stations.json');
+const fixtureLookups = require('../fixtures/lookups.json');
 const { createStore, createBackendRouter, queryValue } = require('./backend');
 const { createClaimsRouter } = require('./claims');
 const { createGalleryRouter } = require('./gallery');
 const views = require('./views');
 
-const ROOT = path.resolve(__dirname, '..', '..');
+const ROOT = path.resolve(__dirname, '..');
 const DEFAULT_DIST_DIR = path.join(ROOT, 'dist');
 const DEFAULT_DATA_DIR = path.join(ROOT, '.data');
 

@@ -6,8 +6,8 @@
  * itself, no inline script), and the gallery-only API under /gallery-api answers from the pristine
  * fixtures and never changes the dev host's state.
  */
-const bookings = require('../../fixtures/bookings.json');
-const lookups = require('../../fixtures/lookups.json');
+const bookings = require('../fixtures/bookings.json');
+const lookups = require('../fixtures/lookups.json');
 const { useTestHosts, postJson, getJson } = require('./testing');
 const { CONTENT_SECURITY_POLICY } = require('./app');
 const { galleryStates, GALLERY_API } = require('./gallery');

@@ -5,8 +5,8 @@
  * POST /api/LookupJourneys, /api/ProcessRefundWithReplacement/DryRun and
  * /api/ProcessRefundWithReplacement with Idempotency-Key replay and persistence.
  */
-const bookings = require('../../fixtures/bookings.json');
-const lookups = require('../../fixtures/lookups.json');
+const bookings = require('../fixtures/bookings.json');
+const lookups = require('../fixtures/lookups.json');
 const { useTestHosts, postJson, getJson } = require('./testing');
 
 const { start, tempDir } = useTestHosts();

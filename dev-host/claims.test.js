@@ -8,7 +8,7 @@
 const fs = require('fs');
 const path = require('path');
 const zlib = require('zlib');
-const bookings = require('../../fixtures/bookings.json');
+const bookings = require('../fixtures/bookings.json');
 const { useTestHosts } = require('./testing');
 const { sniffImageType, uploadPath, isUploadId, MAX_UPLOAD_BYTES } = require('./claims');
 

@@ -6,8 +6,8 @@
  */
 const fs = require('fs');
 const path = require('path');
-const bookings = require('../../fixtures/bookings.json');
-const stations = require('../../fixtures/stations.json');
+const bookings = require('../fixtures/bookings.json');
+const stations = require('../fixtures/stations.json');
 const { useTestHosts } = require('./testing');
 const { CONTENT_SECURITY_POLICY } = require('./app');
 
