@@ -1,0 +1,81 @@
+/**
+ * Hostile text in the refund widget, part 1: the instant panel, the data-attribute addresses and
+ * the bodies of a failed refund-status call. What is checked and why: hostileTextHarness.tsx.
+ */
+import { act, screen, within } from '@testing-library/react';
+import { expectInert, expectShownAsText, linkable } from '../../shared/test/hostileChecks';
+import { TEXT } from './texts';
+import {
+  APPEALS,
+  SUPPORT,
+  cases,
+  expectRefundMailtos,
+  http,
+  mountWith,
+  states,
+  stationsNamed,
+  registerHostileHarness,
+} from './hostileTextHarness';
+
+registerHostileHarness();
+
+describe.each(cases)('payload "%s"', (_name, payload) => {
+  it('in station names, booking reference and e-mail of the instant panel, the appeal mail and a failed ProcessRefund body', async () => {
+    const element = mountWith({
+      state: 'instant',
+      bookingReference: payload,
+      email: payload,
+      stations: stationsNamed('instant', payload),
+    });
+    const accept = await screen.findByRole('button', { name: 'Accept refund' });
+    expect(screen.getByRole('heading', { level: 3, name: /^Selected Journey:/ })).toHaveTextContent(
+      `Selected Journey: ${payload} to ${payload}`.replace(/\s+/g, ' ').trim(),
+      { normalizeWhitespace: true },
+    );
+    expectShownAsText(element, payload);
+    act(() => screen.getByRole('button', { name: 'How to appeal' }).click());
+    const dialog = screen.getByRole('dialog', { name: 'How to appeal' });
+    expect(within(dialog).getByRole('link', { name: APPEALS })).toBeInTheDocument();
+    expect(expectRefundMailtos(element, [APPEALS, SUPPORT], payload)).toBe(1);
+    expectInert(element);
+
+    http.onPost('/api/ProcessRefund').reply(500, payload);
+    act(() => within(dialog).getByRole('button', { name: 'Close' }).click());
+    act(() => accept.click());
+    await screen.findByText(TEXT.processFailure);
+    if (payload.trim() !== '') expectShownAsText(element, payload);
+    expect(expectRefundMailtos(element, [APPEALS, SUPPORT], payload)).toBe(1);
+    expectInert(element);
+  });
+
+  it('as the appeals and support addresses (data attributes)', async () => {
+    const element = mountWith({ state: 'instant', appealsEmail: payload, supportEmail: payload });
+    const accept = await screen.findByRole('button', { name: 'Accept refund' });
+    const reference = states.instant.bookingReference;
+    const appeal = screen.queryByRole('button', { name: 'How to appeal' });
+    expect(appeal !== null).toBe(linkable(payload));
+    if (appeal) {
+      act(() => appeal.click());
+      expect(expectRefundMailtos(element, [payload], reference)).toBe(1);
+      expectInert(element);
+      act(() => within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }).click());
+    }
+    http.onPost('/api/ProcessRefund').reply(500, 'down');
+    act(() => accept.click());
+    await screen.findByText(TEXT.processFailure);
+    expect(expectRefundMailtos(element, [payload], reference)).toBe(linkable(payload) ? 1 : 0);
+    expectInert(element);
+  });
+
+  it.each([
+    ['plain text', (text: string) => text],
+    ['JSON message', (text: string) => JSON.stringify({ message: text })],
+    ['JSON error', (text: string) => JSON.stringify({ error: text })],
+  ])('as the body of a failed refund-status call (%s)', async (_kind, body) => {
+    const element = mountWith({ state: 'status-failure', bookingReference: payload, status: [500, body(payload)] });
+    await screen.findByText(TEXT.statusFailure);
+    if (payload.trim() !== '') expectShownAsText(element, payload);
+    expect(expectRefundMailtos(element, [SUPPORT], payload)).toBe(1);
+    expectInert(element);
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * Shared set-up of the refund widget's hostile-text tests (hostileText.panels.test.tsx and
+ * hostileText.pages.test.tsx, split in two so that Jest's two workers share the ~280 mounts).
+ *
+ * Hostile text in the refund widget (issue 6, "Hostile input"): every payload of
+ * shared/test/xssPayloads.ts is placed in each server- and page-supplied text the refund widget
+ * renders (station names, booking reference and e-mail of the Details JSON, the appeals and
+ * support addresses, server error bodies of the status, dry-run and ProcessRefund calls) through
+ * the real `mount` on a host page. It must render as inert text: no element injected, no `on*`
+ * attribute, no `javascript:` URL, nothing run; and every mailto link stays well-formed (one
+ * recipient, only `subject` and `body`, both decoding back to the intended text).
+ */
+import MockAdapter from 'axios-mock-adapter';
+import bookings from '../../fixtures/bookings.json';
+import realStations from '../../fixtures/stations.json';
+import { api, configureClient } from '../../shared/api/client';
+import { mountOnHostPage } from '../../shared/test/hostPage';
+import { expectWellFormedMailtos } from '../../shared/test/hostileChecks';
+import { XSS_PAYLOADS } from '../../shared/test/xssPayloads';
+import { mount } from './mount';
+import { TEXT } from './texts';
+
+type State = {
+  bookingReference: string;
+  email: string;
+  details: Record<string, unknown>;
+  status: unknown;
+  dryRun: unknown;
+};
+export const states = bookings as unknown as Record<string, State>;
+
+export const STATUS_URL = '/Refund/Status?bookingReference=X';
+export const DRY_RUN_URL = '/Refund/DryRun?bookingReference=X';
+export const APPEALS = 'appeals@example.co.uk';
+export const SUPPORT = 'support@example.co.uk';
+export const http = new MockAdapter(api);
+const mounted: (() => void)[] = [];
+
+/**
+ * The fixture station map with every code that `state`'s journeys use named `name` (only those,
+ * so that very long names keep the map under the reader's size limit).
+ */
+export function stationsNamed(state: string, name: string): Record<string, string> {
+  const codes = JSON.stringify(states[state].details).match(/"(?:originCRS|destinationCRS|crs)":"[^"]*"/g) ?? [];
+  const used = codes.map((pair) => pair.split(':')[1].slice(1, -1));
+  expect(used.length).toBeGreaterThan(0);
+  return { ...realStations, ...Object.fromEntries(used.map((code) => [code, name])) };
+}
+
+export interface Setup {
+  state: string;
+  bookingReference?: string;
+  email?: string;
+  stations?: Record<string, string>;
+  appealsEmail?: string;
+  supportEmail?: string;
+  attrs?: Record<string, string>;
+  status?: [number, string];
+  dryRun?: [number, string];
+  search?: string;
+}
+
+export function mountWith(setup: Setup) {
+  const state = states[setup.state];
+  const details = { ...state.details };
+  if (setup.bookingReference !== undefined) details.bookingReference = setup.bookingReference;
+  if (setup.email !== undefined) details.email = setup.email;
+  const ok = (value: unknown): [number, string] => {
+    const error = (value as { httpError?: { status: number; body: string } }).httpError;
+    return error ? [error.status, error.body] : [200, JSON.stringify(value)];
+  };
+  http.onGet(STATUS_URL).reply(() => setup.status ?? ok(state.status));
+  http.onGet(DRY_RUN_URL).reply(() => setup.dryRun ?? ok(state.dryRun));
+  const page = mountOnHostPage(mount, {
+    mountId: 'refund-widget',
+    details,
+    stations: setup.stations ?? realStations,
+    maxAdminFee: '5',
+    search: setup.search ?? '',
+    attrs: {
+      'refund-status-url': STATUS_URL,
+      'dry-run-url': DRY_RUN_URL,
+      'appeals-email': setup.appealsEmail ?? APPEALS,
+      'support-email': setup.supportEmail ?? SUPPORT,
+      ...setup.attrs,
+    },
+  });
+  mounted.push(page.unmount);
+  return page.element;
+}
+
+// The checks --------------------------------------------------------------------------------------
+
+/** The subjects the refund widget may give a mail about `reference`. */
+function subjectsFor(reference: string): string[] {
+  return [
+    TEXT.appealSubject(reference),
+    TEXT.failedRefundSubject(reference),
+    TEXT.sixMonthsSubject(reference),
+    `Refund help for booking ${reference}`,
+  ];
+}
+
+/** Every mailto link is well-formed, with one of the refund widget's subjects about `reference`. */
+export function expectRefundMailtos(element: HTMLElement, addresses: string[], reference: string): number {
+  return expectWellFormedMailtos(element, addresses, subjectsFor(reference), [TEXT.failedRefundBody(reference)]);
+}
+
+// Setup -------------------------------------------------------------------------------------------
+
+/**
+ * Registers the hooks every hostile-text test file needs: a fresh mock of the HTTP client with short
+ * timeouts and no retries, silenced warnings and alerts, and every mount unmounted after each test.
+ */
+export function registerHostileHarness(): void {
+  // About 140 mounts a file, some with very long text: allow for a loaded machine.
+  jest.setTimeout(30_000);
+  beforeEach(() => {
+    http.reset();
+    configureClient({ timeouts: { get: 1000, post: 1000 }, retry: { retries: 0, baseDelayMs: 1 } });
+    jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    jest.spyOn(window, 'alert').mockImplementation(() => undefined);
+    delete (window as { __xss?: unknown }).__xss;
+  });
+  afterEach(() => {
+    mounted.splice(0).forEach((unmount) => unmount());
+    jest.restoreAllMocks();
+  });
+}
+
+/** Every payload of shared/test/xssPayloads.ts as `[name, text]`, for `describe.each`. */
+export const cases = XSS_PAYLOADS.map((payload) => [payload.name, payload.text] as const);
