@@ -148,12 +148,14 @@ address you booked with.</p>
 Type one into the form, or follow its links.</p>
 </section>
 </div>
+<div class="site-table-scroll" role="region" aria-label="Demo bookings table" tabindex="0">
 <table class="site-table">
 <thead><tr><th scope="col">Booking</th><th scope="col">Reference</th><th scope="col">E-mail</th><th scope="col">Expected</th><th scope="col">Pages</th></tr></thead>
 <tbody>
 ${rows}
 </tbody>
 </table>
+</div>
 <h2>Other pages</h2>
 <ul>
 <li><a href="/SelfRefundsUnavailable">Self-service refunds unavailable</a></li>

@@ -81,9 +81,10 @@ async function launchBrowser() {
 /**
  * Opens a new page that records problems: `problems.pageErrors` (uncaught exceptions),
  * `problems.consoleErrors`, `problems.cspViolations` and every request in `requests`.
+ * `contextOptions` go to `browser.newContext` (e.g. `{ viewport: { width: 375, height: 812 } }`).
  */
-async function openPage(browser) {
-  const context = await browser.newContext();
+async function openPage(browser, contextOptions = {}) {
+  const context = await browser.newContext(contextOptions);
   const page = await context.newPage();
   const problems = { pageErrors: [], consoleErrors: [], cspViolations: [] };
   const requests = [];
