@@ -1,0 +1,345 @@
+/**
+ * Tests that keep the documentation true (issue "A host team's first day", deliverable 4):
+ * - every relative link in README.md and docs/ resolves inside the repository (file and heading);
+ * - the JSON Schema blocks of docs/host-contract.md are the ones generated from the widgets' yup
+ *   schemas (docs/schemas.ts), and every JSON example there validates against its schema and
+ *   the widgets' own parser;
+ * - the complete example page works: each widget's documented mount `<div>`, put into it, reads
+ *   its page data without a setup error;
+ * - every widget of host-shim/widgets.json is documented.
+ *
+ * After changing a yup schema: `npm run docs:schemas` rewrites the schema blocks (then
+ * `npx prettier --write docs/host-contract.md`).
+ */
+import fs from 'fs';
+import path from 'path';
+import Ajv from 'ajv';
+import bookings from '../fixtures/bookings.json';
+import lookups from '../fixtures/lookups.json';
+import stations from '../fixtures/stations.json';
+import widgetList from '../host-shim/widgets.json';
+import { parseDryRun, parseRefundStatusResponse } from '../shared/api/refundStatus';
+import { readDetails, readStationNames } from '../shared/page-data/readPageData';
+import { isStringMap } from '../shared/page-data/schemas';
+import { readDisruptionConfig } from '../widgets/disruption/pageConfig';
+import { readLookupConfig } from '../widgets/lookup/pageConfig';
+import { readManualClaimConfig } from '../widgets/manual-claim/pageConfig';
+import { readRefundConfig } from '../widgets/refund/pageConfig';
+import { parseLookupResponse } from '../widgets/refund/replacement/validation';
+import { contractSchemas, type JsonSchema } from './schemas';
+
+const ROOT = path.resolve(__dirname, '..');
+const HOST_CONTRACT = path.join(ROOT, 'docs', 'host-contract.md');
+
+/** README.md and every Markdown file under docs/, as absolute paths. */
+function markdownFiles(): string[] {
+  const docs = fs
+    .readdirSync(path.join(ROOT, 'docs'), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.md'))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  return [path.join(ROOT, 'README.md'), ...docs];
+}
+
+/** The text without fenced code blocks. */
+function withoutFences(markdown: string): string {
+  return markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1\s*$/gm, '');
+}
+
+/** The text without fenced code blocks and inline code (links there are examples, not links). */
+function proseOnly(markdown: string): string {
+  return withoutFences(markdown).replace(/`[^`\n]*`/g, '');
+}
+
+/** Targets of the inline links `[text](target)` and images of a Markdown text. */
+export function linkTargets(markdown: string): string[] {
+  return [...proseOnly(markdown).matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((match) => match[1]);
+}
+
+/** GitHub's anchors of a Markdown text's headings (lower case, punctuation dropped, spaces → '-', repeats numbered). */
+export function headingAnchors(markdown: string): Set<string> {
+  const seen = new Map<string, number>();
+  const anchors = new Set<string>();
+  for (const match of withoutFences(markdown).matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
+    const base = match[1]
+      .replace(/<[^>]+>/g, '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    anchors.add(count === 0 ? base : `${base}-${count}`);
+  }
+  return anchors;
+}
+
+/**
+ * Checks one link of `file`: a relative target must name a file or folder inside the repository
+ * (not in node_modules or a build folder), and its `#fragment`, if any, a heading of that
+ * Markdown file. Web and mail links are not checked here.
+ *
+ * @returns a problem description, or null when the link is good
+ */
+export function linkProblem(file: string, target: string): string | null {
+  if (/^(https?:|mailto:)/i.test(target)) return null;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('//')) return `${target}: not a relative link`;
+  const [rawPath, fragment] = target.split('#', 2);
+  const resolved = rawPath === '' ? file : path.resolve(path.dirname(file), decodeURIComponent(rawPath));
+  const inside = path.relative(ROOT, resolved);
+  if (inside.startsWith('..') || path.isAbsolute(inside)) return `${target}: outside the repository`;
+  if (/^(node_modules|dist|\.data|coverage)(\/|$)/.test(inside)) return `${target}: not part of the repository`;
+  if (!fs.existsSync(resolved)) return `${target}: no such file`;
+  if (fragment !== undefined && resolved.endsWith('.md')) {
+    if (!headingAnchors(fs.readFileSync(resolved, 'utf8')).has(fragment)) return `${target}: no such heading`;
+  }
+  return null;
+}
+
+/** A fenced block after a `<!-- kind: name -->` marker (or `<!-- example-page -->`). */
+interface MarkedBlock {
+  kind: string;
+  name: string;
+  language: string;
+  text: string;
+}
+
+const MARKED_BLOCK = /<!--\s*(schema|example|mount|example-page)(?::\s*(\w+))?\s*-->\s*\n\s*```(\w*)\n([\s\S]*?)\n```/g;
+
+function markedBlocks(markdown: string): MarkedBlock[] {
+  return [...markdown.matchAll(MARKED_BLOCK)].map((match) => ({
+    kind: match[1],
+    name: match[2] ?? '',
+    language: match[3],
+    text: match[4],
+  }));
+}
+
+/** JSON laid out the way a reader takes it in: an object or array on one line when it fits. */
+function compactJson(value: unknown, indent = ''): string {
+  const flat = JSON.stringify(value);
+  if (flat.length + indent.length <= 100 || value === null || typeof value !== 'object') return flat;
+  const inner = `${indent}  `;
+  if (Array.isArray(value))
+    return `[\n${value.map((item) => inner + compactJson(item, inner)).join(',\n')}\n${indent}]`;
+  const fields = Object.entries(value).map(
+    ([key, item]) => `${inner}${JSON.stringify(key)}: ${compactJson(item, inner)}`,
+  );
+  return `{\n${fields.join(',\n')}\n${indent}}`;
+}
+
+/** The text with every `<!-- schema: NAME -->` block replaced by the generated schema NAME. */
+function withGeneratedSchemas(markdown: string, schemas: Record<string, JsonSchema>): string {
+  return markdown.replace(MARKED_BLOCK, (whole, kind: string, name: string) =>
+    kind === 'schema' && schemas[name]
+      ? `<!-- schema: ${name} -->\n\n\`\`\`json\n${compactJson(schemas[name])}\n\`\`\``
+      : whole,
+  );
+}
+
+if (process.env.UPDATE_DOCS === '1') {
+  fs.writeFileSync(HOST_CONTRACT, withGeneratedSchemas(fs.readFileSync(HOST_CONTRACT, 'utf8'), contractSchemas()));
+}
+
+const hostContract = fs.readFileSync(HOST_CONTRACT, 'utf8');
+const blocks = markedBlocks(hostContract);
+const schemas = contractSchemas();
+
+function validator() {
+  const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false });
+  ajv.addFormat('email', /^[^@\s]+@[^@\s.]+(?:\.[^@\s.]+)+$/);
+  return ajv;
+}
+const ajv = validator();
+
+/** Schema errors of `value` against the contract schema `name`, as 'path message' strings. */
+function schemaErrors(name: string, value: unknown): string[] {
+  const validate = ajv.getSchema(name) ?? (ajv.addSchema(schemas[name], name), ajv.getSchema(name));
+  if (!validate) throw new Error(`no schema ${name}`);
+  return validate(value) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`);
+}
+
+/** The widgets' own readers of a documented answer, where one exists (they throw on a bad value). */
+const PROJECT_PARSERS: Record<string, (value: unknown) => unknown> = {
+  refundStatusResponse: parseRefundStatusResponse,
+  dryRun: parseDryRun,
+  lookupResponse: parseLookupResponse,
+  stationNames: (value) => {
+    if (!isStringMap(value)) throw new Error('not a station-name map');
+    return value;
+  },
+};
+
+/** Each widget's page-data reader, run on a document holding its mount element (throws on a setup error). */
+const READERS: Record<string, (element: HTMLElement, doc: Document) => unknown> = {
+  lookup: (element) => readLookupConfig(element, ''),
+  refund: (element, doc) => readRefundConfig(element, doc, ''),
+  manualClaim: (element, doc) => readManualClaimConfig(element, doc, ''),
+  disruption: (element, doc) => readDisruptionConfig(element, doc, ''),
+  journeySummary: (element, doc) => [readDetails(element, doc), readStationNames(doc)],
+};
+
+const examplePage = blocks.find((block) => block.kind === 'example-page');
+
+function parseHtml(html: string): Document {
+  return new DOMParser().parseFromString(html, 'text/html');
+}
+
+describe('links of README.md and docs/', () => {
+  test('every relative link resolves to a file (and heading) inside the repository', () => {
+    const files = markdownFiles();
+    const checked = files.flatMap((file) =>
+      linkTargets(fs.readFileSync(file, 'utf8')).map((target) => ({ file, target })),
+    );
+    expect(files.length).toBeGreaterThan(5);
+    expect(checked.length).toBeGreaterThan(20);
+    const problems = checked
+      .map(({ file, target }) => ({ file: path.relative(ROOT, file), problem: linkProblem(file, target) }))
+      .filter(({ problem }) => problem !== null);
+    expect(problems).toEqual([]);
+  });
+
+  test('nothing points at the product documents beside the repository', () => {
+    const pointing = markdownFiles().filter((file) => /\.\.\/shared\b/.test(fs.readFileSync(file, 'utf8')));
+    expect(pointing.map((file) => path.relative(ROOT, file))).toEqual([]);
+  });
+
+  test('the link checker refuses what it must', () => {
+    const readme = path.join(ROOT, 'README.md');
+    expect(linkProblem(readme, '../shared/SPEC.md')).toMatch(/outside the repository/);
+    expect(linkProblem(readme, 'docs/no-such-file.md')).toMatch(/no such file/);
+    expect(linkProblem(readme, 'docs/host-contract.md#no-such-heading')).toMatch(/no such heading/);
+    expect(linkProblem(readme, 'node_modules/yup/package.json')).toMatch(/not part of the repository/);
+    expect(linkProblem(readme, 'docs/host-contract.md#the-api-calls')).toBeNull();
+    expect(linkTargets('see [a](b.md) and `[c](d.md)`\n```\n[e](f.md)\n```\n')).toEqual(['b.md']);
+    expect([...headingAnchors('## `lookup` (mount id `lookup-widget`)\n## POST /tickets/delete/{uploadId}')]).toEqual([
+      'lookup-mount-id-lookup-widget',
+      'post-ticketsdeleteuploadid',
+    ]);
+  });
+});
+
+describe('docs/host-contract.md: schemas and examples', () => {
+  test('every JSON block is a marked schema or example', () => {
+    const jsonFences = [...hostContract.matchAll(/^```json$/gm)].length;
+    const marked = blocks.filter((block) => block.language === 'json').length;
+    expect(marked).toBe(jsonFences);
+  });
+
+  test('its schema blocks are the schemas generated from the yup schemas (npm run docs:schemas)', () => {
+    const documented = Object.fromEntries(
+      blocks.filter((block) => block.kind === 'schema').map((block) => [block.name, JSON.parse(block.text)]),
+    );
+    expect(documented).toEqual(schemas);
+  });
+
+  test('every JSON example validates against its schema and the widgets’ own reader', () => {
+    const examples = blocks.filter((block) => block.kind === 'example');
+    expect(examples.length).toBeGreaterThanOrEqual(12);
+    const problems = examples.flatMap((example) => {
+      if (!schemas[example.name]) return [`${example.name}: no such schema`];
+      const value: unknown = JSON.parse(example.text);
+      const errors = schemaErrors(example.name, value).map((error) => `${example.name}: ${error}`);
+      try {
+        PROJECT_PARSERS[example.name]?.(value);
+      } catch (error) {
+        errors.push(`${example.name}: the widgets refuse it: ${(error as Error).message}`);
+      }
+      return errors;
+    });
+    expect(problems).toEqual([]);
+  });
+
+  test('the schemas agree with the fixtures the widgets are tested on', () => {
+    const problems: string[] = [];
+    const check = (name: string, what: string, value: unknown) =>
+      problems.push(...schemaErrors(name, value).map((error) => `${what}: ${error}`));
+    for (const [state, booking] of Object.entries(bookings) as [string, Record<string, unknown>][]) {
+      check('details', `${state} details`, booking.details);
+      const { status, dryRun } = booking as { status: object; dryRun: object };
+      if (!('httpError' in status)) check('refundStatusResponse', `${state} status`, status);
+      if (!('httpError' in dryRun)) check('dryRun', `${state} dry run`, dryRun);
+    }
+    for (const [state, lookup] of Object.entries(lookups) as [string, { answer: object; dryRuns?: object }][]) {
+      if (!('httpError' in lookup.answer)) check('lookupResponse', `${state} answer`, lookup.answer);
+      for (const dryRun of Object.values(lookup.dryRuns ?? {}) as object[]) {
+        if (!('httpError' in dryRun)) check('dryRun', `${state} replacement dry run`, dryRun);
+      }
+    }
+    check('stationNames', 'stations.json', stations);
+    expect(problems).toEqual([]);
+  });
+
+  test('the schemas refuse what the widgets refuse', () => {
+    const details = JSON.parse(JSON.stringify(bookings.instant.details)) as Record<string, unknown>;
+    const { JourneyPlannerResults, ...rest } = details;
+    const journeyPlannerResultsInLowerCase = { ...rest, journeyPlannerResults: JourneyPlannerResults };
+    expect(schemaErrors('details', journeyPlannerResultsInLowerCase)).toContain(
+      " must have required property 'JourneyPlannerResults'",
+    );
+    const page = parseHtml(
+      `<div id="m"></div><script type="application/json" id="refund-details">${JSON.stringify(journeyPlannerResultsInLowerCase)}</script>`,
+    );
+    expect(() => readDetails(page.getElementById('m') as HTMLElement, page)).toThrow('Missing JSON data from DOM');
+
+    for (const notAMap of [[], null, { KGX: 1 }, 'KGX']) {
+      expect(schemaErrors('stationNames', notAMap)).not.toEqual([]);
+      expect(isStringMap(notAMap)).toBe(false);
+    }
+    expect(schemaErrors('dryRun', { adminFee: 0 })).not.toEqual([]);
+    expect(() => parseDryRun({ adminFee: 0 })).toThrow();
+    expect(schemaErrors('refundStatusResponse', { isFeeFree: false })).not.toEqual([]);
+    expect(() => parseRefundStatusResponse({ isFeeFree: false })).toThrow();
+    expect(schemaErrors('lookupRequest', { bookingReference: 'ABC', email: 'a@example.com' })).not.toEqual([]);
+  });
+});
+
+describe('docs/host-contract.md: the widgets and the example page', () => {
+  test('every widget of host-shim/widgets.json has its section, its table row and a mount example', () => {
+    const missing = widgetList.flatMap(({ name, mountId }) => {
+      const problems: string[] = [];
+      if (!hostContract.includes(`### \`${name}\` (mount id \`${mountId}\`)`)) problems.push(`${name}: no section`);
+      if (!new RegExp(`^\\| \`${name}\` +\\| \`${mountId}\` +\\|`, 'm').test(hostContract)) {
+        problems.push(`${name}: no row in the widgets table`);
+      }
+      const mounts = blocks.filter((block) => block.kind === 'mount' && block.name === name);
+      if (mounts.length === 0) problems.push(`${name}: no mount example`);
+      mounts.forEach((block) => {
+        if (parseHtml(block.text).body.firstElementChild?.id !== mountId)
+          problems.push(`${name}: example not #${mountId}`);
+      });
+      if (!READERS[name]) problems.push(`${name}: no page-data reader known to this test`);
+      return problems;
+    });
+    expect(widgetList.length).toBeGreaterThanOrEqual(5);
+    expect(missing).toEqual([]);
+  });
+
+  test('the complete example page has valid Details and station names, and no "…"', () => {
+    expect(examplePage).toBeDefined();
+    const page = parseHtml(examplePage?.text ?? '');
+    const details: unknown = JSON.parse(page.getElementById('refund-details')?.textContent ?? 'null');
+    const names: unknown = JSON.parse(page.getElementById('station-names')?.textContent ?? 'null');
+    expect(schemaErrors('details', details)).toEqual([]);
+    expect(schemaErrors('stationNames', names)).toEqual([]);
+    expect(examplePage?.text).not.toContain('…');
+    expect(page.querySelector('script[src$="/host-shim.js"]')).not.toBeNull();
+  });
+
+  test('each documented mount <div>, put into the example page, reads its page data without a setup error', () => {
+    const mounts = blocks.filter((block) => block.kind === 'mount');
+    const problems = mounts.flatMap((block) => {
+      const page = parseHtml(examplePage?.text ?? '');
+      page.querySelectorAll('[id$="-widget"]').forEach((element) => element.remove());
+      const snippet = parseHtml(block.text).body.firstElementChild as HTMLElement;
+      const element = page.importNode(snippet, true) as HTMLElement;
+      page.body.prepend(element);
+      try {
+        READERS[block.name](element, page);
+        return [];
+      } catch (error) {
+        return [`${block.name} #${element.id}: ${(error as Error).message}`];
+      }
+    });
+    expect(mounts.length).toBeGreaterThanOrEqual(widgetList.length);
+    expect(problems).toEqual([]);
+  });
+});
