@@ -9,7 +9,7 @@ module.exports = {
     '<rootDir>/widgets',
     '<rootDir>/shared',
     '<rootDir>/fixtures',
-    '<rootDir>/docs',
+    '<rootDir>/contract',
   ],
   testMatch: ['**/*.test.ts', '**/*.test.tsx', '**/*.test.js'],
   transform: {

@@ -2,14 +2,14 @@
  * Tests that keep the documentation true (issue "A host team's first day", deliverable 4):
  * - every relative link in README.md and docs/ resolves inside the repository (file and heading);
  * - the JSON Schema blocks of docs/host-contract.md are the ones generated from the widgets' yup
- *   schemas (docs/schemas.ts), and every JSON example there validates against its schema and
+ *   schemas (contract/schemas.ts), and every JSON example there validates against its schema and
  *   the widgets' own parser;
  * - the complete example page works: each widget's documented mount `<div>`, put into it, reads
  *   its page data without a setup error;
  * - every widget of host-shim/widgets.json is documented.
  *
- * After changing a yup schema: `npm run docs:schemas` rewrites the schema blocks (then
- * `npx prettier --write docs/host-contract.md`).
+ * After changing a yup schema, `npm run docs:schemas` rewrites the schema blocks and formats the
+ * file.
  */
 import fs from 'fs';
 import path from 'path';
