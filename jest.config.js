@@ -3,14 +3,7 @@ module.exports = {
   // Two workers on CI's two cores (Jest's default keeps one core for itself: 100 s instead of 60 s).
   maxWorkers: 2,
   testEnvironment: 'jsdom',
-  roots: [
-    '<rootDir>/host-shim',
-    '<rootDir>/dev-host',
-    '<rootDir>/widgets',
-    '<rootDir>/shared',
-    '<rootDir>/fixtures',
-    '<rootDir>/contract',
-  ],
+  roots: ['<rootDir>/host-shim', '<rootDir>/dev-host', '<rootDir>/widgets', '<rootDir>/shared', '<rootDir>/fixtures'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx', '**/*.test.js'],
   transform: {
     '^.+\\.tsx?$': [
