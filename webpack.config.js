@@ -15,6 +15,7 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const MomentTimezoneDataPlugin = require('moment-timezone-data-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const widgets = require('./host-shim/widgets.json');
+const { shadowNamedGlobals } = require('./host-shim/namedGlobals');
 const pkg = require('./package.json');
 
 /** Output folder: `DIST_DIR` (relative to the repo root) or `dist/`. */
@@ -97,6 +98,17 @@ function base(name, { production }) {
   };
 }
 
+/** The globals the shim's and the remotes' runtimes look up by name (uniqueName, library name). */
+function namedGlobals() {
+  return [
+    'RefundWidgets',
+    '_FEDERATION_RUNTIME_CORE',
+    '_FEDERATION_RUNTIME_CORE_FROM',
+    'webpackChunkrw_host_shim',
+    ...widgets.flatMap((w) => [`__rw_remote_${w.name}`, `webpackChunkrw_${w.name}`]),
+  ];
+}
+
 function shimConfig(opts) {
   const config = base('host-shim', opts);
   return {
@@ -121,6 +133,17 @@ function shimConfig(opts) {
       ),
       new webpack.DefinePlugin({
         __RW_WIDGETS__: JSON.stringify(widgets.map(({ name, mountId }) => ({ name, mountId }))),
+        // Origins besides its own the shim may load remotes from / call the API on (docs/security.md).
+        __RW_REMOTE_ORIGINS__: JSON.stringify(process.env.REMOTE_ORIGINS || ''),
+        __RW_API_ORIGINS__: JSON.stringify(process.env.API_ORIGINS || ''),
+      }),
+      // Before webpack's own runtime reads a global, named elements standing in for the globals of
+      // the shim and the remotes are hidden (host-shim/namedGlobals.js, docs/security.md).
+      new webpack.BannerPlugin({
+        raw: true,
+        entryOnly: true,
+        test: /^host-shim\.js$/,
+        banner: `(${shadowNamedGlobals})(self,${JSON.stringify(namedGlobals())});`,
       }),
       // The federation plugin adds the runtime-core injector by `require.resolve`, i.e. its CommonJS
       // build, which pulls in a second, CommonJS copy of runtime-core and the sdk (~20 KB gz) beside
@@ -164,6 +187,8 @@ function remoteConfig(widget, opts) {
         // The container global is namespaced so it cannot collide with a host page's own globals.
         library: { type: 'var', name: `__rw_remote_${widget.name}` },
         exposes: { './mount': widget.expose },
+        // Public path from the remote's own script element, whatever shadows document.currentScript.
+        runtimePlugins: [path.resolve(__dirname, 'host-shim/remotePublicPath.ts')],
         shared: sharedConfig(),
         dts: false,
         manifest: false,

@@ -1,6 +1,8 @@
 /**
- * Reading the shim's own script tag (DESIGN.md "The host contract", build output): where the
- * remotes are, the API base and whether to mount automatically.
+ * Reading the shim's own script tag (DESIGN.md "The host contract", build output, and "The shim
+ * trusts only itself"): where the remotes are, the API base and whether to mount automatically.
+ * Where the remotes and the API may be is checked against the shim's own origin, the page's
+ * origin and the origins built in at build time (`REMOTE_ORIGINS`, `API_ORIGINS`).
  */
 
 /** A widget the build knows: its remote name and the id of its mount point. */
@@ -13,10 +15,26 @@ export interface WidgetEntry {
 export interface ShimConfig {
   /** Base URL of the remotes, ending in '/': `data-remotes-base`, else the folder host-shim.js came from. */
   remotesBase: string;
-  /** Prefix for the fixed API paths of SPEC.md section 7; '' means the page's origin. */
+  /** Prefix for the fixed API paths of SPEC.md section 7, without a trailing '/'; '' means the page's origin. */
   apiBase: string;
   /** False when the tag says `data-auto-mount="false"`. */
   autoMount: boolean;
+}
+
+/** Origins other than its own that the build lets the shim use (`REMOTE_ORIGINS`, `API_ORIGINS`). */
+export interface AllowedOrigins {
+  /** Origins `data-remotes-base` may name besides the shim's own (e.g. a CDN). */
+  remotes: readonly string[];
+  /** Origins `data-api-base` may name besides the page's own (a cross-origin backend). */
+  api: readonly string[];
+}
+
+/** A `data-remotes-base` or `data-api-base` the shim refuses; its message starts `refund-widgets:`. */
+export class ShimConfigError extends Error {
+  constructor(message: string) {
+    super(`refund-widgets: ${message}`);
+    this.name = 'ShimConfigError';
+  }
 }
 
 function withSlash(url: string): string {
@@ -24,23 +42,111 @@ function withSlash(url: string): string {
 }
 
 /**
- * Reads the shim configuration from its script element (may be null when the shim was not
- * loaded by a plain script tag) and the public path webpack computed from the shim's own URL.
- * Relative `data-remotes-base` values are resolved against the page URL.
+ * Parses a comma- or space-separated list of origins (a build-time setting) into canonical
+ * origins (`https://cdn.example.net`). Entries that are not http(s) URLs are dropped.
  */
-export function readShimConfig(script: HTMLScriptElement | null, publicPath: string, pageUrl: string): ShimConfig {
+export function parseOrigins(list: string | undefined): string[] {
+  const origins: string[] = [];
+  for (const item of (list ?? '').split(/[\s,]+/)) {
+    if (item === '') continue;
+    try {
+      const url = new URL(item);
+      if (url.protocol === 'https:' || url.protocol === 'http:') origins.push(url.origin);
+    } catch {
+      // not a URL: ignored
+    }
+  }
+  return origins;
+}
+
+/** Parses an attribute as an http(s) URL without user name or password, or null. */
+function httpUrl(value: string, base: string): URL | null {
+  try {
+    const url = new URL(value, base);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    if (url.username !== '' || url.password !== '') return null;
+    return url;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The shim's own script element: the real `document.currentScript`, read through the
+ * `Document.prototype` getter because a named element (`<img name="currentScript">`) shadows the
+ * property on the document itself. Null unless it is an `HTMLScriptElement` with a `src` (no
+ * script while running in a callback or as a module).
+ */
+export function ownScript(doc: Document): HTMLScriptElement | null {
+  const getter = Object.getOwnPropertyDescriptor(Document.prototype, 'currentScript')?.get;
+  const element: unknown = getter ? getter.call(doc) : null;
+  const view = doc.defaultView;
+  if (!view || !(element instanceof view.HTMLScriptElement) || element.src === '') return null;
+  return element;
+}
+
+/**
+ * Reads the shim configuration from its own script element and checks it.
+ *
+ * @param script the shim's own `<script>` (see {@link ownScript}); null when unavailable, and
+ *   then no `data-` attribute is read
+ * @param publicPath the folder webpack's `publicPath: 'auto'` computed for the shim's file, used
+ *   when `script` is null
+ * @param pageUrl the page's URL; relative attribute values resolve against it
+ * @param allowed the origins built in besides the shim's own (remotes) and the page's own (API)
+ * @returns the configuration: the remotes base ends in '/', the API base has no trailing '/'
+ *   ('' when not set)
+ * @throws ShimConfigError when `data-remotes-base` is not an http(s) URL on the shim's own origin
+ *   or an allowed remote origin, or `data-api-base` is not an http(s) URL on the page's origin
+ *   or an allowed API origin
+ */
+export function readShimConfig(
+  script: HTMLScriptElement | null,
+  publicPath: string,
+  pageUrl: string,
+  allowed: AllowedOrigins = { remotes: [], api: [] },
+): ShimConfig {
+  const own = script ? new URL('.', script.src).href : publicPath;
   const data = script?.dataset ?? {};
-  const remotesBase = data.remotesBase ? new URL(data.remotesBase, pageUrl).href : publicPath;
-  return {
-    remotesBase: withSlash(remotesBase),
-    apiBase: (data.apiBase ?? '').replace(/\/+$/, ''),
-    autoMount: (data.autoMount ?? '').toLowerCase() !== 'false',
-  };
+  const autoMount = (data.autoMount ?? '').toLowerCase() !== 'false';
+
+  let remotesBase = own;
+  const remotesAttr = (data.remotesBase ?? '').trim();
+  if (remotesAttr !== '') {
+    const url = httpUrl(remotesAttr, pageUrl);
+    if (!url || (url.origin !== new URL(own).origin && !allowed.remotes.includes(url.origin))) {
+      throw new ShimConfigError(
+        `data-remotes-base "${remotesAttr}" refused: the remotes must be on the shim's own origin or an origin built in with REMOTE_ORIGINS`,
+      );
+    }
+    url.search = '';
+    url.hash = '';
+    remotesBase = url.href;
+  }
+
+  let apiBase = '';
+  const apiAttr = (data.apiBase ?? '').trim();
+  if (apiAttr !== '') {
+    const url = httpUrl(apiAttr, pageUrl);
+    if (!url || (url.origin !== new URL(pageUrl).origin && !allowed.api.includes(url.origin))) {
+      throw new ShimConfigError(
+        `data-api-base "${apiAttr}" refused: the API must be on the page's own origin or an origin built in with API_ORIGINS`,
+      );
+    }
+    apiBase = `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+  }
+
+  return { remotesBase: withSlash(remotesBase), apiBase, autoMount };
 }
 
 /** URL of a remote's entry under the remotes base: `<base><name>/remoteEntry.js`. */
 export function remoteEntryUrl(config: ShimConfig, name: string): string {
   return `${config.remotesBase}${name}/remoteEntry.js`;
+}
+
+/** The global under which a remote's entry puts its container (webpack.config.js `library.name`). */
+export function containerGlobal(name: string): string {
+  return `__rw_remote_${name}`;
 }
 
 /** The widgets whose mount id is on the page, in document order of the widget list. */

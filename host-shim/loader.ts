@@ -5,8 +5,9 @@
  */
 import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { installGlobalErrorHandlers, reportError, setApiBase } from '@rw/page-runtime';
-import { remoteEntryUrl, type ShimConfig, type WidgetEntry, widgetsOnPage } from './config';
+import { containerGlobal, remoteEntryUrl, type ShimConfig, type WidgetEntry, widgetsOnPage } from './config';
 import { showFallback } from './fallback';
+import { shadowNamedGlobals } from './namedGlobals';
 
 /** Options a host may pass to `RefundWidgets.mount` (forwarded to the widget's mount). */
 export type MountOptions = Record<string, unknown>;
@@ -21,8 +22,11 @@ let sharingReady: Promise<unknown> | null = null;
 async function ensureRemotes(config: ShimConfig, names: string[]): Promise<void> {
   const fresh = names.filter((name) => !registered.has(name));
   if (fresh.length > 0) {
+    // The runtime takes a truthy `window[entryGlobalName]` for a loaded container; a named element
+    // injected since the shim started (`<img name="__rw_remote_refund">`) must not pass for one.
+    shadowNamedGlobals(window, fresh.map(containerGlobal));
     registerRemotes(
-      fresh.map((name) => ({ name, entry: remoteEntryUrl(config, name), entryGlobalName: `__rw_remote_${name}` })),
+      fresh.map((name) => ({ name, entry: remoteEntryUrl(config, name), entryGlobalName: containerGlobal(name) })),
     );
     fresh.forEach((name) => registered.add(name));
     const instance = getInstance();
@@ -81,4 +85,15 @@ export async function mountAll(config: ShimConfig, widgets: WidgetEntry[], doc: 
     reportError(error, { source: 'host-shim' });
   }
   await Promise.allSettled(onPage.map(({ widget, element }) => mountWidget(config, widget, element)));
+}
+
+/**
+ * The shim refused its configuration (a `data-remotes-base` or `data-api-base` outside the
+ * allowed origins, see config.ts): loads no remote, reports `error` to the page's own origin and
+ * shows the fallback text in every known mount point on the page.
+ */
+export function refuse(config: ShimConfig, error: Error, widgets: WidgetEntry[], doc: Document = document): void {
+  start(config);
+  reportError(error, { source: 'host-shim' });
+  widgetsOnPage(doc, widgets).forEach(({ element }) => showFallback(element));
 }

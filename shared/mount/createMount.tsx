@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { reportError, setApiBase } from '@rw/page-runtime';
 import { isWidgetError, MISSING_DETAILS_TEXT, WidgetError } from '../errors/WidgetError';
+import { forgetExpiredAnswers } from '../storage/journeyAnswers';
 import { ErrorBoundary } from './ErrorBoundary';
 import './mount.css';
 
@@ -24,7 +25,8 @@ const roots = new WeakMap<HTMLElement, Root>();
  * tree; it may throw a WidgetError, which is shown in the mount point as its message (for
  * `MISSING_DETAILS`: exactly `Missing JSON data from DOM`) and reported unless it is the plain
  * missing-details case. The tree renders inside an error boundary and a `rw-root` wrapper that
- * scopes the widget's CSS. Mounting twice on one element replaces the first mount.
+ * scopes the widget's CSS. Mounting twice on one element replaces the first mount. Every start
+ * first removes saved answers older than 30 days (shared/storage/journeyAnswers.ts).
  *
  * @throws WidgetError('INVALID_PAGE_DATA') when `element` is not an HTMLElement.
  */
@@ -37,6 +39,7 @@ export function createMount(
       throw new WidgetError('INVALID_PAGE_DATA', `mount(${widget}): the mount element is missing`);
     }
     roots.get(element)?.unmount();
+    forgetExpiredAnswers();
     if (typeof options.apiBase === 'string') setApiBase(options.apiBase);
 
     let tree: ReactNode;

@@ -1,4 +1,5 @@
 import { WidgetError } from '../../shared/errors/WidgetError';
+import { navigationTarget, pageUrlOf } from '../../shared/page/navigationTarget';
 import { readPageData } from '../../shared/page-data/readPageData';
 import type { DisruptionConfig } from './types';
 
@@ -12,27 +13,18 @@ export const DEFAULT_ACTIONS = {
 
 const INVALID_TEXT = 'This disruption page is set up incorrectly. Please try again later.';
 
-/** A site-root path (not `//host`) or an absolute http(s) URL. */
-function isSafeTarget(value: string): boolean {
-  if (/^\/(?![/\\])/.test(value)) return true;
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
-
-function target(dataset: Record<string, string>, key: string, fallback: string): string {
+function target(dataset: Record<string, string>, key: string, fallback: string, pageUrl: string): string {
   const raw = (dataset[key] ?? '').trim();
   if (raw === '') return fallback;
-  if (!isSafeTarget(raw)) {
+  const checked = navigationTarget(raw, pageUrl);
+  if (checked === null) {
     throw new WidgetError('INVALID_PAGE_DATA', INVALID_TEXT, {
       cause: new Error(
-        `data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} is not a site-root path or http(s) URL`,
+        `data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} is not a site-root path on this site or an http(s) URL`,
       ),
     });
   }
-  return raw;
+  return checked;
 }
 
 /**
@@ -48,6 +40,7 @@ export function readDisruptionConfig(element: HTMLElement, doc?: Document, searc
   const page = readPageData(element, doc, search);
   const data = page.dataset;
   const view = data.view === 'finished' ? 'finished' : 'questions';
+  const pageUrl = pageUrlOf(element);
   const refundStatusUrl = (data.refundStatusUrl ?? '').trim();
   if (view === 'questions' && refundStatusUrl === '') {
     throw new WidgetError('INVALID_PAGE_DATA', INVALID_TEXT, {
@@ -62,10 +55,10 @@ export function readDisruptionConfig(element: HTMLElement, doc?: Document, searc
     view,
     query: page.query,
     actions: {
-      confirm: target(data, 'action', DEFAULT_ACTIONS.confirm),
-      manual: target(data, 'manualAction', DEFAULT_ACTIONS.manual),
-      finished: target(data, 'finishedAction', DEFAULT_ACTIONS.finished),
-      questions: target(data, 'questionsAction', DEFAULT_ACTIONS.questions),
+      confirm: target(data, 'action', DEFAULT_ACTIONS.confirm, pageUrl),
+      manual: target(data, 'manualAction', DEFAULT_ACTIONS.manual, pageUrl),
+      finished: target(data, 'finishedAction', DEFAULT_ACTIONS.finished, pageUrl),
+      questions: target(data, 'questionsAction', DEFAULT_ACTIONS.questions, pageUrl),
     },
   };
 }

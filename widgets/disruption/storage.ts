@@ -4,39 +4,29 @@
  * (`setItem` throws QuotaExceededError) or holding junk never breaks the flow: reads give `{}`
  * and writes report false.
  */
+import { answersKey, isExpired, pageStorage } from '../../shared/storage/journeyAnswers';
 import type { Details } from '../../shared/types';
 import type { SavedAnswers } from './types';
 import { parseSavedAnswers } from './validation';
-
-/** Prefix of the storage keys. */
-export const STORAGE_PREFIX = 'rw-disruption';
 
 /**
  * The key of a journey's answers: `rw-disruption:{BOOKINGREFERENCE}:{journeyID}`, the journey being
  * the Details' first outbound journey (`booking` when it carries no id).
  */
 export function storageKey(details: Details): string {
-  const journeyId = details.JourneyPlannerResults.outboundJourneys[0]?.journeyID;
-  return `${STORAGE_PREFIX}:${details.bookingReference.trim().toUpperCase()}:${journeyId ?? 'booking'}`;
-}
-
-/** The page's localStorage, or null when it is disabled or absent. Never throws. */
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
+  return answersKey(details.bookingReference, details.JourneyPlannerResults.outboundJourneys[0]?.journeyID);
 }
 
 /**
  * Loads a journey's saved answers.
  *
- * @returns the answers, `{}` when none, unreadable or storage is unavailable. Never throws.
+ * @returns the answers, `{}` when none, unreadable, older than 30 days (shared/storage) or
+ *   storage is unavailable. Never throws.
  */
 export function loadAnswers(key: string): SavedAnswers {
   try {
-    return parseSavedAnswers(storage()?.getItem(key) ?? null);
+    const text = pageStorage()?.getItem(key) ?? null;
+    return isExpired(text, Date.now()) ? {} : parseSavedAnswers(text);
   } catch {
     return {};
   }
@@ -48,7 +38,7 @@ export function loadAnswers(key: string): SavedAnswers {
  * @returns true when saved; false when storage is disabled or full. Never throws.
  */
 export function saveAnswers(key: string, answers: SavedAnswers): boolean {
-  const store = storage();
+  const store = pageStorage();
   if (!store) return false;
   try {
     store.setItem(key, JSON.stringify({ ...answers, savedAt: new Date().toISOString() }));

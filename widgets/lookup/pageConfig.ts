@@ -1,4 +1,5 @@
 import { WidgetError } from '../../shared/errors/WidgetError';
+import { navigationTarget, pageUrlOf } from '../../shared/page/navigationTarget';
 import { readQueryFlags } from '../../shared/page-data/readPageData';
 import type { LookupConfig } from './types';
 
@@ -6,31 +7,18 @@ import type { LookupConfig } from './types';
 export const DEFAULT_ACTION = '/ConfirmRefund';
 export const DEFAULT_DISRUPTION_ACTION = '/Home/Disruption';
 
-/**
- * True for a navigation target we accept from the page: a site-root path (`/x`, not `//x`) or an
- * absolute `http(s):` URL. Anything else (`javascript:`, relative paths) is refused.
- */
-export function isSafeAction(value: string): boolean {
-  if (/^\/(?![/\\])/.test(value)) return true;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
 function action(element: HTMLElement, attribute: string, fallback: string): string {
   const raw = (element.getAttribute(attribute) ?? '').trim();
   if (raw === '') return fallback;
-  if (!isSafeAction(raw)) {
+  const target = navigationTarget(raw, pageUrlOf(element));
+  if (target === null) {
     throw new WidgetError(
       'INVALID_PAGE_DATA',
       'This page is set up incorrectly (an invalid form action). Please try again later.',
-      { cause: new Error(`${attribute} must be a site-root path or an http(s) URL`) },
+      { cause: new Error(`${attribute} must be a site-root path on this site or an http(s) URL`) },
     );
   }
-  return raw;
+  return target;
 }
 
 /**
@@ -40,7 +28,8 @@ function action(element: HTMLElement, attribute: string, fallback: string): stri
  *
  * @param element the mount element
  * @param search the page's query string (default: the element's document location)
- * @throws WidgetError('INVALID_PAGE_DATA') when an action is neither a site-root path nor an http(s) URL
+ * @throws WidgetError('INVALID_PAGE_DATA') when an action is refused by `navigationTarget` (a site-root
+ *   path must stay on the page's origin; otherwise only an absolute http(s) URL)
  */
 export function readLookupConfig(element: HTMLElement, search?: string): LookupConfig {
   let query = search;

@@ -5,6 +5,7 @@ import { useCommittingAction } from '../../shared/hooks/useCommittingAction';
 import { useScopedId } from '../../shared/hooks/useScopedId';
 import { SelectedJourney } from '../../shared/journey/SelectedJourney';
 import { dispatchComplete } from '../../shared/page/events';
+import { forgetJourneyAnswers } from '../../shared/storage/journeyAnswers';
 import { submitClaim } from './api';
 import { ClaimFailed, ClaimSubmitted } from './components/ClaimOutcome';
 import { EvidenceSteps } from './components/EvidenceSteps';
@@ -65,8 +66,11 @@ export function ManualClaimWidget({ config, element }: Props) {
   const ready = !uploads.busy && uploads.uploadIds.length > 0;
 
   useEffect(() => {
-    if (commit.status === 'done') dispatchComplete(element, 'claim', { bookingReference: reference });
-  }, [commit.status, element, reference]);
+    if (commit.status !== 'done') return;
+    // The journey's claim is in: its saved disruption answers are no longer needed.
+    forgetJourneyAnswers(reference, config.journeyId);
+    dispatchComplete(element, 'claim', { bookingReference: reference });
+  }, [commit.status, element, reference, config.journeyId]);
 
   if (commit.status === 'done') return <ClaimSubmitted />;
 

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { isWidgetError, type WidgetError } from '../../shared/errors/WidgetError';
 import { toWidgetError } from '../../shared/api/client';
 import { dispatchComplete, type CompleteKind } from '../../shared/page/events';
+import { forgetJourneyAnswers } from '../../shared/storage/journeyAnswers';
 import type { RefundStatus, RefundStatusResponse } from '../../shared/types';
 import { fetchDryRun, fetchRefundStatus } from './api';
 import { AdvanceInfoModal } from './components/AdvanceInfoModal';
@@ -103,9 +104,12 @@ function RefundPage({ config, element, navigate = (url) => window.location.assig
   const finish = useCallback(
     (kind: Exclude<CompleteKind, 'claim'>) => {
       setState({ phase: 'done', kind });
-      dispatchComplete(element, kind, { bookingReference: config.details.bookingReference });
+      // The journey's refund is done: its saved disruption answers are no longer needed.
+      const { bookingReference, JourneyPlannerResults } = config.details;
+      forgetJourneyAnswers(bookingReference, JourneyPlannerResults.outboundJourneys[0]?.journeyID);
+      dispatchComplete(element, kind, { bookingReference });
     },
-    [element, config.details.bookingReference],
+    [element, config.details],
   );
 
   return (

@@ -1,0 +1,59 @@
+/**
+ * The disruption widget's navigation targets (issue "Hardening for a security review", finding
+ * 4): `data-action`, `data-manual-action`, `data-finished-action` and `data-questions-action` go
+ * through the shared `navigationTarget`.
+ */
+import fc from 'fast-check';
+import bookings from '../../fixtures/bookings.json';
+import stations from '../../fixtures/stations.json';
+import { isWidgetError } from '../../shared/errors/WidgetError';
+import { buildHostPage } from '../../shared/test/hostPage';
+import { hostileSiteRootPath, hostileTarget, staysOnPageOrSpelledOut } from '../../shared/test/hostileTargets';
+import { readDisruptionConfig } from './pageConfig';
+import type { DisruptionActions } from './types';
+
+fc.configureGlobal({ seed: 20261123, numRuns: 300 });
+
+const details = (bookings as unknown as Record<string, { details: unknown }>)['disruption-waived'].details;
+const TARGETS: [string, keyof DisruptionActions][] = [
+  ['action', 'confirm'],
+  ['manual-action', 'manual'],
+  ['finished-action', 'finished'],
+  ['questions-action', 'questions'],
+];
+
+/** The config's actions, or null when the page data is refused with INVALID_PAGE_DATA. */
+function read(attrs: Record<string, string>): DisruptionActions | null {
+  const element = buildHostPage({
+    mountId: 'disruption-widget',
+    details,
+    stations,
+    attrs: { 'refund-status-url': '/Refund/Status?bookingReference=FTR6KL9B', ...attrs },
+  });
+  try {
+    return readDisruptionConfig(element, document, '').actions;
+  } catch (error) {
+    if (isWidgetError(error, 'INVALID_PAGE_DATA')) return null;
+    throw error;
+  }
+}
+
+it.each(TARGETS)('data-%s="/&#9;/127.0.0.1:32622/steal" (the security review payload) is refused', (attribute) => {
+  expect(read({ [attribute]: '/\t/127.0.0.1:32622/steal' })).toBeNull();
+});
+
+it('keeps site-root paths and spelt-out http(s) URLs', () => {
+  expect(read({ action: '/Refunds/Confirm?site=2', 'manual-action': 'https://claims.example-rail.co.uk/m' })).toEqual(
+    expect.objectContaining({ confirm: '/Refunds/Confirm?site=2', manual: 'https://claims.example-rail.co.uk/m' }),
+  );
+});
+
+it('property: no hostile target attribute leads to another origin unless it spells it out', () => {
+  fc.assert(
+    fc.property(fc.oneof(hostileTarget, hostileSiteRootPath), fc.constantFrom(...TARGETS), (value, [attribute, key]) => {
+      const actions = read({ [attribute]: value });
+      if (actions === null || value.trim() === '') return true;
+      return staysOnPageOrSpelledOut(actions[key], value);
+    }),
+  );
+});
