@@ -106,7 +106,7 @@ export function readShimConfig(
   pageUrl: string,
   allowed: AllowedOrigins = { remotes: [], api: [] },
 ): ShimConfig {
-  const own = script ? new URL('.', script.src).href : publicPath;
+  const own = new URL(script?.src ? '.' : publicPath, script?.src || pageUrl).href;
   const data = script?.dataset ?? {};
   const autoMount = (data.autoMount ?? '').toLowerCase() !== 'false';
 

@@ -1,42 +1,62 @@
 /**
  * The shim's synchronous entry in jsdom: `window.RefundWidgets`, auto-mount on DOMContentLoaded,
- * `data-auto-mount="false"`, and refusals of bad manual calls. The loader is a fake.
+ * `data-auto-mount="false"`, refusals of bad manual calls, and "the shim trusts only itself"
+ * (issue "Hardening for a security review", finding 1). The loader is a fake.
  */
+import { WIDGET_FALLBACK_TEXT } from './fallback';
+
 const mountAll = jest.fn(async () => undefined);
 const mountWidget = jest.fn(async () => () => undefined);
-jest.mock('./loader', () => ({ mountAll, mountWidget }));
+const refuse = jest.fn();
+jest.mock('./loader', () => ({ mountAll, mountWidget, refuse }));
 
 const WIDGETS = [
   { name: 'refund', mountId: 'refund-widget' },
   { name: 'journeySummary', mountId: 'journey-summary-widget' },
 ];
+const SHIM = 'https://cdn.example.net/rw/host-shim.js';
+const ATTACKER = 'http://127.0.0.1:32622';
 
-function loadShim(scriptAttrs: Record<string, string> = {}) {
+let currentScript: jest.SpyInstance;
+
+/** Runs the entry's top level as the browser would while `<script src=SHIM …attrs>` executes. */
+function loadShim(scriptAttrs: Record<string, string> = {}, builtIn: { remotes?: string; api?: string } = {}) {
   jest.isolateModules(() => {
     Object.assign(globalThis, {
       __RW_WIDGETS__: WIDGETS,
       __RW_VERSION__: '9.9.9',
+      __RW_REMOTE_ORIGINS__: builtIn.remotes ?? '',
+      __RW_API_ORIGINS__: builtIn.api ?? '',
       __webpack_public_path__: 'https://cdn.example.net/rw/',
     });
     const script = document.createElement('script');
+    script.setAttribute('src', SHIM);
     Object.entries(scriptAttrs).forEach(([k, v]) => script.setAttribute(k, v));
-    Object.defineProperty(document, 'currentScript', { configurable: true, get: () => script });
+    currentScript.mockReturnValue(script);
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- re-run the entry's top level per test
     require('./index');
   });
 }
 
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
 beforeEach(() => {
   jest.clearAllMocks();
+  currentScript = jest.spyOn(Document.prototype, 'currentScript', 'get');
   delete window.RefundWidgets;
   document.body.innerHTML = '<div id="refund-widget"></div>';
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  delete (document as unknown as Record<string, unknown>).currentScript;
 });
 
 test('exposes RefundWidgets with the version and known widgets, and auto-mounts', async () => {
   loadShim();
   expect(window.RefundWidgets?.version).toBe('9.9.9');
   expect(window.RefundWidgets?.widgets).toEqual(['refund', 'journeySummary']);
-  await new Promise((r) => setTimeout(r, 0));
+  await tick();
   expect(mountAll).toHaveBeenCalledTimes(1);
   const [config, widgets] = mountAll.mock.calls[0] as unknown as [{ remotesBase: string }, unknown];
   expect(config.remotesBase).toBe('https://cdn.example.net/rw/');
@@ -45,7 +65,7 @@ test('exposes RefundWidgets with the version and known widgets, and auto-mounts'
 
 test('data-auto-mount="false" mounts nothing until the host asks', async () => {
   loadShim({ 'data-auto-mount': 'false' });
-  await new Promise((r) => setTimeout(r, 0));
+  await tick();
   expect(mountAll).not.toHaveBeenCalled();
   const element = document.getElementById('refund-widget') as HTMLElement;
   await window.RefundWidgets!.mount('refund', element, { search: 'covid19=true' });
@@ -66,4 +86,65 @@ test('a second copy of the shim on the page leaves the first in charge', () => {
   const first = window.RefundWidgets;
   loadShim({ 'data-auto-mount': 'false' });
   expect(window.RefundWidgets).toBe(first);
+});
+
+describe('the shim trusts only itself', () => {
+  test('<a id="RefundWidgets"> does not make the shim skip its set-up', async () => {
+    document.body.innerHTML = '<a id="RefundWidgets" href="#">x</a><div id="refund-widget"></div>';
+    loadShim();
+    expect(typeof window.RefundWidgets?.mount).toBe('function');
+    expect(window.RefundWidgets?.version).toBe('9.9.9');
+    await tick();
+    expect(mountAll).toHaveBeenCalledTimes(1);
+  });
+
+  test('<img name="currentScript" data-remotes-base data-api-base> is ignored: the config comes from its own <script>', async () => {
+    document.body.innerHTML = `<img name="currentScript" data-remotes-base="${ATTACKER}/" data-api-base="${ATTACKER}"><div id="refund-widget"></div>`;
+    // As in a browser: the named element shadows document.currentScript on the document itself.
+    Object.defineProperty(document, 'currentScript', {
+      configurable: true,
+      get: () => document.getElementsByName('currentScript')[0],
+    });
+    loadShim();
+    await tick();
+    expect(mountAll).toHaveBeenCalledTimes(1);
+    expect(mountAll.mock.calls[0]).toEqual([
+      { remotesBase: 'https://cdn.example.net/rw/', apiBase: '', autoMount: true },
+      WIDGETS,
+    ]);
+  });
+
+  test.each([
+    ['data-remotes-base', `${ATTACKER}/`],
+    ['data-api-base', ATTACKER],
+  ])('%s on another origin: console error, report, fallback, nothing mounted', async (attribute, value) => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    loadShim({ [attribute]: value });
+    await tick();
+    expect(error).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`^refund-widgets: ${attribute} `)));
+    expect(mountAll).not.toHaveBeenCalled();
+    expect(refuse).toHaveBeenCalledTimes(1);
+    const [config, refusal] = refuse.mock.calls[0] as unknown as [{ remotesBase: string; apiBase: string }, Error];
+    expect(config).toEqual(expect.objectContaining({ remotesBase: 'https://cdn.example.net/rw/', apiBase: '' }));
+    expect(refusal.message).toMatch(/^refund-widgets: /);
+    // A host mounting by hand gets the refusal and the fallback text.
+    const element = document.getElementById('refund-widget') as HTMLElement;
+    await expect(window.RefundWidgets!.mount('refund', element)).rejects.toThrow(/^refund-widgets: /);
+    expect(element).toHaveTextContent(WIDGET_FALLBACK_TEXT);
+    expect(mountWidget).not.toHaveBeenCalled();
+  });
+
+  test('origins built in at build time are honoured', async () => {
+    loadShim(
+      { 'data-remotes-base': 'https://cdn2.example.net/rw/', 'data-api-base': 'https://api.example.co.uk' },
+      { remotes: 'https://cdn2.example.net', api: 'https://api.example.co.uk' },
+    );
+    await tick();
+    expect(refuse).not.toHaveBeenCalled();
+    expect(mountAll.mock.calls[0]?.[0]).toEqual({
+      remotesBase: 'https://cdn2.example.net/rw/',
+      apiBase: 'https://api.example.co.uk',
+      autoMount: true,
+    });
+  });
 });

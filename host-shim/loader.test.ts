@@ -21,7 +21,7 @@ jest.mock('@rw/page-runtime', () => ({
 }));
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { mountAll, mountWidget } = require('./loader') as typeof import('./loader');
+const { mountAll, mountWidget, refuse } = require('./loader') as typeof import('./loader');
 
 const config: ShimConfig = { remotesBase: 'https://cdn.example.net/rw/', apiBase: '', autoMount: true };
 const widgets = [
@@ -99,6 +99,27 @@ test('a widget whose mount throws is isolated the same way, and mountWidget reje
 test('a page with no known mount point registers and loads nothing', async () => {
   document.body.innerHTML = '<div id="something-else"></div>';
   await mountAll(config, widgets);
+  expect(registerRemotes).not.toHaveBeenCalled();
+  expect(loadRemote).not.toHaveBeenCalled();
+});
+
+test('a named element in place of a remote container is hidden before the runtime looks the container up', async () => {
+  document.body.innerHTML = '<img name="__rw_remote_lookup" alt=""><div id="lookup-widget"></div>';
+  const seen: unknown[] = [];
+  registerRemotes.mockImplementation(() => seen.push((window as unknown as Record<string, unknown>).__rw_remote_lookup));
+  loadRemote.mockResolvedValue({ mount: () => () => undefined });
+  await mountAll(config, widgets);
+  expect(seen).toEqual([undefined]);
+  registerRemotes.mockReset();
+});
+
+test('refuse: reports the refusal and shows the fallback in every mount point, loading nothing', () => {
+  document.body.innerHTML = '<div id="refund-widget"></div><div id="lookup-widget"></div>';
+  const error = new Error('refund-widgets: data-remotes-base "http://127.0.0.1:32622/" refused');
+  refuse(config, error, widgets);
+  expect(reportError).toHaveBeenCalledWith(error, { source: 'host-shim' });
+  expect(document.getElementById('refund-widget')).toHaveTextContent(WIDGET_FALLBACK_TEXT);
+  expect(document.getElementById('lookup-widget')).toHaveTextContent(WIDGET_FALLBACK_TEXT);
   expect(registerRemotes).not.toHaveBeenCalled();
   expect(loadRemote).not.toHaveBeenCalled();
 });

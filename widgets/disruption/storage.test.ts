@@ -1,6 +1,9 @@
 /** The disruption answers in localStorage per journey, and storage that is full or disabled. */
 import bookings from '../../fixtures/bookings.json';
 import type { Details } from '../../shared/types';
+import stations from '../../fixtures/stations.json';
+import { mountOnHostPage } from '../../shared/test/hostPage';
+import { mount } from './mount';
 import { loadAnswers, saveAnswers, storageKey } from './storage';
 import { parseSavedAnswers } from './validation';
 
@@ -75,5 +78,32 @@ describe('storage that fails', () => {
     });
     expect(loadAnswers(KEY)).toEqual({});
     expect(saveAnswers(KEY, { answer: 'Yes' })).toBe(false);
+  });
+});
+
+describe('storage that forgets (answers older than 30 days)', () => {
+  const aged = (days: number) =>
+    JSON.stringify({ answer: 'Strike', savedAt: new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString() });
+
+  it('loads nothing older than 30 days', () => {
+    window.localStorage.setItem(KEY, aged(31));
+    expect(loadAnswers(KEY)).toEqual({});
+    window.localStorage.setItem(KEY, aged(29));
+    expect(loadAnswers(KEY)).toEqual(expect.objectContaining({ answer: 'Strike' }));
+  });
+
+  it('a widget start removes every saved answer older than 30 days, and keeps newer ones', () => {
+    window.localStorage.setItem(KEY, aged(31));
+    window.localStorage.setItem('rw-disruption:OTHER123:1', aged(45));
+    window.localStorage.setItem('rw-disruption:RECENT12:2', aged(3));
+    mountOnHostPage(mount, {
+      mountId: 'disruption-widget',
+      details,
+      stations,
+      attrs: { 'refund-status-url': '/Refund/Status?bookingReference=FTR6KL9B' },
+    });
+    expect(window.localStorage.getItem(KEY)).toBeNull();
+    expect(window.localStorage.getItem('rw-disruption:OTHER123:1')).toBeNull();
+    expect(window.localStorage.getItem('rw-disruption:RECENT12:2')).not.toBeNull();
   });
 });

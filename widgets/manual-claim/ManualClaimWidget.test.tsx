@@ -12,6 +12,7 @@ import Dropzone, { type DropzoneFile } from 'dropzone';
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
 import { api, configureClient } from '../../shared/api/client';
+import { answersKey } from '../../shared/storage/journeyAnswers';
 import { mountOnHostPage } from '../../shared/test/hostPage';
 import { mount } from './mount';
 import { readManualClaimConfig } from './pageConfig';
@@ -346,6 +347,19 @@ describe('submit', () => {
     expect(JSON.parse(claimPosts()[0].data)).toEqual({ Ctr: 'LBG7WK2F', Images: ids });
     expect(completions).toEqual([{ kind: 'claim', bookingReference: 'LBG7WK2F' }]);
     expect(element.innerHTML).toMatchSnapshot();
+  });
+
+  it("a submitted claim forgets the journey's saved disruption answers (storage that forgets)", async () => {
+    mountState('printed');
+    const key = answersKey('LBG7WK2F', '700110'); // the page's data-journey-id
+    localStorage.setItem(key, JSON.stringify({ answer: 'Yes', savedAt: new Date().toISOString() }));
+    const user = userEvent.setup();
+    await uploadAll(photos(1), user);
+    http.onPost('/tickets/submit-claim').reply(200, '{}');
+    expect(localStorage.getItem(key)).not.toBeNull();
+    await user.click(submitButton());
+    await screen.findByRole('heading', { name: 'Claim submitted' });
+    expect(localStorage.getItem(key)).toBeNull();
   });
 
   it('a failure shows Something went wrong with the e-mail instructions; Try again reuses the key', async () => {

@@ -11,7 +11,8 @@ import stations from '../../fixtures/stations.json';
 import { api, configureClient } from '../../shared/api/client';
 import { formatPence } from '../../shared/format/money';
 import { mountOnHostPage } from '../../shared/test/hostPage';
-import type { DryRunResult, RefundStatusResponse } from '../../shared/types';
+import { answersKey } from '../../shared/storage/journeyAnswers';
+import type { Details, DryRunResult, RefundStatusResponse } from '../../shared/types';
 import { mount } from './mount';
 import { readRefundConfig } from './pageConfig';
 import { RefundWidget } from './RefundWidget';
@@ -144,6 +145,20 @@ describe('instant refund panel', () => {
     expect(document.title).toBe('Refund Complete - Example Rail');
     expect(screen.getByRole('link', { name: TEXT.startAgain })).toHaveAttribute('href', '/');
     expect(completions).toEqual([{ kind: 'refund', bookingReference: states.instant.bookingReference }]);
+  });
+
+  it("an accepted refund forgets the journey's saved disruption answers (storage that forgets)", async () => {
+    const details = states.instant.details as unknown as Details;
+    const key = answersKey(details.bookingReference, details.JourneyPlannerResults.outboundJourneys[0]?.journeyID);
+    localStorage.setItem(key, JSON.stringify({ answer: 'Yes', savedAt: new Date().toISOString() }));
+    mountState('instant');
+    http.onPost('/api/ProcessRefund').reply(200, '{}');
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Accept refund' });
+    expect(localStorage.getItem(key)).not.toBeNull();
+    await user.click(button);
+    await screen.findByRole('heading', { name: 'Refund request accepted' });
+    expect(localStorage.getItem(key)).toBeNull();
   });
 
   it('a failed ProcessRefund shows the catalogued message with a contact link; the retry reuses the key', async () => {

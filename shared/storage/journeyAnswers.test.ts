@@ -1,0 +1,64 @@
+/**
+ * Saved answers that are forgotten (issue "Hardening for a security review", deliverable 6):
+ * older than 30 days when a widget starts, or once the journey's refund or claim has completed.
+ */
+import { answersKey, forgetExpiredAnswers, forgetJourneyAnswers, isExpired } from './journeyAnswers';
+
+const NOW = Date.parse('2026-11-23T09:00:00Z');
+const DAY = 24 * 60 * 60 * 1000;
+const saved = (msAgo: number) => JSON.stringify({ answer: 'Yes', savedAt: new Date(NOW - msAgo).toISOString() });
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  window.localStorage.clear();
+});
+
+test('answersKey names the booking (upper case, trimmed) and its journey', () => {
+  expect(answersKey(' ftr6kl9b ', 700118)).toBe('rw-disruption:FTR6KL9B:700118');
+  expect(answersKey('FTR6KL9B', undefined)).toBe('rw-disruption:FTR6KL9B:booking');
+});
+
+test('isExpired: more than 30 days old, no or unreadable savedAt, or more than a day ahead', () => {
+  expect(isExpired(saved(29 * DAY), NOW)).toBe(false);
+  expect(isExpired(saved(30 * DAY), NOW)).toBe(false);
+  expect(isExpired(saved(30 * DAY + 1000), NOW)).toBe(true);
+  expect(isExpired(saved(-2 * DAY), NOW)).toBe(true);
+  expect(isExpired('{"answer":"Yes"}', NOW)).toBe(true);
+  expect(isExpired('{"savedAt":"yesterday"}', NOW)).toBe(true);
+  expect(isExpired('not json', NOW)).toBe(true);
+  expect(isExpired(null, NOW)).toBe(false);
+});
+
+test('forgetExpiredAnswers removes only old or undated saved answers, and nothing of anyone else', () => {
+  localStorage.setItem('rw-disruption:AAA:1', saved(31 * DAY));
+  localStorage.setItem('rw-disruption:BBB:2', saved(2 * DAY));
+  localStorage.setItem('rw-disruption:CCC:3', '{"answer":"No"}');
+  localStorage.setItem('host-site-setting', saved(400 * DAY));
+  expect(forgetExpiredAnswers(NOW).sort()).toEqual(['rw-disruption:AAA:1', 'rw-disruption:CCC:3']);
+  expect(localStorage.getItem('rw-disruption:AAA:1')).toBeNull();
+  expect(localStorage.getItem('rw-disruption:BBB:2')).not.toBeNull();
+  expect(localStorage.getItem('host-site-setting')).not.toBeNull();
+});
+
+test("forgetJourneyAnswers removes that journey's answers only", () => {
+  localStorage.setItem('rw-disruption:FTR6KL9B:700118', saved(DAY));
+  localStorage.setItem('rw-disruption:FTR6KL9B:700119', saved(DAY));
+  forgetJourneyAnswers('ftr6kl9b', '700118');
+  expect(localStorage.getItem('rw-disruption:FTR6KL9B:700118')).toBeNull();
+  expect(localStorage.getItem('rw-disruption:FTR6KL9B:700119')).not.toBeNull();
+});
+
+test('storage that is disabled or throws never breaks a widget', () => {
+  jest.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+    throw new DOMException('disabled', 'SecurityError');
+  });
+  expect(forgetExpiredAnswers(NOW)).toEqual([]);
+  expect(() => forgetJourneyAnswers('X', 1)).not.toThrow();
+  jest.restoreAllMocks();
+  localStorage.setItem('rw-disruption:AAA:1', saved(31 * DAY));
+  jest.spyOn(Storage.prototype, 'removeItem').mockImplementation(() => {
+    throw new DOMException('denied', 'SecurityError');
+  });
+  expect(() => forgetExpiredAnswers(NOW)).not.toThrow();
+  expect(() => forgetJourneyAnswers('AAA', 1)).not.toThrow();
+});
