@@ -67,15 +67,15 @@ function hostileElements() {
 
 /** Requests the page made to any origin but the dev host's (data: and blob: aside). */
 function foreignRequests(requests) {
-  return requests
-    .map((r) => r.url)
-    .filter((url) => !url.startsWith(`${env.host.url}/`) && !/^(data|blob):/.test(url));
+  return requests.map((r) => r.url).filter((url) => !url.startsWith(`${env.host.url}/`) && !/^(data|blob):/.test(url));
 }
 
 test('injected currentScript, RefundWidgets and container elements: every widget mounts, nothing loads from another origin', async () => {
   attacker.hits.length = 0;
   const { page, context, problems, requests } = await openPage(env.browser);
-  await rewritePages(page, '**/Demo/TwoWidgets?*', (html) => html.replace(/<body[^>]*>/, (tag) => tag + hostileElements()));
+  await rewritePages(page, '**/Demo/TwoWidgets?*', (html) =>
+    html.replace(/<body[^>]*>/, (tag) => tag + hostileElements()),
+  );
   await page.goto(pageUrl('/Demo/TwoWidgets', 'instant'));
   await page.getByRole('heading', { name: /^You will receive £/ }).waitFor();
   await page.locator('#journey-summary-widget[data-rw-mounted]').waitFor();
@@ -105,7 +105,9 @@ test('RefundWidgets.mount works by hand on a page with <a id="RefundWidgets">', 
       .replace('host-shim.js"', 'host-shim.js" data-auto-mount="false"'),
   );
   await page.goto(pageUrl('/JourneySummary', 'instant'));
-  await page.evaluate(() => window.RefundWidgets.mount('journeySummary', document.getElementById('journey-summary-widget')));
+  await page.evaluate(() =>
+    window.RefundWidgets.mount('journeySummary', document.getElementById('journey-summary-widget')),
+  );
   await page.locator('#journey-summary-widget[data-rw-mounted]').waitFor();
   assert.deepEqual(problems.pageErrors, []);
   await context.close();

@@ -141,7 +141,7 @@ describe('the shim trusts only itself', () => {
     );
     await tick();
     expect(refuse).not.toHaveBeenCalled();
-    expect(mountAll.mock.calls[0]?.[0]).toEqual({
+    expect((mountAll.mock.calls[0] as unknown[])[0]).toEqual({
       remotesBase: 'https://cdn2.example.net/rw/',
       apiBase: 'https://api.example.co.uk',
       autoMount: true,

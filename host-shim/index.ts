@@ -10,14 +10,7 @@
  * outside the allowed origins stops every widget with the fallback text, and named elements
  * standing in for its globals are ignored.
  */
-import {
-  ownScript,
-  parseOrigins,
-  readShimConfig,
-  ShimConfigError,
-  type ShimConfig,
-  type WidgetEntry,
-} from './config';
+import { ownScript, parseOrigins, readShimConfig, ShimConfigError, type ShimConfig, type WidgetEntry } from './config';
 import { showFallback } from './fallback';
 import type { MountOptions } from './loader';
 
@@ -49,7 +42,8 @@ declare global {
  */
 export function isRefundWidgetsApi(win: Window, value: unknown): value is RefundWidgetsApi {
   if (!Object.prototype.hasOwnProperty.call(win, 'RefundWidgets')) return false;
-  if (typeof value !== 'object' || value === null || value instanceof (win as Window & typeof globalThis).Node) return false;
+  if (typeof value !== 'object' || value === null || value instanceof (win as Window & typeof globalThis).Node)
+    return false;
   const api = value as Partial<RefundWidgetsApi>;
   return typeof api.mount === 'function' && typeof api.version === 'string';
 }

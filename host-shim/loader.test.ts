@@ -106,7 +106,9 @@ test('a page with no known mount point registers and loads nothing', async () =>
 test('a named element in place of a remote container is hidden before the runtime looks the container up', async () => {
   document.body.innerHTML = '<img name="__rw_remote_lookup" alt=""><div id="lookup-widget"></div>';
   const seen: unknown[] = [];
-  registerRemotes.mockImplementation(() => seen.push((window as unknown as Record<string, unknown>).__rw_remote_lookup));
+  registerRemotes.mockImplementation(() =>
+    seen.push((window as unknown as Record<string, unknown>).__rw_remote_lookup),
+  );
   loadRemote.mockResolvedValue({ mount: () => () => undefined });
   await mountAll(config, widgets);
   expect(seen).toEqual([undefined]);

@@ -6,7 +6,7 @@
  * (`self.webpackChunk… || []`, the federation runtime's container lookup, the injected runtime
  * core) would take the element for the real thing.
  *
- * This file is plain ES5 because it runs twice: imported by the shim, and as the banner webpack
+ * This file is plain JavaScript with no imports because it runs twice: imported by the shim, and as the banner webpack
  * puts before the shim's own runtime (webpack.config.js), so it runs before anything reads a
  * global.
  */
@@ -34,7 +34,7 @@ function shadowNamedGlobals(win, names) {
       try {
         win[key] = undefined;
         hidden.push(key);
-      } catch (ignored) {
+      } catch {
         // a non-writable global is not ours to change
       }
     }

@@ -8,6 +8,7 @@
  */
 
 /** Tabs, newlines and every other C0 control or DEL, and the backslash. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
 const FORBIDDEN = /[\u0000-\u001f\u007f\\]/;
 
 /**

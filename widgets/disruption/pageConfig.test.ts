@@ -50,10 +50,14 @@ it('keeps site-root paths and spelt-out http(s) URLs', () => {
 
 it('property: no hostile target attribute leads to another origin unless it spells it out', () => {
   fc.assert(
-    fc.property(fc.oneof(hostileTarget, hostileSiteRootPath), fc.constantFrom(...TARGETS), (value, [attribute, key]) => {
-      const actions = read({ [attribute]: value });
-      if (actions === null || value.trim() === '') return true;
-      return staysOnPageOrSpelledOut(actions[key], value);
-    }),
+    fc.property(
+      fc.oneof(hostileTarget, hostileSiteRootPath),
+      fc.constantFrom(...TARGETS),
+      (value, [attribute, key]) => {
+        const actions = read({ [attribute]: value });
+        if (actions === null || value.trim() === '') return true;
+        return staysOnPageOrSpelledOut(actions[key], value);
+      },
+    ),
   );
 });
