@@ -59,16 +59,38 @@ export function parseOrigins(list: string | undefined): string[] {
   return origins;
 }
 
-/** Parses an attribute as an http(s) URL without user name or password, or null. */
-function httpUrl(value: string, base: string): URL | null {
+/**
+ * Checks a base URL attribute: it must resolve (against the page) to an http(s) URL without user
+ * name or password, on `ownOrigin` or one of `allowed`. Returns the URL without query or
+ * fragment, or null when the attribute is absent or blank.
+ * @throws ShimConfigError naming the attribute and `rule` otherwise
+ */
+function checkedBase(
+  attribute: string,
+  value: string | undefined,
+  pageUrl: string,
+  ownOrigin: string,
+  allowed: readonly string[],
+  rule: string,
+): URL | null {
+  const raw = (value ?? '').trim();
+  if (raw === '') return null;
+  let url: URL | null = null;
   try {
-    const url = new URL(value, base);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    if (url.username !== '' || url.password !== '') return null;
-    return url;
+    url = new URL(raw, pageUrl);
   } catch {
-    return null;
+    // refused below
   }
+  const ok =
+    url !== null &&
+    (url.protocol === 'https:' || url.protocol === 'http:') &&
+    url.username === '' &&
+    url.password === '' &&
+    (url.origin === ownOrigin || allowed.includes(url.origin));
+  if (!ok || url === null) throw new ShimConfigError(`${attribute} "${raw}" refused: ${rule}`);
+  url.search = '';
+  url.hash = '';
+  return url;
 }
 
 /**
@@ -110,32 +132,24 @@ export function readShimConfig(
   const data = script?.dataset ?? {};
   const autoMount = (data.autoMount ?? '').toLowerCase() !== 'false';
 
-  let remotesBase = own;
-  const remotesAttr = (data.remotesBase ?? '').trim();
-  if (remotesAttr !== '') {
-    const url = httpUrl(remotesAttr, pageUrl);
-    if (!url || (url.origin !== new URL(own).origin && !allowed.remotes.includes(url.origin))) {
-      throw new ShimConfigError(
-        `data-remotes-base "${remotesAttr}" refused: the remotes must be on the shim's own origin or an origin built in with REMOTE_ORIGINS`,
-      );
-    }
-    url.search = '';
-    url.hash = '';
-    remotesBase = url.href;
-  }
-
-  let apiBase = '';
-  const apiAttr = (data.apiBase ?? '').trim();
-  if (apiAttr !== '') {
-    const url = httpUrl(apiAttr, pageUrl);
-    if (!url || (url.origin !== new URL(pageUrl).origin && !allowed.api.includes(url.origin))) {
-      throw new ShimConfigError(
-        `data-api-base "${apiAttr}" refused: the API must be on the page's own origin or an origin built in with API_ORIGINS`,
-      );
-    }
-    apiBase = `${url.origin}${url.pathname}`.replace(/\/+$/, '');
-  }
-
+  const remotes = checkedBase(
+    'data-remotes-base',
+    data.remotesBase,
+    pageUrl,
+    new URL(own).origin,
+    allowed.remotes,
+    "the remotes must be on the shim's own origin or an origin built in with REMOTE_ORIGINS",
+  );
+  const api = checkedBase(
+    'data-api-base',
+    data.apiBase,
+    pageUrl,
+    new URL(pageUrl).origin,
+    allowed.api,
+    "the API must be on the page's own origin or an origin built in with API_ORIGINS",
+  );
+  const remotesBase = remotes ? remotes.href : own;
+  const apiBase = api ? `${api.origin}${api.pathname}`.replace(/\/+$/, '') : '';
   return { remotesBase: withSlash(remotesBase), apiBase, autoMount };
 }
 
