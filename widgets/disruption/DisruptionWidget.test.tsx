@@ -263,7 +263,7 @@ describe('localStorage', () => {
   it('restores the answers given before, per journey', async () => {
     window.localStorage.setItem(
       'rw-disruption:FTR6KL9B:700118',
-      JSON.stringify({ answer: 'Strike', reason: 'abandoned3', portion: 'inwards' }),
+      JSON.stringify({ answer: 'Strike', reason: 'abandoned3', portion: 'inwards', savedAt: new Date().toISOString() }),
     );
     const { user, navigate, state } = await setup('disruption-waived');
     expect(
@@ -283,7 +283,10 @@ describe('localStorage', () => {
   });
 
   it('does not restore another journey’s answers', async () => {
-    window.localStorage.setItem('rw-disruption:TRW4NK7H:700140', JSON.stringify({ answer: 'Strike' }));
+    window.localStorage.setItem(
+      'rw-disruption:TRW4NK7H:700140',
+      JSON.stringify({ answer: 'Strike', savedAt: new Date().toISOString() }),
+    );
     await setup('disruption-waived');
     expect(screen.queryByText(/We have filled in the answers/)).not.toBeInTheDocument();
     expect(
@@ -349,7 +352,10 @@ describe('the Finished page (data-view="finished")', () => {
   });
 
   it('reads the saved answer when the query has none', () => {
-    window.localStorage.setItem('rw-disruption:FTR6KL9B:700118', JSON.stringify({ answer: 'Yes', reason: 'delayed' }));
+    window.localStorage.setItem(
+      'rw-disruption:FTR6KL9B:700118',
+      JSON.stringify({ answer: 'Yes', reason: 'delayed', savedAt: new Date().toISOString() }),
+    );
     finished(queryOf(states['disruption-waived']));
     expect(screen.getByRole('heading', { name: 'Claim Delay Repay from the train company' })).toBeInTheDocument();
   });
