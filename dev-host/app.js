@@ -15,7 +15,8 @@ const fixtureBookings = require('../fixtures/bookings.json');
 const fixtureStations = require('../fixtures/stations.json');
 const fixtureLookups = require('../fixtures/lookups.json');
 const { createStore, createBackendRouter, queryValue } = require('./backend');
-const { createClaimsRouter } = require('./claims');
+const { createSessions, createRouteGuards, pageToken, requireAntiforgery } = require('./auth');
+const { createClaimsRouter, isUploadId } = require('./claims');
 const { createGalleryRouter } = require('./gallery');
 const views = require('./views');
 
@@ -42,7 +43,8 @@ const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
  * @param {Record<string, object>} [options.lookups] replacement bookings (default fixtures/lookups.json)
  * @param {number} [options.latencyMs] delay before each backend answer, to see loading states (default 0)
  * @param {{ info: Function, warn: Function }} [options.logger] default `console`
- * @returns {import('express').Express} the app; `app.locals.store` is the backend's state
+ * @returns {import('express').Express} the app; `app.locals.store` is the backend's state,
+ *   `app.locals.sessions` the sessions (auth.js)
  */
 function createApp({
   distDir = DEFAULT_DIST_DIR,
@@ -63,6 +65,8 @@ function createApp({
   app.disable('x-powered-by');
   app.use(compression()); // gzip like a production front end, so transfer sizes and timings are real
   app.locals.store = store;
+  const sessions = createSessions();
+  app.locals.sessions = sessions;
 
   app.use((_req, res, next) => {
     res.set({
@@ -88,24 +92,43 @@ function createApp({
   );
   app.use('/static/refund-widgets', (_req, res) => res.status(404).type('text/plain').send('Not found'));
 
-  app.use(createClaimsRouter({ dataDir, bookings, logger }));
-  app.use(createBackendRouter(store, { latencyMs, logger }));
+  // Every state-changing API call carries the page's antiforgery token, except the server-to-server
+  // POST /api/Session (docs/security.md).
+  app.use(['/api', '/tickets'], (req, res, next) =>
+    ['GET', 'HEAD', 'OPTIONS'].includes(req.method) || req.path === '/Session'
+      ? next()
+      : requireAntiforgery(req, res, next),
+  );
+  const guards = createRouteGuards({
+    sessions,
+    store,
+    bookings,
+    findUpload: (id) => (isUploadId(id) ? claims.store.uploads[id] : undefined),
+  });
+  const claims = createClaimsRouter({ dataDir, bookings, logger, guards });
+  app.use(claims);
+  app.use(createBackendRouter(store, { latencyMs, logger, guards }));
   app.use(createGalleryRouter({ bookings, lookups, stations, dataDir })); // /gallery and /gallery-api/*
 
   /** Sends an HTML page; pages are never cached (their data changes with the backend state). */
   const sendPage = (res, html, status = 200) =>
     res.status(status).set('Cache-Control', 'no-store').type('html').send(html);
 
-  /** A page for the booking named by the query's BookingReference and Email, or the 404 page. */
+  /**
+   * A page for the booking named by the query's BookingReference and Email, or the 404 page. The
+   * traveller proved the booking is theirs, so the session now holds it (auth.js); the page
+   * carries the antiforgery token.
+   */
   const bookingPage = (render) => (req, res) => {
     const found = store.findBooking(queryValue(req.query, 'BookingReference'), queryValue(req.query, 'Email'));
     if (!found) return sendPage(res, views.bookingNotFoundPage(), 404);
-    return sendPage(res, render({ state: found.state, stations }));
+    guards.grant(req, res, [found.state.bookingReference]);
+    return sendPage(res, render({ state: found.state, stations, csrfToken: pageToken(req, res) }));
   };
 
   // Browsers ask for a favicon; answer without a body so the console stays clean.
   app.get('/favicon.ico', (_req, res) => res.status(204).end());
-  app.get('/', (_req, res) => sendPage(res, views.startPage({ bookings })));
+  app.get('/', (req, res) => sendPage(res, views.startPage({ bookings, csrfToken: pageToken(req, res) })));
   app.get('/ConfirmRefund', bookingPage(views.refundPage));
   app.get(
     '/RefundUnavailable',
@@ -116,7 +139,9 @@ function createApp({
   app.get('/ManualRefund', bookingPage(views.manualRefundPage));
   app.get('/Home/Disruption', bookingPage(views.disruptionPage));
   app.get('/Home/Disruption/Finished', bookingPage(views.disruptionFinishedPage));
-  app.get('/SelfRefundsUnavailable', (_req, res) => sendPage(res, views.selfRefundsUnavailablePage()));
+  app.get('/SelfRefundsUnavailable', (req, res) =>
+    sendPage(res, views.selfRefundsUnavailablePage({ csrfToken: pageToken(req, res) })),
+  );
 
   app.use((_req, res) =>
     sendPage(res, views.errorPage({ heading: 'Page not found', message: 'There is no page at this address.' }), 404),

@@ -169,6 +169,21 @@ function createStore({ bookings, lookups = {}, dataDir, logger = console }) {
         : null;
     },
 
+    /**
+     * The fixture state whose protectedReference or replacementProtectedReference is `value`, or null.
+     * @param {unknown} value
+     * @returns {{ name: string, state: object } | null}
+     */
+    findByProtectedReference(value) {
+      if (typeof value !== 'string' || value === '') return null;
+      for (const found of byReference.values()) {
+        const { status } = found.state;
+        if (isHttpError(status) || !status) continue;
+        if (status.protectedReference === value || status.replacementProtectedReference === value) return found;
+      }
+      return null;
+    },
+
     /** True once a ProcessRefund for the booking was accepted. */
     isRefunded(reference) {
       return Boolean(store.refunded[String(reference).trim().toUpperCase()]);
@@ -530,15 +545,34 @@ function send(res, answer) {
 }
 
 /**
+ * Escapes control characters (C0, DEL, C1, U+2028, U+2029) as `\uXXXX`, so a logged value
+ * cannot start a forged log line or move the cursor of a terminal.
+ *
+ * @param {unknown} value any value; null/undefined become ''
+ * @param {number} [max] longest result before escaping (characters), default 200
+ * @returns {string}
+ */
+function escapeForLog(value, max = 200) {
+  return String(value ?? '')
+    .slice(0, max)
+    .replace(
+      /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+      (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
+}
+
+/**
  * The backend's routes (SPEC.md section 7 as far as built so far, plus /__dev/*).
  *
  * @param {object} store from {@link createStore}
- * @param {object} [options]
+ * @param {object} options
  * @param {number} [options.latencyMs] delay before each /Refund/* and /api/* answer (default 0)
  * @param {{ warn: Function }} [options.logger]
+ * @param {Record<string, Function>} options.guards session guards (auth.js `createRouteGuards`:
+ *   `status`, `refund`, `replacement` run before those routes; `grant` opens or extends a session)
  * @returns {import('express').Router}
  */
-function createBackendRouter(store, { latencyMs = 0, logger = console } = {}) {
+function createBackendRouter(store, { latencyMs = 0, logger = console, guards }) {
   const router = express.Router();
   const json = express.json({ limit: '100kb' });
   const noStore = (_req, res, next) => {
@@ -553,32 +587,48 @@ function createBackendRouter(store, { latencyMs = 0, logger = console } = {}) {
   }
   router.use(['/Refund', '/api', '/report', '/tickets', '/__dev'], noStore);
 
-  router.get('/Refund/Status', (req, res) => send(res, store.statusAnswer(queryValue(req.query, 'bookingReference'))));
-  router.get('/Refund/DryRun', (req, res) => send(res, store.dryRunAnswer(queryValue(req.query, 'bookingReference'))));
+  const statusQuery = (req) => queryValue(req.query, 'bookingReference');
+  router.get('/Refund/Status', guards.status, (req, res) => send(res, store.statusAnswer(statusQuery(req))));
+  router.get('/Refund/DryRun', guards.status, (req, res) => send(res, store.dryRunAnswer(statusQuery(req))));
 
-  router.post('/api/ProcessRefund', json, (req, res) => {
+  // Server-to-server: another host opens a session for a booking it rendered (docs/security.md).
+  router.post('/api/Session', json, (req, res) => {
+    if (!req.is('application/json')) return res.status(415).type('text/plain').send('Send JSON.');
+    const invalid = checkFields(req.body, LOOKUP_FIELDS);
+    if (invalid) return send(res, invalid);
+    const found = store.findBooking(req.body.bookingReference, req.body.email);
+    if (!found) return res.status(404).type('text/plain').send('No booking with that reference and e-mail address.');
+    return res.json({ session: guards.grant(req, res, [found.state.bookingReference]) });
+  });
+
+  router.post('/api/ProcessRefund', json, guards.refund, (req, res) => {
     send(res, store.processRefund(req.body, req.get('Idempotency-Key')));
   });
-  router.post('/api/LookupJourneys', json, (req, res) => send(res, store.lookupAnswer(req.body)));
-  router.post('/api/ProcessRefundWithReplacement/DryRun', json, (req, res) =>
+  router.post('/api/LookupJourneys', json, (req, res) => {
+    const answer = store.lookupAnswer(req.body);
+    // Reference and e-mail matched: the traveller proved the replacement booking is theirs.
+    if (answer.status === 200) guards.grant(req, res, [req.body.bookingReference]);
+    send(res, answer);
+  });
+  router.post('/api/ProcessRefundWithReplacement/DryRun', json, guards.replacement, (req, res) =>
     send(res, store.replacementDryRunAnswer(req.body)),
   );
-  router.post('/api/ProcessRefundWithReplacement', json, (req, res) => {
+  router.post('/api/ProcessRefundWithReplacement', json, guards.replacement, (req, res) => {
     send(res, store.processReplacement(req.body, req.get('Idempotency-Key')));
   });
 
-  router.post(
-    '/report/error',
-    express.json({ limit: '100kb', type: ['application/json', 'text/plain'] }),
-    (req, res) => {
-      if (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) {
-        return res.status(400).json({ message: 'An error report must be a JSON object.' });
-      }
-      store.addErrorReport(req.body);
-      logger.warn(`Dev host: client error report: ${String(req.body.message ?? '').slice(0, 200)}`);
-      return res.status(204).end();
-    },
-  );
+  // JSON only: a cross-site form or no-cors fetch cannot send application/json without a preflight.
+  router.post('/report/error', express.json({ limit: '100kb', type: 'application/json' }), (req, res) => {
+    if (!req.is('application/json')) {
+      return res.status(415).json({ message: 'An error report must be sent as application/json.' });
+    }
+    if (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) {
+      return res.status(400).json({ message: 'An error report must be a JSON object.' });
+    }
+    store.addErrorReport(req.body);
+    logger.warn(`Dev host: client error report: ${escapeForLog(req.body.message)}`);
+    return res.status(204).end();
+  });
 
   for (const route of NOT_YET_IMPLEMENTED) {
     router.post(route, (_req, res) => res.status(501).json({ message: 'Not implemented by the dev host yet.' }));
@@ -605,4 +655,4 @@ function createBackendRouter(store, { latencyMs = 0, logger = console } = {}) {
   return router;
 }
 
-module.exports = { createStore, createBackendRouter, queryValue, fingerprint, writeAtomic, STATE_FILE };
+module.exports = { createStore, createBackendRouter, queryValue, fingerprint, writeAtomic, escapeForLog, STATE_FILE };

@@ -336,9 +336,11 @@ function send(res, { status, json }) {
  * @param {string} options.dataDir the data folder (`DATA_DIR`)
  * @param {Record<string, object>} options.bookings fixture states
  * @param {{ warn: Function }} [options.logger]
+ * @param {Record<string, import('express').RequestHandler>} options.guards session guards run before each
+ *   route (auth.js `createRouteGuards`: `upload`, `deleteUpload`, `submitClaim`)
  * @returns {import('express').Router} with `router.store` the claims store
  */
-function createClaimsRouter({ dataDir, bookings, logger = console }) {
+function createClaimsRouter({ dataDir, bookings, logger = console, guards }) {
   const store = createClaimsStore({ dataDir, bookings, logger });
   const router = express.Router();
   const upload = multer({
@@ -351,7 +353,7 @@ function createClaimsRouter({ dataDir, bookings, logger = console }) {
     next();
   });
 
-  router.post('/tickets/upload', (req, res) => {
+  router.post('/tickets/upload', guards.upload, (req, res) => {
     upload(req, res, (error) => {
       if (error instanceof multer.MulterError) {
         if (error.code === 'LIMIT_FILE_SIZE')
@@ -363,9 +365,11 @@ function createClaimsRouter({ dataDir, bookings, logger = console }) {
     });
   });
 
-  router.post('/tickets/delete/:uploadId', (req, res) => send(res, store.deleteUpload(req.params.uploadId)));
+  router.post('/tickets/delete/:uploadId', guards.deleteUpload, (req, res) =>
+    send(res, store.deleteUpload(req.params.uploadId)),
+  );
 
-  router.post('/tickets/submit-claim', express.json({ limit: '20kb' }), (req, res) =>
+  router.post('/tickets/submit-claim', express.json({ limit: '20kb' }), guards.submitClaim, (req, res) =>
     send(res, store.submitClaim(req.body, req.get('Idempotency-Key'))),
   );
 
@@ -392,6 +396,7 @@ module.exports = {
   sniffImageType,
   uploadPath,
   isUploadId,
+  journeyIdsOf,
   MAX_UPLOAD_BYTES,
   MAX_IMAGES_PER_CLAIM,
   STATE_FILE,

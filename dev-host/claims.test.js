@@ -63,30 +63,34 @@ async function upload(
   const form = new FormData();
   form.append(field, new Blob([bytes], { type }), name);
   const headers = journeyId === null ? {} : { 'Journey-Id': journeyId };
-  const response = await fetch(`${server.url}/tickets/upload`, { method: 'POST', body: form, headers });
+  const response = await server.fetch(`${server.url}/tickets/upload`, { method: 'POST', body: form, headers });
+  return { status: response.status, json: await readBody(response), headers: response.headers };
+}
+
+/** The answer's body: parsed JSON, else its text (the 403 of a refused session is plain text). */
+async function readBody(response) {
   const text = await response.text();
-  let json;
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    json = text;
+    return text;
   }
-  return { status: response.status, json, headers: response.headers };
 }
 
 async function submit(server, body, key) {
   const headers = { 'Content-Type': 'application/json' };
   if (key !== undefined) headers['Idempotency-Key'] = key;
-  const response = await fetch(`${server.url}/tickets/submit-claim`, {
+  const response = await server.fetch(`${server.url}/tickets/submit-claim`, {
     method: 'POST',
     headers,
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: response.status, json: await response.json() };
+  return { status: response.status, json: await readBody(response) };
 }
 
-const remove = async (server, id) => (await fetch(`${server.url}/tickets/delete/${id}`, { method: 'POST' })).status;
-const devClaims = async (server) => (await fetch(`${server.url}/__dev/claims`)).json();
+const remove = async (server, id) =>
+  (await server.fetch(`${server.url}/tickets/delete/${id}`, { method: 'POST' })).status;
+const devClaims = async (server) => (await server.fetch(`${server.url}/__dev/claims`)).json();
 
 describe('sniffImageType and ids', () => {
   it('tells JPEG, PNG and GIF from their bytes, nothing else', () => {
@@ -131,7 +135,7 @@ describe('POST /tickets/upload', () => {
     const stored = fs.readdirSync(path.join(dataDir, 'uploads')).sort();
     expect(stored).toEqual([`${ids[0]}.png`, `${ids[1]}.jpg`, `${ids[2]}.gif`].sort());
     expect(fs.readFileSync(path.join(dataDir, 'uploads', `${ids[0]}.png`))).toEqual(png(40, 30));
-    const uploads = await (await fetch(`${server.url}/__dev/uploads`)).json();
+    const uploads = await (await server.fetch(`${server.url}/__dev/uploads`)).json();
     expect(uploads.map(({ width, height, type }) => [width, height, type])).toEqual([
       [40, 30, 'image/png'],
       [1200, 900, 'image/jpeg'],
@@ -149,7 +153,7 @@ describe('POST /tickets/upload', () => {
     expect(broken).toMatchObject({ status: 415, json: { message: 'The image could not be read.' } });
     // A real PNG declared as text is accepted: the bytes decide.
     expect((await upload(server, png(4, 4), { name: 'scan.txt', type: 'text/plain' })).status).toBe(200);
-    expect(await (await fetch(`${server.url}/__dev/uploads`)).json()).toHaveLength(1);
+    expect(await (await server.fetch(`${server.url}/__dev/uploads`)).json()).toHaveLength(1);
   });
 
   it('refuses a file over 10 MiB with 413; exactly 10 MiB is accepted', async () => {
@@ -171,19 +175,19 @@ describe('POST /tickets/upload', () => {
     const two = new FormData();
     two.append('file', new Blob([png(2, 2)]), 'a.png');
     two.append('file', new Blob([png(2, 2)]), 'b.png');
-    const response = await fetch(`${server.url}/tickets/upload`, {
+    const response = await server.fetch(`${server.url}/tickets/upload`, {
       method: 'POST',
       body: two,
       headers: { 'Journey-Id': JOURNEY },
     });
     expect(response.status).toBe(400);
-    const notMultipart = await fetch(`${server.url}/tickets/upload`, {
+    const notMultipart = await server.fetch(`${server.url}/tickets/upload`, {
       method: 'POST',
       body: png(2, 2),
       headers: { 'Journey-Id': JOURNEY, 'Content-Type': 'image/png' },
     });
     expect(notMultipart.status).toBe(400);
-    expect(await (await fetch(`${server.url}/__dev/uploads`)).json()).toEqual([]);
+    expect(await (await server.fetch(`${server.url}/__dev/uploads`)).json()).toEqual([]);
   });
 });
 
@@ -246,7 +250,6 @@ describe('POST /tickets/submit-claim', () => {
       .json;
     const cases = [
       [[], 'The request body must be a JSON object.'],
-      [{ Ctr: 'NOPE', Images: [id] }, 'Ctr must be a known booking reference.'],
       [{ Ctr: 'LBG7WK2F', Images: [] }, 'Images must list 1 to 10 uploaded images.'],
       [{ Ctr: 'LBG7WK2F', Images: Array(11).fill(id) }, 'Images must list 1 to 10 uploaded images.'],
       [{ Ctr: 'LBG7WK2F', Images: [id, id] }, 'Images lists an image twice.'],
@@ -262,6 +265,12 @@ describe('POST /tickets/submit-claim', () => {
       expect(await submit(server, body)).toEqual({ status: 400, json: { message } });
     }
     expect((await submit(server, '{"Ctr":')).status).toBe(400);
+    expect(await submit(server, { Ctr: 12, Images: [id] })).toEqual({
+      status: 400,
+      json: { message: 'Ctr must be a known booking reference.' },
+    });
+    // A reference no session holds (unknown, or another traveller's) is refused before any check.
+    expect((await submit(server, { Ctr: 'NOPE', Images: [id] })).status).toBe(403);
     const ok = await submit(server, { Ctr: 'GWN8XT4K', Images: [advanceId], ReplacementCtr: 'KXB7HT2N' });
     expect(ok.status).toBe(201);
     expect((await devClaims(server))[0]).toMatchObject({ replacementReference: 'KXB7HT2N', disruption: false });
@@ -302,6 +311,6 @@ describe('POST /tickets/submit-claim', () => {
       JSON.stringify({ version: 1, uploads: { '../../x': { ext: '.png' }, ['A'.repeat(24)]: { ext: '/../../y' } } }),
     );
     const server = await start(dataDir);
-    expect(await (await fetch(`${server.url}/__dev/uploads`)).json()).toEqual([]);
+    expect(await (await server.fetch(`${server.url}/__dev/uploads`)).json()).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ const fs = require('fs');
 const path = require('path');
 const bookings = require('../fixtures/bookings.json');
 const stations = require('../fixtures/stations.json');
-const { useTestHosts } = require('./testing');
+const { useTestHosts, travellerSession } = require('./testing');
 const { CONTENT_SECURITY_POLICY } = require('./app');
 
 const HOSTILE = '</script><script>alert(1)</script>';
@@ -47,7 +47,7 @@ function confirmBody(state, overrides = {}) {
 async function processRefund(server, body, key) {
   const headers = { 'Content-Type': 'application/json' };
   if (key !== undefined) headers['Idempotency-Key'] = key;
-  const response = await fetch(`${server.url}/api/ProcessRefund`, {
+  const response = await server.fetch(`${server.url}/api/ProcessRefund`, {
     method: 'POST',
     headers,
     body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -55,7 +55,7 @@ async function processRefund(server, body, key) {
   return { status: response.status, body: await response.json() };
 }
 
-const getJson = async (server, url) => (await fetch(`${server.url}${url}`)).json();
+const getJson = async (server, url) => (await server.fetch(`${server.url}${url}`)).json();
 
 /** The content of `<script type="application/json" id="…">` in a page. */
 function jsonBlockText(html, id) {
@@ -69,13 +69,13 @@ describe('reference backend: refund status and dry run', () => {
     async (name) => {
       const server = await start();
       const state = bookings[name];
-      const status = await fetch(
+      const status = await server.fetch(
         `${server.url}/Refund/Status?bookingReference=${encodeURIComponent(state.bookingReference)}`,
       );
       expect(status.status).toBe(200);
       expect(status.headers.get('content-type')).toMatch(/^application\/json/);
       expect(await status.json()).toEqual(state.status);
-      const dryRun = await fetch(
+      const dryRun = await server.fetch(
         `${server.url}/Refund/DryRun?bookingReference=${encodeURIComponent(state.bookingReference)}`,
       );
       expect(await dryRun.json()).toEqual(state.dryRun);
@@ -85,17 +85,17 @@ describe('reference backend: refund status and dry run', () => {
   it('answers an httpError state with its status and plain-text body', async () => {
     const server = await start();
     const failing = bookings['status-failure'];
-    const status = await fetch(`${server.url}/Refund/Status?bookingReference=${failing.bookingReference}`);
+    const status = await server.fetch(`${server.url}/Refund/Status?bookingReference=${failing.bookingReference}`);
     expect(status.status).toBe(500);
     expect(status.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(await status.text()).toBe(failing.status.httpError.body);
 
     const old = bookings['six-months'];
-    const dryRun = await fetch(`${server.url}/Refund/DryRun?bookingReference=${old.bookingReference}`);
+    const dryRun = await server.fetch(`${server.url}/Refund/DryRun?bookingReference=${old.bookingReference}`);
     expect(dryRun.status).toBe(400);
     expect(await dryRun.text()).toContain('Booking is older than 6 months');
 
-    const disabled = await fetch(
+    const disabled = await server.fetch(
       `${server.url}/Refund/DryRun?bookingReference=${bookings['self-refunds-disabled'].bookingReference}`,
     );
     expect(await disabled.text()).toContain('Self refunds are disabled');
@@ -103,7 +103,7 @@ describe('reference backend: refund status and dry run', () => {
 
   it('keeps the content type of a JSON error body', async () => {
     const server = await start();
-    const response = await fetch(
+    const response = await server.fetch(
       `${server.url}/Refund/DryRun?bookingReference=${bookings['dry-run-failure'].bookingReference}`,
     );
     expect(response.status).toBe(500);
@@ -111,11 +111,12 @@ describe('reference backend: refund status and dry run', () => {
     expect(await response.json()).toEqual({ message: expect.any(String) });
   });
 
-  it('matches the reference in any letter case; an unknown one is 404', async () => {
+  it('matches the reference in any letter case; an unknown one is 404 when the session holds it', async () => {
     const server = await start();
-    const lower = await fetch(`${server.url}/Refund/Status?bookingReference=kxb7ht2n`);
+    const lower = await server.fetch(`${server.url}/Refund/Status?bookingReference=kxb7ht2n`);
     expect(lower.status).toBe(200);
-    const unknown = await fetch(`${server.url}/Refund/Status?bookingReference=WWWWWWWW`);
+    const traveller = travellerSession(server, ['WWWWWWWW']);
+    const unknown = await traveller(`/Refund/Status?bookingReference=WWWWWWWW`);
     expect(unknown.status).toBe(404);
   });
 });
@@ -217,7 +218,7 @@ describe('reference backend: POST /api/ProcessRefund', () => {
     const malformed = await processRefund(server, '{"protectedReference": ');
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toEqual(expect.any(String));
-    const text = await fetch(`${server.url}/api/ProcessRefund`, {
+    const text = await server.fetch(`${server.url}/api/ProcessRefund`, {
       method: 'POST',
       headers: { 'Content-Type': 'text/plain' },
       body: 'hello',
@@ -230,7 +231,7 @@ describe('reference backend: POST /api/ProcessRefund', () => {
     const server = await start();
     const state = bookings.instant;
     await processRefund(server, confirmBody(state), 'r1');
-    expect((await fetch(`${server.url}/__dev/reset`, { method: 'POST' })).status).toBe(200);
+    expect((await server.fetch(`${server.url}/__dev/reset`, { method: 'POST' })).status).toBe(200);
     expect(await getJson(server, `/Refund/Status?bookingReference=${state.bookingReference}`)).toEqual(state.status);
     expect(await getJson(server, '/__dev/requests')).toEqual([]);
     expect((await processRefund(server, confirmBody(state), 'r1')).status).toBe(200);
@@ -251,7 +252,7 @@ describe('reference backend: error reports', () => {
       stack: 'Error: boom',
       extra: 'dropped',
     };
-    const response = await fetch(`${server.url}/report/error`, {
+    const response = await server.fetch(`${server.url}/report/error`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(report),
@@ -267,7 +268,7 @@ describe('pages', () => {
   it('the refund page follows the host contract under the strict CSP', async () => {
     const server = await start();
     const state = bookings.instant;
-    const response = await fetch(`${server.url}${pageUrl('/ConfirmRefund', state)}`);
+    const response = await server.fetch(`${server.url}${pageUrl('/ConfirmRefund', state)}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toBe(
       "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'",
@@ -297,7 +298,7 @@ describe('pages', () => {
     '/no/such/page',
   ])('%s has the CSP header, a stylesheet, no inline style and no inline script but JSON blocks', async (route) => {
     const server = await start();
-    const response = await fetch(`${server.url}${pageUrl(route, bookings['instant-bus'])}`);
+    const response = await server.fetch(`${server.url}${pageUrl(route, bookings['instant-bus'])}`);
     expect(response.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await response.text();
@@ -310,14 +311,16 @@ describe('pages', () => {
 
   it('finds the booking ignoring letter case; an unknown booking or e-mail is a 404 page', async () => {
     const server = await start();
-    const ok = await fetch(`${server.url}/ConfirmRefund?bookingreference=kxb7ht2n&email=TRAVELLER%40Example.com`);
+    const ok = await server.fetch(
+      `${server.url}/ConfirmRefund?bookingreference=kxb7ht2n&email=TRAVELLER%40Example.com`,
+    );
     expect(ok.status).toBe(200);
     for (const query of [
       'BookingReference=KXB7HT2N&Email=someone%40example.com',
       'BookingReference=WWWWWWWW&Email=traveller%40example.com',
       '',
     ]) {
-      const response = await fetch(`${server.url}/ConfirmRefund?${query}`);
+      const response = await server.fetch(`${server.url}/ConfirmRefund?${query}`);
       expect(response.status).toBe(404);
       expect(response.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
       const html = await response.text();
@@ -341,7 +344,7 @@ describe('pages', () => {
   it('other pages carry their mount points', async () => {
     const server = await start();
     const state = bookings.instant;
-    const page = async (route) => (await fetch(`${server.url}${pageUrl(route, state)}`)).text();
+    const page = async (route) => (await server.fetch(`${server.url}${pageUrl(route, state)}`)).text();
     const summary = await page('/JourneySummary');
     expect(summary).toContain('<div id="journey-summary-widget"></div>');
     expect(summary).not.toContain('id="refund-widget"');
@@ -358,7 +361,7 @@ describe('pages', () => {
     expect(await page('/Home/Disruption')).toContain(
       '<div id="disruption-widget" data-refund-status-url="/Refund/Status?bookingReference=KXB7HT2N"',
     );
-    const unavailable = await (await fetch(`${server.url}/SelfRefundsUnavailable`)).text();
+    const unavailable = await (await server.fetch(`${server.url}/SelfRefundsUnavailable`)).text();
     expect(unavailable).toMatch(/Self-service refunds are currently unavailable/);
     expect(unavailable).not.toMatch(/-widget"/);
   });
@@ -370,20 +373,20 @@ describe('pages', () => {
     expect(home).toContain('<h2 id="demo-bookings">Demo bookings</h2>');
     expect(home).toContain('href="/Home/Disruption?BookingReference=KXB7HT2N&amp;Email=traveller%40example.com"');
     const state = bookings['disruption-waived'];
-    const disruption = await (await fetch(`${server.url}${pageUrl('/Home/Disruption', state)}`)).text();
+    const disruption = await (await server.fetch(`${server.url}${pageUrl('/Home/Disruption', state)}`)).text();
     expect(disruption).toContain(
       '<div id="disruption-widget" data-refund-status-url="/Refund/Status?bookingReference=FTR6KL9B" data-support-email="support@example.co.uk"></div>',
     );
     expect(disruption).not.toContain('Placeholder');
     expect(JSON.parse(jsonBlockText(disruption, 'refund-details'))).toEqual(state.details);
-    const finished = await fetch(`${server.url}${pageUrl('/Home/Disruption/Finished', state)}&Reason=delayed`);
+    const finished = await server.fetch(`${server.url}${pageUrl('/Home/Disruption/Finished', state)}&Reason=delayed`);
     expect(finished.status).toBe(200);
     const finishedHtml = await finished.text();
     expect(finishedHtml).toContain(
       '<div id="disruption-widget" data-view="finished" data-support-email="support@example.co.uk"></div>',
     );
     expect(JSON.parse(jsonBlockText(finishedHtml, 'refund-details'))).toEqual(state.details);
-    expect((await fetch(`${server.url}/Home/Disruption/Finished`)).status).toBe(404);
+    expect((await server.fetch(`${server.url}/Home/Disruption/Finished`)).status).toBe(404);
   });
 
   it('escapes hostile strings in the JSON blocks and the HTML', async () => {
@@ -397,7 +400,7 @@ describe('pages', () => {
     const hostileStations = { ...stations, KGX: `King's ${HOSTILE} "Cross" <!--` };
     const server = await start({ bookings: { evil }, stations: hostileStations });
 
-    const html = await (await fetch(`${server.url}${pageUrl('/ConfirmRefund', evil)}`)).text();
+    const html = await (await server.fetch(`${server.url}${pageUrl('/ConfirmRefund', evil)}`)).text();
     expect(html).not.toContain('<script>alert(1)');
     expect(html).not.toContain('<!--');
     expect(html).not.toContain('\u2028');
@@ -414,16 +417,16 @@ describe('pages', () => {
 describe('static files', () => {
   it('serves dist/ at /static/refund-widgets/ with long caching only for hashed files', async () => {
     const server = await start();
-    const shim = await fetch(`${server.url}/static/refund-widgets/host-shim.js`);
+    const shim = await server.fetch(`${server.url}/static/refund-widgets/host-shim.js`);
     expect(shim.status).toBe(200);
     expect(shim.headers.get('cache-control')).toBe('no-cache');
     expect(shim.headers.get('content-type')).toMatch(/javascript/);
-    const entry = await fetch(`${server.url}/static/refund-widgets/refund/remoteEntry.js`);
+    const entry = await server.fetch(`${server.url}/static/refund-widgets/refund/remoteEntry.js`);
     expect(entry.headers.get('cache-control')).toBe('no-cache');
-    const chunk = await fetch(`${server.url}/static/refund-widgets/refund/338.0ae689d1.js`);
+    const chunk = await server.fetch(`${server.url}/static/refund-widgets/refund/338.0ae689d1.js`);
     expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect((await fetch(`${server.url}/static/refund-widgets/missing.js`)).status).toBe(404);
-    const css = await fetch(`${server.url}/site.css`);
+    expect((await server.fetch(`${server.url}/static/refund-widgets/missing.js`)).status).toBe(404);
+    const css = await server.fetch(`${server.url}/site.css`);
     expect(css.status).toBe(200);
     expect(await css.text()).toMatch(/button\s*\{[^}]*text-transform: uppercase/);
   });
@@ -432,9 +435,9 @@ describe('static files', () => {
     const logger = silentLogger();
     const server = await start({ distDir: tempDir('rw-empty-dist-'), logger });
     expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('npm run build'));
-    const response = await fetch(`${server.url}${pageUrl('/ConfirmRefund', bookings.instant)}`);
+    const response = await server.fetch(`${server.url}${pageUrl('/ConfirmRefund', bookings.instant)}`);
     expect(response.status).toBe(200);
-    expect((await fetch(`${server.url}/static/refund-widgets/host-shim.js`)).status).toBe(404);
+    expect((await server.fetch(`${server.url}/static/refund-widgets/host-shim.js`)).status).toBe(404);
   });
 });
 
@@ -474,7 +477,7 @@ describe('options', () => {
   it('latencyMs delays backend answers', async () => {
     const server = await start({ latencyMs: 120 });
     const started = Date.now();
-    await fetch(`${server.url}/Refund/Status?bookingReference=${bookings.instant.bookingReference}`);
+    await server.fetch(`${server.url}/Refund/Status?bookingReference=${bookings.instant.bookingReference}`);
     expect(Date.now() - started).toBeGreaterThanOrEqual(100);
   });
 

@@ -54,8 +54,11 @@ function jsonBlock(id, value) {
  * The whole page: head with title and site stylesheet, the site header, main content, footer,
  * then the JSON blocks and the shim. Like a legacy site's shared layout, every content page
  * includes the shim (it downloads no widget when a page has no mount point); error pages do not.
+ * With `csrfToken` the head carries `<meta name="request-verification-token">`, which the
+ * widgets send back as the `RequestVerificationToken` header (docs/security.md).
  */
-function layout({ title, main, head = '', data = '', shim = true }) {
+function layout({ title, main, head = '', data = '', shim = true, csrfToken = '' }) {
+  const token = csrfToken ? `<meta name="request-verification-token" content="${escapeHtml(csrfToken)}">\n` : '';
   return `<!DOCTYPE html>
 <html lang="en-GB">
 <head>
@@ -63,7 +66,7 @@ function layout({ title, main, head = '', data = '', shim = true }) {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <link rel="stylesheet" href="/site.css">
-${head}</head>
+${token}${head}</head>
 <body>
 <header class="site-header">
 <a class="site-header__brand" href="/">${escapeHtml(SITE_NAME)}</a>
@@ -114,10 +117,10 @@ function bookingLine(state) {
 /**
  * `/`: the start page: the lookup widget (`lookup-widget`, default actions) beside the demo bookings.
  *
- * @param {{ bookings: Record<string, object> }} options fixture states keyed by name
+ * @param {{ bookings: Record<string, object>, csrfToken?: string }} options fixture states keyed by name; the page token
  * @returns {string} HTML
  */
-function startPage({ bookings }) {
+function startPage({ bookings, csrfToken }) {
   const rows = Object.entries(bookings)
     .map(
       ([name, state]) => `<tr>
@@ -134,6 +137,7 @@ function startPage({ bookings }) {
     )
     .join('\n');
   return layout({
+    csrfToken,
     title: `Rail refunds - ${SITE_NAME}`,
     main: `<h1>Rail refunds</h1>
 <p>Get a refund for tickets you no longer need. You will need your booking reference and the e-mail
@@ -167,11 +171,12 @@ ${rows}
 /**
  * `/ConfirmRefund`: the refund page (or, with `view: 'unavailable'`, `/RefundUnavailable`).
  *
- * @param {{ state: object, stations: object, view?: string }} options
+ * @param {{ state: object, stations: object, view?: string, csrfToken?: string }} options
  * @returns {string} HTML
  */
-function refundPage({ state, stations, view }) {
+function refundPage({ state, stations, view, csrfToken }) {
   return layout({
+    csrfToken,
     title: `Ticket refunds - ${SITE_NAME}`,
     head: maxAdminFeeMeta,
     main: `<h1>Ticket refunds</h1>
@@ -186,11 +191,12 @@ ${refundMount(state, { view })}
 /**
  * `/JourneySummary`: only the journey summary widget.
  *
- * @param {{ state: object, stations: object }} options
+ * @param {{ state: object, stations: object, csrfToken?: string }} options (csrfToken: see layout)
  * @returns {string} HTML
  */
-function journeySummaryPage({ state, stations }) {
+function journeySummaryPage({ state, stations, csrfToken }) {
   return layout({
+    csrfToken,
     title: `Your journey - ${SITE_NAME}`,
     main: `<h1>Your journey</h1>
 ${bookingLine(state)}
@@ -202,11 +208,12 @@ ${bookingLine(state)}
 /**
  * `/Demo/TwoWidgets`: the refund widget and the journey summary widget on one page.
  *
- * @param {{ state: object, stations: object }} options
+ * @param {{ state: object, stations: object, csrfToken?: string }} options (csrfToken: see layout)
  * @returns {string} HTML
  */
-function twoWidgetsPage({ state, stations }) {
+function twoWidgetsPage({ state, stations, csrfToken }) {
   return layout({
+    csrfToken,
     title: `Ticket refunds - ${SITE_NAME}`,
     head: maxAdminFeeMeta,
     main: `<h1>Ticket refunds</h1>
@@ -229,12 +236,13 @@ ${refundMount(state)}
  * `data-support-email`; the widget reads `BookingReference`, `Email`, `Disruption` and `covid19`
  * from the query string itself).
  *
- * @param {{ state: object, stations: object }} options
+ * @param {{ state: object, stations: object, csrfToken?: string }} options (csrfToken: see layout)
  * @returns {string} HTML
  */
-function manualRefundPage({ state, stations }) {
+function manualRefundPage({ state, stations, csrfToken }) {
   const journeyId = state.status?.refundStatus?.journeyID ?? '';
   return layout({
+    csrfToken,
     title: `Manual refund - ${SITE_NAME}`,
     main: `<h1>Manual refund</h1>
 ${bookingLine(state)}
@@ -248,12 +256,13 @@ ${bookingLine(state)}
  * `data-refund-status-url` and `data-support-email`, Details and station names; the widget reads
  * `BookingReference`, `Email` and the flags from the query string itself).
  *
- * @param {{ state: object, stations: object }} options
+ * @param {{ state: object, stations: object, csrfToken?: string }} options (csrfToken: see layout)
  * @returns {string} HTML
  */
-function disruptionPage({ state, stations }) {
+function disruptionPage({ state, stations, csrfToken }) {
   const ref = encodeURIComponent(state.bookingReference);
   return layout({
+    csrfToken,
     title: `Disruption - ${SITE_NAME}`,
     main: `<h1>Was your journey disrupted?</h1>
 ${bookingLine(state)}
@@ -267,11 +276,12 @@ ${bookingLine(state)}
  * Delay Repay advice or the contact-customer-services instructions for the answer in the query's
  * `Reason` (else the one saved in the browser for the journey).
  *
- * @param {{ state: object, stations: object }} options
+ * @param {{ state: object, stations: object, csrfToken?: string }} options (csrfToken: see layout)
  * @returns {string} HTML
  */
-function disruptionFinishedPage({ state, stations }) {
+function disruptionFinishedPage({ state, stations, csrfToken }) {
   return layout({
+    csrfToken,
     title: `Disruption - ${SITE_NAME}`,
     main: `<h1>Disruption</h1>
 ${bookingLine(state)}
@@ -284,8 +294,9 @@ ${bookingLine(state)}
  * `/SelfRefundsUnavailable`: a static host page (no widget).
  * @returns {string} HTML
  */
-function selfRefundsUnavailablePage() {
+function selfRefundsUnavailablePage({ csrfToken } = {}) {
   return layout({
+    csrfToken,
     title: `Self-service refunds unavailable - ${SITE_NAME}`,
     main: `<h1>Self-service refunds are currently unavailable</h1>
 <p>We cannot process refunds online at the moment. Your tickets are still valid and your booking has not changed.</p>

@@ -1,0 +1,258 @@
+// Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
+/**
+ * Authorisation of the reference backend, modelled as a real site does it (issue "Hardening for
+ * a security review", deliverables 2 and 3; docs/security.md):
+ *
+ * - **Session** (cookie `rw_session`: HttpOnly, SameSite=Lax, Path=/): a random token naming a
+ *   set of booking references. The dev host opens or extends it when it renders a booking's page
+ *   (booking reference and e-mail matched); a successful LookupJourneys adds the replacement
+ *   booking; other hosts open one server-to-server with `POST /api/Session`. Every API call about
+ *   a booking that is not in the session is refused with 403.
+ * - **Antiforgery** (double-submit): every state-changing request must carry the header
+ *   `RequestVerificationToken` equal to the cookie `rw_csrf`, which the dev host sets when it
+ *   renders a page carrying the same value in `<meta name="request-verification-token">`.
+ *   Missing or wrong: 403 with a plain message.
+ *
+ * Sessions live in memory (a restart signs every traveller out; reloading the page signs them in
+ * again), at most {@link MAX_SESSIONS}, each for {@link SESSION_IDLE_MS} after its last use.
+ */
+'use strict';
+
+const { randomBytes, timingSafeEqual } = require('crypto');
+const { queryValue } = require('./backend');
+const { journeyIdsOf } = require('./claims');
+
+const SESSION_COOKIE = 'rw_session';
+const CSRF_COOKIE = 'rw_csrf';
+/** The header the widgets send the page's token in (the name ASP.NET Core's antiforgery reads). */
+const CSRF_HEADER = 'RequestVerificationToken';
+/** Idle lifetime of a session, ms. */
+const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
+const MAX_SESSIONS = 10_000;
+/** Tokens this backend issues: 32 random bytes, base64url (43 characters). */
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+/** Tokens accepted in the antiforgery double-submit (another host may issue its own). */
+const CSRF_TOKEN = /^[\x21-\x7e]{16,512}$/;
+
+/** The plain-text answers of a refusal. */
+const MESSAGES = {
+  antiforgery: 'The request verification token is missing or does not match. Reload the page and try again.',
+  noSession: 'There is no session for this booking. Reload the page and try again.',
+  otherBooking: 'This session does not cover that booking. Reload the page and try again.',
+};
+
+const newToken = () => randomBytes(32).toString('base64url');
+const normalise = (reference) =>
+  String(reference ?? '')
+    .trim()
+    .toUpperCase();
+
+/**
+ * Reads the `Cookie` header into an object; the first value of a repeated name wins.
+ *
+ * @param {string | undefined} header
+ * @returns {Record<string, string>}
+ */
+function parseCookies(header) {
+  const cookies = {};
+  for (const part of String(header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at < 1) continue;
+    const name = part.slice(0, at).trim();
+    if (!(name in cookies)) cookies[name] = part.slice(at + 1).trim();
+  }
+  return cookies;
+}
+
+/** `Set-Cookie` value of one of our cookies: Path=/, HttpOnly, SameSite=Lax (DESIGN: Session contract). */
+const cookie = (name, value) => `${name}=${value}; Path=/; HttpOnly; SameSite=Lax`;
+
+/** Appends a `Set-Cookie` header without dropping one set before. */
+function appendCookie(res, value) {
+  const before = res.getHeader('Set-Cookie');
+  res.setHeader('Set-Cookie', [...(Array.isArray(before) ? before : before ? [String(before)] : []), value]);
+}
+
+/**
+ * Creates the in-memory session store.
+ *
+ * @param {{ now?: () => number }} [options] clock (ms), for tests
+ * @returns {{
+ *   open: (references: string[], token?: string) => string,
+ *   referencesOf: (token: string | undefined) => Set<string> | null,
+ *   clear: () => void,
+ * }} `open` extends the session `token` when it is live, else starts a new one, and returns its
+ *   token; `referencesOf` gives the upper-case booking references of a live session, or null
+ */
+function createSessions({ now = Date.now } = {}) {
+  /** token → { references: Set<string>, lastUsed: number } */
+  const sessions = new Map();
+  const live = (token) => {
+    if (typeof token !== 'string' || !TOKEN.test(token)) return null;
+    const session = sessions.get(token);
+    if (!session) return null;
+    if (now() - session.lastUsed > SESSION_IDLE_MS) {
+      sessions.delete(token);
+      return null;
+    }
+    session.lastUsed = now();
+    // Map order is insertion order: move the session to the end, so the oldest unused goes first.
+    sessions.delete(token);
+    sessions.set(token, session);
+    return session;
+  };
+  return {
+    open(references, token) {
+      let key = token;
+      let session = live(token);
+      if (!session) {
+        key = newToken();
+        session = { references: new Set(), lastUsed: now() };
+        sessions.set(key, session);
+        if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value);
+      }
+      for (const reference of references) session.references.add(normalise(reference));
+      return key;
+    },
+    referencesOf(token) {
+      return live(token)?.references ?? null;
+    },
+    clear() {
+      sessions.clear();
+    },
+  };
+}
+
+/**
+ * Opens (or extends) the request's session for `references` and sets the `rw_session` cookie when
+ * the session is new.
+ *
+ * @param {import('express').Request} req
+ * @param {import('express').Response} res
+ * @param {ReturnType<typeof createSessions>} sessions
+ * @param {string[]} references booking references the traveller proved (reference + e-mail)
+ * @returns {string} the session token
+ */
+function grantBookings(req, res, sessions, references) {
+  const current = parseCookies(req.get('Cookie'))[SESSION_COOKIE];
+  const token = sessions.open(references, current);
+  if (token !== current) appendCookie(res, cookie(SESSION_COOKIE, token));
+  return token;
+}
+
+/**
+ * The antiforgery token of a page being rendered: the request's `rw_csrf` cookie when it has a
+ * token of our shape (so two tabs share one), else a new one set as the `rw_csrf` cookie.
+ *
+ * @param {import('express').Request} req
+ * @param {import('express').Response} res
+ * @returns {string} the token to put in `<meta name="request-verification-token">`
+ */
+function pageToken(req, res) {
+  const current = parseCookies(req.get('Cookie'))[CSRF_COOKIE];
+  if (current && TOKEN.test(current)) return current;
+  const token = newToken();
+  appendCookie(res, cookie(CSRF_COOKIE, token));
+  return token;
+}
+
+/** Compares two strings in time independent of where they differ. */
+function sameToken(a, b) {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** Sends a refusal: 403, plain text. */
+function refuse(res, message) {
+  return res.status(403).type('text/plain').set('Cache-Control', 'no-store').send(message);
+}
+
+/**
+ * Middleware: the double-submit antiforgery check. Passes when the `RequestVerificationToken`
+ * header equals the `rw_csrf` cookie (16 to 512 visible ASCII characters); else 403, plain text.
+ *
+ * @type {import('express').RequestHandler}
+ */
+function requireAntiforgery(req, res, next) {
+  const header = req.get(CSRF_HEADER) ?? '';
+  const cookieToken = parseCookies(req.get('Cookie'))[CSRF_COOKIE] ?? '';
+  if (CSRF_TOKEN.test(header) && CSRF_TOKEN.test(cookieToken) && sameToken(header, cookieToken)) return next();
+  return refuse(res, MESSAGES.antiforgery);
+}
+
+/**
+ * Creates the session guards of the reference backend's routes.
+ *
+ * @param {object} options
+ * @param {ReturnType<typeof createSessions>} options.sessions
+ * @returns {{
+ *   requireBookings: (resolve: (req: import('express').Request) => Array<string | null | undefined>) => import('express').RequestHandler,
+ *   grant: (req: import('express').Request, res: import('express').Response, references: string[]) => string,
+ * }} `requireBookings(resolve)`: a middleware refusing (403) a request without a live session,
+ *   or naming a booking the session does not hold. `resolve(req)` lists the booking references
+ *   the request is about; null/undefined entries (the request names no booking there, e.g. a
+ *   malformed body) are left for the route to answer. `grant` is {@link grantBookings}.
+ */
+function createGuards({ sessions }) {
+  return {
+    requireBookings(resolve) {
+      return (req, res, next) => {
+        const held = sessions.referencesOf(parseCookies(req.get('Cookie'))[SESSION_COOKIE]);
+        if (!held) return refuse(res, MESSAGES.noSession);
+        const named = resolve(req).filter((reference) => reference !== null && reference !== undefined);
+        if (named.some((reference) => !held.has(normalise(reference)))) return refuse(res, MESSAGES.otherBooking);
+        return next();
+      };
+    },
+    grant: (req, res, references) => grantBookings(req, res, sessions, references),
+  };
+}
+
+/**
+ * The guards of each reference-backend route (what booking each call is about), for
+ * `createBackendRouter` and `createClaimsRouter`.
+ *
+ * @param {object} options
+ * @param {ReturnType<typeof createSessions>} options.sessions
+ * @param {object} options.store the backend store (`findByProtectedReference`)
+ * @param {Record<string, object>} options.bookings fixture states (journey ids → booking)
+ * @param {(uploadId: string) => { bookingReference: string } | undefined} options.findUpload an upload of the claims store
+ * @returns {Record<string, import('express').RequestHandler> & { grant: Function }} `status`
+ *   (query `bookingReference`), `refund` (body `protectedReference`), `replacement` (body
+ *   `protectedReference` and `replacementBookingReference`), `upload` (header `Journey-Id`),
+ *   `deleteUpload` (the upload's booking), `submitClaim` (body `Ctr`), and `grant`
+ */
+function createRouteGuards({ sessions, store, bookings, findUpload }) {
+  const { requireBookings, grant } = createGuards({ sessions });
+  const bookingOfJourney = new Map();
+  for (const state of Object.values(bookings)) {
+    for (const id of journeyIdsOf(state)) bookingOfJourney.set(id, state.bookingReference);
+  }
+  const text = (value) => (typeof value === 'string' ? value : null);
+  const protectedBooking = (req) =>
+    store.findByProtectedReference(req.body?.protectedReference)?.state.bookingReference;
+  return {
+    status: requireBookings((req) => [queryValue(req.query, 'bookingReference')]),
+    refund: requireBookings((req) => [protectedBooking(req)]),
+    replacement: requireBookings((req) => [protectedBooking(req), text(req.body?.replacementBookingReference)]),
+    upload: requireBookings((req) => [bookingOfJourney.get(String(req.get('Journey-Id') ?? '').trim())]),
+    deleteUpload: requireBookings((req) => [findUpload(req.params.uploadId)?.bookingReference]),
+    submitClaim: requireBookings((req) => [text(req.body?.Ctr)]),
+    grant,
+  };
+}
+
+module.exports = {
+  createSessions,
+  createGuards,
+  createRouteGuards,
+  grantBookings,
+  pageToken,
+  parseCookies,
+  requireAntiforgery,
+  SESSION_COOKIE,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  MESSAGES,
+};
