@@ -1,7 +1,16 @@
 import MockAdapter from 'axios-mock-adapter';
 import { activeCount, setApiBase } from '@rw/page-runtime';
-import { isWidgetError, WidgetError } from '../errors/WidgetError';
-import { api, configureClient, getJson, postCommitting, postJson, serverMessage } from './client';
+import { failureText, isWidgetError, RELOAD_PAGE_TEXT, WidgetError } from '../errors/WidgetError';
+import {
+  antiforgeryHeaders,
+  api,
+  configureClient,
+  getJson,
+  postCommitting,
+  postJson,
+  requestVerificationToken,
+  serverMessage,
+} from './client';
 
 const mock = new MockAdapter(api);
 
@@ -127,5 +136,74 @@ describe('postJson (non-committing POSTs)', () => {
     mock.onPost('/api/LookupJourneys').reply(503, 'busy');
     expect((await failure(postJson('/api/LookupJourneys', {}))).code).toBe('API_ERROR');
     expect(mock.history.post).toHaveLength(2);
+  });
+});
+
+describe('antiforgery (docs/security.md)', () => {
+  afterEach(() => {
+    document.head.innerHTML = '';
+    document.body.innerHTML = '';
+  });
+
+  const header = (index: number, name: string) => {
+    const headers = mock.history.post[index].headers as Record<string, unknown> | undefined;
+    return headers?.[name];
+  };
+
+  it('reads the meta tag, else the first __RequestVerificationToken input, else nothing', () => {
+    expect(requestVerificationToken()).toBeNull();
+    document.body.innerHTML =
+      '<form><input type="hidden" name="__RequestVerificationToken" value="CfDJ8-form_token"></form>' +
+      '<input type="hidden" name="__RequestVerificationToken" value="second">';
+    expect(requestVerificationToken()).toBe('CfDJ8-form_token');
+    document.head.innerHTML = '<meta name="request-verification-token" content=" meta-token ">';
+    expect(requestVerificationToken()).toBe('meta-token');
+    // A value that could not be a header value counts as none.
+    document.head.innerHTML = '<meta name="request-verification-token" content="bad token">';
+    expect(requestVerificationToken()).toBeNull();
+  });
+
+  it('every POST carries the token and X-Requested-With; GETs carry neither', async () => {
+    document.head.innerHTML = '<meta name="request-verification-token" content="page-token-1">';
+    mock.onPost('/api/ProcessRefund').reply(200, {});
+    mock.onPost('/api/LookupJourneys').reply(200, '[]');
+    mock.onPost('/tickets/delete/abc').reply(204);
+    mock.onGet('/status').reply(200, '{}');
+    await postCommitting('/api/ProcessRefund', {}, 'k');
+    await postJson('/api/LookupJourneys', {});
+    await api.post('/tickets/delete/abc');
+    await getJson('/status');
+    for (const index of [0, 1, 2]) {
+      expect(header(index, 'RequestVerificationToken')).toBe('page-token-1');
+      expect(header(index, 'X-Requested-With')).toBe('XMLHttpRequest');
+    }
+    const get = mock.history.get[0].headers as Record<string, unknown>;
+    expect(get.RequestVerificationToken).toBeUndefined();
+    expect(get['X-Requested-With']).toBeUndefined();
+  });
+
+  it('without a token in the page, POSTs send no token header but still X-Requested-With (a preflight from another origin)', async () => {
+    mock.onPost('/tickets/delete/abc').reply(204);
+    await api.post('/tickets/delete/abc');
+    expect(header(0, 'RequestVerificationToken')).toBeUndefined();
+    expect(header(0, 'X-Requested-With')).toBe('XMLHttpRequest');
+    expect(antiforgeryHeaders()).toEqual({});
+    document.head.innerHTML = '<meta name="request-verification-token" content="t-2">';
+    expect(antiforgeryHeaders()).toEqual({ RequestVerificationToken: 't-2' });
+  });
+
+  it('a 403 to a POST is FORBIDDEN with the reload text; a 403 to a GET stays API_ERROR', async () => {
+    mock.onPost('/api/ProcessRefund').reply(403, 'The request verification token is missing or does not match.');
+    const refused = await failure(postCommitting('/api/ProcessRefund', {}, 'k'));
+    expect(refused.code).toBe('FORBIDDEN');
+    expect(refused.status).toBe(403);
+    expect(refused.message).toBe('The request verification token is missing or does not match.');
+    expect(failureText(refused, 'fallback')).toBe(RELOAD_PAGE_TEXT);
+    expect(RELOAD_PAGE_TEXT).toBe('This page has expired. Please reload the page and try again.');
+
+    mock.onGet('/dry').reply(403, 'Self refunds are disabled');
+    const disabled = await failure(getJson('/dry'));
+    expect(disabled.code).toBe('API_ERROR');
+    expect(failureText(disabled, 'fallback')).toBe('fallback');
   });
 });

@@ -6,12 +6,16 @@
  * - GET calls retry transient failures (no answer, timeout, 429, 5xx) with exponential backoff;
  *   committing POSTs never retry and carry an `Idempotency-Key` (DESIGN.md "Exactly once").
  * - Timeouts: GET 20 s, committing POST 60 s, configurable (tests use short ones).
+ * - Every state-changing request (any method but GET, HEAD, OPTIONS) carries the page's
+ *   antiforgery token as `RequestVerificationToken` when the page has one, and always
+ *   `X-Requested-With: XMLHttpRequest`, so that from another origin it needs a CORS preflight
+ *   even without a token or body (docs/security.md). A 403 answer to it is `FORBIDDEN`.
  */
 import axios, { AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import axiosRetry, { exponentialDelay } from 'axios-retry';
 import { v4 as uuidv4 } from 'uuid';
 import { apiUrl, startActivity } from '@rw/page-runtime';
-import { WidgetError } from '../errors/WidgetError';
+import { FORBIDDEN_STATUS, WidgetError } from '../errors/WidgetError';
 
 /** Timeouts in milliseconds by kind of call. */
 export interface ClientTimeouts {
@@ -38,6 +42,47 @@ export function configureClient(options: { timeouts?: Partial<ClientTimeouts>; r
 }
 
 type TrackedConfig = InternalAxiosRequestConfig & { rwEndActivity?: () => void };
+
+/** Header of the antiforgery token: the name ASP.NET Core's antiforgery reads. */
+export const ANTIFORGERY_HEADER = 'RequestVerificationToken';
+/** A token we send: visible ASCII only, so it is a valid header value. */
+const TOKEN_SHAPE = /^[\x21-\x7e]{1,4096}$/;
+const SAFE_METHODS = ['get', 'head', 'options'];
+
+/**
+ * The page's antiforgery token (docs/security.md): the content of
+ * `<meta name="request-verification-token">`, else the value of the first
+ * `input[name="__RequestVerificationToken"]` (what `@Html.AntiForgeryToken()` renders), else
+ * null. A value that is empty or not visible ASCII counts as none.
+ *
+ * @param doc the page (default `document`)
+ * @returns the token or null
+ */
+export function requestVerificationToken(doc: Document = document): string | null {
+  const candidates = [
+    doc.querySelector('meta[name="request-verification-token"]')?.getAttribute('content'),
+    doc.querySelector<HTMLInputElement>('input[name="__RequestVerificationToken"]')?.value,
+  ];
+  for (const candidate of candidates) {
+    const token = candidate?.trim();
+    if (token) return TOKEN_SHAPE.test(token) ? token : null;
+  }
+  return null;
+}
+
+/**
+ * The antiforgery header of a state-changing request: `{ RequestVerificationToken: token }` when
+ * the page has a token ({@link requestVerificationToken}), else `{}`. For requests not sent
+ * through {@link api} (the dropzone uploads).
+ */
+export function antiforgeryHeaders(): Record<string, string> {
+  const token = requestVerificationToken();
+  return token ? { [ANTIFORGERY_HEADER]: token } : {};
+}
+
+function isStateChanging(method: string | undefined): boolean {
+  return !SAFE_METHODS.includes((method ?? 'get').toLowerCase());
+}
 
 /** Extracts the server's message from an error body: plain text, `{message}`, `{error}` or a bare JSON string. */
 export function serverMessage(data: unknown): string {
@@ -77,7 +122,10 @@ function bodyText(data: unknown): string {
   }
 }
 
-/** Maps an axios failure to a {@link WidgetError}. Already-mapped errors pass through. */
+/**
+ * Maps an axios failure to a {@link WidgetError}. Already-mapped errors pass through. A 403
+ * answer to a state-changing request is `FORBIDDEN` (stale token or session: reload the page).
+ */
 export function toWidgetError(error: unknown): WidgetError {
   if (error instanceof WidgetError) return error;
   if (axios.isAxiosError(error)) {
@@ -88,7 +136,9 @@ export function toWidgetError(error: unknown): WidgetError {
     if (axiosError.response) {
       const { status, data } = axiosError.response;
       const message = serverMessage(data) || `Server responded with ${status} code.`;
-      return new WidgetError('API_ERROR', message, { cause: error, status, body: bodyText(data) });
+      const code =
+        status === FORBIDDEN_STATUS && isStateChanging(axiosError.config?.method) ? 'FORBIDDEN' : 'API_ERROR';
+      return new WidgetError(code, message, { cause: error, status, body: bodyText(data) });
     }
     return new WidgetError('NETWORK_ERROR', axiosError.message || 'Network Error', { cause: error });
   }
@@ -107,6 +157,10 @@ export function createClient(): AxiosInstance {
   // clarifyTimeoutError: a timeout is ETIMEDOUT, told apart from an aborted request.
   const instance = axios.create({ transitional: { clarifyTimeoutError: true } });
   instance.interceptors.request.use((config: TrackedConfig) => {
+    if (isStateChanging(config.method)) {
+      config.headers.set('X-Requested-With', 'XMLHttpRequest');
+      for (const [name, value] of Object.entries(antiforgeryHeaders())) config.headers.set(name, value);
+    }
     config.rwEndActivity?.();
     config.rwEndActivity = startActivity();
     return config;

@@ -17,6 +17,12 @@ export type WidgetErrorCode =
   | 'TIMEOUT'
   /** The server answered 4xx/5xx; `message` is the server's text when it gave one. */
   | 'API_ERROR'
+  /**
+   * The server refused a state-changing request with 403: the page's antiforgery token or
+   * session is missing or stale (docs/security.md). `message` is the server's text; the widgets
+   * show {@link RELOAD_PAGE_TEXT}.
+   */
+  | 'FORBIDDEN'
   /** The server answered 2xx with a body that failed validation. */
   | 'INVALID_RESPONSE'
   /** A remote failed to load or a widget threw while mounting. */
@@ -58,3 +64,24 @@ export const MISSING_DETAILS_TEXT = 'Missing JSON data from DOM';
 export const MISSING_STATION_MAP_TEXT =
   'We could not load the station names for this page. Please refresh the page or try again later.';
 export const INVALID_UIC_TEXT = 'Invalid UIC format';
+
+/**
+ * What the widgets show when the server refuses a state-changing request with 403 (missing or
+ * stale antiforgery token or session; docs/security.md): reloading the page renders a fresh token
+ * and session.
+ */
+export const RELOAD_PAGE_TEXT = 'This page has expired. Please reload the page and try again.';
+
+/** HTTP status of a refused state-changing request ({@link RELOAD_PAGE_TEXT}). */
+export const FORBIDDEN_STATUS = 403;
+
+/**
+ * The text for a failed state-changing request: {@link RELOAD_PAGE_TEXT} for a `FORBIDDEN`
+ * error, else `fallback` (the call's catalogued message).
+ *
+ * @param error any thrown value
+ * @param fallback the text for every other failure
+ */
+export function failureText(error: unknown, fallback: string): string {
+  return isWidgetError(error, 'FORBIDDEN') ? RELOAD_PAGE_TEXT : fallback;
+}

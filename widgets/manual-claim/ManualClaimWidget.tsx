@@ -154,7 +154,12 @@ export function ManualClaimWidget({ config, element }: Props) {
           </span>
         </div>
         {commit.status === 'failed' && (
-          <ClaimFailed supportEmail={config.supportEmail} bookingReference={reference} onRetry={run} />
+          <ClaimFailed
+            supportEmail={config.supportEmail}
+            bookingReference={reference}
+            onRetry={run}
+            error={commit.error}
+          />
         )}
       </form>
     </section>

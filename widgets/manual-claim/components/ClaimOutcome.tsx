@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useScopedId } from '../../../shared/hooks/useScopedId';
+import { failureText } from '../../../shared/errors/WidgetError';
 import { mailtoHref } from '../../../shared/format/mailto';
 import { CTEXT } from '../texts';
 
@@ -31,14 +32,18 @@ interface ClaimFailedProps {
   bookingReference: string;
   /** The traveller's own retry: the same claim with the same Idempotency-Key. */
   onRetry: () => void;
+  /** Why it failed: a `FORBIDDEN` error (stale token or session) adds the reload text. */
+  error?: unknown;
 }
 
 /**
  * The claim failure (SPEC.md section 8): `Something went wrong`, telling the traveller to e-mail
  * the images to the support address with the booking reference, with a mail link whose subject
- * and body carry the reference (built by `mailtoHref`, every part encoded), and a retry.
+ * and body carry the reference (built by `mailtoHref`, every part encoded), and a retry. A stale
+ * page (`FORBIDDEN`) first says to reload the page and try again.
  */
-export function ClaimFailed({ supportEmail, bookingReference, onRetry }: ClaimFailedProps) {
+export function ClaimFailed({ supportEmail, bookingReference, onRetry, error }: ClaimFailedProps) {
+  const reload = failureText(error, '');
   const href = mailtoHref(supportEmail, {
     subject: CTEXT.mailSubject(bookingReference),
     body: CTEXT.mailBody(bookingReference),
@@ -46,6 +51,7 @@ export function ClaimFailed({ supportEmail, bookingReference, onRetry }: ClaimFa
   return (
     <div className="rw-message rw-message--error rw-manual-claim__failed" role="alert">
       <h3 className="rw-manual-claim__failed-title">{CTEXT.failed}</h3>
+      {reload && <p>{reload}</p>}
       <p>{href ? CTEXT.failedBody(supportEmail, bookingReference) : CTEXT.failedBodyNoAddress(bookingReference)}</p>
       <p className="rw-manual-claim__actions">
         {href && (

@@ -1,6 +1,8 @@
 import Dropzone, { type DropzoneFile, type DropzoneOptions } from 'dropzone';
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { startActivity } from '@rw/page-runtime';
+import { antiforgeryHeaders } from '../../../shared/api/client';
+import { failureText, FORBIDDEN_STATUS, RELOAD_PAGE_TEXT } from '../../../shared/errors/WidgetError';
 import { deleteUpload, uploadUrl } from '../api';
 import { CTEXT, UPLOAD_DICT } from '../texts';
 import type { UploadSummary } from '../types';
@@ -53,7 +55,9 @@ function sameFile(a: File, b: File): boolean {
  * or gif; at most 10 MiB each (checked on the original) and 10 files; images resized in the
  * browser to at most 1200 px wide before upload; the upload widget's refusal messages with the
  * product's limits; duplicates refused with a plain message. Dropzone's own click target and
- * previews are off: the component renders a real, labelled file input and its own list.
+ * previews are off: the component renders a real, labelled file input and its own list. Each
+ * upload carries the page's antiforgery token (`RequestVerificationToken`, read when the upload
+ * area mounts) and dropzone's default `X-Requested-With` (docs/security.md).
  *
  * @param journeyId the `Journey-Id` header value
  */
@@ -63,7 +67,7 @@ export function dropzoneOptions(journeyId: string): DropzoneOptions {
     method: 'post',
     paramName: 'file',
     timeout: UPLOAD_TIMEOUT_MS,
-    headers: { 'Journey-Id': journeyId },
+    headers: { 'Journey-Id': journeyId, ...antiforgeryHeaders() },
     maxFilesize: UPLOAD_LIMITS.maxFilesizeMiB,
     maxFiles: UPLOAD_LIMITS.maxFiles,
     acceptedFiles: UPLOAD_LIMITS.acceptedFiles,
@@ -163,10 +167,14 @@ export function UploadArea({ journeyId, locked, onChange }: UploadAreaProps) {
         return;
       }
       if (xhr) {
-        // A failed upload: the upload widget's message (DESIGN.md "Texts SPEC.md leaves out").
+        // A failed upload: the upload widget's message (DESIGN.md "Texts SPEC.md leaves out"); a
+        // refused token or session (403): reload the page.
         update(key, {
           status: 'failed',
-          message: UPLOAD_DICT.dictResponseError.replace('{{statusCode}}', String(xhr.status)),
+          message:
+            xhr.status === FORBIDDEN_STATUS
+              ? RELOAD_PAGE_TEXT
+              : UPLOAD_DICT.dictResponseError.replace('{{statusCode}}', String(xhr.status)),
         });
         return;
       }
@@ -227,9 +235,10 @@ export function UploadArea({ journeyId, locked, onChange }: UploadAreaProps) {
       update(entry.key, { status: 'removing', message: undefined });
       try {
         await deleteUpload(entry.uploadId as string);
-      } catch {
-        update(entry.key, { status: 'remove-failed' });
-        setAnnouncement(CTEXT.removeFailed);
+      } catch (error) {
+        const message = failureText(error, CTEXT.removeFailed);
+        update(entry.key, { status: 'remove-failed', message });
+        setAnnouncement(message);
         return;
       }
     }
@@ -278,7 +287,9 @@ export function UploadArea({ journeyId, locked, onChange }: UploadAreaProps) {
               <li key={entry.key} className={`rw-upload__file rw-upload__file--${entry.status}`}>
                 <span className="rw-upload__name">{entry.name}</span>
                 <span className="rw-upload__status">
-                  {entry.status === 'failed' ? entry.message : STATUS_TEXT[entry.status]}
+                  {entry.status === 'failed' || entry.status === 'remove-failed'
+                    ? (entry.message ?? STATUS_TEXT[entry.status])
+                    : STATUS_TEXT[entry.status]}
                 </span>
                 {!locked && entry.status !== 'removing' && (
                   <button

@@ -1,9 +1,9 @@
-import type { WidgetError } from '../../../shared/errors/WidgetError';
+import { failureText, type WidgetError } from '../../../shared/errors/WidgetError';
 import { mailtoHref } from '../../../shared/format/mailto';
 import { TEXT } from '../texts';
 
 interface Props {
-  /** The catalogued message of SPEC.md section 8. */
+  /** The catalogued message of SPEC.md section 8 (a `FORBIDDEN` error shows the reload text instead). */
   message: string;
   error?: WidgetError;
   supportEmail: string;
@@ -15,7 +15,8 @@ interface Props {
 /**
  * An error announced to screen readers (role alert) with its catalogued message, the details
  * and server body when there are any (rendered as text), a contact link to support and an
- * optional retry (SPEC.md section 8 "Refund status failure", "Replacement confirm failure").
+ * optional retry (SPEC.md section 8 "Refund status failure", "Replacement confirm failure"). A
+ * `FORBIDDEN` error (stale token or session) shows `RELOAD_PAGE_TEXT` as its message.
  */
 export function ErrorNotice({ message, error, supportEmail, bookingReference, onRetry }: Props) {
   const href = mailtoHref(supportEmail, { subject: `Refund help for booking ${bookingReference}` });
@@ -25,7 +26,7 @@ export function ErrorNotice({ message, error, supportEmail, bookingReference, on
   const body = error?.body && error.body !== error.message ? error.body : '';
   return (
     <div className="rw-message rw-message--error" role="alert">
-      <p className="rw-refund__error-title">{message}</p>
+      <p className="rw-refund__error-title">{failureText(error, message)}</p>
       {details && (
         <dl className="rw-refund__error-details">
           <dt>{TEXT.errorDetails}</dt>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { toWidgetError } from '../../../shared/api/client';
+import { failureText } from '../../../shared/errors/WidgetError';
 import { formatPence } from '../../../shared/format/money';
 import { useCommittingAction } from '../../../shared/hooks/useCommittingAction';
 import { useScopedId } from '../../../shared/hooks/useScopedId';
@@ -31,6 +32,7 @@ export interface JourneyPickerModalProps {
 type DryRunState =
   | { status: 'loading' }
   | { status: 'ready'; result: DryRunResult }
+  /** `message`: the text shown (`Unable to use this journey: …`, or the reload text for a stale page). */
   | { status: 'error'; message: string }
   /** No protected reference: nothing is sent (SPEC.md section 6). */
   | { status: 'blocked' };
@@ -111,7 +113,10 @@ export function JourneyPickerModal({
     };
     replacementDryRun(request).then(
       (result) => settle({ status: 'ready', result }),
-      (error: unknown) => settle({ status: 'error', message: toWidgetError(error).message }),
+      (error: unknown) => {
+        const failure = toWidgetError(error);
+        settle({ status: 'error', message: failureText(failure, RTEXT.unableToUse(failure.message)) });
+      },
     );
     // The request is identified by its JSON (`requestKey`); a new object each render is not a change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -199,7 +204,7 @@ function ConfirmReplacement({ config, request, dryRun, onPendingChange, onDone }
         )}
         {dryRun.status === 'error' && (
           <p className="rw-message rw-message--error" role="alert">
-            {RTEXT.unableToUse(dryRun.message)}
+            {dryRun.message}
           </p>
         )}
         {commit.status === 'failed' && (

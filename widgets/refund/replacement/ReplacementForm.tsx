@@ -2,6 +2,7 @@ import { useFormik } from 'formik';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { toWidgetError } from '../../../shared/api/client';
+import { failureText } from '../../../shared/errors/WidgetError';
 import type { RefundStatus, RefundStatusResponse } from '../../../shared/types';
 import { Modal } from '../../../shared/ui/Modal';
 import { TEXT } from '../texts';
@@ -82,7 +83,8 @@ export function ReplacementForm({ config, response, onDone }: ReplacementFormPro
             : { kind: 'no-eligible' },
         );
       } catch (error) {
-        setOutcome({ kind: 'failed', message: toWidgetError(error).message });
+        const failure = toWidgetError(error);
+        setOutcome({ kind: 'failed', message: failureText(failure, failure.message) });
       }
     },
   });
