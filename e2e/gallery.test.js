@@ -9,6 +9,7 @@
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const { useHostAndBrowser, openPage, seriousAxeViolations } = require('./harness');
+const { travellerSession } = require('../dev-host/testing');
 
 const env = useHostAndBrowser();
 
@@ -105,7 +106,8 @@ test('the gallery shows the pristine fixtures even after a demo booking was refu
   await fetch(`${env.host.url}/__dev/reset`, { method: 'POST' });
   const bookings = require('../fixtures/bookings.json');
   const state = bookings.instant;
-  const refunded = await fetch(`${env.host.url}/api/ProcessRefund`, {
+  const traveller = travellerSession(env.host, [state.bookingReference]);
+  const refunded = await traveller('/api/ProcessRefund', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'gallery-e2e' },
     body: JSON.stringify({
