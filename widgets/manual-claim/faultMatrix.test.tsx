@@ -30,6 +30,7 @@ import Dropzone, { type DropzoneFile } from 'dropzone';
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
 import { api } from '../../shared/api/client';
+import { RELOAD_PAGE_TEXT } from '../../shared/errors/WidgetError';
 import { answerWith, FAULTS, registerFaultMatrixHooks, type Fault } from '../../shared/test/faults';
 import { mountOnHostPage } from '../../shared/test/hostPage';
 import { SUBMIT_CLAIM_PATH } from './api';
@@ -266,5 +267,51 @@ describe('POST /tickets/delete/{uploadId}', () => {
     expect(http.history.post.every((r) => r.data === undefined)).toBe(true);
     expect(submitButton()).toBeDisabled();
     assertNotBlank(element);
+  });
+});
+
+describe('a 403 to upload, delete or submit-claim: stale antiforgery token or session (docs/security.md)', () => {
+  const REFUSED = 'The request verification token is missing or does not match. Reload the page and try again.';
+  /** Mounts the claim on a host page that carries a token (the host page is laid out by the mount). */
+  const mountWithToken = () => {
+    const element = mountPrinted();
+    document.head.insertAdjacentHTML('beforeend', '<meta name="request-verification-token" content="page-token">');
+    return element;
+  };
+
+  it('upload: the page token goes with the upload; a 403 shows the reload text', async () => {
+    const element = mountWithToken();
+    const xhr = await chooseOne(userEvent.setup());
+    expect(xhr.headers.RequestVerificationToken).toBe('page-token');
+    expect(xhr.headers['X-Requested-With']).toBe('XMLHttpRequest');
+    xhr.respond(403, REFUSED, 'text/plain');
+    expect(await screen.findByText(RELOAD_PAGE_TEXT)).toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+    assertNotBlank(element);
+  });
+
+  it('delete: the token and X-Requested-With go with it; a 403 keeps the photo with the reload text', async () => {
+    mountWithToken();
+    const user = userEvent.setup();
+    const id = await uploadOne(user);
+    http.onPost(`/tickets/delete/${id}`).reply(403, REFUSED);
+    await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
+    await screen.findByRole('button', { name: 'Try removing photo-1.png again' });
+    expect(screen.getAllByText(RELOAD_PAGE_TEXT).length).toBeGreaterThan(0);
+    const headers = http.history.post[0].headers as Record<string, unknown>;
+    expect(headers.RequestVerificationToken).toBe('page-token');
+    expect(headers['X-Requested-With']).toBe('XMLHttpRequest');
+  });
+
+  it('submit-claim: a 403 shows "Something went wrong" with the reload text', async () => {
+    mountWithToken();
+    const user = userEvent.setup();
+    await uploadOne(user);
+    http.onPost(SUBMIT_CLAIM_PATH).reply(403, REFUSED);
+    await user.click(submitButton());
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: CTEXT.failed })).toBeInTheDocument();
+    expect(alert).toHaveTextContent(RELOAD_PAGE_TEXT);
+    expect((claimPosts()[0].headers as Record<string, unknown>).RequestVerificationToken).toBe('page-token');
   });
 });

@@ -13,6 +13,7 @@ import bookings from '../../fixtures/bookings.json';
 import lookups from '../../fixtures/lookups.json';
 import stations from '../../fixtures/stations.json';
 import { api } from '../../shared/api/client';
+import { RELOAD_PAGE_TEXT } from '../../shared/errors/WidgetError';
 import { answerWith, FAULTS, registerFaultMatrixHooks, SERVER_ERROR_TEXT, type Fault } from '../../shared/test/faults';
 import { mountOnHostPage } from '../../shared/test/hostPage';
 import { mount } from './mount';
@@ -175,6 +176,38 @@ describe('POST /api/ProcessRefundWithReplacement', () => {
       expect(await screen.findByRole('heading', { name: 'Refund request accepted' })).toBeInTheDocument();
     }
     expect(http.history.post.filter((r) => r.url === REPLACEMENT_PATH)).toHaveLength(1);
+    assertNotBlank(element);
+  });
+});
+
+describe('a 403 to a state-changing call: stale antiforgery token or session (docs/security.md)', () => {
+  const REFUSED = 'The request verification token is missing or does not match. Reload the page and try again.';
+
+  it.each([
+    ['ProcessRefund', '/api/ProcessRefund'],
+    ['LookupJourneys', LOOKUP_PATH],
+    ['the replacement dry run', REPLACEMENT_DRY_RUN_PATH],
+    ['ProcessRefundWithReplacement', REPLACEMENT_PATH],
+  ])('%s shows the reload text; every POST carried the page token', async (_name, refusedPath) => {
+    const replacement = refusedPath !== '/api/ProcessRefund';
+    serveBooking(replacement ? 'replacement' : 'instant');
+    http.onPost(LOOKUP_PATH).reply(200, JSON.stringify(candidates.answer));
+    http.onPost(REPLACEMENT_DRY_RUN_PATH).reply(200, JSON.stringify(candidates.dryRuns['900101']));
+    http.onPost(refusedPath).reply(403, REFUSED);
+    const element = mountState(replacement ? 'replacement' : 'instant');
+    // The host page carries a token (added after the mount, which lays the page out).
+    document.head.insertAdjacentHTML('beforeend', '<meta name="request-verification-token" content="page-token">');
+    const user = userEvent.setup();
+    if (!replacement) await user.click(await screen.findByRole('button', { name: 'Accept refund' }));
+    else await lookUp(user);
+    if (refusedPath === REPLACEMENT_PATH)
+      await user.click(await screen.findByRole('button', { name: 'Confirm £35.50 refund' }));
+    expect(await screen.findByText(RELOAD_PAGE_TEXT)).toBeInTheDocument();
+    expect(screen.queryByText(TEXT.processFailure)).toBeNull();
+    expect(http.history.post.length).toBeGreaterThan(0);
+    for (const request of http.history.post) {
+      expect((request.headers as Record<string, unknown>).RequestVerificationToken).toBe('page-token');
+    }
     assertNotBlank(element);
   });
 });
