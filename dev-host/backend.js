@@ -556,6 +556,7 @@ function escapeForLog(value, max = 200) {
   return String(value ?? '')
     .slice(0, max)
     .replace(
+      // eslint-disable-next-line no-control-regex -- matching control characters is the point
       /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
       (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
     );
