@@ -7,9 +7,8 @@
  */
 const fs = require('fs');
 const path = require('path');
-const zlib = require('zlib');
 const bookings = require('../fixtures/bookings.json');
-const { useTestHosts } = require('./testing');
+const { useTestHosts, png } = require('./testing');
 const { sniffImageType, uploadPath, isUploadId, MAX_UPLOAD_BYTES } = require('./claims');
 
 const { start: startHost, tempDir } = useTestHosts();
@@ -19,29 +18,6 @@ const JOURNEY = String(printed.status.refundStatus.journeyID);
 
 /** Starts a dev host on `dataDir` (a fresh temporary folder by default); closed after each test. */
 const start = (dataDir = tempDir('rw-data-')) => startHost({ dataDir });
-
-/** A real PNG of the given size (grey pixels), built with zlib. */
-function png(width, height) {
-  const chunk = (type, data) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type), data])));
-    return Buffer.concat([length, Buffer.from(type), data, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
-  const raw = Buffer.alloc((width + 1) * height, 0x80);
-  for (let y = 0; y < height; y += 1) raw[y * (width + 1)] = 0;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** The header segments of a baseline JPEG of the given size (enough to sniff and measure). */
 function jpeg(width, height) {

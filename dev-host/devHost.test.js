@@ -8,7 +8,7 @@ const fs = require('fs');
 const path = require('path');
 const bookings = require('../fixtures/bookings.json');
 const stations = require('../fixtures/stations.json');
-const { useTestHosts, travellerSession } = require('./testing');
+const { useTestHosts, travellerSession, confirmBody } = require('./testing');
 const { CONTENT_SECURITY_POLICY } = require('./app');
 
 const HOSTILE = '</script><script>alert(1)</script>';
@@ -31,18 +31,6 @@ const start = (options = {}) => startHost({ distDir: fakeDist(), logger: silentL
 
 const pageUrl = (route, state) =>
   `${route}?BookingReference=${encodeURIComponent(state.bookingReference)}&Email=${encodeURIComponent(state.email)}`;
-
-function confirmBody(state, overrides = {}) {
-  return {
-    protectedReference: state.status.protectedReference,
-    journeyId: state.status.refundStatus.journeyID,
-    covid19: false,
-    defer: false,
-    disruptedOutwards: false,
-    disruptedInwards: false,
-    ...overrides,
-  };
-}
 
 async function processRefund(server, body, key) {
   const headers = { 'Content-Type': 'application/json' };

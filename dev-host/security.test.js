@@ -7,10 +7,9 @@
  * token are refused with 403, and /report/error takes JSON only and logs control characters
  * escaped. Sessions and tokens come the way a browser gets them: by rendering a booking's page.
  */
-const zlib = require('zlib');
 const bookings = require('../fixtures/bookings.json');
 const lookups = require('../fixtures/lookups.json');
-const { useTestHosts, travellerSession } = require('./testing');
+const { useTestHosts, travellerSession, confirmBody, png } = require('./testing');
 const { parseCookies, MESSAGES } = require('./auth');
 
 const { start } = useTestHosts();
@@ -52,37 +51,6 @@ const json = (body) => ({
   body: JSON.stringify(body),
 });
 
-const refundBody = (state) => ({
-  protectedReference: state.status.protectedReference,
-  journeyId: state.status.refundStatus.journeyID,
-  covid19: false,
-  defer: false,
-  disruptedOutwards: false,
-  disruptedInwards: false,
-});
-
-function png(width, height) {
-  const chunk = (type, data) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type), data])));
-    return Buffer.concat([length, Buffer.from(type), data, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 0, 0, 0, 0], 8);
-  const raw = Buffer.alloc((width + 1) * height, 0x80);
-  for (let y = 0; y < height; y += 1) raw[y * (width + 1)] = 0;
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-
 const uploadInit = (journeyId) => {
   const form = new FormData();
   form.append('file', new Blob([png(2, 2)], { type: 'image/png' }), 'ticket.png');
@@ -113,17 +81,17 @@ describe('finding 3: a booking reference alone no longer refunds a booking', () 
     expect((await browser(`/Refund/DryRun?bookingReference=${feeFree.bookingReference}`)).status).toBe(403);
 
     // The finding's POST: another booking's protectedReference, with a valid token.
-    const refund = await browser('/api/ProcessRefund', json(refundBody(feeFree)));
+    const refund = await browser('/api/ProcessRefund', json(confirmBody(feeFree)));
     expect(refund.status).toBe(403);
     expect(await server.fetch('/__dev/requests').then((r) => r.json())).toEqual([]);
     // Its own booking still refunds.
-    expect((await browser('/api/ProcessRefund', json(refundBody(bookings.instant)))).status).toBe(200);
+    expect((await browser('/api/ProcessRefund', json(confirmBody(bookings.instant)))).status).toBe(200);
   });
 
   it('ProcessRefund with a token but no session is 403 and records nothing', async () => {
     const server = await start();
     const stranger = travellerSession(server, []);
-    const response = await stranger('/api/ProcessRefund', json(refundBody(feeFree)));
+    const response = await stranger('/api/ProcessRefund', json(confirmBody(feeFree)));
     expect(response.status).toBe(403);
     expect(await server.fetch('/__dev/requests').then((r) => r.json())).toEqual([]);
   });
@@ -232,7 +200,7 @@ describe('finding 2: state-changing calls need the antiforgery token of the page
   });
 
   it.each([
-    ['ProcessRefund', '/api/ProcessRefund', () => json(refundBody(bookings.instant))],
+    ['ProcessRefund', '/api/ProcessRefund', () => json(confirmBody(bookings.instant))],
     [
       'LookupJourneys',
       '/api/LookupJourneys',

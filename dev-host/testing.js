@@ -12,6 +12,7 @@ const fs = require('fs');
 const os = require('os');
 const path = require('path');
 const { randomBytes } = require('crypto');
+const zlib = require('zlib');
 const fixtureLookups = require('../fixtures/lookups.json');
 const { startServer } = require('./server');
 const { SESSION_COOKIE, CSRF_COOKIE, CSRF_HEADER } = require('./auth');
@@ -107,4 +108,43 @@ async function getJson(server, route) {
   return (await (server.fetch ?? fetch)(`${server.url}${route}`)).json();
 }
 
-module.exports = { useTestHosts, travellerSession, postJson, getJson };
+/**
+ * The confirm refund request (SPEC.md section 3) for a fixture state: its protectedReference and
+ * journeyID, every flag false unless `overrides` says otherwise.
+ */
+function confirmBody(state, overrides = {}) {
+  return {
+    protectedReference: state.status.protectedReference,
+    journeyId: state.status.refundStatus.journeyID,
+    covid19: false,
+    defer: false,
+    disruptedOutwards: false,
+    disruptedInwards: false,
+    ...overrides,
+  };
+}
+
+/** A real PNG of the given size (grey pixels), built with zlib. */
+function png(width, height) {
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(Buffer.concat([Buffer.from(type), data])));
+    return Buffer.concat([length, Buffer.from(type), data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8-bit greyscale
+  const raw = Buffer.alloc((width + 1) * height, 0x80);
+  for (let y = 0; y < height; y += 1) raw[y * (width + 1)] = 0;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+module.exports = { useTestHosts, travellerSession, postJson, getJson, confirmBody, png };

@@ -9,7 +9,7 @@
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const { useHostAndBrowser, openPage, seriousAxeViolations } = require('./harness');
-const { travellerSession } = require('../dev-host/testing');
+const { travellerSession, confirmBody } = require('../dev-host/testing');
 
 const env = useHostAndBrowser();
 
@@ -110,14 +110,7 @@ test('the gallery shows the pristine fixtures even after a demo booking was refu
   const refunded = await traveller('/api/ProcessRefund', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'gallery-e2e' },
-    body: JSON.stringify({
-      protectedReference: state.status.protectedReference,
-      journeyId: state.status.refundStatus.journeyID,
-      covid19: false,
-      defer: false,
-      disruptedOutwards: false,
-      disruptedInwards: false,
-    }),
+    body: JSON.stringify(confirmBody(state)),
   });
   assert.equal(refunded.status, 200);
   const { page, context } = await openPage(env.browser);
