@@ -200,7 +200,7 @@ function createStore({ bookings, lookups = {}, dataDir, logger = console }) {
       const { status } = found.state;
       if (isHttpError(status)) return fromHttpError(status.httpError);
       const json = clone(status);
-      if (store.isRefunded(reference) && json.refundStatus) json.refundStatus.isCancelled = true;
+      if (store.isRefunded(reference) && json?.refundStatus) json.refundStatus.isCancelled = true;
       return { status: 200, json };
     },
 
@@ -402,7 +402,7 @@ function createStore({ bookings, lookups = {}, dataDir, logger = console }) {
     const match = [...byReference.values()].find(
       ({ state }) =>
         !isHttpError(state.status) &&
-        state.status.refundStatus &&
+        state.status?.refundStatus &&
         (state.status.replacementProtectedReference ?? state.status.protectedReference) === body.protectedReference,
     );
     if (!match) return { error: badRequest('Unknown protected reference.') };
@@ -438,7 +438,7 @@ function createStore({ bookings, lookups = {}, dataDir, logger = console }) {
     const invalid = checkFields(body, CONFIRM_REFUND_FIELDS);
     if (invalid) return invalid;
     const match = [...byReference.values()].find(
-      ({ state }) => !isHttpError(state.status) && state.status.protectedReference === body.protectedReference,
+      ({ state }) => !isHttpError(state.status) && state.status?.protectedReference === body.protectedReference,
     );
     if (!match) return badRequest('Unknown protected reference.');
     const reference = match.state.bookingReference.trim().toUpperCase();

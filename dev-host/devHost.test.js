@@ -52,7 +52,7 @@ function jsonBlockText(html, id) {
 }
 
 describe('reference backend: refund status and dry run', () => {
-  it.each(['instant', 'replacement', 'cancelled', 'printed', 'null-status'])(
+  it.each(['instant', 'replacement', 'cancelled', 'printed', 'null-status', 'null-status-literal'])(
     '%s: status and dry run are the fixture answers',
     async (name) => {
       const server = await start();

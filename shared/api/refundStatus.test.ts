@@ -24,6 +24,19 @@ describe('parseRefundStatusResponse', () => {
     expect(parseRefundStatusResponse(states['null-status'].status).refundStatus).toBeNull();
   });
 
+  it('reads the JSON literal null as the null response (DESIGN.md "Null refund status")', () => {
+    expect(states['null-status-literal'].status).toBeNull();
+    expect(parseRefundStatusResponse(null)).toEqual({
+      refundStatus: null,
+      isFeeFree: false,
+      protectedReference: null,
+      replacementProtectedReference: null,
+    });
+    // Other non-objects stay malformed answers.
+    expect(() => parseRefundStatusResponse(undefined)).toThrow(/refund status answer was not in the expected form/);
+    expect(() => parseRefundStatusResponse(0)).toThrow(WidgetError);
+  });
+
   it('refuses a malformed answer with INVALID_RESPONSE', () => {
     expect(() => parseRefundStatusResponse({ refundStatus: { journeyID: 'x' } })).toThrow(WidgetError);
     expect(() => parseRefundStatusResponse('nope')).toThrow(/refund status answer was not in the expected form/);

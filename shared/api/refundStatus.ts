@@ -67,12 +67,29 @@ function validate<T>(schema: yup.Schema<T>, value: unknown, what: string): T {
   }
 }
 
-/** Validates a refund status response. @throws WidgetError('INVALID_RESPONSE') */
-export function parseRefundStatusResponse(value: unknown): RefundStatusResponse {
-  return validate(refundStatusResponseSchema, value, 'refund status') as RefundStatusResponse;
-}
+/** What the JSON literal `null` reads as: no matching journey, not fee-free, no protected references. */
+const NULL_STATUS_RESPONSE: RefundStatusResponse = {
+  refundStatus: null,
+  isFeeFree: false,
+  protectedReference: null,
+  replacementProtectedReference: null,
+};
 
 /** Validates a dry run result. @throws WidgetError('INVALID_RESPONSE') */
 export function parseDryRun(value: unknown): DryRunResult {
   return validate(dryRunSchema, value, 'dry run') as DryRunResult;
+}
+
+/**
+ * Validates a refund status response. The JSON literal `null` is the same "null response" as
+ * `{"refundStatus": null}` (SPEC.md section 8 "Null status"; DESIGN.md "Null refund status"):
+ * it reads as a response whose `refundStatus` is null, with no protected reference.
+ *
+ * @param value the parsed JSON body of the refund status call
+ * @returns the response; `refundStatus` is null for either form of the null response
+ * @throws WidgetError('INVALID_RESPONSE') for any other answer that is not in the expected form
+ */
+export function parseRefundStatusResponse(value: unknown): RefundStatusResponse {
+  if (value === null) return { ...NULL_STATUS_RESPONSE };
+  return validate(refundStatusResponseSchema, value, 'refund status') as RefundStatusResponse;
 }

@@ -1,16 +1,17 @@
 /**
  * The faults of the fault matrix (issue 6, deliverable 3) for Jest tests that mock HTTP with
- * axios-mock-adapter: HTTP 500, a timeout, a dropped connection, malformed JSON, an empty body and a
- * slow answer (half the client's timeout, then a good answer).
+ * axios-mock-adapter: HTTP 500, a timeout, a dropped connection, malformed JSON, an empty body, the
+ * JSON literal `null` (a 200 whose body is `null`, labelled `application/json`) and a slow answer
+ * (half the client's timeout, then a good answer).
  */
 import type MockAdapter from 'axios-mock-adapter';
 import { configureClient } from '../api/client';
 
 /** One fault of the matrix. */
-export type Fault = '500' | 'timeout' | 'dropped' | 'malformed JSON' | 'empty body' | 'slow';
+export type Fault = '500' | 'timeout' | 'dropped' | 'malformed JSON' | 'empty body' | 'JSON null' | 'slow';
 
 /** Every fault, in the order the README's tables list them. */
-export const FAULTS: Fault[] = ['500', 'timeout', 'dropped', 'malformed JSON', 'empty body', 'slow'];
+export const FAULTS: Fault[] = ['500', 'timeout', 'dropped', 'malformed JSON', 'empty body', 'JSON null', 'slow'];
 
 /** The plain-text body of the 500 answers. */
 export const SERVER_ERROR_TEXT = 'Internal error in the fares engine';
@@ -20,8 +21,9 @@ export const MALFORMED_JSON_TEXT = '{"answer": ';
 
 /**
  * Answers a mocked route with `fault`: 500 with {@link SERVER_ERROR_TEXT}, a timeout, a network
- * error, a 200 whose JSON is cut off (labelled `application/json`), an empty 200, or, for `slow`,
- * `ok` as JSON after `slowMs`.
+ * error, a 200 whose JSON is cut off (labelled `application/json`), an empty 200, a 200 whose body
+ * is the JSON literal `null` (labelled `application/json`), or, for `slow`, `ok` as JSON after
+ * `slowMs`.
  *
  * @param handler e.g. `http.onGet(url)` or `http.onPost(path)`
  * @param ok the good answer (any JSON value) for a slow answer
@@ -44,6 +46,8 @@ export function answerWith(
       return handler.reply(200, MALFORMED_JSON_TEXT, { 'content-type': 'application/json' });
     case 'empty body':
       return handler.reply(200, '');
+    case 'JSON null':
+      return handler.reply(200, 'null', { 'content-type': 'application/json' });
     case 'slow':
       return handler.withDelayInMs(slowMs).reply(200, JSON.stringify(ok));
   }

@@ -238,10 +238,20 @@ describe('without a disruption self refund', () => {
     },
   );
 
-  it('a null refund status offers no option either', async () => {
-    const { user } = await setup('null-status');
+  // Both forms of the null response (DESIGN.md "Null refund status"): `{"refundStatus": null}`
+  // and the JSON literal `null` (body `null`, application/json).
+  it.each([
+    ['null-status', '{"refundStatus":null,…}'],
+    ['null-status-literal', 'null'],
+  ])('a null refund status (%s, body %s) offers no option either', async (name) => {
+    const { user, navigate, state } = await setup(name);
     await answerFirst(user, /^Yes, my journey/);
-    expect(await screen.findByRole('link', { name: 'Claim a disruption refund with evidence' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Claim a disruption refund with evidence' })).toHaveAttribute(
+      'href',
+      `/ManualRefund?${queryOf(state)}&Disruption=true`,
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(navigate).not.toHaveBeenCalled();
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * The disruption funnel's fault matrix (issue "The quality bar", deliverables 2 and 3): the one
  * call the widget makes (SPEC.md section 7: GET the refund status from `data-refund-status-url`)
- * is driven through HTTP 500, a timeout, a dropped connection, malformed JSON, an empty body and
- * a slow answer, through the real `mount` and the real UI, mocked with axios-mock-adapter on the
+ * is driven through HTTP 500, a timeout, a dropped connection, malformed JSON, an empty body, the
+ * JSON literal `null` (SPEC.md section 8's null response: no disruption self refund, the link to
+ * /ManualRefund with Disruption=true) and a slow answer, through the real `mount` and the real UI, mocked with axios-mock-adapter on the
  * one axios instance (`api` of shared/api/client.ts). Each cell asserts the catalogued outcome
  * (SPEC.md section 8 "Refund status failure": the message, details and body, a contact link, and
  * our Try again), that the widget is never blank and that nothing is logged with console.error.
@@ -41,7 +42,7 @@ const mounted = registerFaultMatrixHooks(http, TIMEOUT_MS);
 const answer = (fault: Fault) => answerWith(http.onGet(STATUS_URL), fault, state.status, TIMEOUT_MS / 2);
 
 /** The details line each failure shows under the catalogued message. */
-const DETAILS: Record<Exclude<Fault, 'slow'>, string> = {
+const DETAILS: Record<Exclude<Fault, 'slow' | 'JSON null'>, string> = {
   '500': SERVER_ERROR_TEXT,
   timeout: `timeout of ${TIMEOUT_MS}ms exceeded`,
   dropped: 'Network Error',
@@ -91,6 +92,15 @@ describe('GET refund status (data-refund-status-url)', () => {
     if (fault === 'slow') {
       expect(screen.getByText(TEXT.loading)).toBeInTheDocument();
       expect(await secondQuestion()).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(statusGets()).toHaveLength(1);
+    } else if (fault === 'JSON null') {
+      // The null response (DESIGN.md "Null refund status"): no self refund, the manual route instead.
+      const link = await screen.findByRole('link', { name: TEXT.noOptionLink });
+      expect(link).toHaveAttribute(
+        'href',
+        `/ManualRefund?BookingReference=${state.bookingReference}&Email=${encodeURIComponent(state.email)}&Disruption=true`,
+      );
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       expect(statusGets()).toHaveLength(1);
     } else {

@@ -23,7 +23,7 @@ type State = {
   bookingReference: string;
   email: string;
   details: unknown;
-  status: RefundStatusResponse | Answer;
+  status: RefundStatusResponse | null | Answer;
   dryRun: DryRunResult | Answer;
 };
 const states = bookings as unknown as Record<string, State>;
@@ -35,7 +35,9 @@ const mounted: (() => void)[] = [];
 
 function serve(status: State['status'], dryRun: State['dryRun']) {
   const answer = (value: State['status'] | State['dryRun']): [number, string] =>
-    'httpError' in value ? [value.httpError.status, value.httpError.body] : [200, JSON.stringify(value)];
+    value !== null && 'httpError' in value
+      ? [value.httpError.status, value.httpError.body]
+      : [200, JSON.stringify(value)];
   http.onGet(STATUS_URL).reply(() => answer(status));
   http.onGet(DRY_RUN_URL).reply(() => answer(dryRun));
 }
@@ -145,6 +147,20 @@ describe('the refund unavailable page (data-view="unavailable")', () => {
       expect(http.history.get.map((r) => r.url)).toEqual([STATUS_URL]);
     },
   );
+
+  // Both forms of the null response (DESIGN.md "Null refund status") give "something went wrong".
+  it.each([
+    ['null-status', '{"refundStatus":null,…}'],
+    ['null-status-literal', 'null'],
+  ])('a null status (%s, body %s): the reason is "something went wrong"', async (name) => {
+    const { element } = mountState(name, { attrs: { view: 'unavailable' } });
+    expect(
+      await screen.findByText("We can't process an automatic refund for this journey because something went wrong."),
+    ).toBeInTheDocument();
+    expect(element).not.toHaveTextContent(TEXT.statusFailure);
+    expect(element).not.toHaveTextContent('INVALID_RESPONSE');
+    expect(http.history.get.map((r) => r.url)).toEqual([STATUS_URL]);
+  });
 
   it('a failing status call shows the catalogued message with a retry, then the reason', async () => {
     let calls = 0;

@@ -22,7 +22,7 @@ type State = {
   bookingReference: string;
   email: string;
   details: unknown;
-  status: RefundStatusResponse | { httpError: { status: number; body: string } };
+  status: RefundStatusResponse | null | { httpError: { status: number; body: string } };
   dryRun: DryRunResult | { httpError: { status: number; body: string } };
 };
 const states = bookings as unknown as Record<string, State>;
@@ -33,7 +33,9 @@ const http = new MockAdapter(api);
 
 function serve(state: State) {
   const answer = (value: State['status'] | State['dryRun']): [number, string] =>
-    'httpError' in value ? [value.httpError.status, value.httpError.body] : [200, JSON.stringify(value)];
+    value !== null && 'httpError' in value
+      ? [value.httpError.status, value.httpError.body]
+      : [200, JSON.stringify(value)];
   http.onGet(STATUS_URL).reply(() => answer(state.status));
   http.onGet(DRY_RUN_URL).reply(() => answer(state.dryRun));
 }
@@ -232,8 +234,28 @@ describe('refund status failures (SPEC.md section 8)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(TEXT.statusFailure);
   });
 
-  it('a null status shows "null response, no matching journey"', async () => {
-    mountState('null-status');
+  // Both forms of the null response (DESIGN.md "Null refund status"): `{"refundStatus": null}`
+  // and the JSON literal `null` (body `null`, application/json).
+  it.each([
+    ['null-status', '{"refundStatus":null,…}'],
+    ['null-status-literal', 'null'],
+  ])('a null status (%s, body %s) shows "null response, no matching journey"', async (name) => {
+    const { element } = mountState(name);
+    expect(await screen.findByRole('alert')).toHaveTextContent('null response, no matching journey');
+    expect(element).not.toHaveTextContent('INVALID_RESPONSE');
+    expect(element).not.toHaveTextContent(TEXT.statusFailure);
+    expect(screen.queryByRole('button', { name: 'Accept refund' })).not.toBeInTheDocument();
+  });
+
+  it('the literal null reaches the widget as the body null with Content-Type application/json', async () => {
+    http.onGet(STATUS_URL).reply(200, 'null', { 'content-type': 'application/json' });
+    http.onGet(DRY_RUN_URL).reply(200, JSON.stringify(states['null-status'].dryRun));
+    mountOnHostPage(mount, {
+      mountId: 'refund-widget',
+      details: states['null-status'].details,
+      stations,
+      attrs: { 'refund-status-url': STATUS_URL, 'dry-run-url': DRY_RUN_URL, 'support-email': 'support@example.co.uk' },
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('null response, no matching journey');
   });
 });

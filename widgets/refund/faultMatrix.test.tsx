@@ -2,7 +2,8 @@
  * The refund page's fault matrix (issue "The quality bar", deliverable 3): every call the refund
  * widget makes (SPEC.md section 7: refund status, dry run, ProcessRefund, LookupJourneys, the
  * replacement dry run and ProcessRefundWithReplacement) is driven through HTTP 500, a timeout, a
- * dropped connection, malformed JSON, an empty body and a slow answer, through the real `mount`.
+ * dropped connection, malformed JSON, an empty body, the JSON literal `null` and a slow answer,
+ * through the real `mount`.
  * Each cell asserts the catalogued outcome (SPEC.md section 8 or DESIGN.md's decided texts), that
  * the widget is never blank and that nothing is logged as an error. Short timeouts (100 ms).
  */
@@ -72,6 +73,11 @@ describe('GET refund status', () => {
     if (fault === 'slow') {
       expect(screen.getByText(TEXT.preamble)).toBeInTheDocument();
       expect(await screen.findByRole('button', { name: 'Accept refund' })).toBeInTheDocument();
+    } else if (fault === 'JSON null') {
+      // The JSON literal null is SPEC.md section 8's null response (DESIGN.md "Null refund status").
+      expect(await screen.findByRole('alert')).toHaveTextContent('null response, no matching journey');
+      expect(screen.queryByText(TEXT.statusFailure)).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Accept refund' })).not.toBeInTheDocument();
     } else {
       expect(await screen.findByText(TEXT.statusFailure)).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
@@ -119,6 +125,7 @@ describe('POST /api/LookupJourneys', () => {
     dropped: 'Network Error',
     'malformed JSON': 'The server sent an answer we could not read.',
     'empty body': 'The server sent an empty answer.',
+    'JSON null': 'The journey lookup answer was not in the expected form',
   };
   it.each(FAULTS)('%s', async (fault) => {
     serveBooking('replacement');
@@ -137,12 +144,13 @@ describe('POST /api/LookupJourneys', () => {
 });
 
 describe('POST /api/ProcessRefundWithReplacement/DryRun', () => {
-  const expected: Record<Exclude<Fault, 'slow'>, string> = {
+  const expected: Record<Exclude<Fault, 'slow'>, string | RegExp> = {
     '500': `Unable to use this journey: ${SERVER_ERROR_TEXT}`,
     timeout: `Unable to use this journey: timeout of ${TIMEOUT_MS}ms exceeded`,
     dropped: 'Unable to use this journey: Network Error',
     'malformed JSON': 'Unable to use this journey: The server sent an answer we could not read.',
     'empty body': 'Unable to use this journey: The server sent an empty answer.',
+    'JSON null': /^Unable to use this journey: The dry run answer was not in the expected form/,
   };
   it.each(FAULTS)('%s', async (fault) => {
     serveBooking('replacement');
