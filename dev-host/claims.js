@@ -8,6 +8,11 @@
  * - Types are sniffed from the bytes (magic numbers), never from the name or the declared type:
  *   JPEG, PNG or GIF only (415 otherwise). Limits are enforced again: at most 10 MiB per file
  *   (413), one file per request, 1 to 10 images per claim.
+ * - Uploads are bounded (docs/uploads.md): at most 40 megapixels by the image's header (415), at
+ *   most 10 live uploads per journey (409), and an image is stored without any bytes after its
+ *   end marker. A duplicate, an image whose SHA-256 digest is already among the journey's live
+ *   uploads, is refused (409); deleting an upload frees its digest. Live: stored, not deleted and
+ *   not yet part of a submitted claim.
  * - Upload ids come from `crypto.randomBytes` (144 bits, base64url, 24 characters); an id is
  *   checked against that shape before it is used in a path, and files live only in
  *   `DATA_DIR/uploads/<id>.<ext>`, so no id can reach outside that folder.
@@ -16,13 +21,14 @@
  */
 'use strict';
 
-const { randomBytes, randomUUID } = require('crypto');
+const { createHash, randomBytes, randomUUID } = require('crypto');
 const fs = require('fs');
 const path = require('path');
 const express = require('express');
 const multer = require('multer');
 const { imageSize } = require('image-size');
 const { fingerprint, writeAtomic } = require('./backend');
+const { imageEnd } = require('./imageEnd');
 
 const STATE_FILE = 'claims.json';
 const STATE_VERSION = 1;
@@ -30,6 +36,12 @@ const STATE_VERSION = 1;
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Most images in one claim (SPEC.md section 5). */
 const MAX_IMAGES_PER_CLAIM = 10;
+/** Most live uploads (stored, not deleted, not yet claimed) of one journey: the claim's 10 images. */
+const MAX_LIVE_UPLOADS_PER_JOURNEY = MAX_IMAGES_PER_CLAIM;
+/** Most pixels (width × height, from the header) of an image: 40 megapixels (docs/uploads.md). */
+const MAX_PIXELS = 40_000_000;
+/** The refusal of an image already among the journey's live uploads (the widget's own text). */
+const DUPLICATE_MESSAGE = 'You have already added this photo.';
 const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 /** The shape of every upload id this backend issues. */
 const UPLOAD_ID = /^[A-Za-z0-9_-]{24}$/;
@@ -128,7 +140,10 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
     uploadsDir,
     claimsDir,
     stateFile,
-    /** upload id → { id, journeyId, bookingReference, type, ext, bytes, width, height, name, time, deletedAt?, claimId? } */
+    /**
+     * upload id → { id, journeyId, bookingReference, type, ext, bytes, trailingBytesRemoved, digest
+     * (SHA-256 hex of the stored bytes), width, height, name, time, deletedAt?, claimId? }
+     */
     uploads: {},
     /** Submitted claims, oldest first. */
     claims: [],
@@ -136,12 +151,15 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
     idempotency: {},
 
     /**
-     * Stores one uploaded image after sniffing its type and reading its size.
+     * Stores one uploaded image after sniffing its type and reading its size from its header,
+     * without any bytes after the image's end marker (docs/uploads.md).
      *
      * @param {{ buffer: Buffer, originalname?: string } | undefined} file from multer
      * @param {string | undefined} journeyId the Journey-Id header
      * @returns {{ status: number, json: unknown }} 200 with the id as a JSON string; 400 (no file,
-     *   bad or unknown Journey-Id), 415 (not JPEG/PNG/GIF or unreadable)
+     *   bad Journey-Id), 404 (unknown journey), 413 (over 10 MiB), 415 (not JPEG/PNG/GIF,
+     *   unreadable, no end marker, over 40 megapixels), 409 (a duplicate of a live upload, or
+     *   the journey already has 10 live uploads)
      */
     addUpload(file, journeyId) {
       const journey = typeof journeyId === 'string' ? journeyId.trim() : '';
@@ -162,15 +180,35 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
         return answer(415, { message: 'The image could not be read.' });
       }
       if (!size.width || !size.height) return answer(415, { message: 'The image could not be read.' });
+      if (size.width * size.height > MAX_PIXELS) {
+        return answer(415, {
+          message: `The image is ${size.width} × ${size.height} pixels: at most 40 megapixels are accepted.`,
+        });
+      }
+      const end = imageEnd(file.buffer, kind.type);
+      if (end === null) return answer(415, { message: 'The image could not be read.' });
+      const image = file.buffer.subarray(0, end);
+      const digest = createHash('sha256').update(image).digest('hex');
+      const live = Object.values(store.uploads).filter(
+        (upload) => upload.journeyId === journey && !upload.deletedAt && !upload.claimId,
+      );
+      if (live.some((upload) => upload.digest === digest)) return answer(409, { message: DUPLICATE_MESSAGE });
+      if (live.length >= MAX_LIVE_UPLOADS_PER_JOURNEY) {
+        return answer(409, {
+          message: `A claim can have at most ${MAX_LIVE_UPLOADS_PER_JOURNEY} photos. Remove one before adding another.`,
+        });
+      }
       const id = newUploadId();
-      writeAtomic(uploadPath(uploadsDir, id, kind.ext), file.buffer);
+      writeAtomic(uploadPath(uploadsDir, id, kind.ext), image);
       store.uploads[id] = {
         id,
         journeyId: journey,
         bookingReference,
         type: kind.type,
         ext: kind.ext,
-        bytes: file.buffer.length,
+        bytes: image.length,
+        trailingBytesRemoved: file.buffer.length - image.length,
+        digest,
         width: size.width,
         height: size.height,
         name: String(file.originalname ?? '').slice(0, 200),
@@ -399,5 +437,7 @@ module.exports = {
   journeyIdsOf,
   MAX_UPLOAD_BYTES,
   MAX_IMAGES_PER_CLAIM,
+  MAX_LIVE_UPLOADS_PER_JOURNEY,
+  MAX_PIXELS,
   STATE_FILE,
 };

@@ -3,13 +3,16 @@
 /**
  * The claim routes of the dev host over HTTP (claims.js): started on port 0 with a fresh temporary
  * DATA_DIR and a stand-in dist/, driven with global fetch and FormData. Type sniffing, server-side
- * limits, path safety, delete, claim persistence across a restart and Idempotency-Key replay.
+ * limits (10 MiB, 40 megapixels, 10 live uploads per journey), bytes after the image's end,
+ * duplicates by SHA-256, path safety, delete, claim persistence across a restart and
+ * Idempotency-Key replay.
  */
 const fs = require('fs');
 const path = require('path');
 const bookings = require('../fixtures/bookings.json');
 const { useTestHosts, png } = require('./testing');
 const { sniffImageType, uploadPath, isUploadId, MAX_UPLOAD_BYTES } = require('./claims');
+const { imageEnd } = require('./imageEnd');
 
 const { start: startHost, tempDir } = useTestHosts();
 const printed = bookings.printed;
@@ -18,6 +21,15 @@ const JOURNEY = String(printed.status.refundStatus.journeyID);
 
 /** Starts a dev host on `dataDir` (a fresh temporary folder by default); closed after each test. */
 const start = (dataDir = tempDir('rw-data-')) => startHost({ dataDir });
+
+/** A PNG of the given size with no pixel data: signature, IHDR and IEND (enough to sniff and measure). */
+function pngHeaderOnly(width, height) {
+  const full = png(1, 1);
+  const header = Buffer.from(full.subarray(0, 33));
+  header.writeUInt32BE(width, 16);
+  header.writeUInt32BE(height, 20);
+  return Buffer.concat([header, full.subarray(full.length - 12)]);
+}
 
 /** The header segments of a baseline JPEG of the given size (enough to sniff and measure). */
 function jpeg(width, height) {
@@ -77,6 +89,10 @@ describe('sniffImageType and ids', () => {
     expect(sniffImageType(Buffer.from('%PDF-1.7'))).toBeNull();
     expect(sniffImageType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
     expect(sniffImageType(Buffer.from([0x89, 0x50]))).toBeNull();
+    // Near misses: JPEG's SOI without a marker after it, a PNG signature one byte short.
+    expect(sniffImageType(Buffer.from([0xff, 0xd8, 0x00, 0xe0, 0, 0x10]))).toBeNull();
+    expect(sniffImageType(png(2, 2).subarray(0, 7))).toBeNull();
+    expect(sniffImageType(Buffer.from('GIF88a'))).toBeNull();
     expect(sniffImageType('not a buffer')).toBeNull();
   });
 
@@ -164,6 +180,142 @@ describe('POST /tickets/upload', () => {
     });
     expect(notMultipart.status).toBe(400);
     expect(await (await server.fetch(`${server.url}/__dev/uploads`)).json()).toEqual([]);
+  });
+});
+
+describe('imageEnd', () => {
+  it('finds the end of a PNG, GIF and JPEG by their structure, and none in a cut-short image', () => {
+    expect(imageEnd(png(3, 2), 'image/png')).toBe(png(3, 2).length);
+    expect(imageEnd(GIF, 'image/gif')).toBe(GIF.length);
+    expect(imageEnd(jpeg(10, 10), 'image/jpeg')).toBe(jpeg(10, 10).length);
+    expect(imageEnd(png(3, 2).subarray(0, png(3, 2).length - 12), 'image/png')).toBeNull();
+    expect(imageEnd(GIF.subarray(0, GIF.length - 1), 'image/gif')).toBeNull();
+    expect(imageEnd(jpeg(10, 10).subarray(0, 30), 'image/jpeg')).toBeNull();
+  });
+
+  it('is not fooled by an end marker inside a JPEG segment or scan (an EXIF thumbnail, stuffed bytes)', () => {
+    const thumbnail = [0xff, 0xe1, 0x00, 0x08, 0xff, 0xd8, 0xff, 0xd9, 0x00, 0x00];
+    const scan = [0xff, 0xda, 0x00, 0x08, 1, 1, 0, 0, 0x3f, 0, 0x12, 0xff, 0x00, 0x34, 0xff, 0xd0, 0x56];
+    const body = jpeg(10, 10);
+    const image = Buffer.concat([
+      body.subarray(0, 2),
+      Buffer.from(thumbnail),
+      body.subarray(2, body.length - 2),
+      Buffer.from(scan),
+      Buffer.from([0xff, 0xd9]),
+    ]);
+    expect(imageEnd(Buffer.concat([image, Buffer.from('<html><script>alert(1)</script>')]), 'image/jpeg')).toBe(
+      image.length,
+    );
+  });
+});
+
+describe('uploads bounded (docs/uploads.md)', () => {
+  const APPENDED = Buffer.from('<html><script>alert(document.cookie)</script></html>');
+  const uploadsDirOf = (server) => path.join(path.dirname(server.app.locals.store.stateFile), 'uploads');
+  const uploads = async (server) => (await fetch(`${server.url}/__dev/uploads`)).json();
+
+  it('refuses a near-miss JPEG header (FF D8 00) with 415 and stores nothing', async () => {
+    const server = await start();
+    const near = Buffer.from(jpeg(10, 10));
+    near[2] = 0x00;
+    const answer = await upload(server, near, { name: 'near.jpg', type: 'image/jpeg' });
+    expect(answer).toMatchObject({ status: 415, json: { message: 'Only JPEG, PNG or GIF images are accepted.' } });
+    expect(await uploads(server)).toEqual([]);
+  });
+
+  it('refuses more than 40 megapixels (415) by the header; exactly 40 is accepted', async () => {
+    const server = await start();
+    for (const [width, height] of [
+      [30000, 30000],
+      [12000, 12000],
+      [6325, 6325],
+    ]) {
+      const answer = await upload(server, pngHeaderOnly(width, height), { name: `${width}.png` });
+      expect(answer).toEqual({
+        status: 415,
+        json: { message: `The image is ${width} × ${height} pixels: at most 40 megapixels are accepted.` },
+        headers: expect.anything(),
+      });
+    }
+    const jpegAnswer = await upload(server, jpeg(9000, 5000), { name: 'wide.jpg', type: 'image/jpeg' });
+    expect(jpegAnswer.status).toBe(415);
+    expect((await upload(server, pngHeaderOnly(8000, 5000))).status).toBe(200);
+    expect((await uploads(server)).map((u) => [u.width, u.height])).toEqual([[8000, 5000]]);
+  });
+
+  it('refuses an 11th live upload of a journey (409); a delete or a submitted claim makes room', async () => {
+    const server = await start();
+    const ids = [];
+    for (let i = 1; i <= 10; i += 1) {
+      const answer = await upload(server, png(i, 1), { name: `photo-${i}.png` });
+      expect(answer.status).toBe(200);
+      ids.push(answer.json);
+    }
+    const eleventh = await upload(server, png(11, 1), { name: 'photo-11.png' });
+    expect(eleventh).toMatchObject({
+      status: 409,
+      json: { message: 'A claim can have at most 10 photos. Remove one before adding another.' },
+    });
+    // Another journey has its own count.
+    const other = await upload(server, png(11, 1), { journeyId: String(advance.status.refundStatus.journeyID) });
+    expect(other.status).toBe(200);
+    expect(await remove(server, ids[0])).toBe(204);
+    expect((await upload(server, png(11, 1))).status).toBe(200);
+    expect((await upload(server, png(12, 1))).status).toBe(409);
+    const claimed = await submit(server, { Ctr: 'LBG7WK2F', Images: ids.slice(1, 4) }, 'room');
+    expect(claimed.status).toBe(201);
+    expect((await upload(server, png(12, 1))).status).toBe(200);
+    expect((await uploads(server)).filter((u) => u.journeyId === JOURNEY && !u.deletedAt)).toHaveLength(11);
+  });
+
+  it('stores a PNG, GIF or JPEG without the bytes after its end marker (an appended <html><script>)', async () => {
+    const server = await start();
+    for (const [image, name, type, ext] of [
+      [png(40, 30), 'a.png', 'image/png', '.png'],
+      [GIF, 'b.gif', 'image/gif', '.gif'],
+      [jpeg(1200, 900), 'c.jpg', 'image/jpeg', '.jpg'],
+    ]) {
+      const answer = await upload(server, Buffer.concat([image, APPENDED]), { name, type });
+      expect(answer.status).toBe(200);
+      const stored = fs.readFileSync(path.join(uploadsDirOf(server), `${answer.json}${ext}`));
+      expect(stored).toEqual(image);
+      expect(stored.includes('<script>')).toBe(false);
+    }
+    const listed = await uploads(server);
+    expect(listed.map((u) => [u.bytes, u.trailingBytesRemoved])).toEqual([
+      [png(40, 30).length, APPENDED.length],
+      [GIF.length, APPENDED.length],
+      [jpeg(1200, 900).length, APPENDED.length],
+    ]);
+  });
+
+  it('refuses an image with no end marker (cut short) with 415', async () => {
+    const server = await start();
+    const cut = png(40, 30).subarray(0, png(40, 30).length - 12);
+    expect(await upload(server, cut)).toMatchObject({ status: 415, json: { message: 'The image could not be read.' } });
+  });
+
+  it('refuses a duplicate of a live upload (409) by SHA-256, whatever its name; deleting frees it', async () => {
+    const server = await start();
+    const first = await upload(server, png(5, 5), { name: 'IMG_0001.png' });
+    expect(first.status).toBe(200);
+    const again = await upload(server, png(5, 5), { name: 'IMG_0001 (1).png' });
+    expect(again).toMatchObject({ status: 409, json: { message: 'You have already added this photo.' } });
+    // The same image with bytes appended is the same image.
+    expect((await upload(server, Buffer.concat([png(5, 5), APPENDED]))).status).toBe(409);
+    // Two different images under one name are both stored.
+    expect((await upload(server, png(5, 6), { name: 'IMG_0001.png' })).status).toBe(200);
+    // Another journey's claim may hold the same photo.
+    const advanceJourney = String(advance.status.refundStatus.journeyID);
+    expect((await upload(server, png(5, 5), { journeyId: advanceJourney })).status).toBe(200);
+    expect(await remove(server, first.json)).toBe(204);
+    const afterDelete = await upload(server, png(5, 5), { name: 'IMG_0001.png' });
+    expect(afterDelete.status).toBe(200);
+    const listed = await uploads(server);
+    expect(listed.find((u) => u.id === afterDelete.json).digest).toBe(
+      require('crypto').createHash('sha256').update(png(5, 5)).digest('hex'),
+    );
   });
 });
 
@@ -268,7 +420,7 @@ describe('POST /tickets/submit-claim', () => {
     const dataDir = tempDir('rw-data-');
     const server = await start(dataDir);
     const a = (await upload(server, png(2, 2))).json;
-    const b = (await upload(server, png(2, 2))).json;
+    const b = (await upload(server, png(2, 3))).json;
     const first = await submit(server, { Ctr: 'LBG7WK2F', Images: [a] }, 'restart-key');
     await server.close();
 

@@ -21,3 +21,20 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
     if (top) top.dispatchEvent(new Event('cancel', { cancelable: true }));
   });
 }
+
+// jsdom's Blob has no arrayBuffer(), and its window has no crypto.subtle; the manual claim reads a
+// chosen photo's bytes and digests them (SHA-256) as browsers do: give jsdom both.
+if (typeof Blob !== 'undefined' && !Blob.prototype.arrayBuffer) {
+  Blob.prototype.arrayBuffer = function arrayBuffer(this: Blob): Promise<ArrayBuffer> {
+    return new Promise((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.onerror = () => reject(reader.error);
+      reader.readAsArrayBuffer(this);
+    });
+  };
+}
+if (typeof window !== 'undefined' && window.crypto && !window.crypto.subtle) {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  Object.defineProperty(window.crypto, 'subtle', { configurable: true, value: require('crypto').webcrypto.subtle });
+}

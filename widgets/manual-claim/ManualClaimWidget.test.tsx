@@ -17,7 +17,7 @@ import { mountOnHostPage } from '../../shared/test/hostPage';
 import { mount } from './mount';
 import { readManualClaimConfig } from './pageConfig';
 import { CTEXT } from './texts';
-import { FakeXhr, fileOf, photos } from './testUtils';
+import { FakeXhr, fileOf, photos, resizedCopy } from './testUtils';
 
 type State = { bookingReference: string; email: string; details: { JourneyPlannerResults: unknown } };
 const states = bookings as unknown as Record<string, State>;
@@ -40,7 +40,7 @@ beforeEach(() => {
     callback,
   ) {
     resizeWidths.push(width);
-    callback(file);
+    callback(resizedCopy(file));
   });
 });
 
@@ -62,7 +62,7 @@ function mountState(name: string, extra: { search?: string; attrs?: Record<strin
 
 /** Waits for the lazily loaded upload area; returns the file input. */
 async function fileInput(): Promise<HTMLInputElement> {
-  return (await screen.findByLabelText(CTEXT.uploadLabel)) as HTMLInputElement;
+  return (await screen.findByLabelText(CTEXT.uploadLabel, {}, { timeout: 5000 })) as HTMLInputElement;
 }
 
 /** Answers the next pending upload. */
@@ -227,7 +227,9 @@ describe('uploads', () => {
     mountState('printed');
     const user = userEvent.setup();
     await user.upload(await fileInput(), photos(11));
-    expect(await screen.findByText('photo-11.png: You can not upload any more files.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('photo-11.png: You can not upload any more files.', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
     for (let i = 0; i < 10; i += 1) await answerNext(200, JSON.stringify(`up_${i}`));
     await waitFor(() => expect(screen.getAllByText(CTEXT.statusUploaded)).toHaveLength(10));
     expect(FakeXhr.requests).toHaveLength(10);
@@ -315,6 +317,165 @@ describe('uploads', () => {
     expect(screen.queryByText('photo-1.png')).not.toBeInTheDocument();
     expect(http.history.post).toHaveLength(0);
     expect(submitButton()).toBeDisabled();
+  });
+});
+
+/** Waits long enough for any upload a refused file might have started; then none must have. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 30)));
+
+describe('duplicates by content (SHA-256 of the bytes, DESIGN.md "Duplicate photos")', () => {
+  const bytesOf = async (file: File) => new Uint8Array(await file.arrayBuffer());
+
+  it('refuses the same bytes chosen again under another name and modification time, sending nothing', async () => {
+    mountState('printed');
+    const user = userEvent.setup();
+    const [photo] = photos(1);
+    await uploadAll([photo], user);
+    const again = new File([await bytesOf(photo)], 'IMG_0001 (1).png', {
+      type: 'image/png',
+      lastModified: 1_800_000_000_000,
+    });
+    await user.upload(await fileInput(), [again]);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('IMG_0001 (1).png: You have already added this photo.')).toBeInTheDocument();
+    await settle();
+    expect(FakeXhr.requests).toHaveLength(1);
+    expect(screen.getAllByText(CTEXT.statusUploaded)).toHaveLength(1);
+  });
+
+  it('of two copies chosen together, the second is refused and one request goes out', async () => {
+    mountState('printed');
+    const user = userEvent.setup();
+    const [photo] = photos(1);
+    const copy = new File([await bytesOf(photo)], 'copy.png', { type: 'image/png', lastModified: 1 });
+    await user.upload(await fileInput(), [photo, copy]);
+    expect(await screen.findByText(`copy.png: ${CTEXT.duplicate}`)).toBeInTheDocument();
+    await settle();
+    expect(FakeXhr.requests).toHaveLength(1);
+    expect((FakeXhr.requests[0].body?.get('file') as File).name).toBe('photo-1.png');
+  });
+
+  it('uploads two different photos that share a name, size and modification time', async () => {
+    mountState('printed');
+    const user = userEvent.setup();
+    const first = fileOf('IMG_0001.png', 'image/png', 4096, 1_700_000_000_000, { fill: 1 });
+    const second = fileOf('IMG_0001.png', 'image/png', 4096, 1_700_000_000_000, { fill: 2 });
+    await uploadAll([first, second], user);
+    expect(FakeXhr.requests).toHaveLength(2);
+    expect(screen.getAllByText(CTEXT.statusUploaded)).toHaveLength(2);
+    expect(screen.queryByText(new RegExp(CTEXT.duplicate))).not.toBeInTheDocument();
+  });
+
+  it('deleting a photo frees its digest: the same photo can be added again', async () => {
+    mountState('printed');
+    const user = userEvent.setup();
+    const [photo] = photos(1);
+    const [id] = await uploadAll([photo], user);
+    http.onPost(`/tickets/delete/${id}`).reply(204);
+    await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
+    await waitFor(() => expect(screen.queryByText(CTEXT.statusUploaded)).not.toBeInTheDocument());
+    const again = new File([await bytesOf(photo)], 'photo-1 again.png', { type: 'image/png', lastModified: 5 });
+    await uploadAll([again], user);
+    expect(FakeXhr.requests).toHaveLength(2);
+    expect(screen.queryByText(new RegExp(CTEXT.duplicate))).not.toBeInTheDocument();
+  });
+
+  it('a photo whose removal failed still counts: choosing it again is refused', async () => {
+    mountState('printed');
+    const user = userEvent.setup();
+    const [photo] = photos(1);
+    const [id] = await uploadAll([photo], user);
+    http.onPost(`/tickets/delete/${id}`).reply(500, 'nope');
+    await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
+    await screen.findByRole('button', { name: 'Try removing photo-1.png again' });
+    await user.upload(await fileInput(), [new File([await bytesOf(photo)], 'again.png', { type: 'image/png' })]);
+    expect(await screen.findByText(`again.png: ${CTEXT.duplicate}`)).toBeInTheDocument();
+    await settle();
+    expect(FakeXhr.requests).toHaveLength(1);
+  });
+});
+
+describe('photo checks before any request or decoding (SPEC.md section 9, docs/uploads.md)', () => {
+  it('refuses a photo over 40 megapixels from its header, never resizing or sending it', async () => {
+    mountState('printed');
+    const user = userEvent.setup();
+    await user.upload(await fileInput(), [
+      fileOf('huge-pixels.png', 'image/png', 4096, 1, { width: 30000, height: 30000 }),
+      fileOf('over.jpg', 'image/jpeg', 4096, 1, { width: 6325, height: 6325 }),
+    ]);
+    expect(
+      await screen.findByText(
+        'huge-pixels.png: This photo is 30000 × 30000 pixels, more than we can handle. Please choose a photo of at most 40 megapixels, for example 8000 × 5000 pixels.',
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByText(`over.jpg: ${CTEXT.tooManyPixels(6325, 6325)}`)).toBeInTheDocument();
+    await settle();
+    expect(resizeWidths).toEqual([]);
+    expect(FakeXhr.requests).toHaveLength(0);
+  });
+
+  it('accepts exactly 40 megapixels (8000 × 5000)', async () => {
+    mountState('printed');
+    const user = userEvent.setup();
+    await user.upload(await fileInput(), [fileOf('limit.jpg', 'image/jpeg', 4096, 1, { width: 8000, height: 5000 })]);
+    await waitFor(() => expect(FakeXhr.requests).toHaveLength(1));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['a near-miss JPEG header (FF D8 00)', [0xff, 0xd8, 0x00, 0xe0], 'image/jpeg', 'near.jpg'],
+    ['a PNG name over other bytes', [0x3c, 0x68, 0x74, 0x6d, 0x6c, 0x3e], 'image/png', 'page.png'],
+    ['half a GIF signature', [0x47, 0x49, 0x46, 0x38], 'image/gif', 'half.gif'],
+  ])('refuses %s as a type it cannot upload', async (_name, head, type, name) => {
+    mountState('printed');
+    const user = userEvent.setup();
+    const bytes = new Uint8Array(4096);
+    bytes.set(head);
+    await user.upload(await fileInput(), [new File([bytes], name, { type })]);
+    expect(await screen.findByText(`${name}: You can't upload files of this type.`)).toBeInTheDocument();
+    await settle();
+    expect(FakeXhr.requests).toHaveLength(0);
+  });
+
+  it('refuses a photo whose header cannot be read', async () => {
+    mountState('printed');
+    const user = userEvent.setup();
+    const bytes = new Uint8Array(4096);
+    bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x58, 0x58, 0x58, 0x58]);
+    await user.upload(await fileInput(), [new File([bytes], 'broken.png', { type: 'image/png' })]);
+    expect(await screen.findByText(`broken.png: ${CTEXT.photoUnreadable}`)).toBeInTheDocument();
+    await settle();
+    expect(FakeXhr.requests).toHaveLength(0);
+  });
+
+  it.each([
+    ['hands back the original (it could not decode it)', (file: Blob) => file],
+    ['hands back an empty image (the canvas was too big)', () => new Blob([], { type: 'image/png' })],
+  ])('refuses a photo when the resize %s, never sending the original', async (_name, result) => {
+    (Dropzone.prototype.resizeImage as jest.Mock).mockImplementation(function resize(
+      file: DropzoneFile,
+      width: number | null,
+      _h,
+      _m,
+      callback,
+    ) {
+      resizeWidths.push(width);
+      callback(result(file) as DropzoneFile);
+    });
+    mountState('printed');
+    const user = userEvent.setup();
+    await user.upload(await fileInput(), photos(1));
+    expect(await screen.findByText(`photo-1.png: ${CTEXT.photoUnreadable}`)).toBeInTheDocument();
+    await settle();
+    expect(resizeWidths).toEqual([1200]);
+    expect(FakeXhr.requests).toHaveLength(0);
+    expect(submitButton()).toBeDisabled();
+    // The refused photo does not count: a good one is uploaded after it.
+    (Dropzone.prototype.resizeImage as jest.Mock).mockImplementation((file: DropzoneFile, _w, _h, _m, callback) =>
+      callback(resizedCopy(file)),
+    );
+    await uploadAll(photos(1, 'good'));
+    expect(FakeXhr.requests).toHaveLength(1);
   });
 });
 

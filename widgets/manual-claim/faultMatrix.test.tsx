@@ -2,8 +2,8 @@
  * The manual claim's fault matrix (issue "The quality bar", deliverables 2 and 3): every call the
  * widget makes (SPEC.md section 7: POST /tickets/upload with header Journey-Id, POST
  * /tickets/submit-claim, POST /tickets/delete/{uploadId}) is driven through HTTP 500, a timeout, a
- * dropped connection, malformed JSON, an empty body and a slow answer, through the real `mount`
- * and the real UI. Each cell asserts the catalogued outcome (SPEC.md section 8 or DESIGN.md's
+ * dropped connection, malformed JSON, an empty body, the JSON literal `null` and a slow answer,
+ * through the real `mount` and the real UI. Each cell asserts the catalogued outcome (SPEC.md section 8 or DESIGN.md's
  * decided texts), that the widget is never blank and that nothing is logged with console.error.
  *
  * How each call is mocked:
@@ -12,14 +12,14 @@
  *   `testUtils.ts` for the whole file (`FakeXhr.install()`) and answers each request by hand: an
  *   HTTP answer goes through `onload`, a timeout through `ontimeout` and a dropped connection
  *   through `onerror`, with status 0, as a browser does. Dropzone's canvas resize (absent in
- *   jsdom) is replaced by a spy that hands the file on unchanged.
+ *   jsdom) is replaced by a spy that hands on a copy of the file's bytes.
  * - submit-claim and delete go through the one axios instance (`api` of shared/api/client.ts) and
  *   are mocked with axios-mock-adapter, like the refund page's matrix. Short timeouts (100 ms).
  *
  * Decided outcomes of an upload (DESIGN.md "Texts SPEC.md leaves out", "Answers SPEC.md does not
  * show"): an HTTP error shows `Server responded with {code} code.`; a timeout and a dropped
  * connection, where no server answered, show their own plain messages (not "responded with 0");
- * a 2xx answer without a usable id (malformed JSON, an empty body) counts as a failed upload and
+ * a 2xx answer without a usable id (malformed JSON, an empty body, `null`) counts as a failed upload and
  * shows `The server sent an answer we could not read.`. A failed file never counts towards the
  * claim, so Submit stays disabled.
  */
@@ -37,7 +37,7 @@ import { SUBMIT_CLAIM_PATH } from './api';
 import { UPLOAD_TIMEOUT_MS } from './components/UploadArea';
 import { mount } from './mount';
 import { CTEXT } from './texts';
-import { FakeXhr, photos } from './testUtils';
+import { FakeXhr, photos, resizedCopy } from './testUtils';
 
 const TIMEOUT_MS = 100;
 const SLOW_MS = TIMEOUT_MS / 2;
@@ -72,6 +72,8 @@ async function answerUpload(xhr: FakeXhr, fault: Fault, ok: string) {
       return xhr.respond(200, '{"id": ');
     case 'empty body':
       return xhr.respond(200, '');
+    case 'JSON null':
+      return xhr.respond(200, 'null', 'application/json');
     case 'slow':
       await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
       return xhr.respond(200, JSON.stringify(ok));
@@ -90,7 +92,7 @@ function mountPrinted() {
 }
 
 async function fileInput(): Promise<HTMLInputElement> {
-  return (await screen.findByLabelText(CTEXT.uploadLabel)) as HTMLInputElement;
+  return (await screen.findByLabelText(CTEXT.uploadLabel, {}, { timeout: 5000 })) as HTMLInputElement;
 }
 
 /** Chooses one photo and waits for dropzone's request; returns it. */
@@ -119,7 +121,7 @@ beforeEach(() => {
   restoreXhr = FakeXhr.install();
   jest
     .spyOn(Dropzone.prototype, 'resizeImage')
-    .mockImplementation((file: DropzoneFile, _w, _h, _m, callback) => callback(file));
+    .mockImplementation((file: DropzoneFile, _w, _h, _m, callback) => callback(resizedCopy(file)));
 });
 
 afterEach(() => {
@@ -133,6 +135,7 @@ describe('POST /tickets/upload (dropzone XHR)', () => {
     dropped: CTEXT.uploadNoAnswer,
     'malformed JSON': CTEXT.unreadableUpload,
     'empty body': CTEXT.unreadableUpload,
+    'JSON null': CTEXT.unreadableUpload,
   };
 
   it.each(FAULTS)('%s', async (fault) => {
@@ -172,7 +175,6 @@ describe('POST /tickets/upload (dropzone XHR)', () => {
 describe('POST /tickets/upload, malformed answers in other forms', () => {
   it.each([
     ['malformed JSON as text/plain', '{"id": ', 'text/plain'],
-    ['a JSON null', 'null', 'application/json'],
     ['an object without id', '{"uploadId":"x"}', 'application/json'],
   ])('%s counts as a failed upload', async (_name, body, contentType) => {
     const element = mountPrinted();

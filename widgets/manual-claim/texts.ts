@@ -45,6 +45,9 @@ export const CTEXT = {
   retryRemove: (name: string) => `Try removing ${name} again`,
   removeFailed: 'We could not remove this photo. Please try again.',
   duplicate: 'You have already added this photo.',
+  tooManyPixels: (width: number, height: number) =>
+    `This photo is ${width} × ${height} pixels, more than we can handle. Please choose a photo of at most 40 megapixels, for example 8000 × 5000 pixels.`,
+  photoUnreadable: 'We could not open this photo. Please choose another copy of it, saved as JPEG, PNG or GIF.',
   unreadableUpload: 'The server sent an answer we could not read.',
   uploadTimedOut: 'The upload took too long. Please try again.',
   uploadNoAnswer: 'The upload failed: we could not reach the server. Please try again.',

@@ -20,6 +20,11 @@ export const UPLOAD_LIMITS = {
   maxFiles: 10,
   /** Images are resized in the browser to at most this width, px, before upload. */
   resizeWidthPx: 1200,
+  /**
+   * Most pixels (width × height, read from the header before any decoding) of a photo: 40
+   * megapixels. Decoding a bigger one can take a phone's browser gigabytes (docs/uploads.md).
+   */
+  maxPixels: 40_000_000,
   /** JPEG quality of the resized image (0–1). */
   resizeQuality: 0.85,
   /** The accepted types, as the file input's `accept` and dropzone's `acceptedFiles`. */

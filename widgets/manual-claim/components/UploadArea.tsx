@@ -6,6 +6,7 @@ import { failureText, FORBIDDEN_STATUS, RELOAD_PAGE_TEXT } from '../../../shared
 import { deleteUpload, uploadUrl } from '../api';
 import { CTEXT, UPLOAD_DICT } from '../texts';
 import type { UploadSummary } from '../types';
+import { checkPhoto } from '../photoCheck';
 import { parseUploadId, UPLOAD_LIMITS } from '../validation';
 import './UploadArea.css';
 
@@ -45,23 +46,27 @@ export const UPLOAD_TIMEOUT_MS = 30_000;
 /** What dropzone hands to `success` in place of an `application/json` answer it could not parse. */
 const DROPZONE_INVALID_JSON = 'Invalid JSON response from server.';
 
-/** Same name, size and modification time: the same file chosen twice. */
-function sameFile(a: File, b: File): boolean {
-  return a.name === b.name && a.size === b.size && a.lastModified === b.lastModified;
-}
+/** The SHA-256 digest of each accepted file's bytes (null where the browser has no `crypto.subtle`). */
+const digests = new WeakMap<DropzoneFile, string | null>();
 
 /**
- * The dropzone options of the claim (SPEC.md sections 5 and 9; DESIGN.md "Uploads"): jpeg, png
- * or gif; at most 10 MiB each (checked on the original) and 10 files; images resized in the
- * browser to at most 1200 px wide before upload; the upload widget's refusal messages with the
- * product's limits; duplicates refused with a plain message. Dropzone's own click target and
- * previews are off: the component renders a real, labelled file input and its own list. Each
- * upload carries the page's antiforgery token (`RequestVerificationToken`, read when the upload
- * area mounts) and dropzone's default `X-Requested-With` (docs/security.md).
+ * The dropzone options of the claim (SPEC.md sections 5 and 9; DESIGN.md "Uploads" and
+ * "Duplicate photos"; docs/uploads.md): jpeg, png or gif by their bytes; at most 10 MiB each
+ * (checked on the original), 40 megapixels (read from the header before any decoding) and 10
+ * files; a duplicate is a file whose SHA-256 digest is that of a file already listed, whatever its
+ * name or modification time, and is refused with a plain message; images resized in the browser
+ * to at most 1200 px wide before upload, and a file the browser cannot resize is refused, never
+ * sent as the original. Every refusal sends nothing. Dropzone's own click target and previews are
+ * off: the component renders a real, labelled file input and its own list. Each upload carries
+ * the page's antiforgery token (`RequestVerificationToken`, read when the upload area mounts) and
+ * dropzone's default `X-Requested-With` (docs/security.md).
  *
  * @param journeyId the `Journey-Id` header value
  */
 export function dropzoneOptions(journeyId: string): DropzoneOptions {
+  // Files are checked one after another, in the order they were added: the 11th file chosen is the
+  // one refused, and of two copies of one photo chosen together the second is the duplicate.
+  let checks: Promise<void> = Promise.resolve();
   return {
     url: uploadUrl(),
     method: 'post',
@@ -80,8 +85,34 @@ export function dropzoneOptions(journeyId: string): DropzoneOptions {
     createImageThumbnails: false,
     ...UPLOAD_DICT,
     accept(this: Dropzone, file: DropzoneFile, done: (error?: string) => void) {
-      const duplicate = this.files.some((other) => other !== file && other.accepted === true && sameFile(other, file));
-      done(duplicate ? CTEXT.duplicate : undefined);
+      checks = checks.then(async () => {
+        const check = await checkPhoto(file);
+        if (!check.ok) return done(check.message);
+        // Dropzone counted accepted files before this check began; others may have been accepted since.
+        if (this.getAcceptedFiles().length >= UPLOAD_LIMITS.maxFiles) return done(UPLOAD_DICT.dictMaxFilesExceeded);
+        const duplicate =
+          check.digest !== null &&
+          this.files.some((other) => other !== file && other.accepted === true && digests.get(other) === check.digest);
+        if (duplicate) return done(CTEXT.duplicate);
+        // Accepted files stay in `this.files` until removed (deleted, or a failed upload): removing one frees its digest.
+        digests.set(file, check.digest);
+        return done();
+      });
+    },
+    transformFile(this: Dropzone, file: DropzoneFile, done: (blob: Blob) => void) {
+      const { resizeWidth = null, resizeHeight = null, resizeMethod = 'contain' } = this.options;
+      this.resizeImage(file, resizeWidth, resizeHeight, resizeMethod, (resized: Blob | DropzoneFile) => {
+        // Dropzone hands back the original when the browser could not decode it, and an empty
+        // blob when the canvas was too big to encode: neither is sent.
+        if (resized === file || !(resized instanceof Blob) || resized.size === 0) {
+          file.status = Dropzone.ERROR;
+          this.emit('error', file, CTEXT.photoUnreadable);
+          this.emit('complete', file);
+          this.processQueue();
+          return;
+        }
+        done(resized);
+      });
     },
   } as DropzoneOptions;
 }
@@ -201,8 +232,9 @@ export function UploadArea({ journeyId, locked, onChange }: UploadAreaProps) {
     else if (dz.disabled) dz.enable();
   }, [locked]);
 
+  const told = useRef<UploadSummary | null>(null);
   useEffect(() => {
-    onChange({
+    const summary: UploadSummary = {
       uploadIds: entries.flatMap((entry) =>
         entry.uploadId &&
         (entry.status === 'uploaded' || entry.status === 'remove-failed' || entry.status === 'removing')
@@ -212,7 +244,12 @@ export function UploadArea({ journeyId, locked, onChange }: UploadAreaProps) {
       busy: entries.some(
         (entry) => entry.status === 'waiting' || entry.status === 'uploading' || entry.status === 'removing',
       ),
-    });
+    };
+    // Told only of a change: a file going from waiting to uploading changes nothing the widget shows.
+    const last = told.current;
+    if (last && last.busy === summary.busy && last.uploadIds.join('\n') === summary.uploadIds.join('\n')) return;
+    told.current = summary;
+    onChange(summary);
   }, [entries, onChange]);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
