@@ -448,6 +448,23 @@ describe('photo checks before any request or decoding (SPEC.md section 9, docs/u
     expect(FakeXhr.requests).toHaveLength(0);
   });
 
+  it('refuses a photo the browser cannot decode (createImageBitmap rejects) before resizing or sending it', async () => {
+    const decode = jest.fn().mockRejectedValue(new DOMException('The source image could not be decoded.'));
+    Object.defineProperty(globalThis, 'createImageBitmap', { configurable: true, writable: true, value: decode });
+    try {
+      mountState('printed');
+      const user = userEvent.setup();
+      await user.upload(await fileInput(), photos(1));
+      expect(await screen.findByText(`photo-1.png: ${CTEXT.photoUnreadable}`)).toBeInTheDocument();
+      await settle();
+      expect(decode).toHaveBeenCalledTimes(1);
+      expect(resizeWidths).toEqual([]);
+      expect(FakeXhr.requests).toHaveLength(0);
+    } finally {
+      delete (globalThis as { createImageBitmap?: unknown }).createImageBitmap;
+    }
+  });
+
   it.each([
     ['hands back the original (it could not decode it)', (file: Blob) => file],
     ['hands back an empty image (the canvas was too big)', () => new Blob([], { type: 'image/png' })],

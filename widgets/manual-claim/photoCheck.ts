@@ -70,6 +70,26 @@ export async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string 
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+/**
+ * Whether the browser can decode the image, asked with `createImageBitmap` into a 1 × 1 bitmap
+ * (so little is kept), after {@link checkPhoto} bounded its pixels. An image can load into an
+ * `<img>` from its header alone and still fail to decode (a corrupt PNG does): it would then be
+ * drawn as nothing and sent blank.
+ *
+ * @returns false when the browser cannot decode it; true when it can, or cannot tell (no
+ *   `createImageBitmap`, as in old browsers: dropzone's own resize check still applies)
+ */
+export async function canDecode(file: Blob): Promise<boolean> {
+  if (typeof globalThis.createImageBitmap !== 'function') return true;
+  try {
+    const bitmap = await globalThis.createImageBitmap(file, { resizeWidth: 1, resizeHeight: 1 });
+    bitmap.close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** The outcome of {@link checkPhoto}: the photo's digest and size, or why it is refused. */
 export type PhotoCheck =
   { ok: true; type: PhotoType; width: number; height: number; digest: string | null } | { ok: false; message: string };

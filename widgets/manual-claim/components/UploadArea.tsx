@@ -6,7 +6,7 @@ import { failureText, FORBIDDEN_STATUS, RELOAD_PAGE_TEXT } from '../../../shared
 import { deleteUpload, uploadUrl } from '../api';
 import { CTEXT, UPLOAD_DICT } from '../texts';
 import type { UploadSummary } from '../types';
-import { checkPhoto } from '../photoCheck';
+import { canDecode, checkPhoto } from '../photoCheck';
 import { parseUploadId, UPLOAD_LIMITS } from '../validation';
 import './UploadArea.css';
 
@@ -100,18 +100,21 @@ export function dropzoneOptions(journeyId: string): DropzoneOptions {
       });
     },
     transformFile(this: Dropzone, file: DropzoneFile, done: (blob: Blob) => void) {
+      const refuse = () => {
+        file.status = Dropzone.ERROR;
+        this.emit('error', file, CTEXT.photoUnreadable);
+        this.emit('complete', file);
+        this.processQueue();
+      };
       const { resizeWidth = null, resizeHeight = null, resizeMethod = 'contain' } = this.options;
-      this.resizeImage(file, resizeWidth, resizeHeight, resizeMethod, (resized: Blob | DropzoneFile) => {
-        // Dropzone hands back the original when the browser could not decode it, and an empty
-        // blob when the canvas was too big to encode: neither is sent.
-        if (resized === file || !(resized instanceof Blob) || resized.size === 0) {
-          file.status = Dropzone.ERROR;
-          this.emit('error', file, CTEXT.photoUnreadable);
-          this.emit('complete', file);
-          this.processQueue();
-          return;
-        }
-        done(resized);
+      canDecode(file).then((decodable) => {
+        if (!decodable) return refuse();
+        return this.resizeImage(file, resizeWidth, resizeHeight, resizeMethod, (resized: Blob | DropzoneFile) => {
+          // Dropzone hands back the original when the browser could not load it, and an empty
+          // blob when the canvas was too big to encode: neither is sent.
+          if (resized === file || !(resized instanceof Blob) || resized.size === 0) return refuse();
+          return done(resized);
+        });
       });
     },
   } as DropzoneOptions;
