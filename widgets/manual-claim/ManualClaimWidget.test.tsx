@@ -5,7 +5,7 @@
  * spy; submit-claim and delete are mocked on the one axios instance. Every refusal and failure of
  * the claim is provoked here.
  */
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import Dropzone, { type DropzoneFile } from 'dropzone';
@@ -23,41 +23,59 @@ type State = { bookingReference: string; email: string; details: { JourneyPlanne
 const states = bookings as unknown as Record<string, State>;
 const http = new MockAdapter(api);
 const SUPPORT = 'support@example.co.uk';
+// Each chosen file is read and digested (SHA-256) before dropzone accepts it, asynchronously:
+// give findBy/waitFor more than the default 1 s on a busy machine.
+configure({ asyncUtilTimeout: 3000 });
 
 let restoreXhr: () => void;
 let resizeWidths: (number | null)[];
+
+/** Dropzone's canvas resize (absent in jsdom) as a spy that records the width and hands on `result(file)`. */
+function mockResize(result: (file: DropzoneFile) => Blob = resizedCopy) {
+  (Dropzone.prototype.resizeImage as jest.Mock).mockImplementation(function resize(
+    file: DropzoneFile,
+    width: number | null,
+    _h: number | null,
+    _m: string,
+    callback: (blob: Blob) => void,
+  ) {
+    resizeWidths.push(width);
+    callback(result(file));
+  });
+}
 
 beforeEach(() => {
   http.reset();
   configureClient({ timeouts: { get: 100, post: 100 }, retry: { retries: 0, baseDelayMs: 1 } });
   restoreXhr = FakeXhr.install();
   resizeWidths = [];
-  jest.spyOn(Dropzone.prototype, 'resizeImage').mockImplementation(function resize(
-    file: DropzoneFile,
-    width: number | null,
-    _h,
-    _m,
-    callback,
-  ) {
-    resizeWidths.push(width);
-    callback(resizedCopy(file));
-  });
+  jest.spyOn(Dropzone.prototype, 'resizeImage');
+  mockResize();
 });
 
+/**
+ * Every widget mounted by a test is unmounted after it: a file's checks run asynchronously, and
+ * a widget left mounted could otherwise send its upload during the next test.
+ */
+const mounted: (() => void)[] = [];
+
 afterEach(() => {
+  act(() => mounted.splice(0).forEach((unmount) => unmount()));
   restoreXhr();
   jest.restoreAllMocks();
 });
 
 function mountState(name: string, extra: { search?: string; attrs?: Record<string, string>; details?: unknown } = {}) {
   const state = states[name];
-  return mountOnHostPage(mount, {
+  const page = mountOnHostPage(mount, {
     mountId: 'manual-claim-widget',
     details: 'details' in extra ? extra.details : state.details,
     stations,
     search: extra.search ?? '',
     attrs: { 'journey-id': '700110', 'support-email': SUPPORT, ...extra.attrs },
   });
+  mounted.push(page.unmount);
+  return page;
 }
 
 /** Waits for the lazily loaded upload area; returns the file input. */
@@ -324,7 +342,19 @@ describe('uploads', () => {
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 30)));
 
 describe('duplicates by content (SHA-256 of the bytes, DESIGN.md "Duplicate photos")', () => {
-  const bytesOf = async (file: File) => new Uint8Array(await file.arrayBuffer());
+  const bytesOf = async (file: File): Promise<Uint8Array<ArrayBuffer>> => new Uint8Array(await file.arrayBuffer());
+
+  /** Uploads photo-1.png and presses Remove, its delete answered with `status`; returns its bytes. */
+  async function uploadThenRemove(
+    user: ReturnType<typeof userEvent.setup>,
+    status: number,
+  ): Promise<Uint8Array<ArrayBuffer>> {
+    const [photo] = photos(1);
+    const [id] = await uploadAll([photo], user);
+    http.onPost(`/tickets/delete/${id}`).reply(status, status >= 400 ? 'nope' : undefined);
+    await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
+    return bytesOf(photo);
+  }
 
   it('refuses the same bytes chosen again under another name and modification time, sending nothing', async () => {
     mountState('printed');
@@ -369,12 +399,9 @@ describe('duplicates by content (SHA-256 of the bytes, DESIGN.md "Duplicate phot
   it('deleting a photo frees its digest: the same photo can be added again', async () => {
     mountState('printed');
     const user = userEvent.setup();
-    const [photo] = photos(1);
-    const [id] = await uploadAll([photo], user);
-    http.onPost(`/tickets/delete/${id}`).reply(204);
-    await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
+    const bytes = await uploadThenRemove(user, 204);
     await waitFor(() => expect(screen.queryByText(CTEXT.statusUploaded)).not.toBeInTheDocument());
-    const again = new File([await bytesOf(photo)], 'photo-1 again.png', { type: 'image/png', lastModified: 5 });
+    const again = new File([bytes], 'photo-1 again.png', { type: 'image/png', lastModified: 5 });
     await uploadAll([again], user);
     expect(FakeXhr.requests).toHaveLength(2);
     expect(screen.queryByText(new RegExp(CTEXT.duplicate))).not.toBeInTheDocument();
@@ -383,12 +410,9 @@ describe('duplicates by content (SHA-256 of the bytes, DESIGN.md "Duplicate phot
   it('a photo whose removal failed still counts: choosing it again is refused', async () => {
     mountState('printed');
     const user = userEvent.setup();
-    const [photo] = photos(1);
-    const [id] = await uploadAll([photo], user);
-    http.onPost(`/tickets/delete/${id}`).reply(500, 'nope');
-    await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
+    const bytes = await uploadThenRemove(user, 500);
     await screen.findByRole('button', { name: 'Try removing photo-1.png again' });
-    await user.upload(await fileInput(), [new File([await bytesOf(photo)], 'again.png', { type: 'image/png' })]);
+    await user.upload(await fileInput(), [new File([bytes], 'again.png', { type: 'image/png' })]);
     expect(await screen.findByText(`again.png: ${CTEXT.duplicate}`)).toBeInTheDocument();
     await settle();
     expect(FakeXhr.requests).toHaveLength(1);
@@ -469,16 +493,7 @@ describe('photo checks before any request or decoding (SPEC.md section 9, docs/u
     ['hands back the original (it could not decode it)', (file: Blob) => file],
     ['hands back an empty image (the canvas was too big)', () => new Blob([], { type: 'image/png' })],
   ])('refuses a photo when the resize %s, never sending the original', async (_name, result) => {
-    (Dropzone.prototype.resizeImage as jest.Mock).mockImplementation(function resize(
-      file: DropzoneFile,
-      width: number | null,
-      _h,
-      _m,
-      callback,
-    ) {
-      resizeWidths.push(width);
-      callback(result(file) as DropzoneFile);
-    });
+    mockResize(result);
     mountState('printed');
     const user = userEvent.setup();
     await user.upload(await fileInput(), photos(1));
@@ -488,11 +503,10 @@ describe('photo checks before any request or decoding (SPEC.md section 9, docs/u
     expect(FakeXhr.requests).toHaveLength(0);
     expect(submitButton()).toBeDisabled();
     // The refused photo does not count: a good one is uploaded after it.
-    (Dropzone.prototype.resizeImage as jest.Mock).mockImplementation((file: DropzoneFile, _w, _h, _m, callback) =>
-      callback(resizedCopy(file)),
-    );
+    mockResize();
     await uploadAll(photos(1, 'good'));
     expect(FakeXhr.requests).toHaveLength(1);
+    expect(resizeWidths).toEqual([1200, 1200]);
   });
 });
 

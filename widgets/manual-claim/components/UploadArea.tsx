@@ -85,8 +85,10 @@ export function dropzoneOptions(journeyId: string): DropzoneOptions {
     createImageThumbnails: false,
     ...UPLOAD_DICT,
     accept(this: Dropzone, file: DropzoneFile, done: (error?: string) => void) {
-      checks = checks.then(async () => {
+      const run = async () => {
         const check = await checkPhoto(file);
+        // Removed, or the upload area went away, while it was being checked: nothing more to do.
+        if (file.status !== Dropzone.ADDED || !this.files.includes(file)) return undefined;
         if (!check.ok) return done(check.message);
         // Dropzone counted accepted files before this check began; others may have been accepted since.
         if (this.getAcceptedFiles().length >= UPLOAD_LIMITS.maxFiles) return done(UPLOAD_DICT.dictMaxFilesExceeded);
@@ -97,7 +99,9 @@ export function dropzoneOptions(journeyId: string): DropzoneOptions {
         // Accepted files stay in `this.files` until removed (deleted, or a failed upload): removing one frees its digest.
         digests.set(file, check.digest);
         return done();
-      });
+      };
+      // One file's failure never stops the checks of the files after it.
+      checks = checks.then(run).catch(() => undefined);
     },
     transformFile(this: Dropzone, file: DropzoneFile, done: (blob: Blob) => void) {
       const refuse = () => {
@@ -108,6 +112,7 @@ export function dropzoneOptions(journeyId: string): DropzoneOptions {
       };
       const { resizeWidth = null, resizeHeight = null, resizeMethod = 'contain' } = this.options;
       canDecode(file).then((decodable) => {
+        if (file.status === Dropzone.CANCELED) return undefined; // removed while it was being decoded
         if (!decodable) return refuse();
         return this.resizeImage(file, resizeWidth, resizeHeight, resizeMethod, (resized: Blob | DropzoneFile) => {
           // Dropzone hands back the original when the browser could not load it, and an empty
