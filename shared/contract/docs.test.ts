@@ -254,8 +254,9 @@ describe('docs/host-contract.md: schemas and examples', () => {
       problems.push(...schemaErrors(name, value).map((error) => `${what}: ${error}`));
     for (const [state, booking] of Object.entries(bookings) as [string, Record<string, unknown>][]) {
       check('details', `${state} details`, booking.details);
-      const { status, dryRun } = booking as { status: object; dryRun: object };
-      if (!('httpError' in status)) check('refundStatusResponse', `${state} status`, status);
+      const { status, dryRun } = booking as { status: object | null; dryRun: object };
+      // `null` is the JSON literal form of the null response (null-status-literal), not an object.
+      if (status !== null && !('httpError' in status)) check('refundStatusResponse', `${state} status`, status);
       if (!('httpError' in dryRun)) check('dryRun', `${state} dry run`, dryRun);
     }
     for (const [state, lookup] of Object.entries(lookups) as [string, { answer: object; dryRuns?: object }][]) {
