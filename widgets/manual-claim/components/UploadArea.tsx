@@ -58,7 +58,7 @@ const digests = new WeakMap<DropzoneFile, string | null>();
  * to at most 1200 px wide before upload, and a file the browser cannot resize is refused, never
  * sent as the original. Every refusal sends nothing. Dropzone's own click target and previews are
  * off: the component renders a real, labelled file input and its own list. Each upload carries
- * the page's antiforgery token (`RequestVerificationToken`, read when the upload area mounts) and
+ * the page's antiforgery token (`RequestVerificationToken`, read as each upload is sent) and
  * dropzone's default `X-Requested-With` (docs/security.md).
  *
  * @param journeyId the `Journey-Id` header value
@@ -72,7 +72,7 @@ export function dropzoneOptions(journeyId: string): DropzoneOptions {
     method: 'post',
     paramName: 'file',
     timeout: UPLOAD_TIMEOUT_MS,
-    headers: { 'Journey-Id': journeyId, ...antiforgeryHeaders() },
+    headers: { 'Journey-Id': journeyId },
     maxFilesize: UPLOAD_LIMITS.maxFilesizeMiB,
     maxFiles: UPLOAD_LIMITS.maxFiles,
     acceptedFiles: UPLOAD_LIMITS.acceptedFiles,
@@ -179,7 +179,9 @@ export function UploadArea({ journeyId, locked, onChange }: UploadAreaProps) {
       files.current.set(keyOf(file), file);
       setEntries((list) => [...list, { key: keyOf(file), name: file.name, status: 'waiting' }]);
     });
-    dz.on('sending', (file: DropzoneFile) => {
+    dz.on('sending', (file: DropzoneFile, xhr: XMLHttpRequest) => {
+      // The token is read as each upload leaves, so a host that renews it is followed.
+      for (const [name, value] of Object.entries(antiforgeryHeaders())) xhr.setRequestHeader(name, value);
       endActivity(keyOf(file));
       activities.set(keyOf(file), startActivity());
       update(keyOf(file), { status: 'uploading' });
