@@ -6,6 +6,8 @@
  * - one remote per widget (`dist/<name>/remoteEntry.js`) exposing `./mount`, sharing React (and
  *   its subpaths) as singletons and the libraries two widgets use.
  * Remotes are located at run time from the shim's own URL, so `dist/` works under any path.
+ * The shim compiles after the remotes and carries each remote's first-panel files
+ * (`__RW_FIRST_PANEL__`, see FirstPanelFilesPlugin), so it can preload them as soon as it runs.
  * Production keeps `devtool: false` and extracts CSS to files: no eval, no inline styles (CSP).
  */
 const path = require('path');
@@ -44,6 +46,70 @@ function sharedConfig() {
     yup: { requiredVersion: `^${deps.yup}` },
     formik: { requiredVersion: `^${deps.formik}` },
   };
+}
+
+/**
+ * What each remote's first panel needs, learned from its compilation (the shim is built after the
+ * remotes and bakes this in as `__RW_FIRST_PANEL__`; host-shim/firstPanel.ts preloads it):
+ * `{ [remote]: { files, consumes, provides } }` with paths relative to the remotes base:
+ * - `files`: the remote entry and the chunks (JS and CSS) of the exposed `./mount`;
+ * - `consumes`: the share keys those chunks consume (and, transitively, the ones the shared
+ *   modules' own chunks consume), i.e. what the runtime loads before `./mount` runs;
+ * - `provides`: for each share key the remote provides, the chunk files its provider loads.
+ * Lazily loaded chunks (forms, picker, upload) are not in the list: they are not on the path.
+ */
+const firstPanelFiles = {};
+/** Shares the shim provides and loads itself (the page runtime): never preloaded from a remote. */
+const HOST_PROVIDES = ['@rw/page-runtime'];
+
+class FirstPanelFilesPlugin {
+  constructor(remoteName) {
+    this.remoteName = remoteName;
+  }
+
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('FirstPanelFilesPlugin', (compilation) => {
+      compilation.hooks.afterProcessAssets.tap('FirstPanelFilesPlugin', () => {
+        const { chunkGraph } = compilation;
+        const prefix = `${this.remoteName}/`;
+        const groupFiles = (block) => {
+          const group = block && chunkGraph.getBlockChunkGroup(block);
+          const files = [];
+          const modules = [];
+          for (const chunk of group ? group.chunks : []) {
+            for (const file of chunk.files) if (/\.(js|css)$/.test(file)) files.push(prefix + file);
+            modules.push(...chunkGraph.getChunkModulesIterable(chunk));
+          }
+          const consumes = modules.filter((m) => m.type === 'consume-shared-module').map((m) => m.options.shareKey);
+          return { files, consumes };
+        };
+        const entry = [...compilation.modules].find((m) => m.constructor.name === 'ContainerEntryModule');
+        if (!entry) return; // not a federated build (bench/webpack.plain.js reuses these configs)
+        const exposeBlock = entry.blocks.find((b) => b.dependencies.some((d) => d.exposedName === './mount'));
+        const expose = groupFiles(exposeBlock);
+        const provides = {};
+        const providedConsumes = {};
+        for (const m of compilation.modules) {
+          if (m.type !== 'provide-module') continue;
+          const provided = groupFiles(m.blocks[0]);
+          provides[m._name] = provided.files;
+          providedConsumes[m._name] = provided.consumes;
+        }
+        const consumes = new Set();
+        const visit = (key) => {
+          if (consumes.has(key)) return;
+          consumes.add(key);
+          (providedConsumes[key] || []).forEach(visit);
+        };
+        expose.consumes.forEach(visit);
+        firstPanelFiles[this.remoteName] = {
+          files: [`${prefix}remoteEntry.js`, ...expose.files],
+          consumes: [...consumes].sort(),
+          provides,
+        };
+      });
+    });
+  }
 }
 
 /** Loaders and plugins every compiler uses. */
@@ -109,10 +175,12 @@ function namedGlobals() {
   ];
 }
 
-function shimConfig(opts) {
+function shimConfig(opts, remoteNames) {
   const config = base('host-shim', opts);
   return {
     ...config,
+    // Built after the remotes: it carries their first-panel files (FirstPanelFilesPlugin).
+    dependencies: remoteNames,
     entry: { 'host-shim': './host-shim/index.ts' },
     output: {
       path: dist,
@@ -132,7 +200,11 @@ function shimConfig(opts) {
           : p,
       ),
       new webpack.DefinePlugin({
-        __RW_WIDGETS__: JSON.stringify(widgets.map(({ name, mountId }) => ({ name, mountId }))),
+        __RW_WIDGETS__: JSON.stringify(widgets.map(({ name, mountId, prefetch }) => ({ name, mountId, prefetch }))),
+        __RW_FIRST_PANEL__: webpack.DefinePlugin.runtimeValue(
+          () => JSON.stringify({ hostProvides: HOST_PROVIDES, remotes: firstPanelFiles }),
+          true,
+        ),
         // Origins besides its own the shim may load remotes from / call the API on (docs/security.md).
         __RW_REMOTE_ORIGINS__: JSON.stringify(process.env.REMOTE_ORIGINS || ''),
         __RW_API_ORIGINS__: JSON.stringify(process.env.API_ORIGINS || ''),
@@ -194,6 +266,7 @@ function remoteConfig(widget, opts) {
         manifest: false,
         experiments: { externalRuntime: true, optimization: FEDERATION_OPTIMIZATION },
       }),
+      new FirstPanelFilesPlugin(widget.name),
     ],
   };
 }
@@ -202,5 +275,11 @@ module.exports = (env = {}, argv = {}) => {
   const opts = { production: (argv.mode || process.env.NODE_ENV || 'production') === 'production' };
   const only = env.only ? String(env.only).split(',') : null;
   const remotes = widgets.filter((w) => !only || only.includes(w.name)).map((w) => remoteConfig(w, opts));
-  return [shimConfig(opts), ...remotes];
+  return [
+    shimConfig(
+      opts,
+      remotes.map((r) => r.name),
+    ),
+    ...remotes,
+  ];
 };

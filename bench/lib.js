@@ -184,26 +184,161 @@ function panelsShown(panels) {
 
 const gzipSize = (body) => zlib.gzipSync(body, { level: 6 }).length;
 
+/** Short name of a request for tables and charts: the path under the widgets' folder, else path + query. */
+function shortName(url, base) {
+  const u = new URL(url);
+  if (u.href.startsWith(base) && u.pathname.startsWith(STATIC_PREFIX)) return u.pathname.slice(STATIC_PREFIX.length);
+  return `${u.pathname}${u.search}`.slice(0, 80);
+}
+
+/** Kind of a request for the chart's colours: html, js, css, api, other. */
+function requestKind(url, cdpType) {
+  const { pathname } = new URL(url);
+  if (cdpType === 'Document') return 'html';
+  if (/\.js$/.test(pathname)) return 'js';
+  if (/\.css$/.test(pathname)) return 'css';
+  if (cdpType === 'XHR' || cdpType === 'Fetch') return 'api';
+  return 'other';
+}
+
+/** Every script URL on a CDP initiator (its own URL, its stack frames and their async parents). */
+function initiatorUrls(initiator) {
+  const urls = new Set();
+  if (initiator?.url) urls.add(initiator.url);
+  for (let stack = initiator?.stack; stack; stack = stack.parent) {
+    for (const frame of stack.callFrames || []) if (frame.url) urls.add(frame.url);
+  }
+  return [...urls];
+}
+
+/**
+ * Records every network request of a page through the Chrome DevTools Protocol: start and end (ms
+ * since the document request was sent), kind, and the request's generation: the document is
+ * generation 0, a request is one more than the latest generation among the scripts that caused it
+ * (the initiator's URL and every script on its stack, async parents included), so a chain
+ * shim → loader → remote entry → chunk → API call counts 5. A URL requested again (a preload
+ * then used) keeps its first request's generation; only the first is listed.
+ */
+async function recordRequests(cdp, { stacks }) {
+  const byId = new Map();
+  const list = [];
+  if (stacks) {
+    await cdp.send('Debugger.enable');
+    await cdp.send('Debugger.setAsyncCallStackDepth', { maxDepth: 32 });
+  }
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (event.redirectResponse || byId.has(event.requestId)) return;
+    const url = event.request.url;
+    if (!/^https?:/.test(url)) return;
+    const entry = {
+      id: event.requestId,
+      url,
+      method: event.request.method,
+      cdpType: event.type,
+      initiatorType: event.initiator?.type,
+      causes: initiatorUrls(event.initiator),
+      t0: event.timestamp,
+      t1: null,
+      failed: false,
+      status: null,
+    };
+    byId.set(event.requestId, entry);
+    list.push(entry);
+  });
+  cdp.on('Network.responseReceived', (event) => {
+    const entry = byId.get(event.requestId);
+    if (entry) {
+      entry.status = event.response.status;
+      if (!entry.cdpType) entry.cdpType = event.type;
+    }
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    const entry = byId.get(event.requestId);
+    if (entry) entry.t1 = event.timestamp;
+  });
+  cdp.on('Network.loadingFailed', (event) => {
+    const entry = byId.get(event.requestId);
+    if (entry) {
+      entry.t1 = event.timestamp;
+      entry.failed = true;
+    }
+  });
+  await cdp.send('Network.enable');
+  return list;
+}
+
+/**
+ * Turns recorded CDP requests into rows `{ name, kind, method, start, end, gen, status }` (ms since
+ * the document request), one per URL and method, and computes generations (see recordRequests).
+ */
+function requestRows(list, base) {
+  const doc = list.find((r) => r.cdpType === 'Document') || list[0];
+  if (!doc) return [];
+  const origin = doc.t0;
+  const genByUrl = new Map();
+  const rows = [];
+  const seen = new Set();
+  for (const r of list) {
+    const key = `${r.method} ${r.url}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    let gen = 0;
+    if (r !== doc) {
+      const parents = r.causes.map((u) => genByUrl.get(u)).filter((g) => g != null);
+      gen = 1 + (parents.length ? Math.max(...parents) : 0);
+    }
+    if (!genByUrl.has(r.url)) genByUrl.set(r.url, gen);
+    rows.push({
+      name: shortName(r.url, base),
+      kind: requestKind(r.url, r.cdpType),
+      method: r.method,
+      initiator: r.initiatorType,
+      start: Math.round((r.t0 - origin) * 1000),
+      end: r.t1 == null ? null : Math.round((r.t1 - origin) * 1000),
+      gen,
+      status: r.failed ? 'failed' : r.status,
+    });
+  }
+  return rows;
+}
+
+/**
+ * The critical-path depth: the deepest generation among the requests that ended by the first
+ * panel (`panelMs`, same clock as the rows), the document not counted. 2 means "the shim, then
+ * everything else at once".
+ */
+function criticalPathDepth(rows, panelMs) {
+  const done = rows.filter((r) => r.end != null && r.end <= panelMs + 1 && r.gen > 0);
+  return done.length ? Math.max(...done.map((r) => r.gen)) : 0;
+}
+
 /**
  * One cold load of a page (new browser context, empty cache) in variant `federated` or `plain`.
  * The HTML document goes through `page.route` in both variants (the plain variant swaps the shim's
  * script tag there), so both get it the same way; every other request goes to the dev host,
- * throttled when `throttle` is true.
+ * throttled when `throttle` is true (Slow 4G), the CPU slowed `cpu` times when given (Lighthouse's
+ * mobile setting is 4). `stacks` records async initiator stacks (for generations; it slows
+ * scripts, so timing loads leave it off).
  *
- * @returns {Promise<object>} `{ ms, atPanel, settled }` where `ms` is the time from navigation
- *   start to the first panel (performance.now() in the page) and `atPanel` / `settled` describe
- *   what was fetched by the first panel / once the network was idle:
- *   `{ jsGz, cssGz, jsRaw, cssRaw, requests, reactDom, files: [{ file, type, raw, gz }] }`
+ * @returns {Promise<object>} `{ ms, atPanel, settled, requests, depth }` where `ms` is the time
+ *   from navigation start to the first panel (performance.now() in the page), `atPanel` /
+ *   `settled` describe what was fetched by the first panel / once the network was idle:
+ *   `{ jsGz, cssGz, jsRaw, cssRaw, requests, reactDom, files: [{ file, type, raw, gz }] }`,
+ *   `requests` every request `{ name, kind, method, start, end, gen, status }` (ms from the
+ *   document request) and `depth` the critical-path depth.
  */
-async function measureLoad(bench, pageSpec, { variant, distDir, throttle = false, timeoutMs = 60_000 }) {
+async function measureLoad(
+  bench,
+  pageSpec,
+  { variant, distDir, throttle = false, cpu = 1, stacks = false, timeoutMs = 60_000 },
+) {
   const context = await bench.browser.newContext();
   const page = await context.newPage();
   try {
-    if (throttle) {
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-    }
+    const cdp = await context.newCDPSession(page);
+    const recorded = await recordRequests(cdp, { stacks });
+    if (throttle) await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+    if (cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
     const url = `${bench.url}${pageSpec.path}`;
     await page.route(url, async (route) => {
       const response = await route.fetch();
@@ -238,27 +373,45 @@ async function measureLoad(bench, pageSpec, { variant, distDir, throttle = false
           (pageErrors.length ? `; page errors: ${pageErrors.join(' | ')}` : ''),
       );
     }
+    // performance.now() counts from the navigation's time origin, a little before the document
+    // request: the panel time on the rows' clock subtracts that gap.
+    const gapMs = await page
+      .evaluate(() => {
+        const nav = performance.getEntriesByType('navigation')[0];
+        return nav ? nav.requestStart || nav.fetchStart || 0 : 0;
+      })
+      .catch(() => 0);
     const atPanelRequests = finished.slice();
     await page.waitForLoadState('networkidle', { timeout: timeoutMs }).catch(() => undefined);
     await page.waitForTimeout(200);
     const settledRequests = finished.slice();
+    const requests = requestRows(recorded, bench.url);
+    const panelOnRows = Math.round(ms - gapMs);
 
     const bodies = new Map();
     for (const request of settledRequests) bodies.set(request, await describe(request, bench.url));
-    const summarise = (requests) => {
-      const files = requests.map((r) => bodies.get(r)).filter((f) => f && (f.type === 'js' || f.type === 'css'));
+    const summarise = (list) => {
+      const files = list.map((r) => bodies.get(r)).filter((f) => f && (f.type === 'js' || f.type === 'css'));
       const sum = (type, key) => files.filter((f) => f.type === type).reduce((n, f) => n + f[key], 0);
       return {
         jsGz: sum('js', 'gz'),
         cssGz: sum('css', 'gz'),
         jsRaw: sum('js', 'raw'),
         cssRaw: sum('css', 'raw'),
-        requests: requests.length + 1, // + the document
+        requests: list.length + 1, // + the document
         reactDom: files.filter((f) => f.reactDom).length,
         files: files.map(({ file, type, raw, gz }) => ({ file, type, raw, gz })),
       };
     };
-    return { ms: Math.round(ms), atPanel: summarise(atPanelRequests), settled: summarise(settledRequests), pageErrors };
+    return {
+      ms: Math.round(ms),
+      panelOnRows,
+      atPanel: summarise(atPanelRequests),
+      settled: summarise(settledRequests),
+      requests,
+      depth: criticalPathDepth(requests, panelOnRows),
+      pageErrors,
+    };
   } finally {
     await context.close();
   }
@@ -301,6 +454,8 @@ module.exports = {
   buildPlain,
   startBench,
   measureLoad,
+  criticalPathDepth,
+  requestRows,
   median,
   kb,
   gzipSize,

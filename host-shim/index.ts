@@ -12,6 +12,7 @@
  */
 import { ownScript, parseOrigins, readShimConfig, ShimConfigError, type ShimConfig, type WidgetEntry } from './config';
 import { showFallback } from './fallback';
+import { type FirstPanelTable, startFirstPanels } from './firstPanel';
 import type { MountOptions } from './loader';
 
 declare const __RW_WIDGETS__: WidgetEntry[];
@@ -20,6 +21,7 @@ declare const __RW_VERSION__: string;
 declare const __RW_REMOTE_ORIGINS__: string;
 /** Build-time `API_ORIGINS` (webpack.config.js): origins data-api-base may name besides the page's. */
 declare const __RW_API_ORIGINS__: string;
+declare const __RW_FIRST_PANEL__: FirstPanelTable | undefined;
 declare let __webpack_public_path__: string;
 
 /** The page-facing API of the shim. */
@@ -95,7 +97,18 @@ const api: RefundWidgetsApi = {
 if (!isRefundWidgetsApi(window, window.RefundWidgets)) {
   window.RefundWidgets = api;
   const run = () => {
-    loader()
+    // The loader chunk is requested first (it registers the remotes), then the first panels'
+    // files and data, all in the one round trip after the shim (host-shim/firstPanel.ts);
+    // nothing of the kind when the configuration was refused.
+    const loading = loader();
+    if (!refusal && config.autoMount) {
+      startFirstPanels(
+        typeof __RW_FIRST_PANEL__ === 'undefined' ? undefined : __RW_FIRST_PANEL__,
+        config.remotesBase,
+        __RW_WIDGETS__,
+      );
+    }
+    loading
       .then(({ mountAll, refuse }) =>
         refusal ? refuse(config, refusal, __RW_WIDGETS__) : mountAll(config, __RW_WIDGETS__),
       )

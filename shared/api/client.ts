@@ -14,7 +14,7 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import axiosRetry, { exponentialDelay } from 'axios-retry';
 import { v4 as uuidv4 } from 'uuid';
-import { apiUrl, startActivity } from '@rw/page-runtime';
+import { apiUrl, startActivity, takePrefetched, type PrefetchedAnswer } from '@rw/page-runtime';
 import { FORBIDDEN_STATUS, WidgetError } from '../errors/WidgetError';
 
 /** Timeouts in milliseconds by kind of call. */
@@ -123,6 +123,20 @@ function bodyText(data: unknown): string {
 }
 
 /**
+ * The WidgetError of an answer with HTTP status `status` and body `data`: `code` (default
+ * API_ERROR) with the server's text, else `Server responded with {status} code.`
+ */
+function apiError(
+  status: number,
+  data: unknown,
+  cause?: unknown,
+  code: 'API_ERROR' | 'FORBIDDEN' = 'API_ERROR',
+): WidgetError {
+  const message = serverMessage(data) || `Server responded with ${status} code.`;
+  return new WidgetError(code, message, { cause, status, body: bodyText(data) });
+}
+
+/**
  * Maps an axios failure to a {@link WidgetError}. Already-mapped errors pass through. A 403
  * answer to a state-changing request is `FORBIDDEN` (stale token or session: reload the page).
  */
@@ -135,10 +149,9 @@ export function toWidgetError(error: unknown): WidgetError {
     }
     if (axiosError.response) {
       const { status, data } = axiosError.response;
-      const message = serverMessage(data) || `Server responded with ${status} code.`;
       const code =
         status === FORBIDDEN_STATUS && isStateChanging(axiosError.config?.method) ? 'FORBIDDEN' : 'API_ERROR';
-      return new WidgetError(code, message, { cause: error, status, body: bodyText(data) });
+      return apiError(status, data, error, code);
     }
     return new WidgetError('NETWORK_ERROR', axiosError.message || 'Network Error', { cause: error });
   }
@@ -146,10 +159,11 @@ export function toWidgetError(error: unknown): WidgetError {
   return new WidgetError('NETWORK_ERROR', message, { cause: error });
 }
 
+const isTransientStatus = (status: number) => status === 429 || status >= 500;
+
 function isTransient(error: AxiosError): boolean {
   if (!error.response) return true; // no answer or timeout
-  const { status } = error.response;
-  return status === 429 || status >= 500;
+  return isTransientStatus(error.response.status);
 }
 
 /** Creates an axios instance with the interceptors above. Exported for tests; widgets use {@link api}. */
@@ -191,15 +205,39 @@ export const api = createClient();
 export { apiUrl };
 
 /**
- * GET `url` (a page-given URL such as the refund-status URL) and return its parsed JSON body.
- * Retries transient failures with backoff. @throws WidgetError (TIMEOUT, NETWORK_ERROR,
- * API_ERROR, INVALID_RESPONSE for a body that is not JSON).
+ * Waits for the answer the shim prefetched (DESIGN.md "First panel"), as one attempt of the GET:
+ * driving the progress bar, bounded by the GET timeout. Resolves to the answer, or to the
+ * WidgetError of a transient failure (no answer, timeout, 429, 5xx) that a retry may mend.
  */
-export async function getJson(url: string): Promise<unknown> {
+async function awaitPrefetched(answer: Promise<PrefetchedAnswer>): Promise<PrefetchedAnswer | WidgetError> {
+  const endActivity = startActivity();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<WidgetError>((resolve) => {
+    timer = setTimeout(
+      () => resolve(new WidgetError('TIMEOUT', `timeout of ${settings.timeouts.get}ms exceeded`)),
+      settings.timeouts.get,
+    );
+  });
+  try {
+    const settled = await Promise.race([
+      answer.then(
+        (a) => (a.ok || !isTransientStatus(a.status) ? a : apiError(a.status, a.body)),
+        (cause: unknown) => toWidgetError(cause),
+      ),
+      timeout,
+    ]);
+    return settled;
+  } finally {
+    clearTimeout(timer);
+    endActivity();
+  }
+}
+
+async function axiosGetJson(url: string, retries: number): Promise<unknown> {
   try {
     const response = await api.get(url, {
       timeout: settings.timeouts.get,
-      'axios-retry': { retries: settings.retry.retries },
+      'axios-retry': { retries },
       responseType: 'text',
       transformResponse: [(data: unknown) => data],
     } as Parameters<AxiosInstance['get']>[1]);
@@ -207,6 +245,27 @@ export async function getJson(url: string): Promise<unknown> {
   } catch (error) {
     throw toWidgetError(error);
   }
+}
+
+/**
+ * GET `url` (a page-given URL such as the refund-status URL) and return its parsed JSON body.
+ * Retries transient failures with backoff. When the shim already started this GET (it does for a
+ * first panel's calls, page runtime `prefetchGet`), its answer is taken instead of sending the
+ * request again, and counts as the first attempt: the same validation, retries and errors follow.
+ * @throws WidgetError (TIMEOUT, NETWORK_ERROR, API_ERROR, INVALID_RESPONSE for a body that is not JSON).
+ */
+export async function getJson(url: string): Promise<unknown> {
+  const prefetched = takePrefetched(url);
+  if (!prefetched) return axiosGetJson(url, settings.retry.retries);
+  const answer = await awaitPrefetched(prefetched);
+  if (!(answer instanceof WidgetError)) {
+    if (!answer.ok) throw apiError(answer.status, answer.body);
+    return parseJsonBody(answer.body);
+  }
+  // A transient failure of the first attempt: the remaining attempts, after the first backoff.
+  if (settings.retry.retries < 1) throw answer;
+  await new Promise((resolve) => setTimeout(resolve, exponentialDelay(1, undefined, settings.retry.baseDelayMs)));
+  return axiosGetJson(url, settings.retry.retries - 1);
 }
 
 /** Parses a response body that must be JSON. @throws WidgetError('INVALID_RESPONSE') when empty or malformed. */

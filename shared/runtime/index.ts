@@ -9,6 +9,8 @@
 import type { ErrorReport } from '../types';
 import './runtime.css';
 
+export { prefetchGet, takePrefetched, type PrefetchedAnswer } from './prefetch';
+
 /** Minimum time between two error reports (SPEC.md section 9). */
 export const REPORT_THROTTLE_MS = 150;
 /** Progress bar fill and fade timers (SPEC.md section 9). */

@@ -1,0 +1,195 @@
+/**
+ * Browser tests of the first panel's head start (issue "First panel as fast as one plain
+ * bundle"): on the refund page the shim starts the refund status and dry run GETs before the
+ * refund remote's exposed module has finished downloading, and every request is sent once; the
+ * files of absent widgets are not fetched; a hand-mounted widget fetches for itself; a failing
+ * prefetch or a 404ing remote still leaves a working page (and one error report), under the
+ * strict CSP.
+ */
+const { test } = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('fs');
+const path = require('path');
+const { useHostAndBrowser, openPage, DIST } = require('./harness');
+const bookings = require('../fixtures/bookings.json');
+
+const env = useHostAndBrowser({ resetEachTest: true });
+
+const pageUrl = (route, state) =>
+  `${env.host.url}${route}?BookingReference=${encodeURIComponent(bookings[state].bookingReference)}&Email=${encodeURIComponent(bookings[state].email)}`;
+/** Lighthouse Slow 4G, so that downloads take long enough to order requests by. */
+const SLOW_4G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+
+/** The refund remote's chunk holding its exposed `./mount` (the refund page's code). */
+function refundExposeChunk() {
+  const folder = path.join(DIST, 'refund');
+  const file = fs
+    .readdirSync(folder)
+    .filter((f) => f.endsWith('.js') && f !== 'remoteEntry.js')
+    .find((f) => fs.readFileSync(path.join(folder, f), 'utf8').includes('rw-refund__preamble'));
+  assert.ok(file, 'the refund remote has a chunk with the refund page');
+  return `/refund/${file}`;
+}
+
+/** Requests with their start and end (epoch ms), once finished. */
+function trackTimings(page) {
+  const done = [];
+  page.on('requestfinished', (request) => {
+    const timing = request.timing();
+    done.push({
+      url: request.url(),
+      method: request.method(),
+      type: request.resourceType(),
+      start: timing.startTime,
+      end: timing.startTime + timing.responseEnd,
+    });
+  });
+  return done;
+}
+
+const pathOf = (url) => new URL(url).pathname;
+const countBy = (list, key) => list.reduce((m, r) => m.set(key(r), (m.get(key(r)) || 0) + 1), new Map());
+
+test('refund page: status and dry run start before the exposed module has downloaded; every request once', async () => {
+  const { page, context, problems, requests } = await openPage(env.browser);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  const timings = trackTimings(page);
+  await page.goto(pageUrl('/ConfirmRefund', 'instant'));
+  await page
+    .locator('#refund-widget')
+    .getByRole('heading', { name: /^You will receive/ })
+    .waitFor({ timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+
+  const expose = refundExposeChunk();
+  const chunk = timings.find((r) => pathOf(r.url).endsWith(expose));
+  const status = timings.find((r) => pathOf(r.url) === '/Refund/Status');
+  const dryRun = timings.find((r) => pathOf(r.url) === '/Refund/DryRun');
+  assert.ok(chunk && status && dryRun, 'the exposed module, status and dry run were fetched');
+  assert.ok(
+    status.start < chunk.end,
+    `status started ${Math.round(chunk.end - status.start)} ms before the module finished`,
+  );
+  assert.ok(
+    dryRun.start < chunk.end,
+    `dry run started ${Math.round(chunk.end - dryRun.start)} ms before the module finished`,
+  );
+
+  // Each request once: the preloaded files are not fetched again when the runtime runs them,
+  // and the widget takes the prefetched answers instead of sending its own GETs.
+  const counts = countBy(requests, (r) => `${r.method} ${r.url}`);
+  const repeated = [...counts].filter(([, n]) => n > 1).map(([key, n]) => `${key} ×${n}`);
+  assert.deepEqual(repeated, [], 'no request sent twice');
+  assert.equal(requests.filter((r) => pathOf(r.url) === '/Refund/Status').length, 1);
+  assert.equal(requests.filter((r) => pathOf(r.url) === '/Refund/DryRun').length, 1);
+  assert.equal(
+    (await page.locator('link[rel=preload][data-rw-preload]').count()) > 0,
+    true,
+    'the shim preloaded the first-panel files',
+  );
+  // Nothing for the widgets absent from the page.
+  const others = requests.filter((r) => /\/(lookup|manualClaim|disruption|journeySummary)\//.test(pathOf(r.url)));
+  assert.deepEqual(
+    others.map((r) => r.url),
+    [],
+  );
+  assert.deepEqual(problems.pageErrors, []);
+  assert.deepEqual(problems.cspViolations, []);
+  await context.close();
+});
+
+test('two widgets: React DOM is fetched once and no file twice', async () => {
+  const { page, context, problems, requests } = await openPage(env.browser);
+  const bodies = [];
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('.js')) return;
+    const body = await response.text().catch(() => '');
+    if (body.includes('__reactContainer$')) bodies.push(response.url());
+  });
+  await page.goto(pageUrl('/Demo/TwoWidgets', 'instant'));
+  await page
+    .locator('#refund-widget')
+    .getByRole('heading', { name: /^You will receive/ })
+    .waitFor();
+  await page.locator('#journey-summary-widget h2, #journey-summary-widget h3').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  assert.equal(bodies.length, 1, `react-dom fetched once (${bodies.join(', ')})`);
+  const counts = countBy(requests, (r) => `${r.method} ${r.url}`);
+  assert.deepEqual(
+    [...counts].filter(([, n]) => n > 1),
+    [],
+  );
+  assert.deepEqual(problems.cspViolations, []);
+  await context.close();
+});
+
+test('a widget mounted by hand fetches its data itself, once', async () => {
+  const { page, context, problems, requests } = await openPage(env.browser);
+  const url = pageUrl('/ConfirmRefund', 'instant');
+  await page.route(url, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace('host-shim.js"', 'host-shim.js" data-auto-mount="false"');
+    await route.fulfill({ response, body });
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => Boolean(window.RefundWidgets));
+  await page.waitForLoadState('networkidle');
+  assert.equal(requests.filter((r) => pathOf(r.url) === '/Refund/Status').length, 0, 'nothing prefetched');
+  await page.evaluate(() => window.RefundWidgets.mount('refund', document.getElementById('refund-widget')));
+  await page
+    .locator('#refund-widget')
+    .getByRole('heading', { name: /^You will receive/ })
+    .waitFor();
+  assert.equal(requests.filter((r) => pathOf(r.url) === '/Refund/Status').length, 1);
+  assert.equal(requests.filter((r) => pathOf(r.url) === '/Refund/DryRun').length, 1);
+  assert.deepEqual(problems.pageErrors, []);
+  await context.close();
+});
+
+test('a failing prefetch leaves a working page: the widget retries once for itself', async () => {
+  const { page, context, problems, requests } = await openPage(env.browser);
+  let failed = 0;
+  await page.route('**/Refund/Status?*', (route) => {
+    if (failed === 0) {
+      failed += 1;
+      return route.abort('connectionreset');
+    }
+    return route.continue();
+  });
+  await page.goto(pageUrl('/ConfirmRefund', 'instant'));
+  await page
+    .locator('#refund-widget')
+    .getByRole('heading', { name: /^You will receive/ })
+    .waitFor();
+  assert.equal(failed, 1);
+  assert.equal(requests.filter((r) => pathOf(r.url) === '/Refund/Status').length, 2, 'the prefetch, then one retry');
+  assert.equal(requests.filter((r) => pathOf(r.url) === '/Refund/DryRun').length, 1);
+  assert.deepEqual(problems.pageErrors, []);
+  assert.deepEqual(problems.cspViolations, []);
+  await context.close();
+});
+
+test('a 404ing refund remote: its fallback, one error report, and the prefetched data unused', async () => {
+  const { page, context, problems } = await openPage(env.browser);
+  await page.route('**/refund/remoteEntry.js', (route) => route.fulfill({ status: 404, body: 'Not found' }));
+  const before = (await (await fetch(`${env.host.url}/__dev/error-reports`)).json()).length;
+  await page.goto(pageUrl('/ConfirmRefund', 'instant'));
+  await page
+    .locator('#refund-widget')
+    .getByText(/could not be loaded/)
+    .waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300);
+  const reports = await (await fetch(`${env.host.url}/__dev/error-reports`)).json();
+  assert.equal(reports.length - before, 1, 'one error report');
+  assert.deepEqual(problems.pageErrors, []);
+  assert.deepEqual(problems.cspViolations, []);
+  await context.close();
+});

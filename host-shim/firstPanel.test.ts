@@ -1,0 +1,122 @@
+/**
+ * The shim's head start (DESIGN.md "First panel"): which files it preloads for the widgets on
+ * the page, and which first GETs it starts.
+ */
+import { firstPanelFiles, type FirstPanelTable, startFirstPanels } from './firstPanel';
+
+const TABLE: FirstPanelTable = {
+  hostProvides: ['@rw/page-runtime'],
+  remotes: {
+    refund: {
+      files: ['refund/remoteEntry.js', 'refund/242.a.css', 'refund/242.a.js'],
+      consumes: ['@rw/page-runtime', 'react', 'react-dom/client', 'axios'],
+      provides: {
+        '@rw/page-runtime': ['refund/480.js'],
+        react: ['refund/react.js'],
+        'react-dom/client': ['refund/react-dom.js'],
+        axios: ['refund/axios.js'],
+      },
+    },
+    journeySummary: {
+      files: ['journeySummary/remoteEntry.js', 'journeySummary/178.js'],
+      consumes: ['react', 'react-dom/client', 'moment'],
+      provides: {
+        react: ['journeySummary/react.js'],
+        'react-dom/client': ['journeySummary/react-dom.js'],
+        moment: ['journeySummary/moment.js'],
+      },
+    },
+    lookup: { files: ['lookup/remoteEntry.js'], consumes: [], provides: {} },
+  },
+};
+
+const WIDGETS = [
+  {
+    name: 'refund',
+    mountId: 'refund-widget',
+    prefetch: { urls: ['data-refund-status-url', 'data-dry-run-url'], unlessAttribute: 'data-view' },
+  },
+  { name: 'journeySummary', mountId: 'journey-summary-widget' },
+  { name: 'lookup', mountId: 'lookup-widget' },
+];
+
+const preloads = () =>
+  [...document.querySelectorAll<HTMLLinkElement>('link[rel=preload][data-rw-preload]')].map((l) => [
+    l.getAttribute('href'),
+    l.getAttribute('as'),
+  ]);
+
+const fetchMock = jest.fn(() => new Promise(() => undefined));
+
+beforeEach(() => {
+  document.head.innerHTML = '';
+  fetchMock.mockClear();
+  Object.assign(globalThis, { fetch: fetchMock });
+});
+
+afterAll(() => {
+  delete (globalThis as { fetch?: unknown }).fetch;
+});
+
+describe('firstPanelFiles', () => {
+  it("lists a widget's own files and its shared modules' files, never the shim's own shares", () => {
+    expect(firstPanelFiles(TABLE, ['refund'])).toEqual([
+      'refund/remoteEntry.js',
+      'refund/242.a.css',
+      'refund/242.a.js',
+      'refund/react.js',
+      'refund/react-dom.js',
+      'refund/axios.js',
+    ]);
+  });
+
+  it('takes each shared module from one provider, the one the runtime keeps (greatest name)', () => {
+    const files = firstPanelFiles(TABLE, ['journeySummary', 'refund']);
+    expect(files).toContain('refund/react-dom.js');
+    expect(files).not.toContain('journeySummary/react-dom.js');
+    expect(files).toContain('journeySummary/moment.js');
+    expect(files.filter((f) => f.includes('react-dom'))).toHaveLength(1);
+  });
+
+  it('knows nothing of a remote missing from the build', () => {
+    expect(firstPanelFiles(TABLE, ['manualClaim'])).toEqual([]);
+  });
+});
+
+describe('startFirstPanels', () => {
+  it('preloads only the widgets on the page and starts their first GETs', () => {
+    document.body.innerHTML =
+      '<div id="refund-widget" data-refund-status-url="/Refund/Status?b=1" data-dry-run-url="/Refund/DryRun?b=1"></div>';
+    startFirstPanels(TABLE, 'https://cdn.example.net/rw/', WIDGETS);
+    expect(preloads()).toContainEqual(['https://cdn.example.net/rw/refund/remoteEntry.js', 'script']);
+    expect(preloads()).toContainEqual(['https://cdn.example.net/rw/refund/242.a.css', 'style']);
+    expect(preloads().some(([href]) => href?.includes('lookup') || href?.includes('journeySummary'))).toBe(false);
+    expect(fetchMock.mock.calls.map((c) => String((c as unknown[])[0]))).toEqual([
+      `${location.origin}/Refund/Status?b=1`,
+      `${location.origin}/Refund/DryRun?b=1`,
+    ]);
+  });
+
+  it('does nothing on a page without widgets, or for a mount already mounted', () => {
+    document.body.innerHTML = '<div id="other"></div><div id="lookup-widget" data-rw-mounted=""></div>';
+    startFirstPanels(TABLE, 'https://cdn.example.net/rw/', WIDGETS);
+    expect(preloads()).toEqual([]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('starts no GET for the static view (data-view) and none without a URL', () => {
+    document.body.innerHTML =
+      '<div id="refund-widget" data-view="unavailable" data-refund-status-url="/Refund/Status?b=2"></div>';
+    startFirstPanels(TABLE, 'https://cdn.example.net/rw/', WIDGETS);
+    document.body.innerHTML = '<div id="refund-widget"></div>';
+    startFirstPanels(TABLE, 'https://cdn.example.net/rw/', WIDGETS);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('never throws: without a build table it still starts the GETs', () => {
+    document.body.innerHTML = '<div id="refund-widget" data-refund-status-url="/Refund/Status?b=3"></div>';
+    expect(() => startFirstPanels(undefined, 'https://cdn.example.net/rw/', WIDGETS)).not.toThrow();
+    expect(preloads()).toEqual([]);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Code and data in one round trip after the shim (DESIGN.md "First panel"). As soon as the shim
+ * runs, for the widgets on the page only, it
+ * - preloads every file their first panel needs (remote entry, the exposed module's chunks, the
+ *   shared chunks the runtime will pick, CSS), learned at build time (webpack.config.js
+ *   FirstPanelFilesPlugin → `__RW_FIRST_PANEL__`), with `<link rel="preload">`: the files download
+ *   in parallel and nothing executes until the federation runtime asks for it (it then reuses the
+ *   preloaded response, so nothing downloads twice);
+ * - starts the GETs of their first panel (the mount element's URLs, `prefetch` in widgets.json)
+ *   through the page runtime's `prefetchGet`, which the widget's client takes over.
+ */
+import { prefetchGet } from '../shared/runtime/prefetch';
+import type { WidgetEntry } from './config';
+
+/** One remote's first-panel files, relative to the remotes base (see webpack.config.js). */
+export interface RemoteFirstPanel {
+  files: string[];
+  consumes: string[];
+  provides: Record<string, string[]>;
+}
+
+/** The build's table: the shares the shim provides itself, and each remote's first panel. */
+export interface FirstPanelTable {
+  hostProvides: string[];
+  remotes: Record<string, RemoteFirstPanel>;
+}
+
+/** Which mount attributes hold the URLs of a widget's first GETs (widgets.json `prefetch`). */
+export interface PrefetchSpec {
+  /** Attributes whose values are GET URLs, e.g. `data-refund-status-url`. */
+  urls: string[];
+  /** No GET when the mount element has this attribute (the refund widget's static `data-view`). */
+  unlessAttribute?: string;
+}
+
+/** A widget entry as the shim knows it, with its first GETs. */
+export type FirstPanelWidget = WidgetEntry & { prefetch?: PrefetchSpec };
+
+/**
+ * The files (relative to the remotes base, no duplicates) the first panels of remotes `names`
+ * need. A shared module comes from one provider per page: the federation runtime keeps, among
+ * equal versions, the provider with the greatest name (runtime-core `initializeSharing`:
+ * `hostName > from`), so that is the one preloaded; shares the shim provides itself are skipped.
+ * All remotes of one build share one package.json, hence equal versions.
+ */
+export function firstPanelFiles(table: FirstPanelTable, names: string[]): string[] {
+  const files = new Set<string>();
+  const present = names.filter((n) => table.remotes[n]).sort();
+  const shares = new Set<string>();
+  for (const name of present) {
+    table.remotes[name].files.forEach((f) => files.add(f));
+    table.remotes[name].consumes.forEach((key) => shares.add(key));
+  }
+  for (const key of shares) {
+    if (table.hostProvides.includes(key)) continue;
+    const providers = present.filter((n) => table.remotes[n].provides[key]);
+    const provider = providers[providers.length - 1];
+    if (provider) table.remotes[provider].provides[key].forEach((f) => files.add(f));
+  }
+  return [...files];
+}
+
+/** Adds one `<link rel="preload">` per file (as script or style) to the head. Returns how many. */
+export function preloadFiles(doc: Document, remotesBase: string, files: string[]): number {
+  let added = 0;
+  for (const file of files) {
+    const as = file.endsWith('.css') ? 'style' : file.endsWith('.js') ? 'script' : null;
+    if (!as) continue;
+    const link = doc.createElement('link');
+    link.rel = 'preload';
+    link.setAttribute('as', as);
+    link.href = new URL(file, remotesBase).href;
+    link.setAttribute('data-rw-preload', '');
+    doc.head.appendChild(link);
+    added += 1;
+  }
+  return added;
+}
+
+/** Starts the first GETs of a widget's mount element (see {@link PrefetchSpec}). */
+export function prefetchFirstGets(element: HTMLElement, spec: PrefetchSpec | undefined): void {
+  if (!spec || (spec.unlessAttribute && element.hasAttribute(spec.unlessAttribute))) return;
+  for (const attribute of spec.urls) {
+    const url = element.getAttribute(attribute);
+    if (url) prefetchGet(url);
+  }
+}
+
+/**
+ * Starts the first panels of the widgets on `doc` that are not mounted yet: their files and
+ * their GETs, all at once. Called by the shim just before it loads its loader chunk. Never throws
+ * (a failure here only loses the head start: the runtime and the widgets fetch for themselves).
+ */
+export function startFirstPanels(
+  table: FirstPanelTable | undefined,
+  remotesBase: string,
+  widgets: FirstPanelWidget[],
+  doc: Document = document,
+): void {
+  try {
+    const onPage = widgets
+      .map((widget) => ({ widget, element: doc.getElementById(widget.mountId) }))
+      .filter(({ element }) => element && !element.hasAttribute('data-rw-mounted'));
+    if (onPage.length === 0) return;
+    onPage.forEach(({ widget, element }) => prefetchFirstGets(element as HTMLElement, widget.prefetch));
+    if (table) {
+      preloadFiles(
+        doc,
+        remotesBase,
+        firstPanelFiles(
+          table,
+          onPage.map(({ widget }) => widget.name),
+        ),
+      );
+    }
+  } catch {
+    // A head start only; the normal path loads everything.
+  }
+}
