@@ -160,6 +160,11 @@ function base(name, { production }) {
       new MomentTimezoneDataPlugin({ matchZones: 'Europe/London', startYear: 2020, endYear: 2035 }),
       new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
       new webpack.DefinePlugin({ __RW_VERSION__: JSON.stringify(pkg.version) }),
+      // Browsers use axios's XHR adapter; its fetch adapter never runs here (shared/api/noFetchAdapter.js).
+      new webpack.NormalModuleReplacementPlugin(
+        /axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/,
+        path.resolve(__dirname, 'shared/api/noFetchAdapter.js'),
+      ),
     ],
   };
 }
