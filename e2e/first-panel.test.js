@@ -1,3 +1,4 @@
+/* global window, document -- used inside page.waitForFunction and page.evaluate, which run in the browser */
 /**
  * Browser tests of the first panel's head start (issue "First panel as fast as one plain
  * bundle"): on the refund page the shim starts the refund status and dry run GETs before the
