@@ -1,6 +1,6 @@
 import MockAdapter from 'axios-mock-adapter';
 import { activeCount, setApiBase } from '@rw/page-runtime';
-import { failureText, isWidgetError, RELOAD_PAGE_TEXT, WidgetError } from '../errors/WidgetError';
+import { failureText, RELOAD_PAGE_TEXT } from '../errors/WidgetError';
 import {
   antiforgeryHeaders,
   api,
@@ -11,6 +11,7 @@ import {
   requestVerificationToken,
   serverMessage,
 } from './client';
+import { widgetFailure } from '../test/faults';
 
 const mock = new MockAdapter(api);
 
@@ -20,15 +21,7 @@ beforeEach(() => {
   configureClient({ timeouts: { get: 200, post: 200 }, retry: { retries: 2, baseDelayMs: 1 } });
 });
 
-async function failure(promise: Promise<unknown>): Promise<WidgetError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isWidgetError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
+const failure = widgetFailure;
 
 describe('serverMessage (DESIGN.md "Server error answers")', () => {
   it.each([

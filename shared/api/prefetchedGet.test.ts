@@ -4,7 +4,7 @@
  */
 import MockAdapter from 'axios-mock-adapter';
 import { activeCount, prefetchGet, takePrefetched } from '@rw/page-runtime';
-import { isWidgetError, WidgetError } from '../errors/WidgetError';
+import { widgetFailure } from '../test/faults';
 import { api, configureClient, getJson } from './client';
 
 const mock = new MockAdapter(api);
@@ -14,15 +14,7 @@ function answer(status: number, body: string) {
   return Promise.resolve({ ok: status >= 200 && status < 300, status, text: async () => body });
 }
 
-async function failure(promise: Promise<unknown>): Promise<WidgetError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (isWidgetError(error)) return error;
-    throw error;
-  }
-  throw new Error('expected a failure');
-}
+const failure = widgetFailure;
 
 beforeEach(() => {
   mock.reset();

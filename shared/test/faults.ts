@@ -6,6 +6,7 @@
  */
 import type MockAdapter from 'axios-mock-adapter';
 import { configureClient } from '../api/client';
+import { isWidgetError, type WidgetError } from '../errors/WidgetError';
 
 /** One fault of the matrix. */
 export type Fault = '500' | 'timeout' | 'dropped' | 'malformed JSON' | 'empty body' | 'JSON null' | 'slow';
@@ -76,4 +77,15 @@ export function registerFaultMatrixHooks(http: MockAdapter, timeoutMs: number): 
     jest.restoreAllMocks();
   });
   return mounted;
+}
+
+/** Awaits `promise`, which must reject with a WidgetError, and returns that error (any other outcome fails the test). */
+export async function widgetFailure(promise: Promise<unknown>): Promise<WidgetError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isWidgetError(error)) return error;
+    throw error;
+  }
+  throw new Error('expected a failure');
 }
