@@ -28,7 +28,7 @@ const noCrossWidgetImports = widgetFolders.map((widget) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-plain/**', 'node_modules/**', 'coverage/**', '.data/**', 'e2e/artifacts/**'] },
+  { ignores: ['dist/**', 'dist-plain/**', 'hosts/aspnet/**/bin/**', 'hosts/aspnet/**/obj/**', 'node_modules/**', 'coverage/**', '.data/**', 'e2e/artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -18,6 +18,7 @@ const MomentTimezoneDataPlugin = require('moment-timezone-data-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const widgets = require('./host-shim/widgets.json');
 const { shadowNamedGlobals } = require('./host-shim/namedGlobals');
+const { RefundWidgetsManifestPlugin } = require('./types/manifest-plugin');
 const pkg = require('./package.json');
 
 /** Output folder: `DIST_DIR` (relative to the repo root) or `dist/`. */
@@ -280,11 +281,15 @@ module.exports = (env = {}, argv = {}) => {
   const opts = { production: (argv.mode || process.env.NODE_ENV || 'production') === 'production' };
   const only = env.only ? String(env.only).split(',') : null;
   const remotes = widgets.filter((w) => !only || only.includes(w.name)).map((w) => remoteConfig(w, opts));
-  return [
-    shimConfig(
-      opts,
-      remotes.map((r) => r.name),
-    ),
-    ...remotes,
-  ];
+  // dist/manifest.json and dist/refund-widgets.d.ts, written once all compilers have emitted.
+  return RefundWidgetsManifestPlugin.attach(
+    [
+      shimConfig(
+        opts,
+        remotes.map((r) => r.name),
+      ),
+      ...remotes,
+    ],
+    { distDir: dist, version: pkg.version, widgets },
+  );
 };

@@ -18,6 +18,7 @@ const { createStore, createBackendRouter, queryValue } = require('./backend');
 const { createSessions, createRouteGuards, pageToken, requireAntiforgery } = require('./auth');
 const { createClaimsRouter, isUploadId } = require('./claims');
 const { createGalleryRouter } = require('./gallery');
+const { createHostDataRouter } = require('./hostData');
 const views = require('./views');
 
 const ROOT = path.resolve(__dirname, '..');
@@ -107,6 +108,7 @@ function createApp({
   });
   const claims = createClaimsRouter({ dataDir, bookings, logger, guards });
   app.use(claims);
+  app.use(createHostDataRouter(store, { stations })); // page data for other hosts (hosts/aspnet/)
   app.use(createBackendRouter(store, { latencyMs, logger, guards }));
   app.use(createGalleryRouter({ bookings, lookups, stations, dataDir })); // /gallery and /gallery-api/*
 

@@ -1,0 +1,60 @@
+// The legacy site of the refund widgets as an ASP.NET Core MVC host (hosts/aspnet/README in
+// docs/aspnet.md): Razor views embed the widgets with the kit, dist/ is served with its cache rules,
+// and the widgets' API calls are forwarded to the reference backend.
+using ExampleRail.Backend;
+using ExampleRail.Models;
+using RefundWidgets.AspNetCore;
+
+var builder = WebApplication.CreateBuilder(args);
+builder.Services.Configure<SiteOptions>(builder.Configuration.GetSection("Site"));
+builder.Services.Configure<BackendOptions>(builder.Configuration.GetSection("Backend"));
+var backendUrl = new Uri(builder.Configuration["Backend:Url"] ?? "http://127.0.0.1:8080", UriKind.Absolute);
+
+// Security headers on every answer, dist/ files included: registered before the kit's files.
+builder.Services.AddTransient<IStartupFilter, SecurityHeadersStartupFilter>();
+builder.Services.AddRefundWidgets(options => builder.Configuration.GetSection("RefundWidgets").Bind(options));
+builder.Services.AddControllersWithViews();
+builder.Services.AddAntiforgery(); // header RequestVerificationToken, ASP.NET's default
+builder.Services.AddHttpClient(nameof(ReferenceBackend), client =>
+{
+    client.BaseAddress = new Uri(backendUrl.AbsoluteUri.TrimEnd('/') + "/");
+    client.Timeout = TimeSpan.FromSeconds(90);
+}).ConfigurePrimaryHttpMessageHandler(() => new SocketsHttpHandler { UseCookies = false, AllowAutoRedirect = false });
+builder.Services.AddTransient(services =>
+    new ReferenceBackend(services.GetRequiredService<IHttpClientFactory>().CreateClient(nameof(ReferenceBackend))));
+builder.Services.AddSingleton<BackendProxy>();
+
+var app = builder.Build();
+app.UseStaticFiles(new StaticFileOptions
+{
+    OnPrepareResponse = context => context.Context.Response.Headers.CacheControl = "no-cache",
+});
+app.MapWhen(context => BackendProxy.Handles(context.Request.Path),
+    proxy => proxy.Run(context => context.RequestServices.GetRequiredService<BackendProxy>().ForwardAsync(context)));
+app.UseStatusCodePagesWithReExecute("/Error/{0}");
+app.UseRouting();
+app.UseAntiforgery();
+app.MapControllers();
+app.Run();
+
+/// <summary>The strict CSP of the host contract and the other security headers, first in the pipeline.</summary>
+internal sealed class SecurityHeadersStartupFilter(Microsoft.Extensions.Options.IOptions<RefundWidgetsOptions> widgets) : IStartupFilter
+{
+    public Action<IApplicationBuilder> Configure(Action<IApplicationBuilder> next) => app =>
+    {
+        var policy = RefundWidgetsCsp.For(widgets.Value);
+        app.Use((context, nextMiddleware) =>
+        {
+            var headers = context.Response.Headers;
+            headers.ContentSecurityPolicy = policy;
+            headers.XContentTypeOptions = "nosniff";
+            headers.XFrameOptions = "DENY";
+            headers["Referrer-Policy"] = "same-origin";
+            return nextMiddleware(context);
+        });
+        next(app);
+    };
+}
+
+/// <summary>Lets tests start the site in memory.</summary>
+public partial class Program;

@@ -1,0 +1,164 @@
+/**
+ * Writes `dist/manifest.json` and `dist/refund-widgets.d.ts` once every compiler of the build has
+ * emitted (DESIGN.md "Serving dist/"): the version, each widget with its mount id, remote entry,
+ * page data and required/optional mount attributes, and every file of `dist/` with its `sha384`
+ * integrity and cache rule. Hosts take the shim tag's `integrity` from it (the ASP.NET kit does);
+ * CDNs and hosts take the cache rule.
+ *
+ * One instance is shared by all the compilers of the multi-compiler build (`attach`); it writes
+ * after the last one's `afterEmit`, by reading `dist/` from disk, so it sees every compiler's files.
+ */
+'use strict';
+
+const crypto = require('crypto');
+const fs = require('fs');
+const path = require('path');
+
+const MANIFEST = 'manifest.json';
+const TYPES = 'refund-widgets.d.ts';
+const TYPES_SOURCE = path.join(__dirname, TYPES);
+
+/** Files whose names carry no content hash: served to revalidate (`no-cache` + ETag). */
+const REVALIDATE = /(^|\/)(host-shim\.js|remoteEntry\.js|manifest\.json|refund-widgets\.d\.ts)$/;
+/** Content-hashed names: `name.0123abcd.ext`. */
+const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
+
+/** Cache-Control for a file of dist/ by its path relative to dist/ (`/` separators). */
+function cacheControlFor(relative) {
+  return !REVALIDATE.test(relative) && HASHED.test(relative) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+const PAGE_DATA = { details: 'refund-details', stations: 'station-names' };
+
+/**
+ * What each widget reads from its mount element and the page (DESIGN.md "The widgets"), by remote
+ * name. `required` attributes must be present (else the widget shows a set-up message); `pageData`
+ * names the JSON blocks it needs.
+ */
+const WIDGET_CONTRACT = {
+  refund: {
+    required: ['data-refund-status-url', 'data-dry-run-url'],
+    optional: ['data-appeals-email', 'data-support-email', 'data-view', 'data-appeal-link', 'data-details-id'],
+    pageData: PAGE_DATA,
+    meta: ['max-admin-fee'],
+  },
+  journeySummary: { required: [], optional: ['data-details-id'], pageData: PAGE_DATA, meta: [] },
+  manualClaim: {
+    required: ['data-journey-id'],
+    optional: ['data-support-email', 'data-details-id'],
+    pageData: PAGE_DATA,
+    meta: [],
+  },
+  lookup: { required: [], optional: ['data-action', 'data-disruption-action', 'data-support-email'], meta: [] },
+  disruption: {
+    required: ['data-refund-status-url'],
+    optional: [
+      'data-support-email',
+      'data-view',
+      'data-action',
+      'data-manual-action',
+      'data-finished-action',
+      'data-questions-action',
+      'data-details-id',
+    ],
+    pageData: PAGE_DATA,
+    meta: [],
+  },
+};
+
+/** `sha384-<base64>` of a buffer: the Subresource Integrity value. */
+function integrityOf(bytes) {
+  return `sha384-${crypto.createHash('sha384').update(bytes).digest('base64')}`;
+}
+
+/** Every file under `dir`, relative, with `/` separators, sorted. */
+function listFiles(dir, prefix = '') {
+  return fs
+    .readdirSync(path.join(dir, prefix), { withFileTypes: true })
+    .flatMap((entry) => {
+      const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+      return entry.isDirectory() ? listFiles(dir, relative) : [relative];
+    })
+    .sort();
+}
+
+/**
+ * Builds the manifest object for a built `dist/`.
+ *
+ * @param {string} distDir the build output folder
+ * @param {{ version: string, widgets: { name: string, mountId: string }[] }} build
+ * @returns {object} `{ version, shim, pageData, widgets: [...], files: { [path]: { integrity, size, cacheControl } } }`
+ * @throws Error when a widget has no entry in WIDGET_CONTRACT
+ */
+function buildManifest(distDir, { version, widgets }) {
+  const files = {};
+  for (const relative of listFiles(distDir)) {
+    if (relative === MANIFEST) continue;
+    const bytes = fs.readFileSync(path.join(distDir, relative));
+    files[relative] = { integrity: integrityOf(bytes), size: bytes.length, cacheControl: cacheControlFor(relative) };
+  }
+  return {
+    version,
+    shim: 'host-shim.js',
+    types: TYPES,
+    pageData: PAGE_DATA,
+    widgets: widgets.map(({ name, mountId }) => {
+      const contract = WIDGET_CONTRACT[name];
+      if (!contract) throw new Error(`manifest-plugin: widget "${name}" has no entry in WIDGET_CONTRACT`);
+      return {
+        name,
+        mountId,
+        remoteEntry: `${name}/remoteEntry.js`,
+        requiredAttributes: contract.required,
+        optionalAttributes: contract.optional,
+        pageData: contract.pageData ? Object.values(contract.pageData) : [],
+        meta: contract.meta,
+      };
+    }),
+    files,
+  };
+}
+
+/** Webpack plugin; see the file's comment. */
+class RefundWidgetsManifestPlugin {
+  /**
+   * @param {{ distDir: string, version: string, widgets: { name: string, mountId: string }[], compilers: number }} options
+   *   `compilers`: how many compilers share this instance (it writes after that many have emitted)
+   */
+  constructor(options) {
+    this.options = options;
+    this.emitted = 0;
+  }
+
+  apply(compiler) {
+    compiler.hooks.afterEmit.tap('RefundWidgetsManifestPlugin', () => {
+      this.emitted += 1;
+      if (this.emitted < this.options.compilers) return;
+      this.emitted = 0;
+      const { distDir } = this.options;
+      fs.copyFileSync(TYPES_SOURCE, path.join(distDir, TYPES));
+      const manifest = buildManifest(distDir, this.options);
+      fs.writeFileSync(path.join(distDir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    });
+  }
+
+  /**
+   * Adds one shared instance to every config of a multi-compiler array; returns the array.
+   * @param {object[]} configs webpack configs
+   * @param {{ distDir: string, version: string, widgets: { name: string, mountId: string }[] }} options
+   */
+  static attach(configs, options) {
+    const plugin = new RefundWidgetsManifestPlugin({ ...options, compilers: configs.length });
+    return configs.map((config) => ({ ...config, plugins: [...(config.plugins ?? []), plugin] }));
+  }
+}
+
+module.exports = {
+  RefundWidgetsManifestPlugin,
+  buildManifest,
+  cacheControlFor,
+  integrityOf,
+  WIDGET_CONTRACT,
+  MANIFEST,
+  TYPES,
+};
