@@ -1,0 +1,111 @@
+using System.Text.Encodings.Web;
+using System.Text.Json;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Mvc;
+using Microsoft.AspNetCore.Mvc.Abstractions;
+using Microsoft.AspNetCore.Mvc.ModelBinding;
+using Microsoft.AspNetCore.Mvc.Rendering;
+using Microsoft.AspNetCore.Mvc.ViewEngines;
+using Microsoft.AspNetCore.Mvc.ViewFeatures;
+using Microsoft.AspNetCore.Razor.TagHelpers;
+using Microsoft.AspNetCore.Routing;
+using Microsoft.Extensions.FileProviders;
+using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Options;
+
+namespace RefundWidgets.AspNetCore.Tests;
+
+/// <summary>
+/// One page being rendered: a dist folder with a manifest, one request, and the tag helpers run
+/// against it, their HTML collected in order.
+/// </summary>
+internal sealed class TestPage : IDisposable
+{
+    public const string ShimIntegrity = "sha384-AAAAshimAAAA";
+
+    public string DistDirectory { get; } = Directory.CreateTempSubdirectory("rw-kit-").FullName;
+    public RefundWidgetsOptions Options { get; } = new();
+    public RefundWidgetsManifestProvider Manifests { get; }
+    private readonly ViewContext viewContext;
+
+    public TestPage(string shimIntegrity = ShimIntegrity)
+    {
+        WriteManifest(shimIntegrity);
+        Options.DistPath = DistDirectory;
+        Manifests = new RefundWidgetsManifestProvider(Microsoft.Extensions.Options.Options.Create(Options), new Environment(DistDirectory));
+        var http = new DefaultHttpContext();
+        viewContext = new ViewContext(new ActionContext(http, new RouteData(), new ActionDescriptor()), NullView.Instance,
+            new ViewDataDictionary(new EmptyModelMetadataProvider(), new ModelStateDictionary()), NullTempData.Instance,
+            TextWriter.Null, new HtmlHelperOptions());
+    }
+
+    public void WriteManifest(string shimIntegrity, string version = "1.0.0")
+    {
+        var manifest = new
+        {
+            version,
+            shim = "host-shim.js",
+            widgets = new[] { new { name = "refund", mountId = "refund-widget", requiredAttributes = new[] { "data-refund-status-url" }, optionalAttributes = Array.Empty<string>() } },
+            files = new Dictionary<string, object>
+            {
+                ["host-shim.js"] = new { integrity = shimIntegrity, size = 10, cacheControl = "no-cache" },
+            },
+        };
+        File.WriteAllText(Path.Combine(DistDirectory, "manifest.json"), JsonSerializer.Serialize(manifest));
+    }
+
+    public IOptions<RefundWidgetsOptions> OptionsAccessor => Microsoft.Extensions.Options.Options.Create(Options);
+
+    /// <summary>Runs a tag helper as Razor would and returns the HTML it wrote.</summary>
+    public string Render(TagHelper helper, string tagName)
+    {
+        switch (helper)
+        {
+            case WidgetTagHelperBase widget: widget.ViewContext = viewContext; break;
+            case RefundWidgetsScriptTagHelper script: script.ViewContext = viewContext; break;
+        }
+        var context = new TagHelperContext(tagName, new TagHelperAttributeList(), new Dictionary<object, object>(), Guid.NewGuid().ToString("N"));
+        var output = new TagHelperOutput(tagName, new TagHelperAttributeList(), (_, _) => Task.FromResult<TagHelperContent>(new DefaultTagHelperContent()))
+        {
+            TagMode = TagMode.SelfClosing,
+        };
+        helper.Process(context, output);
+        using var writer = new StringWriter();
+        output.WriteTo(writer, HtmlEncoder.Default);
+        return writer.ToString();
+    }
+
+    public RefundWidgetTagHelper Refund() => new(Manifests, OptionsAccessor);
+    public ManualClaimWidgetTagHelper ManualClaim() => new(Manifests, OptionsAccessor);
+    public DisruptionWidgetTagHelper Disruption() => new(Manifests, OptionsAccessor);
+    public LookupWidgetTagHelper Lookup() => new(Manifests, OptionsAccessor);
+    public JourneySummaryWidgetTagHelper JourneySummary() => new(Manifests, OptionsAccessor);
+    public RefundWidgetsScriptTagHelper Script() => new(Manifests, OptionsAccessor);
+
+    public void Dispose() => Directory.Delete(DistDirectory, recursive: true);
+
+    private sealed class Environment(string root) : IHostEnvironment
+    {
+        public string EnvironmentName { get; set; } = "Test";
+        public string ApplicationName { get; set; } = "Tests";
+        public string ContentRootPath { get; set; } = root;
+        public IFileProvider ContentRootFileProvider { get; set; } = new NullFileProvider();
+    }
+
+    private sealed class NullView : IView
+    {
+        public static readonly NullView Instance = new();
+        public string Path => "";
+        public Task RenderAsync(ViewContext context) => Task.CompletedTask;
+    }
+
+    private sealed class NullTempData : Dictionary<string, object?>, ITempDataDictionary
+    {
+        public static readonly NullTempData Instance = new();
+        public void Keep() { }
+        public void Keep(string key) { }
+        public void Load() { }
+        public object? Peek(string key) => null;
+        public void Save() { }
+    }
+}
