@@ -21,9 +21,9 @@ public sealed class KitTests
     {
         using var page = new TestPage("sha384-old");
         Assert.Equal("sha384-old", page.Manifests.Current.IntegrityOf("host-shim.js"));
-        page.WriteManifest("sha384-new-and-longer", "1.0.1");
+        page.WriteManifest("sha384-newAndLonger+/=", "1.0.1");
         File.SetLastWriteTimeUtc(Path.Combine(page.DistDirectory, "manifest.json"), DateTime.UtcNow.AddMinutes(1));
-        Assert.Equal("sha384-new-and-longer", page.Manifests.Current.IntegrityOf("host-shim.js"));
+        Assert.Equal("sha384-newAndLonger+/=", page.Manifests.Current.IntegrityOf("host-shim.js"));
         Assert.Equal("1.0.1", page.Manifests.Current.Version);
     }
 
@@ -41,6 +41,13 @@ public sealed class KitTests
     {
         var manifest = JsonSerializer.Deserialize<RefundWidgetsManifest>("""{"version":"1","shim":"host-shim.js","widgets":[],"files":{}}""")!;
         Assert.Throws<InvalidOperationException>(() => RefundWidgetsHtml.ShimScript(new RefundWidgetsOptions(), manifest));
+    }
+
+    [Fact]
+    public void An_integrity_that_is_not_an_sri_value_is_refused()
+    {
+        using var page = new TestPage("sha384-abc\" onload=\"alert(1)");
+        Assert.Throws<InvalidOperationException>(() => RefundWidgetsHtml.ShimScript(page.Options, page.Manifests.Current));
     }
 
     [Theory]

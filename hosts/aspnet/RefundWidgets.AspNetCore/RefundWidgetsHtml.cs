@@ -8,6 +8,8 @@ public static class RefundWidgetsHtml
     /// <summary>Default id of the Details block.</summary>
     public const string DetailsId = "refund-details";
 
+    private static readonly System.Text.RegularExpressions.Regex Integrity = new("^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$");
+
     /// <summary>Id of the station-names block.</summary>
     public const string StationsId = "station-names";
 
@@ -28,8 +30,13 @@ public static class RefundWidgetsHtml
     {
         var integrity = manifest.IntegrityOf(manifest.Shim)
             ?? throw new InvalidOperationException($"refund-widgets: manifest.json lists no integrity for {manifest.Shim}.");
+        // Written as it is (base64 needs no encoding in a quoted attribute), once checked to be an SRI value.
+        if (!Integrity.IsMatch(integrity))
+        {
+            throw new InvalidOperationException($"refund-widgets: the integrity of {manifest.Shim} in manifest.json is not an SRI value.");
+        }
         var encode = HtmlEncoder.Default;
         var apiBase = string.IsNullOrEmpty(options.ApiBase) ? "" : $" data-api-base=\"{encode.Encode(options.ApiBase)}\"";
-        return $"<script src=\"{encode.Encode(options.UrlOf(manifest.Shim))}\" integrity=\"{encode.Encode(integrity)}\" crossorigin=\"anonymous\"{apiBase} defer></script>";
+        return $"<script src=\"{encode.Encode(options.UrlOf(manifest.Shim))}\" integrity=\"{integrity}\" crossorigin=\"anonymous\"{apiBase} defer></script>";
     }
 }
