@@ -122,6 +122,18 @@ test('a station name "</script><script>alert(1)</script>" renders as text: no sc
   assert.deepEqual(problems.pageErrors, []);
   assert.deepEqual(problems.cspViolations, [], 'no CSP violation');
   assert.deepEqual(await seriousAxeViolations(page), []);
-  assert.equal(await page.evaluate(() => typeof window.RefundWidgets?.mount), 'function');
+  // window.RefundWidgets is what dist/refund-widgets.d.ts and the manifest say it is.
+  const api = await page.evaluate(() => ({
+    keys: Object.keys(window.RefundWidgets).sort(),
+    mount: typeof window.RefundWidgets.mount,
+    version: window.RefundWidgets.version,
+    widgets: [...window.RefundWidgets.widgets],
+  }));
+  assert.deepEqual(api, {
+    keys: ['mount', 'version', 'widgets'],
+    mount: 'function',
+    version: manifest().version,
+    widgets: manifest().widgets.map((w) => w.name),
+  });
   await context.close();
 });
