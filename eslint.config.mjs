@@ -28,7 +28,18 @@ const noCrossWidgetImports = widgetFolders.map((widget) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-plain/**', 'hosts/aspnet/**/bin/**', 'hosts/aspnet/**/obj/**', 'node_modules/**', 'coverage/**', '.data/**', 'e2e/artifacts/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-plain/**',
+      'hosts/aspnet/**/bin/**',
+      'hosts/aspnet/**/obj/**',
+      'node_modules/**',
+      'coverage/**',
+      '.data/**',
+      'e2e/artifacts/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -65,12 +76,12 @@ export default tseslint.config(
   { files: ['**/*.mjs'], languageOptions: { sourceType: 'module' } },
   {
     files: ['**/*.test.{ts,tsx,js}', 'shared/test/**'],
-    ignores: ['e2e/**'],
+    ignores: ['e2e/**', 'hosts/aspnet/e2e/**'],
     languageOptions: { globals: { ...globals.jest, ...globals.node, ...globals.browser } },
   },
   {
     // Browser tests use node:test, not Jest globals.
-    files: ['e2e/**'],
+    files: ['e2e/**', 'hosts/aspnet/e2e/**'],
     languageOptions: { globals: { ...globals.node } },
   },
 );

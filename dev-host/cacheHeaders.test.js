@@ -96,7 +96,9 @@ describe('page data for other hosts (/host-data/*)', () => {
 
   it('answers 404 with a plain message when the e-mail does not match', async () => {
     const server = await start();
-    const answer = await fetch(`${server.url}/host-data/booking?bookingReference=${bookings.printed.bookingReference}&email=x%40y.z`);
+    const answer = await fetch(
+      `${server.url}/host-data/booking?bookingReference=${bookings.printed.bookingReference}&email=x%40y.z`,
+    );
     expect(answer.status).toBe(404);
     expect(await answer.text()).toBe('No booking with that reference and e-mail address.');
   });

@@ -5,7 +5,7 @@
  */
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const crypto = require('crypto');
+const { createHash } = require('crypto');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -25,11 +25,16 @@ const distFiles = () =>
 
 test('every file of dist/ is in the manifest, and every integrity value matches the file bytes', () => {
   const listed = Object.keys(manifest.files).sort();
-  assert.deepEqual(listed, distFiles().filter((file) => file !== 'manifest.json').sort());
+  assert.deepEqual(
+    listed,
+    distFiles()
+      .filter((file) => file !== 'manifest.json')
+      .sort(),
+  );
   assert.ok(listed.includes('host-shim.js') && listed.includes('refund-widgets.d.ts'));
   for (const [file, entry] of Object.entries(manifest.files)) {
     const bytes = fs.readFileSync(path.join(DIST, file));
-    assert.equal(entry.integrity, `sha384-${crypto.createHash('sha384').update(bytes).digest('base64')}`, file);
+    assert.equal(entry.integrity, `sha384-${createHash('sha384').update(bytes).digest('base64')}`, file);
     assert.equal(entry.size, bytes.length, file);
   }
 });

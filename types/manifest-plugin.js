@@ -10,7 +10,7 @@
  */
 'use strict';
 
-const crypto = require('crypto');
+const { createHash } = require('crypto');
 const fs = require('fs');
 const path = require('path');
 
@@ -68,7 +68,7 @@ const WIDGET_CONTRACT = {
 
 /** `sha384-<base64>` of a buffer: the Subresource Integrity value. */
 function integrityOf(bytes) {
-  return `sha384-${crypto.createHash('sha384').update(bytes).digest('base64')}`;
+  return `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 }
 
 /** Every file under `dir`, relative, with `/` separators, sorted. */

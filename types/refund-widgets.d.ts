@@ -35,7 +35,11 @@ declare global {
      * `data-auto-mount="false"` on the script tag). Resolves to the widget's unmount function;
      * rejects when the widget cannot load, after showing a short fallback inside `element`.
      */
-    mount(name: RefundWidgetName, element: HTMLElement, options?: RefundWidgetMountOptions): Promise<RefundWidgetUnmount>;
+    mount(
+      name: RefundWidgetName,
+      element: HTMLElement,
+      options?: RefundWidgetMountOptions,
+    ): Promise<RefundWidgetUnmount>;
     /** The version of the build the shim came from (`version` in `dist/manifest.json`). */
     readonly version: string;
     /** The names of the widgets this build knows. */

@@ -9,7 +9,7 @@
 
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const crypto = require('crypto');
+const { createHash } = require('crypto');
 const fs = require('fs');
 const path = require('path');
 const { openPage, seriousAxeViolations, DIST } = require('../../../e2e/harness');
@@ -41,17 +41,26 @@ for (const [route, title, mounts] of ROUTES) {
     assert.match(answer.headers.get('cache-control'), /no-store/);
     const html = await answer.text();
     assert.match(html, new RegExp(`<title>${title} - Example Rail</title>`));
-    const shims = [...html.matchAll(/<script src="([^"]+)" integrity="([^"]+)" crossorigin="anonymous" defer><\/script>/g)];
+    const shims = [
+      ...html.matchAll(/<script src="([^"]+)" integrity="([^"]+)" crossorigin="anonymous" defer><\/script>/g),
+    ];
     assert.equal(shims.length, 1, 'one shim tag');
     assert.equal(shims[0][1], '/static/refund-widgets/host-shim.js');
     assert.equal(shims[0][2], manifest().files['host-shim.js'].integrity);
-    assert.equal([...html.matchAll(/<script/g)].length, 1 + (mounts.length && route !== '/' ? 2 : 0), 'no other script');
+    assert.equal(
+      [...html.matchAll(/<script/g)].length,
+      1 + (mounts.length && route !== '/' ? 2 : 0),
+      'no other script',
+    );
     for (const id of mounts) assert.match(html, new RegExp(`<div id="${id}"`));
     if (mounts.length && route !== '/') {
       assert.match(html, /<script type="application\/json" id="refund-details">\{"bookingReference":"KXB7HT2N"/);
       assert.match(html, /<script type="application\/json" id="station-names">/);
     }
-    assert.equal(/<meta name="max-admin-fee" content="5">/.test(html), ['/ConfirmRefund', '/RefundUnavailable'].includes(route));
+    assert.equal(
+      /<meta name="max-admin-fee" content="5">/.test(html),
+      ['/ConfirmRefund', '/RefundUnavailable'].includes(route),
+    );
     assert.match(html, /<meta name="request-verification-token" content="[^"]+">/);
   });
 }
@@ -63,9 +72,18 @@ test('the data attributes of each mount, as the host contract names them', async
     /<div id="refund-widget" data-refund-status-url="\/Refund\/Status\?bookingReference=KXB7HT2N" data-dry-run-url="\/Refund\/DryRun\?bookingReference=KXB7HT2N" data-appeals-email="appeals@example.co.uk" data-support-email="support@example.co.uk"><\/div>/,
   );
   assert.match(await html('/RefundUnavailable'), /<div id="refund-widget" [^>]*data-view="unavailable"><\/div>/);
-  assert.match(await html('/ManualRefund'), /<div id="manual-claim-widget" data-journey-id="700101" data-support-email="support@example.co.uk"><\/div>/);
-  assert.match(await html('/Home/Disruption'), /<div id="disruption-widget" data-refund-status-url="\/Refund\/Status\?bookingReference=KXB7HT2N" data-support-email="support@example.co.uk"><\/div>/);
-  assert.match(await html('/Home/Disruption/Finished'), /<div id="disruption-widget" data-support-email="support@example.co.uk" data-view="finished"><\/div>/);
+  assert.match(
+    await html('/ManualRefund'),
+    /<div id="manual-claim-widget" data-journey-id="700101" data-support-email="support@example.co.uk"><\/div>/,
+  );
+  assert.match(
+    await html('/Home/Disruption'),
+    /<div id="disruption-widget" data-refund-status-url="\/Refund\/Status\?bookingReference=KXB7HT2N" data-support-email="support@example.co.uk"><\/div>/,
+  );
+  assert.match(
+    await html('/Home/Disruption/Finished'),
+    /<div id="disruption-widget" data-support-email="support@example.co.uk" data-view="finished"><\/div>/,
+  );
 });
 
 test('an unknown booking or page answers 404 with the site layout and no widget', async () => {
@@ -90,7 +108,7 @@ test('host-shim.js and every remoteEntry.js revalidate with an ETag; hashed file
     const etag = answer.headers.get('etag');
     assert.ok(etag, `${file} has an ETag`);
     const bytes = Buffer.from(await answer.arrayBuffer());
-    const integrity = `sha384-${crypto.createHash('sha384').update(bytes).digest('base64')}`;
+    const integrity = `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
     assert.equal(integrity, manifest().files[file].integrity, `${file}: the served bytes match the manifest`);
     const again = await fetch(`${env.url}/static/refund-widgets/${file}`, { headers: { 'If-None-Match': etag } });
     assert.equal(again.status, 304, `${file} revalidates to 304`);

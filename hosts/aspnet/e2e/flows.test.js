@@ -75,7 +75,11 @@ test('deferral: Defer replacement → ProcessRefund with defer: true', async () 
   await page.getByRole('button', { name: 'Accept refund' }).click();
   await page.getByRole('heading', { name: 'Deferred refund request accepted' }).waitFor();
   const bodies = (await recorded('/api/ProcessRefund')).map((r) => r.body);
-  assert.ok(bodies.some((body) => body.defer === true && body.protectedReference === bookings['defer-only'].status.protectedReference));
+  assert.ok(
+    bodies.some(
+      (body) => body.defer === true && body.protectedReference === bookings['defer-only'].status.protectedReference,
+    ),
+  );
   await assertClean(page, problems, 'deferral accepted');
   await context.close();
 });
@@ -126,9 +130,9 @@ test('disruption: the funnel leads to the refund page, whose ProcessRefund carri
   await page.waitForURL(`${url('/ConfirmRefund', 'disruption-waived')}&disruptedOutwards=true&disruptedInwards=false`);
   await page.getByRole('button', { name: 'Accept refund' }).click();
   await page.getByRole('heading', { name: 'Refund request accepted' }).waitFor();
-  const body = (await recorded('/api/ProcessRefund')).map((r) => r.body).find(
-    (b) => b.protectedReference === bookings['disruption-waived'].status.protectedReference,
-  );
+  const body = (await recorded('/api/ProcessRefund'))
+    .map((r) => r.body)
+    .find((b) => b.protectedReference === bookings['disruption-waived'].status.protectedReference);
   assert.equal(body.disruptedOutwards, true);
   assert.equal(body.disruptedInwards, false);
   await assertClean(page, problems, 'disruption refund accepted');
@@ -144,8 +148,15 @@ test('a page with two widgets: both mount, one shim tag, React DOM loaded once',
     if (body.includes('__reactContainer$')) reactDom.push(response.url());
   });
   await page.goto(url('/Demo/TwoWidgets', 'instant-tube'));
-  await page.locator('#refund-widget').getByRole('heading', { name: /^You will receive £/ }).waitFor();
-  await page.locator('#journey-summary-widget').getByRole('heading', { name: /^Selected Journey: / }).first().waitFor();
+  await page
+    .locator('#refund-widget')
+    .getByRole('heading', { name: /^You will receive £/ })
+    .waitFor();
+  await page
+    .locator('#journey-summary-widget')
+    .getByRole('heading', { name: /^Selected Journey: / })
+    .first()
+    .waitFor();
   await page.waitForLoadState('networkidle');
   assert.equal(await page.locator('script[src$="host-shim.js"]').count(), 1, 'one host-shim.js script tag');
   assert.equal(await page.locator('script#refund-details').count(), 1);
@@ -159,7 +170,10 @@ test('a remote that 404s leaves a fallback in its own mount point; the other wid
   const { page, context, problems } = await openPage(env.browser);
   await page.route('**/journeySummary/remoteEntry.js', (route) => route.fulfill({ status: 404, body: 'Not found' }));
   await page.goto(url('/Demo/TwoWidgets', 'instant-ship'));
-  await page.locator('#journey-summary-widget').getByText(/could not be loaded/).waitFor();
+  await page
+    .locator('#journey-summary-widget')
+    .getByText(/could not be loaded/)
+    .waitFor();
   await page.locator('#refund-widget').getByRole('button', { name: 'Accept refund' }).waitFor();
   await page.waitForLoadState('networkidle');
   const reports = await (await fetch(`${env.backend.url}/__dev/error-reports`)).json();

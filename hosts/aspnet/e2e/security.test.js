@@ -31,14 +31,25 @@ function recordingBackend() {
         res.end(JSON.stringify(value));
       };
       if (url.pathname === '/host-data/booking') {
-        return json(200, { bookingReference: booking.bookingReference, email: booking.email, details: booking.details, journeyId: 700101 });
+        return json(200, {
+          bookingReference: booking.bookingReference,
+          email: booking.email,
+          details: booking.details,
+          journeyId: 700101,
+        });
       }
       if (url.pathname === '/host-data/stations') return json(200, stations);
       if (url.pathname === '/api/Session') {
-        return json(200, { session: 'session-1' }, { 'Set-Cookie': 'rw_session=session-1; Path=/; HttpOnly; SameSite=Lax' });
+        return json(
+          200,
+          { session: 'session-1' },
+          { 'Set-Cookie': 'rw_session=session-1; Path=/; HttpOnly; SameSite=Lax' },
+        );
       }
       if (url.pathname === '/api/LookupJourneys') {
-        return json(200, [], { 'Set-Cookie': ['rw_session=session-2; Path=/; HttpOnly; SameSite=Lax', 'other=x; Path=/'] });
+        return json(200, [], {
+          'Set-Cookie': ['rw_session=session-2; Path=/; HttpOnly; SameSite=Lax', 'other=x; Path=/'],
+        });
       }
       return json(200, { accepted: true });
     });
@@ -94,7 +105,10 @@ test('a booking page opens a backend session and sets rw_session (HttpOnly, Same
 
 test('the page carries the antiforgery token in the meta tag the widgets read', () => {
   assert.ok(env.token && env.token.length > 20, 'a request-verification-token meta');
-  assert.ok(env.pageCookies.pairs.some((pair) => pair.startsWith('.AspNetCore.Antiforgery.')), 'the antiforgery cookie');
+  assert.ok(
+    env.pageCookies.pairs.some((pair) => pair.startsWith('.AspNetCore.Antiforgery.')),
+    'the antiforgery cookie',
+  );
 });
 
 test('a POST without the token, or with a wrong one, is refused with 403 and never forwarded', async () => {
@@ -117,13 +131,18 @@ test('a POST with the token is forwarded with a fresh rw_csrf pair, the session 
   assert.ok(cookies.rw_csrf, 'a rw_csrf cookie');
   assert.equal(request.headers.requestverificationtoken, cookies.rw_csrf, 'header equals cookie (double submit)');
   assert.notEqual(cookies.rw_csrf, env.token, "the backend's token is the site's own, not the page's");
-  assert.ok(!Object.keys(cookies).some((name) => name.startsWith('.AspNetCore')), "the site's own cookies stay with the site");
+  assert.ok(
+    !Object.keys(cookies).some((name) => name.startsWith('.AspNetCore')),
+    "the site's own cookies stay with the site",
+  );
   assert.equal(request.headers['idempotency-key'], 'key-1');
   assert.deepEqual(JSON.parse(request.body), { protectedReference: 'P', journeyId: 700101 });
 });
 
 test('a GET is forwarded with the session and no antiforgery pair', async () => {
-  const answer = await fetch(`${env.site.url}/Refund/Status?bookingReference=KXB7HT2N`, { headers: { Cookie: env.cookie } });
+  const answer = await fetch(`${env.site.url}/Refund/Status?bookingReference=KXB7HT2N`, {
+    headers: { Cookie: env.cookie },
+  });
   assert.equal(answer.status, 200);
   const request = forwarded('/Refund/Status').at(-1);
   assert.equal(request.headers.cookie, 'rw_session=session-1');

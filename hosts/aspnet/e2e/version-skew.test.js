@@ -1,3 +1,4 @@
+/* global document, window -- used inside page.evaluate, which runs in the browser */
 /**
  * Version skew on the ASP.NET host: a page that loaded the shim of an older build keeps working
  * while the files of a newer build are published over the same folder, as long as the deploy adds
@@ -35,7 +36,14 @@ function publish(from, to) {
 function writeOlderBuild(dir) {
   publish(DIST, dir);
   const refund = path.join(dir, 'refund');
-  const chunk = fs.readdirSync(refund).find((file) => /^\d+\.[0-9a-f]{8}\.js$/.test(file) && fs.readFileSync(path.join(refund, file), 'utf8').includes('"There is a problem"') && !fs.readFileSync(path.join(refund, file), 'utf8').includes('Choose your replacement'));
+  const chunk = fs
+    .readdirSync(refund)
+    .find(
+      (file) =>
+        /^\d+\.[0-9a-f]{8}\.js$/.test(file) &&
+        fs.readFileSync(path.join(refund, file), 'utf8').includes('"There is a problem"') &&
+        !fs.readFileSync(path.join(refund, file), 'utf8').includes('Choose your replacement'),
+    );
   assert.ok(chunk, 'a lazily loaded chunk of the refund remote holds "There is a problem"');
   const [id, hash] = chunk.split('.');
   const entry = path.join(refund, 'remoteEntry.js');
@@ -49,7 +57,10 @@ function writeOlderBuild(dir) {
   );
   fs.rmSync(path.join(refund, chunk));
   fs.appendFileSync(path.join(dir, 'host-shim.js'), '\n/* an older build */\n');
-  fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(buildManifest(dir, { version: pkg.version, widgets })));
+  fs.writeFileSync(
+    path.join(dir, 'manifest.json'),
+    JSON.stringify(buildManifest(dir, { version: pkg.version, widgets })),
+  );
   return `refund/${renamed}`;
 }
 
@@ -94,7 +105,10 @@ test('a page on the old shim keeps working while the new build is published; new
   await showFormErrors(old.page);
   await old.page.getByText(OLD_TEXT).waitFor();
   const lazy = old.requests.slice(beforePublish).map((r) => new URL(r.url).pathname);
-  assert.ok(lazy.includes(`/static/refund-widgets/${env.oldChunk}`), `the old chunk was fetched after the deploy: ${lazy.join(', ')}`);
+  assert.ok(
+    lazy.includes(`/static/refund-widgets/${env.oldChunk}`),
+    `the old chunk was fetched after the deploy: ${lazy.join(', ')}`,
+  );
   // A widget the old page mounts now comes from the new build's remoteEntry.js, under the old shim.
   await old.page.evaluate(async () => {
     const element = document.createElement('div');
@@ -102,7 +116,11 @@ test('a page on the old shim keeps working while the new build is published; new
     document.querySelector('main').append(element);
     await window.RefundWidgets.mount('journeySummary', element);
   });
-  await old.page.locator('#late-summary').getByRole('heading', { name: /^Selected Journey: / }).first().waitFor();
+  await old.page
+    .locator('#late-summary')
+    .getByRole('heading', { name: /^Selected Journey: / })
+    .first()
+    .waitFor();
   assert.deepEqual(old.problems.pageErrors, []);
   assert.deepEqual(old.problems.cspViolations, []);
 
@@ -128,11 +146,20 @@ test('a deploy that deletes the old hashed files breaks pages still on the old b
   await old.page.getByRole('button', { name: 'Provide replacement journey' }).waitFor();
   fs.rmSync(path.join(env.live, env.oldChunk)); // the deploy removed what the new build does not use
   publish(DIST, env.live);
-  const failed = old.page.waitForResponse((response) => response.url().endsWith(env.oldChunk) && response.status() === 404);
+  const failed = old.page.waitForResponse(
+    (response) => response.url().endsWith(env.oldChunk) && response.status() === 404,
+  );
   await old.page.getByRole('button', { name: 'Provide replacement journey' }).click();
   await failed;
   // The chunk load fails (reported); the widget shows its error text instead of the form.
-  await old.page.locator('#refund-widget').getByText(/Sorry, something went wrong showing this part of the page/).waitFor();
-  assert.equal(await old.page.getByRole('button', { name: 'Continue' }).count(), 0, 'the old page cannot open its form');
+  await old.page
+    .locator('#refund-widget')
+    .getByText(/Sorry, something went wrong showing this part of the page/)
+    .waitFor();
+  assert.equal(
+    await old.page.getByRole('button', { name: 'Continue' }).count(),
+    0,
+    'the old page cannot open its form',
+  );
   await old.context.close();
 });
