@@ -7,6 +7,7 @@
  * must work when a widget bundle failed to load, and must never report its own failures.
  */
 import type { ErrorReport } from '../types';
+import { pageBookingReferences, redactText, redactUrl } from './redact';
 import './runtime.css';
 
 export { prefetchGet, takePrefetched, type PrefetchedAnswer } from './prefetch';
@@ -123,19 +124,26 @@ export interface ReportContext {
   column?: number;
 }
 
-/** Builds the error report of SPEC.md section 3 for `error`. Pure apart from reading the page URL and UA. */
+/**
+ * Builds the error report of SPEC.md section 3 for `error`. Pure apart from reading the page URL,
+ * the Details block and the UA. Personal data is removed (see `redact.ts`): in `pageUrl` and
+ * `source` the `BookingReference` and `Email` query values and any e-mail-like query value; in
+ * `message` and `stack` every e-mail address and the page's booking reference.
+ */
 export function buildErrorReport(error: unknown, context: ReportContext = {}): ErrorReport {
   const err = error instanceof Error ? error : null;
   const message = err ? `${err.name}: ${err.message}` : typeof error === 'string' ? error : safeString(error);
+  const pageUrl = typeof location === 'undefined' ? '' : location.href;
+  const references = pageBookingReferences(pageUrl, typeof document === 'undefined' ? undefined : document);
   return {
     time: new Date(state.now()).toISOString(),
-    message: message.slice(0, 2000),
-    source: context.source ?? '',
+    message: redactText(message.slice(0, 2000), references),
+    source: redactUrl(context.source ?? ''),
     line: context.line ?? 0,
     column: context.column ?? 0,
     ua: typeof navigator === 'undefined' ? '' : navigator.userAgent,
-    pageUrl: typeof location === 'undefined' ? '' : location.href,
-    stack: (err?.stack ?? '').slice(0, 8000),
+    pageUrl: redactUrl(pageUrl),
+    stack: redactText((err?.stack ?? '').slice(0, 8000), references),
   };
 }
 
