@@ -1,8 +1,9 @@
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * Starts the dev host (app.js) on a port. Run directly: `node dev-host/server.js`,
- * with `PORT` (default 8080; `0` picks a free port), `DATA_DIR` (default `.data/` in the repo
- * root), `DIST_DIR` (default `dist/`) and `LATENCY_MS` (default 0) from the environment.
+ * with `HOST` (default 127.0.0.1: this machine only), `PORT` (default 8080; `0` picks a free
+ * port), `DATA_DIR` (default `.data/` in the repo root), `DIST_DIR` (default `dist/`) and
+ * `LATENCY_MS` (default 0) from the environment.
  */
 'use strict';
 
@@ -10,21 +11,22 @@ const http = require('http');
 const path = require('path');
 const { createApp, DEFAULT_DATA_DIR, DEFAULT_DIST_DIR } = require('./app');
 
+/** The address servers listen on unless told otherwise: this machine only. */
+const DEFAULT_HOST = '127.0.0.1';
+
 /**
- * Starts the dev host.
+ * Serves an express app over HTTP.
  *
- * @param {object} [options] also passed to `createApp` (bookings, stations, latencyMs, logger)
- * @param {number} [options.port] default 8080; 0 picks a free port
- * @param {string} [options.dataDir] default `<repo>/.data`
- * @param {string} [options.distDir] default `<repo>/dist`
- * @returns {Promise<{ url: string, port: number, app: import('express').Express, close: () => Promise<void> }>}
+ * @param {import('express').Express} app
+ * @param {{ host?: string, port?: number }} [options] host default 127.0.0.1; port 0 picks a free one
+ * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>} `url` is
+ *   `http://<host>:<port>` (IPv6 hosts in brackets)
  */
-async function startServer({ port = 8080, dataDir = DEFAULT_DATA_DIR, distDir = DEFAULT_DIST_DIR, ...options } = {}) {
-  const app = createApp({ ...options, dataDir, distDir });
+async function listen(app, { host = DEFAULT_HOST, port = 0 } = {}) {
   const server = http.createServer(app);
   await new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, () => {
+    server.listen(port, host, () => {
       server.off('error', reject);
       resolve();
     });
@@ -32,9 +34,8 @@ async function startServer({ port = 8080, dataDir = DEFAULT_DATA_DIR, distDir = 
   const actualPort = server.address().port;
   let closing;
   return {
-    url: `http://localhost:${actualPort}`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`,
     port: actualPort,
-    app,
     close() {
       closing ??= new Promise((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
@@ -43,6 +44,27 @@ async function startServer({ port = 8080, dataDir = DEFAULT_DATA_DIR, distDir = 
       return closing;
     },
   };
+}
+
+/**
+ * Starts the dev host.
+ *
+ * @param {object} [options] also passed to `createApp` (bookings, stations, latencyMs, logger)
+ * @param {string} [options.host] default 127.0.0.1
+ * @param {number} [options.port] default 8080; 0 picks a free port
+ * @param {string} [options.dataDir] default `<repo>/.data`
+ * @param {string} [options.distDir] default `<repo>/dist`
+ * @returns {Promise<{ url: string, port: number, app: import('express').Express, close: () => Promise<void> }>}
+ */
+async function startServer({
+  host = DEFAULT_HOST,
+  port = 8080,
+  dataDir = DEFAULT_DATA_DIR,
+  distDir = DEFAULT_DIST_DIR,
+  ...options
+} = {}) {
+  const app = createApp({ ...options, dataDir, distDir });
+  return { ...(await listen(app, { host, port })), app };
 }
 
 /** Reads a non-negative integer from the environment. */
@@ -56,6 +78,7 @@ function envInteger(name, fallback) {
 
 if (require.main === module) {
   const options = {
+    host: process.env.HOST || DEFAULT_HOST,
     port: envInteger('PORT', 8080),
     dataDir: process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : DEFAULT_DATA_DIR,
     distDir: process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : DEFAULT_DIST_DIR,
@@ -75,4 +98,4 @@ if (require.main === module) {
   );
 }
 
-module.exports = { startServer };
+module.exports = { startServer, listen, envInteger, DEFAULT_HOST };

@@ -200,3 +200,24 @@ describe('antiforgery (docs/security.md)', () => {
     expect(failureText(disabled, 'fallback')).toBe('fallback');
   });
 });
+
+describe('credentials (docs/cross-origin.md)', () => {
+  it('sends cookies to a cross-origin API base only', async () => {
+    const seen: Record<string, boolean | undefined> = {};
+    mock.onAny().reply((config) => {
+      seen[config.url ?? ''] = config.withCredentials;
+      return [200, '{}'];
+    });
+    await postJson('/api/LookupJourneys', {});
+    setApiBase('https://api.rail.example');
+    await postJson('/api/LookupJourneys', {});
+    await getJson('https://api.rail.example/Refund/Status?bookingReference=X');
+    await getJson('https://other.example/Refund/Status');
+    expect(seen).toEqual({
+      '/api/LookupJourneys': false,
+      'https://api.rail.example/api/LookupJourneys': true,
+      'https://api.rail.example/Refund/Status?bookingReference=X': true,
+      'https://other.example/Refund/Status': false,
+    });
+  });
+});

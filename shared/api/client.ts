@@ -14,7 +14,7 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import axiosRetry, { exponentialDelay } from 'axios-retry';
 import { v4 as uuidv4 } from 'uuid';
-import { apiUrl, startActivity, takePrefetched, type PrefetchedAnswer } from '@rw/page-runtime';
+import { apiUrl, sendsCredentials, startActivity, takePrefetched, type PrefetchedAnswer } from '@rw/page-runtime';
 import { FORBIDDEN_STATUS, WidgetError } from '../errors/WidgetError';
 
 /** Timeouts in milliseconds by kind of call. */
@@ -171,6 +171,8 @@ export function createClient(): AxiosInstance {
   // clarifyTimeoutError: a timeout is ETIMEDOUT, told apart from an aborted request.
   const instance = axios.create({ transitional: { clarifyTimeoutError: true } });
   instance.interceptors.request.use((config: TrackedConfig) => {
+    // Cookies go to a cross-origin API only when it is the page's API base (docs/cross-origin.md).
+    config.withCredentials = sendsCredentials(config.url ?? '');
     if (isStateChanging(config.method)) {
       config.headers.set('X-Requested-With', 'XMLHttpRequest');
       for (const [name, value] of Object.entries(antiforgeryHeaders())) config.headers.set(name, value);

@@ -49,6 +49,24 @@ export function apiUrl(path: string): string {
   return `${state.apiBase}${path}`;
 }
 
+/**
+ * Whether a request to `url` carries the browser's credentials (the session cookie) across
+ * origins: true only when the API base is an absolute URL of another origin than the page's and
+ * `url` resolves to that same origin (docs/cross-origin.md). Same-origin requests carry cookies
+ * anyway; no other origin ever gets them. Never throws.
+ *
+ * @param url an absolute URL or one relative to the page
+ */
+export function sendsCredentials(url: string): boolean {
+  if (state.apiBase === '' || typeof location === 'undefined') return false;
+  try {
+    const api = new URL(state.apiBase, location.href).origin;
+    return api !== location.origin && new URL(url, location.href).origin === api;
+  } catch {
+    return false;
+  }
+}
+
 function progressBar(): HTMLElement | null {
   if (typeof document === 'undefined' || !document.body) return null;
   if (!state.bar || !state.bar.isConnected) {

@@ -3,6 +3,7 @@ import {
   activeCount,
   buildErrorReport,
   reportError,
+  sendsCredentials,
   setApiBase,
   startActivity,
   subscribeActivity,
@@ -91,5 +92,26 @@ describe('page runtime: error reports', () => {
     expect(() => reportError('plain text error')).not.toThrow();
     expect(fetchMock.mock.calls[0][0 as never]).toBe('https://api.example.co.uk/report/error');
     await Promise.resolve();
+  });
+});
+
+describe('sendsCredentials: cookies only to a cross-origin API base', () => {
+  afterEach(() => setApiBase(''));
+
+  it('is false on the page origin (no API base, or a same-origin one)', () => {
+    expect(sendsCredentials('/api/ProcessRefund')).toBe(false);
+    setApiBase('/backend');
+    expect(sendsCredentials('/backend/api/ProcessRefund')).toBe(false);
+    setApiBase(location.origin);
+    expect(sendsCredentials(`${location.origin}/api/ProcessRefund`)).toBe(false);
+  });
+
+  it('is true for requests to the cross-origin API base, and for no other origin', () => {
+    setApiBase('https://api.rail.example/v1/');
+    expect(sendsCredentials('https://api.rail.example/v1/api/ProcessRefund')).toBe(true);
+    expect(sendsCredentials('https://api.rail.example/Refund/Status?bookingReference=X')).toBe(true);
+    expect(sendsCredentials('https://evil.example/api/ProcessRefund')).toBe(false);
+    expect(sendsCredentials('/Refund/Status')).toBe(false);
+    expect(sendsCredentials('http://[bad')).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import Dropzone, { type DropzoneFile, type DropzoneOptions } from 'dropzone';
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { startActivity } from '@rw/page-runtime';
+import { sendsCredentials, startActivity } from '@rw/page-runtime';
 import { antiforgeryHeaders } from '../../../shared/api/client';
 import { failureText, FORBIDDEN_STATUS, RELOAD_PAGE_TEXT } from '../../../shared/errors/WidgetError';
 import { deleteUpload, uploadUrl } from '../api';
@@ -69,6 +69,7 @@ export function dropzoneOptions(journeyId: string): DropzoneOptions {
   let checks: Promise<void> = Promise.resolve();
   return {
     url: uploadUrl(),
+    withCredentials: sendsCredentials(uploadUrl()),
     method: 'post',
     paramName: 'file',
     timeout: UPLOAD_TIMEOUT_MS,

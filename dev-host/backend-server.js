@@ -1,0 +1,95 @@
+// Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
+/**
+ * The reference backend alone, as a neighbour of a host team's own site (issue "A host team's
+ * first day", item 5): the same routers as the dev host (backend.js, claims.js) with no pages and
+ * no dist/. Run `npm run backend`, with `HOST` (default 127.0.0.1), `PORT` (default 8081; `0`
+ * picks a free port), `DATA_DIR` (default `.data/`), `LATENCY_MS` (default 0) and `CORS_ORIGIN`
+ * (the one page origin allowed to call it from a browser; default none) from the environment.
+ */
+'use strict';
+
+const path = require('path');
+const express = require('express');
+const fixtureBookings = require('../fixtures/bookings.json');
+const fixtureLookups = require('../fixtures/lookups.json');
+const { createStore, createBackendRouter } = require('./backend');
+const { createClaimsRouter } = require('./claims');
+const { createCors } = require('./cors');
+const { DEFAULT_DATA_DIR } = require('./app');
+const { listen, envInteger, DEFAULT_HOST } = require('./server');
+
+/**
+ * Creates the reference backend's express app.
+ *
+ * @param {object} options
+ * @param {string} options.dataDir where state.json and claims.json live
+ * @param {string} [options.corsOrigin] the page origin allowed cross-origin (see cors.js); none by default
+ * @param {Record<string, object>} [options.bookings] default fixtures/bookings.json
+ * @param {Record<string, object>} [options.lookups] default fixtures/lookups.json
+ * @param {number} [options.latencyMs] default 0
+ * @param {{ info: Function, warn: Function }} [options.logger] default `console`
+ * @returns {import('express').Express} `app.locals.store` is the backend's state
+ * @throws Error when `corsOrigin` is not an http(s) origin
+ */
+function createBackendApp({
+  dataDir,
+  corsOrigin,
+  bookings = fixtureBookings,
+  lookups = fixtureLookups,
+  latencyMs = 0,
+  logger = console,
+}) {
+  const store = createStore({ bookings, lookups, dataDir, logger });
+  const app = express();
+  app.disable('x-powered-by');
+  app.locals.store = store;
+  app.use((_req, res, next) => {
+    res.set('X-Content-Type-Options', 'nosniff');
+    next();
+  });
+  if (corsOrigin) app.use(createCors(corsOrigin));
+  app.use(createClaimsRouter({ dataDir, bookings, logger }));
+  app.use(createBackendRouter(store, { latencyMs, logger }));
+  app.use((_req, res) => res.status(404).type('text/plain').send('Not found.'));
+  return app;
+}
+
+/**
+ * Starts the reference backend alone.
+ *
+ * @param {object} [options] as for {@link createBackendApp}, plus `host` (default 127.0.0.1) and
+ *   `port` (default 8081; 0 picks a free port); `dataDir` defaults to `<repo>/.data`
+ * @returns {Promise<{ url: string, port: number, app: import('express').Express, close: () => Promise<void> }>}
+ */
+async function startBackend({ host = DEFAULT_HOST, port = 8081, dataDir = DEFAULT_DATA_DIR, ...options } = {}) {
+  const app = createBackendApp({ ...options, dataDir });
+  return { ...(await listen(app, { host, port })), app };
+}
+
+if (require.main === module) {
+  Promise.resolve()
+    .then(() =>
+      startBackend({
+        host: process.env.HOST || DEFAULT_HOST,
+        port: envInteger('PORT', 8081),
+        dataDir: process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : DEFAULT_DATA_DIR,
+        latencyMs: envInteger('LATENCY_MS', 0),
+        corsOrigin: process.env.CORS_ORIGIN || undefined,
+      }),
+    )
+    .then(
+      (running) => {
+        const cors = process.env.CORS_ORIGIN ? `; browsers may call it from ${process.env.CORS_ORIGIN}` : '';
+        console.log(`Reference backend listening on ${running.url}${cors}`);
+        const stop = () => running.close().then(() => process.exit(0));
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      },
+      (error) => {
+        console.error(`Reference backend failed to start: ${error.message}`);
+        process.exit(1);
+      },
+    );
+}
+
+module.exports = { createBackendApp, startBackend };
