@@ -8,7 +8,9 @@
  * Remotes are located at run time from the shim's own URL, so `dist/` works under any path.
  * The shim compiles after the remotes and carries each remote's first-panel files
  * (`__RW_FIRST_PANEL__`, see FirstPanelFilesPlugin), so it can preload them as soon as it runs.
- * Production keeps `devtool: false` and extracts CSS to files: no eval, no inline styles (CSP).
+ * Production writes hidden source maps (a `.map` beside each JS file, no `sourceMappingURL`
+ * comment: browsers never fetch them; `npm run symbolicate` reads them) and extracts CSS to
+ * files: no eval, no inline styles (CSP).
  */
 const path = require('path');
 const webpack = require('webpack');
@@ -113,12 +115,21 @@ class FirstPanelFilesPlugin {
   }
 }
 
+/**
+ * How a compiler's runtime loads scripts (issue "A host team's first day", items 2 and 6): chunks
+ * with `crossorigin="anonymous"` (so errors in code from a CDN are readable), their URLs through
+ * the Trusted Types policy `refund-widgets-<name>` (docs/error-reports.md lists the names).
+ */
+function scriptLoading(name) {
+  return { crossOriginLoading: 'anonymous', trustedTypes: { policyName: `refund-widgets-${name}` } };
+}
+
 /** Loaders and plugins every compiler uses. */
 function base(name, { production }) {
   return {
     name,
     mode: production ? 'production' : 'development',
-    devtool: production ? false : 'source-map',
+    devtool: production ? 'hidden-source-map' : 'source-map',
     context: __dirname,
     resolve: {
       extensions: ['.tsx', '.ts', '.js'],
@@ -195,6 +206,7 @@ function shimConfig(opts, remoteNames) {
       chunkFilename: 'host-shim/[name].[contenthash:8].js',
       assetModuleFilename: 'host-shim/[name].[contenthash:8][ext]',
       uniqueName: 'rw_host_shim',
+      ...scriptLoading('host-shim'),
     },
     plugins: [
       ...config.plugins.map((p) =>
@@ -236,6 +248,8 @@ function shimConfig(opts, remoteNames) {
         name: 'rw_host',
         remotes: {},
         shared: sharedConfig(),
+        // Remote entries load with crossorigin and a Trusted Types URL (host-shim/federationScripts.ts).
+        runtimePlugins: [path.resolve(__dirname, 'host-shim/federationScripts.ts')],
         dts: false,
         manifest: false,
         experiments: { provideExternalRuntime: true, optimization: FEDERATION_OPTIMIZATION },
@@ -256,6 +270,7 @@ function remoteConfig(widget, opts) {
       chunkFilename: '[name].[contenthash:8].js',
       assetModuleFilename: '[name].[contenthash:8][ext]',
       uniqueName: `rw_${widget.name}`,
+      ...scriptLoading(widget.name),
     },
     plugins: [
       ...config.plugins,

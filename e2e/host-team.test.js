@@ -1,0 +1,224 @@
+/* global window -- used inside page.evaluate, which runs in the browser */
+/**
+ * Browser tests of a host team's first day (issue "A host team's first day"): an error thrown in
+ * widget code served from a CDN reaches /report/error readable and symbolicates to source lines
+ * (item 2); reports carry no booking reference or e-mail (item 3); a page on one origin with the
+ * API on another accepts a refund (item 5); the refund page works under Trusted Types (item 6).
+ */
+const { test, before, after } = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('fs');
+const path = require('path');
+const { launchBrowser, openPage, startHost, DIST } = require('./harness');
+const { startCdn, startSite, refundPageHtml, eventually, tempDir, WIDGETS_PATH } = require('./hostTeamSite');
+const { startBackend } = require('../dev-host/backend-server');
+const { main: symbolicate } = require('../tools/symbolicate');
+const bookings = require('../fixtures/bookings.json');
+
+const state = bookings.instant;
+const query = `?BookingReference=${encodeURIComponent(state.bookingReference)}&Email=${encodeURIComponent(state.email)}`;
+const env = {};
+
+before(async () => {
+  env.browser = await launchBrowser();
+});
+after(async () => {
+  await env.browser?.close();
+});
+
+/** Accepts the refund on an open refund page and waits for the finished view. */
+async function acceptRefund(page) {
+  await page.getByRole('heading', { name: /^You will receive £/ }).waitFor();
+  await page.getByRole('button', { name: 'Accept refund' }).click();
+  await page.getByRole('heading', { name: 'Refund request accepted' }).waitFor();
+}
+
+/**
+ * Throws from inside the refund widget's own code (its `mount`, given no element), in a task of
+ * its own, as an uncaught error would: the call comes from the page, the throw from the remote.
+ */
+function throwFromWidget(page) {
+  return page.evaluate(async () => {
+    const factory = await window.__rw_remote_refund.get('./mount');
+    setTimeout(factory().mount, 0, null);
+  });
+}
+
+test('an error thrown in widget code from a CDN reaches /report/error with message, line and stack, and symbolicates', async () => {
+  const cdn = await startCdn(DIST, { cors: true });
+  const site = await startSite({
+    backend: true,
+    csp: `default-src 'self'; script-src 'self' ${cdn.url}; style-src 'self' ${cdn.url}; img-src 'self' data: blob: ${cdn.url}; connect-src 'self'`,
+    page: () => refundPageHtml({ state, shimSrc: `${cdn.base}/host-shim.js` }),
+  });
+  const folder = tempDir();
+  try {
+    const { page, context, problems } = await openPage(env.browser);
+    await page.goto(`${site.url}/ConfirmRefund${query}`);
+    await page.getByRole('heading', { name: /^You will receive £/ }).waitFor();
+    await throwFromWidget(page);
+    const report = await eventually(() =>
+      site.store.errorReports.find((r) => /mount element is missing/.test(r.message)),
+    );
+    assert.match(report.message, /^\w*Error: mount\(refund\): the mount element is missing$/);
+    assert.notEqual(report.message, 'Script error.');
+    assert.ok(report.line > 0, `a line number (${report.line})`);
+    assert.ok(report.column > 0, `a column number (${report.column})`);
+    assert.ok(report.source.startsWith(`${cdn.base}/refund/`), `thrown in the remote from the CDN (${report.source})`);
+    assert.match(report.stack, new RegExp(`${cdn.base.replace(/[.:/]/g, '\\$&')}/refund/[^:]+\\.js:\\d+:\\d+`));
+    assert.deepEqual(problems.cspViolations, []);
+    await context.close();
+
+    const file = path.join(folder, 'report.json');
+    fs.writeFileSync(file, JSON.stringify(report, null, 2));
+    const text = await symbolicate([file, `--dist=${DIST}`]);
+    assert.match(text, /thrown at shared\/mount\/createMount\.tsx:\d+:\d+/);
+    assert.match(text, /at \S+ \(shared\/mount\/createMount\.tsx:\d+:\d+\)/);
+    assert.doesNotMatch(text.split('\n').slice(2).join('\n'), /\.js:\d+:\d+/, 'every frame of the CDN code is mapped');
+    fs.writeFileSync(path.join(folder, 'symbolicated.txt'), text);
+    if (process.env.HOSTTEAM_NOTE_DIR) {
+      fs.copyFileSync(file, path.join(process.env.HOSTTEAM_NOTE_DIR, 'cdn-report.json'));
+      fs.writeFileSync(path.join(process.env.HOSTTEAM_NOTE_DIR, 'cdn-symbolicated.txt'), text);
+    }
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+    await site.close();
+    await cdn.close();
+  }
+});
+
+test('the shim tag and every script the widgets load carry crossorigin="anonymous"', async () => {
+  const cdn = await startCdn(DIST, { cors: true });
+  const site = await startSite({
+    backend: true,
+    csp: `default-src 'self'; script-src 'self' ${cdn.url}; style-src 'self' ${cdn.url}; img-src 'self' data: blob: ${cdn.url}; connect-src 'self'`,
+    page: () => refundPageHtml({ state, shimSrc: `${cdn.base}/host-shim.js` }),
+  });
+  try {
+    const { page, context, requests } = await openPage(env.browser);
+    await page.goto(`${site.url}/ConfirmRefund${query}`);
+    await page.getByRole('heading', { name: /^You will receive £/ }).waitFor();
+    const scripts = requests.filter((r) => r.url.startsWith(cdn.url) && r.url.endsWith('.js'));
+    assert.ok(
+      scripts.some((r) => r.url.endsWith('/refund/remoteEntry.js')),
+      'the remote entry came from the CDN',
+    );
+    assert.ok(scripts.length >= 4, `shim, loader, remote entry and chunks (${scripts.length})`);
+    const notCors = [];
+    for (const { url, request } of scripts) {
+      // A crossorigin script is fetched in CORS mode: the browser sends Origin and Sec-Fetch-Mode: cors.
+      const headers = await request.allHeaders();
+      if (headers['sec-fetch-mode'] !== 'cors') notCors.push(url);
+    }
+    assert.deepEqual(notCors, []);
+    await context.close();
+  } finally {
+    await site.close();
+    await cdn.close();
+  }
+});
+
+test('a report sent from /ConfirmRefund?BookingReference=…&Email=… carries neither value, raw or URL-encoded', async () => {
+  const host = await startHost();
+  try {
+    const { page, context } = await openPage(env.browser);
+    await page.goto(`${host.url}/ConfirmRefund${query}`);
+    await page.getByRole('heading', { name: /^You will receive £/ }).waitFor();
+    await page.evaluate(
+      ({ ref, email }) =>
+        setTimeout(() => {
+          throw new Error(`No refund for ${ref} (${email}, ${encodeURIComponent(email)})`);
+        }),
+      { ref: state.bookingReference, email: state.email },
+    );
+    const reports = await eventually(async () => {
+      const all = await (await fetch(`${host.url}/__dev/error-reports`)).json();
+      return all.length > 0 && all;
+    });
+    assert.equal(reports.length, 1);
+    const [report] = reports;
+    const text = JSON.stringify(report);
+    const secrets = [state.bookingReference, state.email, encodeURIComponent(state.email)];
+    for (const secret of [...secrets, ...secrets.map((s) => s.toLowerCase())]) {
+      assert.equal(text.toLowerCase().includes(secret.toLowerCase()), false, `${secret} is not in the report`);
+    }
+    assert.equal(report.pageUrl, `${host.url}/ConfirmRefund?BookingReference=REDACTED&Email=REDACTED`);
+    assert.equal(report.message, 'Error: No refund for REDACTED (REDACTED, REDACTED)');
+    if (process.env.HOSTTEAM_NOTE_DIR) {
+      fs.writeFileSync(
+        path.join(process.env.HOSTTEAM_NOTE_DIR, 'redacted-report.json'),
+        JSON.stringify(report, null, 2),
+      );
+    }
+    await context.close();
+  } finally {
+    await host.close();
+  }
+});
+
+test('a page on one origin with the API on another (data-api-base) accepts a refund', async () => {
+  const dataDir = tempDir();
+  // The page's origin is only known once its server listens: start it first, the backend second.
+  let apiUrl = '';
+  const site = await startSite({
+    dist: DIST,
+    csp: () =>
+      `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self' ${apiUrl}`,
+    page: () => refundPageHtml({ state, shimSrc: `${WIDGETS_PATH}/host-shim.js`, apiBase: apiUrl }),
+  });
+  const backend = await startBackend({ port: 0, dataDir, corsOrigin: site.url, logger: { info() {}, warn() {} } });
+  apiUrl = backend.url;
+  try {
+    assert.notEqual(new URL(site.url).origin, new URL(backend.url).origin);
+    const { page, context, problems, requests } = await openPage(env.browser);
+    await page.goto(`${site.url}/ConfirmRefund${query}`);
+    await acceptRefund(page);
+    const posts = requests.filter((r) => r.method === 'POST' && r.url === `${backend.url}/api/ProcessRefund`);
+    assert.equal(posts.length, 1, 'one ProcessRefund, to the API origin');
+    assert.equal(backend.app.locals.store.requests.filter((r) => r.path === '/api/ProcessRefund').length, 1);
+    assert.deepEqual(problems.pageErrors, []);
+    assert.deepEqual(problems.cspViolations, []);
+    assert.deepEqual(problems.consoleErrors, []);
+    await context.close();
+  } finally {
+    await site.close();
+    await backend.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('the refund page works under Trusted Types with the documented policy names, with no violation', async () => {
+  const widgets = require('../host-shim/widgets.json');
+  const policies = [
+    'refund-widgets-host-shim',
+    'refund-widgets-federation',
+    ...widgets.map((w) => `refund-widgets-${w.name}`),
+  ];
+  const site = await startSite({
+    dist: DIST,
+    backend: true,
+    csp:
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; " +
+      `require-trusted-types-for 'script'; trusted-types ${policies.join(' ')}`,
+    page: () => refundPageHtml({ state, shimSrc: `${WIDGETS_PATH}/host-shim.js` }),
+  });
+  try {
+    const { page, context, problems } = await openPage(env.browser);
+    const violations = [];
+    page.on('console', (message) => {
+      if (/trusted/i.test(message.text())) violations.push(message.text());
+    });
+    await page.goto(`${site.url}/ConfirmRefund${query}`);
+    assert.equal(await page.evaluate(() => typeof window.trustedTypes?.createPolicy), 'function');
+    await acceptRefund(page);
+    assert.equal(site.store.requests.filter((r) => r.path === '/api/ProcessRefund').length, 1);
+    assert.deepEqual(violations, []);
+    assert.deepEqual(problems.cspViolations, []);
+    assert.deepEqual(problems.pageErrors, []);
+    assert.deepEqual(problems.consoleErrors, []);
+    assert.deepEqual(site.store.errorReports, []);
+    await context.close();
+  } finally {
+    await site.close();
+  }
+});

@@ -1,0 +1,70 @@
+/**
+ * The federation runtime plugin's script loading (issue "A host team's first day", items 2 and 6):
+ * remote entries get `crossorigin="anonymous"` and a `src` made by the Trusted Types policy.
+ */
+import federationScripts, {
+  FEDERATION_POLICY_NAME,
+  __resetPolicyForTests,
+  checkRemoteEntryUrl,
+  trustedScriptUrl,
+} from './federationScripts';
+
+const ENTRY = 'https://cdn.rail.example/static/widgets/v1/refund/remoteEntry.js';
+
+afterEach(() => {
+  __resetPolicyForTests();
+  delete (window as { trustedTypes?: unknown }).trustedTypes;
+});
+
+describe('checkRemoteEntryUrl', () => {
+  it('passes an absolute http(s) remote entry URL unchanged', () => {
+    expect(checkRemoteEntryUrl(ENTRY)).toBe(ENTRY);
+    expect(checkRemoteEntryUrl('http://127.0.0.1:8080/static/refund-widgets/lookup/remoteEntry.js')).toBe(
+      'http://127.0.0.1:8080/static/refund-widgets/lookup/remoteEntry.js',
+    );
+  });
+
+  it.each([
+    'javascript:alert(1)//remoteEntry.js',
+    'data:text/javascript,alert(1)//remoteEntry.js',
+    'https://cdn.rail.example/evil.js',
+    '/relative/remoteEntry.js',
+    'https://cdn.rail.example/refund/remoteEntry.js.evil',
+  ])('refuses %s', (url) => {
+    expect(() => checkRemoteEntryUrl(url)).toThrow(/^refund-widgets: /);
+  });
+});
+
+describe('trustedScriptUrl', () => {
+  it('creates one policy under its documented name and asks it for every URL', () => {
+    const created: string[] = [];
+    const createScriptURL = jest.fn((url: string) => ({ trusted: url }));
+    (window as { trustedTypes?: unknown }).trustedTypes = {
+      createPolicy: (name: string, rules: { createScriptURL(url: string): string }) => {
+        created.push(name);
+        return { createScriptURL: (url: string) => createScriptURL(rules.createScriptURL(url)) };
+      },
+    };
+    expect(trustedScriptUrl(ENTRY)).toEqual({ trusted: ENTRY });
+    expect(trustedScriptUrl(ENTRY)).toEqual({ trusted: ENTRY });
+    expect(created).toEqual([FEDERATION_POLICY_NAME]);
+    expect(FEDERATION_POLICY_NAME).toBe('refund-widgets-federation');
+    expect(() => trustedScriptUrl('https://evil.example/x.js')).toThrow('is not a remote entry URL');
+  });
+
+  it('without Trusted Types, checks the URL and returns it as a string', () => {
+    expect(trustedScriptUrl(ENTRY)).toBe(ENTRY);
+    expect(() => trustedScriptUrl('javascript:alert(1)')).toThrow();
+  });
+});
+
+describe('the runtime plugin', () => {
+  it('builds each remote entry script with crossorigin="anonymous" and its src', () => {
+    const plugin = federationScripts();
+    const createScript = plugin.createScript as (args: { url: string }) => HTMLScriptElement;
+    const script = createScript({ url: ENTRY });
+    expect(script).toBeInstanceOf(HTMLScriptElement);
+    expect(script.getAttribute('crossorigin')).toBe('anonymous');
+    expect(script.src).toBe(ENTRY);
+  });
+});
