@@ -352,6 +352,31 @@ describe('the Finished page (data-view="finished")', () => {
     expect(element.innerHTML).toMatchSnapshot();
   });
 
+  it('"Start again" leads to data-start-url when the mount gives one', () => {
+    const state = states['disruption-waived'];
+    mountOnHostPage(mount, {
+      mountId: 'disruption-widget',
+      details: state.details,
+      stations,
+      search: `${queryOf(state)}&Reason=delayed`,
+      attrs: { view: 'finished', 'start-url': '/refunds?from=disruption' },
+    });
+    expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute('href', '/refunds?from=disruption');
+  });
+
+  it('a data-start-url leading off the site is refused with the set-up message', () => {
+    const state = states['disruption-waived'];
+    const { element } = mountOnHostPage(mount, {
+      mountId: 'disruption-widget',
+      details: state.details,
+      stations,
+      search: `Reason=delayed`,
+      attrs: { view: 'finished', 'start-url': '//evil.example/' },
+    });
+    expect(element).toHaveTextContent('This disruption page is set up incorrectly. Please try again later.');
+    expect(screen.queryByRole('link', { name: 'Start again' })).not.toBeInTheDocument();
+  });
+
   it.each(['manual', 'somethingElse'])('%s: contact customer services, with a mail link', (reason) => {
     finished(`Reason=${reason}`);
     expect(screen.getByRole('heading', { name: 'Contact our customer services team' })).toBeInTheDocument();

@@ -17,6 +17,7 @@ const config = (search: string, actions: Partial<DisruptionConfig['actions']> = 
   view: 'questions',
   query: readQueryFlags(search),
   actions: { ...DEFAULT_ACTIONS, ...actions },
+  startUrl: '/',
 });
 
 const Q = 'BookingReference=FHN3KX8W&Email=ferry.fan%2Biow%40example.co.uk';

@@ -1,6 +1,7 @@
 import { WidgetError } from '../../shared/errors/WidgetError';
 import { navigationTarget, pageUrlOf } from '../../shared/page/navigationTarget';
 import { readPageData } from '../../shared/page-data/readPageData';
+import { pageUrlOfElement, readStartUrl } from '../../shared/page/startUrl';
 import type { DisruptionConfig } from './types';
 
 /** Default navigation targets (DESIGN.md "Navigation"). */
@@ -31,7 +32,7 @@ function target(dataset: Record<string, string>, key: string, fallback: string, 
  * Reads the disruption page's data once (DESIGN.md "The widgets": Details, station names,
  * `data-refund-status-url`, `data-support-email`, query string; plus optional `data-view`
  * (`finished`) and the navigation targets `data-action`, `data-manual-action`,
- * `data-finished-action`, `data-questions-action`).
+ * `data-finished-action`, `data-questions-action`, and `data-start-url`).
  *
  * @throws WidgetError: MISSING_DETAILS, MISSING_STATION_MAP, or INVALID_PAGE_DATA when the
  *   questions view has no `data-refund-status-url` or a target is unsafe
@@ -60,5 +61,6 @@ export function readDisruptionConfig(element: HTMLElement, doc?: Document, searc
       finished: target(data, 'finishedAction', DEFAULT_ACTIONS.finished, pageUrl),
       questions: target(data, 'questionsAction', DEFAULT_ACTIONS.questions, pageUrl),
     },
+    startUrl: readStartUrl(data, pageUrlOfElement(element), INVALID_TEXT),
   };
 }

@@ -60,4 +60,6 @@ export interface DisruptionConfig {
   view: 'questions' | 'finished';
   query: QueryFlags;
   actions: DisruptionActions;
+  /** `data-start-url`: where "Start again" leads on the Finished view; default `/`. */
+  startUrl: string;
 }

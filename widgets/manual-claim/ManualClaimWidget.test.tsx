@@ -511,6 +511,21 @@ describe('photo checks before any request or decoding (SPEC.md section 9, docs/u
 });
 
 describe('submit', () => {
+  it('"Start again" leads to data-start-url; an unsafe one is refused with the set-up message', async () => {
+    mountState('printed', { attrs: { 'start-url': '/claims/start' } });
+    const user = userEvent.setup();
+    await uploadAll(photos(1), user);
+    http.onPost('/tickets/submit-claim').reply(200, '{}');
+    await user.click(submitButton());
+    await screen.findByRole('heading', { name: 'Claim submitted' });
+    expect(screen.getByRole('link', { name: CTEXT.startAgain })).toHaveAttribute('href', '/claims/start');
+
+    const { element } = mountState('printed', { attrs: { 'start-url': '/\\evil.example' } });
+    expect(element).toHaveTextContent(
+      'This claim page is set up incorrectly (invalid data-start-url). Please try again later.',
+    );
+  });
+
   it('sends one submit-claim with an Idempotency-Key however often pressed, then Claim submitted', async () => {
     const { element } = mountState('printed');
     const completions: unknown[] = [];

@@ -72,7 +72,7 @@ export function ManualClaimWidget({ config, element }: Props) {
     dispatchComplete(element, 'claim', { bookingReference: reference });
   }, [commit.status, element, reference, config.journeyId]);
 
-  if (commit.status === 'done') return <ClaimSubmitted />;
+  if (commit.status === 'done') return <ClaimSubmitted startUrl={config.startUrl} />;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,5 +1,6 @@
 import { WidgetError } from '../../shared/errors/WidgetError';
 import { readPageData } from '../../shared/page-data/readPageData';
+import { pageUrlOfElement, readStartUrl } from '../../shared/page/startUrl';
 import type { ManualClaimConfig } from './types';
 import { hasAdvanceFare } from './validation';
 
@@ -9,11 +10,11 @@ const JOURNEY_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /**
  * Reads the manual claim page's data once into a validated {@link ManualClaimConfig} (DESIGN.md
  * "The widgets": Details, station names, `data-journey-id`, `data-support-email`, query string
- * `BookingReference`, `Email`, `Disruption`, `covid19`). The journey id falls back to the first
- * outbound journey's `journeyID` of the Details when the attribute is absent.
+ * `BookingReference`, `Email`, `Disruption`, `covid19`, and `data-start-url`). The journey id
+ * falls back to the first outbound journey's `journeyID` of the Details when the attribute is absent.
  *
  * @throws WidgetError: MISSING_DETAILS, MISSING_STATION_MAP, or INVALID_PAGE_DATA when no usable
- *   journey id is given
+ *   journey id is given or `data-start-url` is not a safe navigation target
  */
 export function readManualClaimConfig(
   element: HTMLElement,
@@ -36,5 +37,10 @@ export function readManualClaimConfig(
     supportEmail: (page.dataset.supportEmail ?? '').trim(),
     advanceFare: hasAdvanceFare(page.details),
     query: page.query,
+    startUrl: readStartUrl(
+      page.dataset,
+      pageUrlOfElement(element),
+      'This claim page is set up incorrectly (invalid data-start-url). Please try again later.',
+    ),
   };
 }

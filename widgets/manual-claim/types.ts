@@ -13,6 +13,8 @@ export interface ManualClaimConfig {
   advanceFare: boolean;
   /** `BookingReference`, `Email`, `Disruption`, `covid19` of the page's query. */
   query: QueryFlags;
+  /** `data-start-url`: where "Start again" leads; default `/`. */
+  startUrl: string;
 }
 
 /** One line of the expected tickets list: a fare's description with a count and a unit price. */

@@ -115,6 +115,22 @@ describe('instant refund panel', () => {
     expect(within(region).getByText('The admin fee is never more than £5.00.')).toBeInTheDocument();
   });
 
+  it('"Start again" leads to data-start-url (default /); an unsafe one is refused with the set-up message', async () => {
+    mountState('instant', { attrs: { 'start-url': 'https://www.rail.example/refunds' } });
+    http.onPost('/api/ProcessRefund').reply(200, '{}');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Accept refund' }));
+    await screen.findByRole('heading', { name: 'Refund request accepted' });
+    expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute(
+      'href',
+      'https://www.rail.example/refunds',
+    );
+
+    const { element } = mountState('instant', { attrs: { 'start-url': 'javascript:alert(1)' } });
+    expect(element).toHaveTextContent(
+      'This refund page is set up incorrectly (invalid data-start-url). Please try again later.',
+    );
+  });
+
   it('accepting sends exactly one ProcessRefund however often pressed, then Refund request accepted', async () => {
     const { element } = mountState('instant', { search: 'covid19=TRUE&disruptedOutwards=true&disruptedInwards=no' });
     const completions: unknown[] = [];

@@ -134,7 +134,7 @@ function RefundPage({ config, element, navigate = (url) => window.location.assig
         </p>
       )}
       {state.phase === 'ready' && <ReadyPanel config={config} state={state} onDone={finish} />}
-      {state.phase === 'done' && <FinishedView deferred={state.kind === 'deferral'} />}
+      {state.phase === 'done' && <FinishedView deferred={state.kind === 'deferral'} startUrl={config.startUrl} />}
     </div>
   );
 }

@@ -1,13 +1,15 @@
 import { WidgetError } from '../../shared/errors/WidgetError';
 import { readPageData } from '../../shared/page-data/readPageData';
+import { pageUrlOfElement, readStartUrl } from '../../shared/page/startUrl';
 import type { RefundPageConfig } from './types';
 
 /**
  * Reads the refund page's data once into a validated {@link RefundPageConfig} (DESIGN.md "The
  * widgets": Details, station names, `data-refund-status-url`, `data-dry-run-url`,
- * `data-appeals-email`, `data-support-email`, `data-view`, `data-appeal-link`, query, meta).
+ * `data-appeals-email`, `data-support-email`, `data-view`, `data-appeal-link`, `data-start-url`,
+ * query, meta).
  * @throws WidgetError: MISSING_DETAILS, MISSING_STATION_MAP, or INVALID_PAGE_DATA when a required
- * attribute is missing.
+ * attribute is missing or `data-start-url` is not a safe navigation target.
  */
 export function readRefundConfig(element: HTMLElement, doc: Document = document, search?: string): RefundPageConfig {
   const page = readPageData(element, doc, search);
@@ -32,5 +34,10 @@ export function readRefundConfig(element: HTMLElement, doc: Document = document,
     appealLink: (data.appealLink ?? '').toLowerCase() !== 'false',
     query: page.query,
     maxAdminFeePence: page.maxAdminFeePence,
+    startUrl: readStartUrl(
+      data,
+      pageUrlOfElement(element),
+      'This refund page is set up incorrectly (invalid data-start-url). Please try again later.',
+    ),
   };
 }

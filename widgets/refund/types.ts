@@ -19,6 +19,8 @@ export interface RefundPageConfig {
   query: QueryFlags;
   /** From meta `max-admin-fee` (pounds) → pence; default 1000. */
   maxAdminFeePence: number;
+  /** `data-start-url`: where "Start again" leads; default `/`. */
+  startUrl: string;
 }
 
 /** A dry run answer, or the failure that counts as refundValue 0 (DESIGN.md "Which panel"). */

@@ -23,7 +23,7 @@ export function finishedAnswer(config: DisruptionConfig): FinishedAnswer | null 
 /**
  * The outcome page /Home/Disruption/Finished (`data-view="finished"`): the Delay Repay advice for
  * `delayed`, the contact-customer-services instructions for `manual` and `somethingElse`, then
- * 'Start again' (to `/`). Without a known answer it links back to the questions.
+ * 'Start again' (to the mount's `data-start-url`, default `/`). Without a known answer it links back to the questions.
  */
 export function FinishedView({ config }: { config: DisruptionConfig }) {
   const answer = finishedAnswer(config);
@@ -55,7 +55,7 @@ export function FinishedView({ config }: { config: DisruptionConfig }) {
         />
       )}
       <p className="rw-disruption__text">
-        <a className="rw-link" href="/">
+        <a className="rw-link" href={config.startUrl}>
           {TEXT.startAgain}
         </a>
       </p>

@@ -5,10 +5,11 @@ import { mailtoHref } from '../../../shared/format/mailto';
 import { CTEXT } from '../texts';
 
 /**
- * The success view (SPEC.md section 2): `Claim submitted`, what happens next and a link to `/`
- * to start again. The heading takes focus so screen readers announce the outcome.
+ * The success view (SPEC.md section 2): `Claim submitted`, what happens next and a link to start
+ * again (`startUrl`: the mount's `data-start-url`, default `/`). The heading takes focus so screen
+ * readers announce the outcome.
  */
-export function ClaimSubmitted() {
+export function ClaimSubmitted({ startUrl }: { startUrl: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useScopedId('rw-manual-claim-finished-heading');
   useEffect(() => heading.current?.focus(), []);
@@ -19,7 +20,7 @@ export function ClaimSubmitted() {
       </h2>
       <p>{CTEXT.submittedBody}</p>
       <p>
-        <a className="rw-link" href="/">
+        <a className="rw-link" href={startUrl}>
           {CTEXT.startAgain}
         </a>
       </p>

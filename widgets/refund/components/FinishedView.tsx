@@ -6,9 +6,10 @@ import { TEXT } from '../texts';
 /**
  * The finished view after a refund or deferral (SPEC.md section 2): `Refund request accepted`
  * or `Deferred refund request accepted`, the title's first segment `Refund Complete`, a link to
- * `/` to start again. The heading takes focus so screen readers announce the outcome.
+ * start again (`startUrl`: the mount's `data-start-url`, default `/`). The heading takes focus so
+ * screen readers announce the outcome.
  */
-export function FinishedView({ deferred }: { deferred: boolean }) {
+export function FinishedView({ deferred, startUrl }: { deferred: boolean; startUrl: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useScopedId('rw-refund-finished-heading');
   useEffect(() => {
@@ -22,7 +23,7 @@ export function FinishedView({ deferred }: { deferred: boolean }) {
       </h2>
       <p>{deferred ? TEXT.deferralBody : TEXT.completeBody}</p>
       <p>
-        <a className="rw-link" href="/">
+        <a className="rw-link" href={startUrl}>
           {TEXT.startAgain}
         </a>
       </p>

@@ -1,0 +1,46 @@
+/** `data-start-url` (issue "A host team's first day", item 7): the default and the checks. */
+import { isWidgetError } from '../errors/WidgetError';
+import { DEFAULT_START_URL, readStartUrl } from './startUrl';
+
+const PAGE = 'https://www.rail.example/ConfirmRefund?BookingReference=X';
+const TEXT = 'This page is set up incorrectly.';
+
+describe('readStartUrl', () => {
+  it('is / when the attribute is absent or blank', () => {
+    expect(readStartUrl({}, PAGE, TEXT)).toBe(DEFAULT_START_URL);
+    expect(readStartUrl({ startUrl: '   ' }, PAGE, TEXT)).toBe('/');
+  });
+
+  it.each([
+    ['/refunds/start?from=done', '/refunds/start?from=done'],
+    ['  /Home  ', '/Home'],
+    ['https://www.rail.example/', 'https://www.rail.example/'],
+    ['HTTPS://Other.Example/Start', 'https://other.example/Start'],
+  ])('accepts %j as %j', (value, expected) => {
+    expect(readStartUrl({ startUrl: value }, PAGE, TEXT)).toBe(expected);
+  });
+
+  it.each([
+    '//evil.example/',
+    '/\t/evil.example/',
+    '/\n/evil.example',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    'JavaScript:alert(1)',
+    'data:text/html,x',
+    'http:evil.example',
+    'https://user:pw@www.rail.example/',
+    'relative/path',
+    '?x=1',
+  ])('refuses %j with the widget text, naming the attribute', (value) => {
+    let thrown: unknown;
+    try {
+      readStartUrl({ startUrl: value }, PAGE, TEXT);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isWidgetError(thrown, 'INVALID_PAGE_DATA')).toBe(true);
+    expect((thrown as Error).message).toBe(TEXT);
+    expect(((thrown as Error).cause as Error).message).toMatch(/^data-start-url /);
+  });
+});
