@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { act } from '@testing-library/react';
 import { WidgetError } from '../errors/WidgetError';
 import { createMount } from './createMount';
@@ -46,15 +47,50 @@ test('a missing element is a named error', () => {
   expect(() => mount(null as unknown as HTMLElement)).toThrow(WidgetError);
 });
 
-test('missing Details shows exactly the SPEC text and is not reported', () => {
+test('missing Details shows exactly the SPEC text; the developer is told once: console, report, ready rejects', async () => {
   const mount = createMount('demo', () => {
-    throw new WidgetError('MISSING_DETAILS', 'Missing JSON data from DOM');
+    throw new WidgetError('MISSING_DETAILS', 'Missing JSON data from DOM', {
+      cause: new Error('No element with id "refund-details" on the page'),
+    });
   });
+  let ready: Promise<void> = Promise.resolve();
   act(() => {
-    mount(el());
+    ({ ready } = mount(el()));
   });
   expect(el()).toHaveTextContent(/^Missing JSON data from DOM$/);
-  expect(fetchMock).not.toHaveBeenCalled();
+  const text = 'refund-widgets: widget "demo", mount #w: No element with id "refund-details" on the page';
+  await expect(ready).rejects.toMatchObject({
+    name: 'SetupError',
+    message: text,
+    code: 'MISSING_DETAILS',
+    widget: 'demo',
+    mountId: 'w',
+    detail: 'No element with id "refund-details" on the page',
+  });
+  expect(console.error).toHaveBeenCalledTimes(1);
+  expect(console.error).toHaveBeenCalledWith(text);
+  expect(fetchMock).toHaveBeenCalledTimes(1);
+  const body = JSON.parse((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body as string);
+  expect(body.message).toBe(text);
+});
+
+test('ready resolves only once the first render has committed', async () => {
+  const order: string[] = [];
+  function Probe() {
+    useLayoutEffect(() => {
+      order.push(`commit: ${el().textContent}`);
+    }, []);
+    return <p>ok</p>;
+  }
+  const mount = createMount('demo', () => <Probe />);
+  let ready: Promise<void> = Promise.resolve();
+  await act(async () => {
+    ({ ready } = mount(el()));
+    void ready.then(() => order.push('ready'));
+    order.push('mount returned');
+  });
+  await ready;
+  expect(order).toEqual(['mount returned', 'commit: ok', 'ready']);
 });
 
 test('a render crash is caught by the boundary, shown in the mount point and reported', () => {

@@ -197,7 +197,7 @@ describe('readDetails', () => {
     writePageData(document, { details: JSON.stringify(details ?? null) });
     const error = expectWidgetError(() => readDetails(mountElement, document), 'MISSING_DETAILS', MISSING_DETAILS_TEXT);
     expect(error.cause).toBeInstanceOf(Error);
-    expect((error.cause as Error).message).toContain(`Invalid Details at ${field}`);
+    expect((error.cause as Error).message).toContain(`Invalid Details in "#refund-details": ${field}`);
   });
 
   it('refuses a huge block without trying to parse it', () => {

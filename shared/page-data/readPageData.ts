@@ -79,6 +79,9 @@ function fail(code: WidgetErrorCode, text: string, reason: string): never {
 const PROTOTYPE_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
 const dropPrototypeKeys = (key: string, value: unknown): unknown => (PROTOTYPE_KEYS.has(key) ? undefined : value);
 
+/** yup's names of the rules a value broke, in the words a developer expects. */
+const RULE_NAMES: Record<string, string> = { optionality: 'required', nullable: 'required', typeError: 'type' };
+
 /** Reads and parses the JSON text of the element with the given id. */
 function readJsonBlock(
   doc: Document,
@@ -97,7 +100,10 @@ function readJsonBlock(
   try {
     return JSON.parse(json, reviver);
   } catch (error) {
-    throw new WidgetError(code, text, { cause: new Error(`The JSON of "#${id}" is not parsable`, { cause: error }) });
+    const reason = error instanceof Error ? `: ${error.message}` : '';
+    throw new WidgetError(code, text, {
+      cause: new Error(`The JSON of "#${id}" is not parsable${reason}`, { cause: error }),
+    });
   }
 }
 
@@ -118,8 +124,9 @@ function defaultDocument(): Document {
  *   `trainRecords`, `fareDetails` → `[]`, `email` → `''`). UIC codes are not checked here (see
  *   {@link validateFareDetailsUic}).
  * @throws WidgetError('MISSING_DETAILS', 'Missing JSON data from DOM') when the block is absent,
- *   empty, too large, unparsable or of the wrong shape; for a wrong shape the `cause` is an Error
- *   whose message names the field (e.g. `JourneyPlannerResults.legRecords[0].originCRS`)
+ *   empty, too large, unparsable or of the wrong shape; the `cause` is an Error saying which, for
+ *   the developer: the parse error, or for a wrong shape the schema path and rule (e.g.
+ *   `Invalid Details in "#refund-details": JourneyPlannerResults: required (…)`)
  */
 export function readDetails(element: HTMLElement, doc?: Document): Details {
   return guarded('MISSING_DETAILS', MISSING_DETAILS_TEXT, () => {
@@ -134,7 +141,12 @@ export function readDetails(element: HTMLElement, doc?: Document): Details {
       const field = error.path || '(root)';
       const detail = error.message.length > 200 ? `${error.message.slice(0, 200)}…` : error.message;
       throw new WidgetError('MISSING_DETAILS', MISSING_DETAILS_TEXT, {
-        cause: new Error(`Invalid Details at ${field}: ${detail}`, { cause: error }),
+        cause: new Error(
+          `Invalid Details in "#${id}": ${field}: ${RULE_NAMES[error.type ?? ''] ?? error.type} (${detail})`,
+          {
+            cause: error,
+          },
+        ),
       });
     }
   });

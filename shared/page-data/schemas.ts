@@ -98,7 +98,8 @@ export const journeyPlannerResultsSchema: yup.ObjectSchema<JourneyPlannerResults
 export const detailsSchema: yup.ObjectSchema<Details> = yup.object({
   bookingReference: yup.string().required(),
   email: yup.string().transform(nullToUndefined).default(''),
-  JourneyPlannerResults: journeyPlannerResultsSchema.required(),
+  // No default: an absent block is reported as `JourneyPlannerResults: required`, not as its first field.
+  JourneyPlannerResults: journeyPlannerResultsSchema.default(undefined).required(),
 });
 
 /**

@@ -51,15 +51,19 @@ export function buildHostPage(options: HostPageOptions): HTMLElement {
   return element;
 }
 
-/** Builds the page and mounts `mount` into it inside act(). Returns the element and unmount. */
+/**
+ * Builds the page and mounts `mount` into it inside act(). Returns the element, unmount, and the
+ * mount's `ready` (first commit, or the SetupError of a page set up wrongly).
+ */
 export function mountOnHostPage(
   mount: MountFunction,
   options: HostPageOptions,
-): { element: HTMLElement; unmount: () => void } {
+): { element: HTMLElement; unmount: () => void; ready: Promise<void> } {
   const element = buildHostPage(options);
-  let unmount: () => void = () => undefined;
+  let mounted: ReturnType<MountFunction> | null = null;
   act(() => {
-    unmount = mount(element, { search: options.search ?? '' });
+    mounted = mount(element, { search: options.search ?? '' });
   });
-  return { element, unmount: () => act(() => unmount()) };
+  const result = mounted as unknown as ReturnType<MountFunction>;
+  return { element, unmount: () => act(() => result()), ready: result.ready };
 }

@@ -28,6 +28,13 @@ export function readManualClaimConfig(
     throw new WidgetError(
       'INVALID_PAGE_DATA',
       'This claim page is set up incorrectly (missing or invalid data-journey-id). Please try again later.',
+      {
+        cause: new Error(
+          journeyId === ''
+            ? 'The mount has no data-journey-id attribute and the Details have no outbound journey'
+            : `data-journey-id "${journeyId.slice(0, 80)}" is invalid (1 to 64 letters, digits, - or _)`,
+        ),
+      },
     );
   }
   return {

@@ -21,6 +21,7 @@ export function readRefundConfig(element: HTMLElement, doc: Document = document,
     throw new WidgetError(
       'INVALID_PAGE_DATA',
       `This refund page is set up incorrectly (missing ${names.join(' and ')}). Please try again later.`,
+      { cause: new Error(`The mount has no ${names.join(' and no ')} attribute (required)`) },
     );
   }
   return {

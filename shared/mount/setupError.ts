@@ -1,0 +1,71 @@
+/**
+ * Setup errors that speak to the developer (issue "A host team's first day", item 1): a page set
+ * up wrongly (absent, unparsable or wrongly shaped Details or station names, a missing or invalid
+ * required attribute, an unknown widget name) gives one `console.error` beginning
+ * `refund-widgets:` that names the widget, the mount id and the exact problem, one error report
+ * with the same text, and a rejected `RefundWidgets.mount()`. The traveller's text in the mount
+ * point stays the product's (`Missing JSON data from DOM` etc.).
+ */
+import { reportError } from '@rw/page-runtime';
+import { isWidgetError, type WidgetError } from '../errors/WidgetError';
+
+/** Which setup problem it is: the WidgetError code of the page data, or an unknown widget name. */
+export type SetupErrorCode = 'MISSING_DETAILS' | 'MISSING_STATION_MAP' | 'INVALID_PAGE_DATA' | 'UNKNOWN_WIDGET';
+
+const SETUP_CODES: readonly string[] = ['MISSING_DETAILS', 'MISSING_STATION_MAP', 'INVALID_PAGE_DATA'];
+
+/** The error `RefundWidgets.mount()` rejects with for a setup problem; `message` is the console line. */
+export class SetupError extends Error {
+  readonly code: SetupErrorCode;
+  /** The widget's name (`refund`), or the name given to `mount()` when it is unknown. */
+  readonly widget: string;
+  /** The mount element's id ('' when it has none). */
+  readonly mountId: string;
+  /** The exact problem, e.g. `Invalid Details in "#refund-details": JourneyPlannerResults: required (…)`. */
+  readonly detail: string;
+
+  constructor(code: SetupErrorCode, widget: string, mountId: string, detail: string) {
+    super(`refund-widgets: widget "${widget}", mount #${mountId || '(no id)'}: ${detail}`);
+    this.name = 'SetupError';
+    this.code = code;
+    this.widget = widget;
+    this.mountId = mountId;
+    this.detail = detail;
+    Object.setPrototypeOf(this, SetupError.prototype);
+  }
+}
+
+/** True for the WidgetErrors that mean the page is set up wrongly. */
+export function isSetupProblem(error: unknown): error is WidgetError {
+  return isWidgetError(error) && SETUP_CODES.includes(error.code);
+}
+
+/** The developer's reason of a page-data WidgetError: the first `cause` that is not a WidgetError, else its own message. */
+function reasonOf(error: WidgetError): string {
+  let cause: unknown = error.cause;
+  while (cause instanceof Error) {
+    if (!isWidgetError(cause)) return cause.message;
+    cause = cause.cause;
+  }
+  return error.message;
+}
+
+/**
+ * The SetupError of a page-data WidgetError thrown while a widget read its page.
+ *
+ * @param error a WidgetError with code MISSING_DETAILS, MISSING_STATION_MAP or INVALID_PAGE_DATA
+ * @param widget the widget's name
+ * @param mountId the mount element's id
+ */
+export function setupErrorOf(error: WidgetError, widget: string, mountId: string): SetupError {
+  return new SetupError(error.code as SetupErrorCode, widget, mountId, reasonOf(error));
+}
+
+/**
+ * Tells the developer: one `console.error` with the SetupError's message and one error report
+ * (`POST /report/error`) whose message is the same text.
+ */
+export function announceSetupError(error: SetupError): void {
+  console.error(error.message);
+  reportError(error.message, { source: `widget:${error.widget}` });
+}
