@@ -89,14 +89,14 @@ describe('CORS for the one configured page origin', () => {
     const answer = await preflight(
       backend,
       PAGE_ORIGIN,
-      'content-type,idempotency-key,journey-id,requestverificationtoken',
+      'content-type,idempotency-key,journey-id,requestverificationtoken,x-requested-with',
     );
     expect(answer.status).toBe(204);
     expect(answer.headers.get('access-control-allow-origin')).toBe(PAGE_ORIGIN);
     expect(answer.headers.get('access-control-allow-credentials')).toBe('true');
     expect(answer.headers.get('access-control-allow-methods')).toBe('GET, POST');
     expect(answer.headers.get('access-control-allow-headers')).toBe(
-      'Content-Type, Idempotency-Key, Journey-Id, RequestVerificationToken',
+      'Content-Type, Idempotency-Key, Journey-Id, RequestVerificationToken, X-Requested-With',
     );
     expect(answer.headers.get('vary')).toMatch(/Origin/);
   });

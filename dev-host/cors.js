@@ -9,7 +9,13 @@
 /** Methods the widgets use. */
 const ALLOWED_METHODS = ['GET', 'POST'];
 /** Request headers the widgets send beyond the CORS-safelisted ones. */
-const ALLOWED_HEADERS = ['Content-Type', 'Idempotency-Key', 'Journey-Id', 'RequestVerificationToken'];
+const ALLOWED_HEADERS = [
+  'Content-Type',
+  'Idempotency-Key',
+  'Journey-Id',
+  'RequestVerificationToken',
+  'X-Requested-With',
+];
 /** How long a browser may cache a preflight answer, seconds. */
 const PREFLIGHT_MAX_AGE_S = 600;
 
@@ -38,8 +44,8 @@ function parseOrigin(origin) {
  * - A request whose `Origin` is `allowedOrigin` gets `Access-Control-Allow-Origin: <origin>`,
  *   `Access-Control-Allow-Credentials: true` (the session cookie) and `Vary: Origin`.
  * - Its preflight (`OPTIONS` with `Access-Control-Request-Method`) is answered 204 with the
- *   methods GET and POST, the headers Content-Type, Idempotency-Key, Journey-Id and
- *   RequestVerificationToken, and a max age of 600 s.
+ *   methods GET and POST, the headers Content-Type, Idempotency-Key, Journey-Id,
+ *   RequestVerificationToken and X-Requested-With, and a max age of 600 s.
  * - A preflight from any other origin is answered 403 with no CORS header; other requests from
  *   other origins pass on without CORS headers, so the browser withholds the answer.
  *
