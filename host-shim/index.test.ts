@@ -8,7 +8,8 @@ import { WIDGET_FALLBACK_TEXT } from './fallback';
 const mountAll = jest.fn(async () => undefined);
 const mountWidget = jest.fn(async () => () => undefined);
 const refuse = jest.fn();
-jest.mock('./loader', () => ({ mountAll, mountWidget, refuse }));
+const unknownWidget = jest.fn((_config: unknown, name: unknown) => new Error(`unknown widget "${String(name)}"`));
+jest.mock('./loader', () => ({ mountAll, mountWidget, refuse, unknownWidget }));
 
 const WIDGETS = [
   { name: 'refund', mountId: 'refund-widget' },
@@ -74,9 +75,17 @@ test('data-auto-mount="false" mounts nothing until the host asks', async () => {
   });
 });
 
-test('mount refuses an unknown widget name and a non-element', async () => {
+test('mount takes a widget name or its mount id', async () => {
+  loadShim({ 'data-auto-mount': 'false' });
+  const element = document.getElementById('refund-widget') as HTMLElement;
+  await window.RefundWidgets!.mount('refund-widget', element);
+  expect(mountWidget).toHaveBeenCalledWith(expect.anything(), WIDGETS[0], element, undefined);
+});
+
+test('mount refuses an unknown widget name (told by the loader) and a non-element', async () => {
   loadShim({ 'data-auto-mount': 'false' });
   await expect(window.RefundWidgets!.mount('nope', document.body)).rejects.toThrow(/unknown widget "nope"/);
+  expect(unknownWidget).toHaveBeenCalledWith(expect.anything(), 'nope', document.body, WIDGETS);
   await expect(window.RefundWidgets!.mount('refund', null as unknown as HTMLElement)).rejects.toThrow(/HTMLElement/);
   expect(mountWidget).not.toHaveBeenCalled();
 });

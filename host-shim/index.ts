@@ -4,6 +4,9 @@
  * element; the federation work happens in the lazily loaded `./loader`.
  *
  * Exposes `window.RefundWidgets = { mount(name, element, options?) → Promise<unmount>, version }`
+ * (`name`: the widget's name or its mount id; resolves once the widget's first render committed,
+ * rejects with a SetupError carrying `code`, `widget`, `mountId` and `detail` for a page set up
+ * wrongly or an unknown name)
  * and, unless the tag says `data-auto-mount="false"`, mounts every known widget on
  * DOMContentLoaded. It trusts only itself (DESIGN.md "The shim trusts only itself"): its
  * configuration comes from its own `<script>` element, a `data-remotes-base` or `data-api-base`
@@ -82,8 +85,12 @@ const api: RefundWidgetsApi = {
   version: __RW_VERSION__,
   widgets: __RW_WIDGETS__.map((w) => w.name),
   async mount(name, element, options) {
-    const widget = __RW_WIDGETS__.find((w) => w.name === name);
-    if (!widget) throw new Error(`RefundWidgets.mount: unknown widget "${name}" (known: ${this.widgets.join(', ')})`);
+    // A widget is named by its remote name (`refund`) or its mount id (`refund-widget`).
+    const widget = __RW_WIDGETS__.find((w) => w.name === name || w.mountId === name);
+    if (!widget) {
+      const { unknownWidget } = await loader();
+      throw unknownWidget(config, name, element, __RW_WIDGETS__);
+    }
     if (!(element instanceof HTMLElement)) throw new Error('RefundWidgets.mount: element must be an HTMLElement');
     if (refusal) {
       showFallback(element);

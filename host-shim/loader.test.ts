@@ -21,7 +21,9 @@ jest.mock('@rw/page-runtime', () => ({
 }));
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { mountAll, mountWidget, refuse } = require('./loader') as typeof import('./loader');
+const { mountAll, mountWidget, refuse, unknownWidget } = require('./loader') as typeof import('./loader');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { SetupError } = require('../shared/mount/setupError') as typeof import('../shared/mount/setupError');
 
 const config: ShimConfig = { remotesBase: 'https://cdn.example.net/rw/', apiBase: '', autoMount: true };
 const widgets = [
@@ -124,4 +126,60 @@ test('refuse: reports the refusal and shows the fallback in every mount point, l
   expect(document.getElementById('lookup-widget')).toHaveTextContent(WIDGET_FALLBACK_TEXT);
   expect(registerRemotes).not.toHaveBeenCalled();
   expect(loadRemote).not.toHaveBeenCalled();
+});
+
+test('mountWidget resolves only once the widget says its first render committed', async () => {
+  document.body.innerHTML = '<div id="refund-widget"></div>';
+  const element = document.getElementById('refund-widget') as HTMLElement;
+  let commit: () => void = () => undefined;
+  const unmount = Object.assign(jest.fn(), { ready: new Promise<void>((resolve) => (commit = resolve)) });
+  loadRemote.mockResolvedValue({ mount: () => unmount });
+  let resolved = false;
+  const mounting = mountWidget(config, widgets[0], element).then((result) => {
+    resolved = true;
+    return result;
+  });
+  await new Promise((r) => setTimeout(r, 0));
+  expect(resolved).toBe(false);
+  commit();
+  await expect(mounting).resolves.toBe(unmount);
+});
+
+test('a page set up wrongly rejects with the SetupError of the widget, keeps its text and is not reported again', async () => {
+  document.body.innerHTML = '<div id="refund-widget"><p>Missing JSON data from DOM</p></div>';
+  const element = document.getElementById('refund-widget') as HTMLElement;
+  const setup = new SetupError(
+    'MISSING_DETAILS',
+    'refund',
+    'refund-widget',
+    'No element with id "refund-details" on the page',
+  );
+  const ready = Promise.reject(setup);
+  ready.catch(() => undefined);
+  loadRemote.mockResolvedValue({ mount: () => Object.assign(jest.fn(), { ready }) });
+  await expect(mountWidget(config, widgets[0], element)).rejects.toBe(setup);
+  expect(element).toHaveTextContent('Missing JSON data from DOM');
+  expect(element).not.toHaveTextContent(WIDGET_FALLBACK_TEXT);
+  expect(reportError).not.toHaveBeenCalled();
+});
+
+test('an unknown widget name is one refund-widgets: console error and one report, as a SetupError', () => {
+  const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const element = document.createElement('div');
+  element.id = 'my-widget';
+  const error = unknownWidget(config, 'refnud', element, widgets);
+  const text =
+    'refund-widgets: widget "refnud", mount #my-widget: unknown widget "refnud"; known: refund (#refund-widget), journeySummary (#journey-summary-widget), lookup (#lookup-widget)';
+  expect(error).toMatchObject({
+    name: 'SetupError',
+    code: 'UNKNOWN_WIDGET',
+    widget: 'refnud',
+    mountId: 'my-widget',
+    message: text,
+  });
+  expect(consoleError).toHaveBeenCalledTimes(1);
+  expect(consoleError).toHaveBeenCalledWith(text);
+  expect(reportError).toHaveBeenCalledTimes(1);
+  expect(reportError).toHaveBeenCalledWith(text, { source: 'widget:refnud' });
+  consoleError.mockRestore();
 });

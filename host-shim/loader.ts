@@ -5,15 +5,16 @@
  */
 import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { installGlobalErrorHandlers, reportError, setApiBase } from '@rw/page-runtime';
+import { announceSetupError, SetupError } from '../shared/mount/setupError';
 import { containerGlobal, remoteEntryUrl, type ShimConfig, type WidgetEntry, widgetsOnPage } from './config';
 import { showFallback } from './fallback';
 import { shadowNamedGlobals } from './namedGlobals';
 
 /** Options a host may pass to `RefundWidgets.mount` (forwarded to the widget's mount). */
 export type MountOptions = Record<string, unknown>;
-/** What a remote's `./mount` module exports. */
+/** What a remote's `./mount` module exports: `mount` returns unmount, carrying `ready` (shared/mount/createMount.tsx). */
 export interface RemoteMountModule {
-  mount: (element: HTMLElement, options?: MountOptions) => () => void;
+  mount: (element: HTMLElement, options?: MountOptions) => (() => void) & { ready?: Promise<void> };
 }
 
 const registered = new Set<string>();
@@ -44,8 +45,10 @@ export function start(config: ShimConfig): void {
 }
 
 /**
- * Loads widget `widget` and mounts it into `element`. Resolves to its unmount function; on any
- * failure shows the fallback in `element`, reports the error and rejects with it.
+ * Loads widget `widget` and mounts it into `element`. Resolves to its unmount function once the
+ * widget's first render has committed. A page set up wrongly rejects with the widget's
+ * SetupError (already logged and reported by the widget; its mount point shows the traveller's
+ * text). Any other failure shows the fallback in `element`, is reported, and rejects.
  */
 export async function mountWidget(
   config: ShimConfig,
@@ -54,18 +57,41 @@ export async function mountWidget(
   options: MountOptions = {},
 ): Promise<() => void> {
   start(config);
+  let unmount: ReturnType<RemoteMountModule['mount']>;
   try {
     await ensureRemotes(config, [widget.name]);
     const remote = await loadRemote<RemoteMountModule>(`${widget.name}/mount`);
     if (!remote || typeof remote.mount !== 'function') {
       throw new Error(`Widget "${widget.name}" has no mount function`);
     }
-    return remote.mount(element, { apiBase: config.apiBase, ...options });
+    unmount = remote.mount(element, { apiBase: config.apiBase, ...options });
   } catch (error) {
     showFallback(element);
     reportError(error, { source: `widget:${widget.name}` });
     throw error;
   }
+  await unmount.ready;
+  return unmount;
+}
+
+/**
+ * A name given to `RefundWidgets.mount()` that is no known widget or mount id: logged and
+ * reported once as a setup error.
+ *
+ * @returns the SetupError (code `UNKNOWN_WIDGET`) for `mount()` to reject with
+ */
+export function unknownWidget(config: ShimConfig, name: unknown, element: unknown, widgets: WidgetEntry[]): SetupError {
+  start(config);
+  const mountId = element instanceof HTMLElement ? element.id : '';
+  const known = widgets.map((w) => `${w.name} (#${w.mountId})`).join(', ');
+  const error = new SetupError(
+    'UNKNOWN_WIDGET',
+    String(name),
+    mountId,
+    `unknown widget "${String(name)}"; known: ${known}`,
+  );
+  announceSetupError(error);
+  return error;
 }
 
 /**
