@@ -51,9 +51,11 @@ async function startCdn(dist, { cors = false } = {}) {
  * @param {string} options.shimSrc the URL of host-shim.js
  * @param {string} [options.apiBase] the shim's `data-api-base` ('' = the page's origin)
  * @param {string} [options.head] extra markup for the head (meta tags)
+ * @param {string} [options.detailsText] the Details block's text (default: the state's Details as JSON)
+ * @param {boolean} [options.autoMount] false adds `data-auto-mount="false"`
  * @returns {string} HTML
  */
-function refundPageHtml({ state, shimSrc, apiBase = '', head = '' }) {
+function refundPageHtml({ state, shimSrc, apiBase = '', head = '', detailsText, autoMount = true }) {
   const ref = encodeURIComponent(state.bookingReference);
   const block = (id, value) => `<script type="application/json" id="${id}">${jsonForScript(value)}</script>`;
   return `<!DOCTYPE html>
@@ -67,9 +69,9 @@ function refundPageHtml({ state, shimSrc, apiBase = '', head = '' }) {
   data-dry-run-url="${escapeHtml(`${apiBase}/Refund/DryRun?bookingReference=${ref}`)}"
   data-appeals-email="appeals@host.example" data-support-email="support@host.example"></div>
 </main>
-${block('refund-details', state.details)}
+${detailsText === undefined ? block('refund-details', state.details) : `<script type="application/json" id="refund-details">${detailsText}</script>`}
 ${block('station-names', stations)}
-<script src="${escapeHtml(shimSrc)}" crossorigin="anonymous"${apiBase ? ` data-api-base="${escapeHtml(apiBase)}"` : ''} defer></script>
+<script src="${escapeHtml(shimSrc)}" crossorigin="anonymous"${apiBase ? ` data-api-base="${escapeHtml(apiBase)}"` : ''}${autoMount ? '' : ' data-auto-mount="false"'} defer></script>
 </body>
 </html>
 `;
