@@ -16,7 +16,7 @@ const { createStore, createBackendRouter } = require('./backend');
 const { createClaimsRouter } = require('./claims');
 const { createCors } = require('./cors');
 const { DEFAULT_DATA_DIR } = require('./app');
-const { listen, envInteger, DEFAULT_HOST } = require('./server');
+const { listen, envInteger, runUntilStopped, DEFAULT_HOST } = require('./server');
 
 /**
  * Creates the reference backend's express app.
@@ -67,29 +67,19 @@ async function startBackend({ host = DEFAULT_HOST, port = 8081, dataDir = DEFAUL
 }
 
 if (require.main === module) {
-  Promise.resolve()
-    .then(() =>
+  const cors = process.env.CORS_ORIGIN;
+  runUntilStopped(
+    () =>
       startBackend({
         host: process.env.HOST || DEFAULT_HOST,
         port: envInteger('PORT', 8081),
         dataDir: process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : DEFAULT_DATA_DIR,
         latencyMs: envInteger('LATENCY_MS', 0),
-        corsOrigin: process.env.CORS_ORIGIN || undefined,
+        corsOrigin: cors || undefined,
       }),
-    )
-    .then(
-      (running) => {
-        const cors = process.env.CORS_ORIGIN ? `; browsers may call it from ${process.env.CORS_ORIGIN}` : '';
-        console.log(`Reference backend listening on ${running.url}${cors}`);
-        const stop = () => running.close().then(() => process.exit(0));
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      },
-      (error) => {
-        console.error(`Reference backend failed to start: ${error.message}`);
-        process.exit(1);
-      },
-    );
+    'Reference backend',
+    cors ? `; browsers may call it from ${cors}` : '',
+  );
 }
 
 module.exports = { createBackendApp, startBackend };

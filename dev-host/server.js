@@ -67,6 +67,31 @@ async function startServer({
   return { ...(await listen(app, { host, port })), app };
 }
 
+/**
+ * Runs a server started from the command line until SIGINT or SIGTERM: logs
+ * `<name> listening on <url><suffix>`, or `<name> failed to start: …` and exits 1.
+ *
+ * @param {() => Promise<{ url: string, close: () => Promise<void> }>} start
+ * @param {string} name e.g. `Dev host`
+ * @param {string} [suffix] appended to the listening line
+ */
+function runUntilStopped(start, name, suffix = '') {
+  Promise.resolve()
+    .then(start)
+    .then(
+      (running) => {
+        console.log(`${name} listening on ${running.url}${suffix}`);
+        const stop = () => running.close().then(() => process.exit(0));
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      },
+      (error) => {
+        console.error(`${name} failed to start: ${error.message}`);
+        process.exit(1);
+      },
+    );
+}
+
 /** Reads a non-negative integer from the environment. */
 function envInteger(name, fallback) {
   const raw = process.env[name];
@@ -84,18 +109,7 @@ if (require.main === module) {
     distDir: process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : DEFAULT_DIST_DIR,
     latencyMs: envInteger('LATENCY_MS', 0),
   };
-  startServer(options).then(
-    (running) => {
-      console.log(`Dev host listening on ${running.url}`);
-      const stop = () => running.close().then(() => process.exit(0));
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    },
-    (error) => {
-      console.error(`Dev host failed to start: ${error.message}`);
-      process.exit(1);
-    },
-  );
+  runUntilStopped(() => startServer(options), 'Dev host');
 }
 
-module.exports = { startServer, listen, envInteger, DEFAULT_HOST };
+module.exports = { startServer, listen, envInteger, runUntilStopped, DEFAULT_HOST };

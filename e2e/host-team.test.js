@@ -26,6 +26,20 @@ after(async () => {
   await env.browser?.close();
 });
 
+/**
+ * A CDN serving dist/ with CORS headers, and a host site (pages and reference backend on one
+ * origin) whose refund page loads the shim from the CDN.
+ */
+async function startCdnAndSite() {
+  const cdn = await startCdn(DIST, { cors: true });
+  const site = await startSite({
+    backend: true,
+    csp: `default-src 'self'; script-src 'self' ${cdn.url}; style-src 'self' ${cdn.url}; img-src 'self' data: blob: ${cdn.url}; connect-src 'self'`,
+    page: () => refundPageHtml({ state, shimSrc: `${cdn.base}/host-shim.js` }),
+  });
+  return { cdn, site };
+}
+
 /** Accepts the refund on an open refund page and waits for the finished view. */
 async function acceptRefund(page) {
   await page.getByRole('heading', { name: /^You will receive £/ }).waitFor();
@@ -96,12 +110,7 @@ test('Details with journeyPlannerResults in lower case: one refund-widgets: cons
 });
 
 test('an error thrown in widget code from a CDN reaches /report/error with message, line and stack, and symbolicates', async () => {
-  const cdn = await startCdn(DIST, { cors: true });
-  const site = await startSite({
-    backend: true,
-    csp: `default-src 'self'; script-src 'self' ${cdn.url}; style-src 'self' ${cdn.url}; img-src 'self' data: blob: ${cdn.url}; connect-src 'self'`,
-    page: () => refundPageHtml({ state, shimSrc: `${cdn.base}/host-shim.js` }),
-  });
+  const { cdn, site } = await startCdnAndSite();
   const folder = tempDir();
   try {
     const { page, context, problems } = await openPage(env.browser);
@@ -139,12 +148,7 @@ test('an error thrown in widget code from a CDN reaches /report/error with messa
 });
 
 test('the shim tag and every script the widgets load carry crossorigin="anonymous"', async () => {
-  const cdn = await startCdn(DIST, { cors: true });
-  const site = await startSite({
-    backend: true,
-    csp: `default-src 'self'; script-src 'self' ${cdn.url}; style-src 'self' ${cdn.url}; img-src 'self' data: blob: ${cdn.url}; connect-src 'self'`,
-    page: () => refundPageHtml({ state, shimSrc: `${cdn.base}/host-shim.js` }),
-  });
+  const { cdn, site } = await startCdnAndSite();
   try {
     const { page, context, requests } = await openPage(env.browser);
     await page.goto(`${site.url}/ConfirmRefund${query}`);
