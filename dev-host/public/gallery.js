@@ -149,10 +149,16 @@
 
   const mountOf = (section) => section.querySelector('.gallery-state__mount');
 
+  /**
+   * Mounts a state. The error states set their page up wrongly on purpose: the SetupError that
+   * `mount()` then rejects with is expected, and their mount point shows the traveller's text.
+   */
   function mount(section) {
     const element = mountOf(section);
     return window.RefundWidgets.mount(element.dataset.galleryWidget, element, {
       search: element.dataset.gallerySearch || '',
+    }).catch((error) => {
+      if (!(error && error.name === 'SetupError')) throw error;
     });
   }
 
