@@ -12,7 +12,7 @@ const path = require('path');
 const { launchBrowser, openPage, startHost, DIST } = require('./harness');
 const { startCdn, startSite, refundPageHtml, eventually, tempDir, WIDGETS_PATH } = require('./hostTeamSite');
 const { startBackend } = require('../dev-host/backend-server');
-const { main: symbolicate } = require('../tools/symbolicate');
+const { main: symbolicate } = require('../dev-host/symbolicate');
 const bookings = require('../fixtures/bookings.json');
 
 const state = bookings.instant;

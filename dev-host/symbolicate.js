@@ -1,3 +1,4 @@
+// Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * `npm run symbolicate -- <report.json> [--dist=DIR]`: prints an error report's stack as source
  * files and lines (issue "A host team's first day", item 2), using the hidden source maps of the
