@@ -58,8 +58,11 @@ function useHostAndBrowser({ resetEachTest = false, ...options } = {}) {
   return env;
 }
 
-/** Launches headless Debian Chromium with the flags this machine needs. */
-async function launchBrowser() {
+/**
+ * Launches headless Debian Chromium with the flags this machine needs.
+ * @param {string[]} [extraArgs] more command-line flags (e.g. `--host-resolver-rules=…`)
+ */
+async function launchBrowser(extraArgs = []) {
   if (!fs.existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium (apt-get install -y chromium)`);
   }
@@ -74,6 +77,7 @@ async function launchBrowser() {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -211,31 +211,39 @@ test('a report sent from /ConfirmRefund?BookingReference=…&Email=… carries n
   }
 });
 
+/**
+ * The cross-origin arrangement of docs/cross-origin.md: the page on `http://www.rail.test`, the
+ * API on `http://api.rail.test` (the origin the e2e build lists in API_ORIGINS), both names
+ * mapped by Chromium to servers on free ports of 127.0.0.1.
+ */
+const PAGE_ORIGIN = 'http://www.rail.test';
+const API_ORIGIN = 'http://api.rail.test';
+
 test('a page on one origin with the API on another (data-api-base) accepts a refund', async () => {
   const dataDir = tempDir();
-  // The page's origin is only known once its server listens: start it first, the backend second.
-  let apiUrl = '';
+  const backend = await startBackend({ port: 0, dataDir, corsOrigin: PAGE_ORIGIN, logger: { info() {}, warn() {} } });
   const site = await startSite({
     dist: DIST,
-    csp: () =>
-      `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self' ${apiUrl}`,
-    page: () => refundPageHtml({ state, shimSrc: `${WIDGETS_PATH}/host-shim.js`, apiBase: apiUrl }),
+    csp: `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self' ${API_ORIGIN}`,
+    page: () => refundPageHtml({ state, shimSrc: `${WIDGETS_PATH}/host-shim.js`, apiBase: API_ORIGIN }),
   });
-  const backend = await startBackend({ port: 0, dataDir, corsOrigin: site.url, logger: { info() {}, warn() {} } });
-  apiUrl = backend.url;
+  const browser = await launchBrowser([
+    `--host-resolver-rules=MAP www.rail.test:80 127.0.0.1:${site.port}, MAP api.rail.test:80 127.0.0.1:${backend.port}`,
+  ]);
   try {
-    assert.notEqual(new URL(site.url).origin, new URL(backend.url).origin);
-    const { page, context, problems, requests } = await openPage(env.browser);
-    await page.goto(`${site.url}/ConfirmRefund${query}`);
+    const { page, context, problems, requests } = await openPage(browser);
+    await page.goto(`${PAGE_ORIGIN}/ConfirmRefund${query}`);
     await acceptRefund(page);
-    const posts = requests.filter((r) => r.method === 'POST' && r.url === `${backend.url}/api/ProcessRefund`);
+    const posts = requests.filter((r) => r.method === 'POST' && r.url === `${API_ORIGIN}/api/ProcessRefund`);
     assert.equal(posts.length, 1, 'one ProcessRefund, to the API origin');
+    assert.equal((await posts[0].request.allHeaders()).origin, PAGE_ORIGIN);
     assert.equal(backend.app.locals.store.requests.filter((r) => r.path === '/api/ProcessRefund').length, 1);
     assert.deepEqual(problems.pageErrors, []);
     assert.deepEqual(problems.cspViolations, []);
     assert.deepEqual(problems.consoleErrors, []);
     await context.close();
   } finally {
+    await browser.close();
     await site.close();
     await backend.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
