@@ -96,10 +96,16 @@ test('/gallery renders every state, axe-clean, and leaves the demo bookings alon
   assert.deepEqual(await getJson('/__dev/error-reports'), []);
   assert.deepEqual(await getJson('/__dev/claims'), []);
   const reports = await getJson('/gallery-api/error-reports');
+  // The two setup errors the error states make on purpose (missing station map, missing Details),
+  // to the gallery namespace; two reports within 150 ms of each other would keep only the first.
+  assert.ok(
+    reports.some((r) => r.source === 'widget:journeySummary'),
+    'the missing station map is reported',
+  );
   assert.deepEqual(
-    reports.map((r) => r.source),
-    ['widget:journeySummary'],
-    'only the missing station map is reported, to the gallery namespace',
+    reports.filter((r) => !/^refund-widgets: widget "(journeySummary|refund)", mount #gallery-error-/.test(r.message)),
+    [],
+    'nothing else is reported',
   );
   await context.close();
 });
