@@ -14,9 +14,8 @@ const compression = require('compression');
 const fixtureBookings = require('../fixtures/bookings.json');
 const fixtureStations = require('../fixtures/stations.json');
 const fixtureLookups = require('../fixtures/lookups.json');
-const { createStore, createBackendRouter, queryValue } = require('./backend');
-const { createSessions, createRouteGuards, pageToken, requireAntiforgery } = require('./auth');
-const { createClaimsRouter, isUploadId } = require('./claims');
+const { createStore, queryValue } = require('./backend');
+const { createSecuredApi, createSessions, pageToken } = require('./auth');
 const { createGalleryRouter } = require('./gallery');
 const { createHostDataRouter } = require('./hostData');
 const views = require('./views');
@@ -94,22 +93,10 @@ function createApp({
   app.use('/static/refund-widgets', (_req, res) => res.status(404).type('text/plain').send('Not found'));
 
   // Every state-changing API call carries the page's antiforgery token, except the server-to-server
-  // POST /api/Session (docs/security.md).
-  app.use(['/api', '/tickets'], (req, res, next) =>
-    ['GET', 'HEAD', 'OPTIONS'].includes(req.method) || req.path === '/Session'
-      ? next()
-      : requireAntiforgery(req, res, next),
-  );
-  const guards = createRouteGuards({
-    sessions,
-    store,
-    bookings,
-    findUpload: (id) => (isUploadId(id) ? claims.store.uploads[id] : undefined),
-  });
-  const claims = createClaimsRouter({ dataDir, bookings, logger, guards });
-  app.use(claims);
+  // POST /api/Session; every call about a booking needs a session holding it (docs/security.md).
+  const { router: api, guards } = createSecuredApi({ store, sessions, dataDir, bookings, latencyMs, logger });
+  app.use(api);
   app.use(createHostDataRouter(store, { stations })); // page data for other hosts (hosts/aspnet/)
-  app.use(createBackendRouter(store, { latencyMs, logger, guards }));
   app.use(createGalleryRouter({ bookings, lookups, stations, dataDir })); // /gallery and /gallery-api/*
 
   /** Sends an HTML page; pages are never cached (their data changes with the backend state). */

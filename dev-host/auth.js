@@ -19,8 +19,9 @@
 'use strict';
 
 const { randomBytes, timingSafeEqual } = require('crypto');
-const { queryValue } = require('./backend');
-const { journeyIdsOf } = require('./claims');
+const express = require('express');
+const { queryValue, createBackendRouter } = require('./backend');
+const { journeyIdsOf, createClaimsRouter, isUploadId } = require('./claims');
 
 const SESSION_COOKIE = 'rw_session';
 const CSRF_COOKIE = 'rw_csrf';
@@ -243,7 +244,41 @@ function createRouteGuards({ sessions, store, bookings, findUpload }) {
   };
 }
 
+/**
+ * The reference backend's API routes behind their checks, as the dev host and `npm run backend`
+ * serve them: the antiforgery check on every state-changing call under /api and /tickets (but the
+ * server-to-server POST /api/Session), the session guards, the claims routes and the backend routes.
+ *
+ * @param {object} options
+ * @param {object} options.store the backend store (backend.js `createStore`)
+ * @param {ReturnType<typeof createSessions>} options.sessions
+ * @param {string} options.dataDir
+ * @param {Record<string, object>} options.bookings fixture states
+ * @param {number} [options.latencyMs]
+ * @param {{ warn: Function }} [options.logger]
+ * @returns {{ router: import('express').Router, guards: ReturnType<typeof createRouteGuards> }}
+ */
+function createSecuredApi({ store, sessions, dataDir, bookings, latencyMs = 0, logger = console }) {
+  const router = express.Router();
+  router.use(['/api', '/tickets'], (req, res, next) =>
+    ['GET', 'HEAD', 'OPTIONS'].includes(req.method) || req.path === '/Session'
+      ? next()
+      : requireAntiforgery(req, res, next),
+  );
+  const guards = createRouteGuards({
+    sessions,
+    store,
+    bookings,
+    findUpload: (id) => (isUploadId(id) ? claims.store.uploads[id] : undefined),
+  });
+  const claims = createClaimsRouter({ dataDir, bookings, logger, guards });
+  router.use(claims);
+  router.use(createBackendRouter(store, { latencyMs, logger, guards }));
+  return { router, guards };
+}
+
 module.exports = {
+  createSecuredApi,
   createSessions,
   createGuards,
   createRouteGuards,

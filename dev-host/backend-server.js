@@ -12,8 +12,8 @@ const path = require('path');
 const express = require('express');
 const fixtureBookings = require('../fixtures/bookings.json');
 const fixtureLookups = require('../fixtures/lookups.json');
-const { createStore, createBackendRouter } = require('./backend');
-const { createClaimsRouter } = require('./claims');
+const { createStore } = require('./backend');
+const { createSecuredApi, createSessions } = require('./auth');
 const { createCors } = require('./cors');
 const { DEFAULT_DATA_DIR } = require('./app');
 const { listen, envInteger, runUntilStopped, DEFAULT_HOST } = require('./server');
@@ -28,7 +28,8 @@ const { listen, envInteger, runUntilStopped, DEFAULT_HOST } = require('./server'
  * @param {Record<string, object>} [options.lookups] default fixtures/lookups.json
  * @param {number} [options.latencyMs] default 0
  * @param {{ info: Function, warn: Function }} [options.logger] default `console`
- * @returns {import('express').Express} `app.locals.store` is the backend's state
+ * @returns {import('express').Express} `app.locals.store` is the backend's state, `app.locals.sessions`
+ *   its sessions (auth.js): hosts open them with POST /api/Session
  * @throws Error when `corsOrigin` is not an http(s) origin
  */
 function createBackendApp({
@@ -48,8 +49,9 @@ function createBackendApp({
     next();
   });
   if (corsOrigin) app.use(createCors(corsOrigin));
-  app.use(createClaimsRouter({ dataDir, bookings, logger }));
-  app.use(createBackendRouter(store, { latencyMs, logger }));
+  const sessions = createSessions();
+  app.locals.sessions = sessions;
+  app.use(createSecuredApi({ store, sessions, dataDir, bookings, latencyMs, logger }).router);
   app.use((_req, res) => res.status(404).type('text/plain').send('Not found.'));
   return app;
 }

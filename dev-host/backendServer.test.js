@@ -46,8 +46,20 @@ describe('the reference backend alone', () => {
     const backend = await start();
     expect(backend.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const status = await fetch(`${backend.url}/Refund/Status?bookingReference=${state.bookingReference}`);
-    expect(status.status).not.toBe(404);
+    expect(status.status).toBe(403); // no session yet
     expect((await fetch(`${backend.url}/ConfirmRefund`)).status).toBe(404);
+    // A host opens a session server to server (docs/cross-origin.md); status calls then pass.
+    const opened = await fetch(`${backend.url}/api/Session`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ bookingReference: state.bookingReference, email: state.email }),
+    });
+    expect(opened.status).toBe(200);
+    const { session } = await opened.json();
+    const withSession = await fetch(`${backend.url}/Refund/Status?bookingReference=${state.bookingReference}`, {
+      headers: { Cookie: `rw_session=${session}` },
+    });
+    expect(withSession.status).toBe(200);
     expect((await fetch(`${backend.url}/static/refund-widgets/host-shim.js`)).status).toBe(404);
   });
 
