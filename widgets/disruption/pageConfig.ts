@@ -1,7 +1,7 @@
 import { WidgetError } from '../../shared/errors/WidgetError';
 import { navigationTarget, pageUrlOf } from '../../shared/page/navigationTarget';
 import { readPageData } from '../../shared/page-data/readPageData';
-import { pageUrlOfElement, readStartUrl } from '../../shared/page/startUrl';
+import { readStartUrl } from '../../shared/page/startUrl';
 import type { DisruptionConfig } from './types';
 
 /** Default navigation targets (DESIGN.md "Navigation"). */
@@ -61,6 +61,6 @@ export function readDisruptionConfig(element: HTMLElement, doc?: Document, searc
       finished: target(data, 'finishedAction', DEFAULT_ACTIONS.finished, pageUrl),
       questions: target(data, 'questionsAction', DEFAULT_ACTIONS.questions, pageUrl),
     },
-    startUrl: readStartUrl(data, pageUrlOfElement(element), INVALID_TEXT),
+    startUrl: readStartUrl(data, pageUrl, INVALID_TEXT),
   };
 }

@@ -1,6 +1,7 @@
 import { WidgetError } from '../../shared/errors/WidgetError';
 import { readPageData } from '../../shared/page-data/readPageData';
-import { pageUrlOfElement, readStartUrl } from '../../shared/page/startUrl';
+import { pageUrlOf } from '../../shared/page/navigationTarget';
+import { readStartUrl } from '../../shared/page/startUrl';
 import type { ManualClaimConfig } from './types';
 import { hasAdvanceFare } from './validation';
 
@@ -46,7 +47,7 @@ export function readManualClaimConfig(
     query: page.query,
     startUrl: readStartUrl(
       page.dataset,
-      pageUrlOfElement(element),
+      pageUrlOf(element),
       'This claim page is set up incorrectly (invalid data-start-url). Please try again later.',
     ),
   };

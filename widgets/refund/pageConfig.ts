@@ -1,6 +1,7 @@
 import { WidgetError } from '../../shared/errors/WidgetError';
 import { readPageData } from '../../shared/page-data/readPageData';
-import { pageUrlOfElement, readStartUrl } from '../../shared/page/startUrl';
+import { pageUrlOf } from '../../shared/page/navigationTarget';
+import { readStartUrl } from '../../shared/page/startUrl';
 import type { RefundPageConfig } from './types';
 
 /**
@@ -37,7 +38,7 @@ export function readRefundConfig(element: HTMLElement, doc: Document = document,
     maxAdminFeePence: page.maxAdminFeePence,
     startUrl: readStartUrl(
       data,
-      pageUrlOfElement(element),
+      pageUrlOf(element),
       'This refund page is set up incorrectly (invalid data-start-url). Please try again later.',
     ),
   };
