@@ -7,6 +7,7 @@
  */
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
+const { randomBytes } = require('crypto');
 const fs = require('fs');
 const path = require('path');
 const { launchBrowser, openPage, startHost, DIST } = require('./harness');
@@ -35,7 +36,8 @@ async function startCdnAndSite() {
   const site = await startSite({
     backend: true,
     csp: `default-src 'self'; script-src 'self' ${cdn.url}; style-src 'self' ${cdn.url}; img-src 'self' data: blob: ${cdn.url}; connect-src 'self'`,
-    page: () => refundPageHtml({ state, shimSrc: `${cdn.base}/host-shim.js` }),
+    page: (_req, _site, _res, { csrfToken }) =>
+      refundPageHtml({ state, shimSrc: `${cdn.base}/host-shim.js`, csrfToken }),
   });
   return { cdn, site };
 }
@@ -225,7 +227,25 @@ test('a page on one origin with the API on another (data-api-base) accepts a ref
   const site = await startSite({
     dist: DIST,
     csp: `default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self' ${API_ORIGIN}`,
-    page: () => refundPageHtml({ state, shimSrc: `${WIDGETS_PATH}/host-shim.js`, apiBase: API_ORIGIN }),
+    // As docs/cross-origin.md says: the host's server opens the session server to server, and sets
+    // it and an antiforgery token as cookies for the whole site, so the browser sends both to the API.
+    page: async (req, _site, res) => {
+      const opened = await fetch(`${backend.url}/api/Session`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ bookingReference: state.bookingReference, email: state.email }),
+      });
+      const { session } = await opened.json();
+      const token = randomBytes(32).toString('base64url');
+      res.append('Set-Cookie', `rw_session=${session}; Domain=rail.test; Path=/; HttpOnly; SameSite=Lax`);
+      res.append('Set-Cookie', `rw_csrf=${token}; Domain=rail.test; Path=/; HttpOnly; SameSite=Lax`);
+      return refundPageHtml({
+        state,
+        shimSrc: `${WIDGETS_PATH}/host-shim.js`,
+        apiBase: API_ORIGIN,
+        head: `<meta name="request-verification-token" content="${token}">`,
+      });
+    },
   });
   const browser = await launchBrowser([
     `--host-resolver-rules=MAP www.rail.test:80 127.0.0.1:${site.port}, MAP api.rail.test:80 127.0.0.1:${backend.port}`,
@@ -263,7 +283,8 @@ test('the refund page works under Trusted Types with the documented policy names
     csp:
       "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; " +
       `require-trusted-types-for 'script'; trusted-types ${policies.join(' ')}`,
-    page: () => refundPageHtml({ state, shimSrc: `${WIDGETS_PATH}/host-shim.js` }),
+    page: (_req, _site, _res, { csrfToken }) =>
+      refundPageHtml({ state, shimSrc: `${WIDGETS_PATH}/host-shim.js`, csrfToken }),
   });
   try {
     const { page, context, problems } = await openPage(env.browser);

@@ -10,6 +10,7 @@ const path = require('path');
 const express = require('express');
 const { listen } = require('../dev-host/server');
 const { createBackendApp } = require('../dev-host/backend-server');
+const { grantBookings, pageToken } = require('../dev-host/auth');
 const { escapeHtml, jsonForScript } = require('../dev-host/views');
 const stations = require('../fixtures/stations.json');
 
@@ -51,16 +52,18 @@ async function startCdn(dist, { cors = false } = {}) {
  * @param {string} options.shimSrc the URL of host-shim.js
  * @param {string} [options.apiBase] the shim's `data-api-base` ('' = the page's origin)
  * @param {string} [options.head] extra markup for the head (meta tags)
+ * @param {string} [options.csrfToken] the antiforgery token, put in `<meta name="request-verification-token">`
  * @param {string} [options.detailsText] the Details block's text (default: the state's Details as JSON)
  * @param {boolean} [options.autoMount] false adds `data-auto-mount="false"`
  * @returns {string} HTML
  */
-function refundPageHtml({ state, shimSrc, apiBase = '', head = '', detailsText, autoMount = true }) {
+function refundPageHtml({ state, shimSrc, apiBase = '', head = '', csrfToken, detailsText, autoMount = true }) {
+  const meta = csrfToken ? `<meta name="request-verification-token" content="${escapeHtml(csrfToken)}">` : '';
   const ref = encodeURIComponent(state.bookingReference);
   const block = (id, value) => `<script type="application/json" id="${id}">${jsonForScript(value)}</script>`;
   return `<!DOCTYPE html>
 <html lang="en-GB">
-<head><meta charset="utf-8"><title>Refunds - Host team</title>${head}</head>
+<head><meta charset="utf-8"><title>Refunds - Host team</title>${meta}${head}</head>
 <body>
 <main>
 <h1>Refunds</h1>
@@ -81,8 +84,10 @@ ${block('station-names', stations)}
  * Starts a host team's site on a free port of 127.0.0.1.
  *
  * @param {object} options
- * @param {(req: import('express').Request, site: { url: string }) => string | Promise<string>} options.page
- *   renders the page at /ConfirmRefund
+ * @param {(req: import('express').Request, site: { url: string }, res: import('express').Response, context: { csrfToken?: string }) => string | Promise<string>} options.page
+ *   renders the page at /ConfirmRefund (it may set cookies on `res`). With `backend`, the site
+ *   first opens the session for the query's booking and sets the antiforgery cookie, as the dev
+ *   host does, and passes the token as `context.csrfToken`
  * @param {string | (() => string)} options.csp the page's Content-Security-Policy (a function is
  *   called for each page)
  * @param {string} [options.dist] serve this build under /static/widgets/v1/ (same origin)
@@ -100,16 +105,22 @@ async function startSite({ page, csp, dist, backend = false }) {
       res
         .set({ 'Content-Security-Policy': typeof csp === 'function' ? csp() : csp, 'Cache-Control': 'no-store' })
         .type('html')
-        .send(await page(req, site));
+        .send(await page(req, site, res, backend ? signIn(req, res) : {}));
     } catch (error) {
       next(error);
     }
   });
   if (dist) app.use(WIDGETS_PATH, express.static(dist, { index: false }));
   let store;
+  let signIn = () => ({});
   if (backend) {
     const api = createBackendApp({ dataDir, logger: { info() {}, warn() {} } });
     store = api.locals.store;
+    signIn = (req, res) => {
+      const found = store.findBooking(req.query.BookingReference, req.query.Email);
+      if (found) grantBookings(req, res, api.locals.sessions, [found.state.bookingReference]);
+      return { csrfToken: pageToken(req, res) };
+    };
     app.use(api);
   }
   const running = await listen(app, { port: 0 });
