@@ -1,5 +1,6 @@
 import { useLayoutEffect } from 'react';
 import { act } from '@testing-library/react';
+import { __setClockForTests } from '@rw/page-runtime';
 import { WidgetError } from '../errors/WidgetError';
 import { createMount } from './createMount';
 import { WIDGET_CRASH_TEXT } from './ErrorBoundary';
@@ -7,6 +8,8 @@ import { WIDGET_CRASH_TEXT } from './ErrorBoundary';
 const fetchMock = jest.fn(() => Promise.resolve({ ok: true }));
 
 beforeEach(() => {
+  // Each test starts with the report throttle open (tests here report within 150 ms of each other).
+  __setClockForTests(() => Date.now());
   fetchMock.mockClear();
   (globalThis as { fetch?: unknown }).fetch = fetchMock;
   document.body.innerHTML = '<div id="w"></div>';
