@@ -66,5 +66,8 @@ describe('the runtime plugin', () => {
     expect(script).toBeInstanceOf(HTMLScriptElement);
     expect(script.getAttribute('crossorigin')).toBe('anonymous');
     expect(script.src).toBe(ENTRY);
+    // From the page's own origin, as webpack does for chunks: no crossorigin (errors are readable anyway).
+    const local = createScript({ url: `${location.origin}/static/refund-widgets/refund/remoteEntry.js` });
+    expect(local.hasAttribute('crossorigin')).toBe(false);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * The federation runtime's own script loading (issue "A host team's first day", items 2 and 6):
  * a runtime plugin whose `createScript` hook builds each remote entry's `<script>` itself, so it
- * - carries `crossorigin="anonymous"`: an error thrown in remote code served from another origin
- *   (with CORS headers) reaches the error report with its message, line and stack, not as
- *   `Script error.`;
+ * - carries `crossorigin="anonymous"` when it comes from another origin than the page's, as
+ *   webpack's own chunk loading does: an error thrown in remote code served from a CDN (with CORS
+ *   headers) reaches the error report with its message, line and stack, not as `Script error.`,
+ *   and the first-panel preloads (firstPanel.ts) match the fetch;
  * - gets its `src` from the Trusted Types policy {@link FEDERATION_POLICY_NAME} where the page's
  *   CSP requires Trusted Types (`require-trusted-types-for 'script'`). The policy passes only
  *   http(s) URLs of a remote entry (`…/remoteEntry.js`).
@@ -63,16 +64,25 @@ export function trustedScriptUrl(url: string, win: Window = window): string {
   return policy.createScriptURL(url) as string;
 }
 
+/** True when `url` is on another origin than the page (then scripts load with `crossorigin`). */
+export function isCrossOrigin(url: string, pageUrl: string = location.href): boolean {
+  try {
+    return new URL(url, pageUrl).origin !== new URL(pageUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * The runtime plugin: remote entries load through a script element with
- * `crossorigin="anonymous"` and a trusted `src`.
+ * The runtime plugin: remote entries load through a script element with a trusted `src`, and
+ * `crossorigin="anonymous"` when they come from another origin.
  */
 export default function federationScripts(): ModuleFederationRuntimePlugin {
   return {
     name: 'refund-widgets-scripts',
     createScript({ url }) {
       const script = document.createElement('script');
-      script.crossOrigin = 'anonymous';
+      if (isCrossOrigin(url)) script.crossOrigin = 'anonymous';
       script.src = trustedScriptUrl(url);
       return script;
     },

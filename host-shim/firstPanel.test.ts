@@ -2,7 +2,7 @@
  * The shim's head start (DESIGN.md "First panel"): which files it preloads for the widgets on
  * the page, and which first GETs it starts.
  */
-import { firstPanelFiles, type FirstPanelTable, startFirstPanels } from './firstPanel';
+import { firstPanelFiles, preloadFiles, type FirstPanelTable, startFirstPanels } from './firstPanel';
 
 const TABLE: FirstPanelTable = {
   hostProvides: ['@rw/page-runtime'],
@@ -119,4 +119,12 @@ describe('startFirstPanels', () => {
     expect(preloads()).toEqual([]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
+});
+
+test('preloads of files from another origin carry crossorigin, as their loading does; same-origin ones do not', () => {
+  document.head.innerHTML = '';
+  preloadFiles(document, 'https://cdn.rail.example/widgets/', ['refund/remoteEntry.js', 'refund/1.abc.css']);
+  preloadFiles(document, `${location.origin}/static/`, ['refund/remoteEntry.js']);
+  const links = [...document.head.querySelectorAll('link[rel="preload"]')];
+  expect(links.map((link) => link.getAttribute('crossorigin'))).toEqual(['anonymous', 'anonymous', null]);
 });

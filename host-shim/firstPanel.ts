@@ -9,6 +9,7 @@
  * - starts the GETs of their first panel (the mount element's URLs, `prefetch` in widgets.json)
  *   through the page runtime's `prefetchGet`, which the widget's client takes over.
  */
+import { isCrossOrigin } from './federationScripts';
 import { prefetchGet } from '../shared/runtime/prefetch';
 import type { WidgetEntry } from './config';
 
@@ -70,6 +71,9 @@ export function preloadFiles(doc: Document, remotesBase: string, files: string[]
     link.rel = 'preload';
     link.setAttribute('as', as);
     link.href = new URL(file, remotesBase).href;
+    // Cross-origin files load with crossorigin (webpack crossOriginLoading, federationScripts.ts):
+    // the preload must be made the same way or the browser fetches the file twice.
+    if (isCrossOrigin(link.href, doc.location?.href ?? location.href)) link.crossOrigin = 'anonymous';
     link.setAttribute('data-rw-preload', '');
     doc.head.appendChild(link);
     added += 1;
