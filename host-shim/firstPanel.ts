@@ -81,12 +81,15 @@ export function preloadFiles(doc: Document, remotesBase: string, files: string[]
   return added;
 }
 
-/** Starts the first GETs of a widget's mount element (see {@link PrefetchSpec}). */
-export function prefetchFirstGets(element: HTMLElement, spec: PrefetchSpec | undefined): void {
+/**
+ * Starts the first GETs of a widget's mount element (see {@link PrefetchSpec}); `apiBase` (the
+ * shim's `data-api-base`) decides whether they carry cookies across origins.
+ */
+export function prefetchFirstGets(element: HTMLElement, spec: PrefetchSpec | undefined, apiBase = ''): void {
   if (!spec || (spec.unlessAttribute && element.hasAttribute(spec.unlessAttribute))) return;
   for (const attribute of spec.urls) {
     const url = element.getAttribute(attribute);
-    if (url) prefetchGet(url);
+    if (url) prefetchGet(url, apiBase);
   }
 }
 
@@ -100,13 +103,14 @@ export function startFirstPanels(
   remotesBase: string,
   widgets: FirstPanelWidget[],
   doc: Document = document,
+  apiBase = '',
 ): void {
   try {
     const onPage = widgets
       .map((widget) => ({ widget, element: doc.getElementById(widget.mountId) }))
       .filter(({ element }) => element && !element.hasAttribute('data-rw-mounted'));
     if (onPage.length === 0) return;
-    onPage.forEach(({ widget, element }) => prefetchFirstGets(element as HTMLElement, widget.prefetch));
+    onPage.forEach(({ widget, element }) => prefetchFirstGets(element as HTMLElement, widget.prefetch, apiBase));
     if (table) {
       preloadFiles(
         doc,

@@ -113,6 +113,8 @@ if (!isRefundWidgetsApi(window, window.RefundWidgets)) {
         typeof __RW_FIRST_PANEL__ === 'undefined' ? undefined : __RW_FIRST_PANEL__,
         config.remotesBase,
         __RW_WIDGETS__,
+        document,
+        config.apiBase,
       );
     }
     loading

@@ -10,6 +10,7 @@ import type { ErrorReport } from '../types';
 import { pageBookingReferences, redactText, redactUrl } from './redact';
 import './runtime.css';
 
+import { crossOriginApiRequest } from './prefetch';
 export { prefetchGet, takePrefetched, type PrefetchedAnswer } from './prefetch';
 
 /** Minimum time between two error reports (SPEC.md section 9). */
@@ -58,13 +59,7 @@ export function apiUrl(path: string): string {
  * @param url an absolute URL or one relative to the page
  */
 export function sendsCredentials(url: string): boolean {
-  if (state.apiBase === '' || typeof location === 'undefined') return false;
-  try {
-    const api = new URL(state.apiBase, location.href).origin;
-    return api !== location.origin && new URL(url, location.href).origin === api;
-  } catch {
-    return false;
-  }
+  return typeof location !== 'undefined' && crossOriginApiRequest(url, state.apiBase, location.href);
 }
 
 function progressBar(): HTMLElement | null {

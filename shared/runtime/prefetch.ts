@@ -23,6 +23,26 @@ export interface PrefetchedAnswer {
 
 const inFlight = new Map<string, Promise<PrefetchedAnswer>>();
 
+/**
+ * Whether a request to `url` carries the browser's cookies across origins: true only when
+ * `apiBase` is an absolute URL of another origin than the page's and `url` resolves to that
+ * same origin (docs/cross-origin.md). Never throws.
+ *
+ * @param url an absolute URL or one relative to `pageUrl`
+ * @param apiBase the shim's `data-api-base` ('' = the page's origin)
+ * @param pageUrl the page's address
+ */
+export function crossOriginApiRequest(url: string, apiBase: string, pageUrl: string): boolean {
+  if (apiBase === '') return false;
+  try {
+    const page = new URL(pageUrl);
+    const api = new URL(apiBase, page).origin;
+    return api !== page.origin && new URL(url, page).origin === api;
+  } catch {
+    return false;
+  }
+}
+
 function absolute(url: string): string {
   return new URL(url, document.baseURI).href;
 }
@@ -32,7 +52,7 @@ function absolute(url: string): string {
  * the same request the widgets' axios client would send, unless one is already in flight.
  * Never throws; a failure is kept for the widget to see (it then fetches for itself).
  */
-export function prefetchGet(url: string): void {
+export function prefetchGet(url: string, apiBase = ''): void {
   if (typeof fetch !== 'function' || !url) return;
   let key: string;
   try {
@@ -42,7 +62,7 @@ export function prefetchGet(url: string): void {
   }
   if (inFlight.has(key)) return;
   const answer = fetch(key, {
-    credentials: 'same-origin',
+    credentials: crossOriginApiRequest(key, apiBase, document.baseURI) ? 'include' : 'same-origin',
     headers: { Accept: 'application/json, text/plain, */*' },
   }).then(async (response) => ({ ok: response.ok, status: response.status, body: await response.text() }));
   answer.catch(() => undefined); // the widget sees the failure when it takes the answer
