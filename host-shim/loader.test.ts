@@ -183,3 +183,23 @@ test('an unknown widget name is one refund-widgets: console error and one report
   expect(reportError).toHaveBeenCalledWith(text, { source: 'widget:refnud' });
   consoleError.mockRestore();
 });
+
+test('a mount point already mounted (marked data-rw-mounted) is skipped: mountAll run twice mounts each widget once', async () => {
+  document.body.innerHTML =
+    '<div id="refund-widget" data-rw-mounted="refund">refund by the host</div><div id="lookup-widget"></div>';
+  let mounts = 0;
+  loadRemote.mockImplementation(async () => ({
+    mount: (element: HTMLElement) => {
+      mounts += 1;
+      element.setAttribute('data-rw-mounted', 'lookup');
+      element.textContent = 'lookup ok';
+      return () => undefined;
+    },
+  }));
+  await mountAll(config, widgets);
+  await mountAll(config, widgets);
+  expect(mounts).toBe(1);
+  expect(loadRemote.mock.calls).toEqual([['lookup/mount']]);
+  expect(document.getElementById('refund-widget')).toHaveTextContent(/^refund by the host$/);
+  expect(document.getElementById('lookup-widget')).toHaveTextContent(/^lookup ok$/);
+});

@@ -60,6 +60,12 @@ describe('getJson', () => {
     expect(mock.history.get).toHaveLength(3);
   });
 
+  it('retries a 429 (too many requests) and returns the answer that follows', async () => {
+    mock.onGet('/status').replyOnce(429, 'slow down').onGet('/status').reply(200, '{"refundStatus":null}');
+    await expect(getJson('/status')).resolves.toEqual({ refundStatus: null });
+    expect(mock.history.get).toHaveLength(2);
+  });
+
   it('waits longer before each retry (exponential backoff)', async () => {
     configureClient({ retry: { retries: 2, baseDelayMs: 40 } });
     const times: number[] = [];
