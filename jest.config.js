@@ -1,24 +1,34 @@
-/** Jest: ts-jest (transpile only; `npm run typecheck` checks types), jsdom, tests beside the code. */
-module.exports = {
-  // Two workers on CI's two cores (Jest's default keeps one core for itself: 100 s instead of 60 s).
-  maxWorkers: 2,
-  testEnvironment: 'jsdom',
-  roots: ['<rootDir>/host-shim', '<rootDir>/dev-host', '<rootDir>/widgets', '<rootDir>/shared', '<rootDir>/fixtures'],
-  testMatch: ['**/*.test.ts', '**/*.test.tsx', '**/*.test.js'],
-  transform: {
-    '^.+\\.tsx?$': [
-      'ts-jest',
-      {
-        tsconfig: {
-          isolatedModules: true,
-          jsx: 'react-jsx',
-          module: 'commonjs',
-          esModuleInterop: true,
-          resolveJsonModule: true,
-        },
+/**
+ * Jest: ts-jest (transpile only; `npm run typecheck` checks types), jsdom, tests beside the code.
+ * Time zones (docs/testing.md): every test runs in Europe/London, whatever the caller's shell says;
+ * the tests of time formatting and of the views that show times run a second time in
+ * Pacific/Auckland (project "auckland"), far from London, so a time shifted by the machine's zone
+ * fails there or on London's clock changes.
+ */
+
+// Pinned here, not in the caller's shell: the workers Jest starts inherit it; node-environment
+// tests (dev host) keep it; the jsdom projects set their own zone per file (timeZoneEnvironment).
+process.env.TZ = 'Europe/London';
+
+const ts = {
+  '^.+\\.tsx?$': [
+    'ts-jest',
+    {
+      tsconfig: {
+        isolatedModules: true,
+        jsx: 'react-jsx',
+        module: 'commonjs',
+        esModuleInterop: true,
+        resolveJsonModule: true,
       },
-    ],
-  },
+    },
+  ],
+};
+
+/** What both projects share. */
+const common = {
+  testEnvironment: '<rootDir>/shared/test/timeZoneEnvironment.js',
+  transform: ts,
   moduleNameMapper: {
     '^@rw/page-runtime$': '<rootDir>/shared/runtime/index.ts',
     '\\.css$': '<rootDir>/shared/test/styleStub.js',
@@ -27,4 +37,31 @@ module.exports = {
   setupFilesAfterEnv: ['<rootDir>/shared/test/setup.ts'],
   snapshotSerializers: ['<rootDir>/shared/test/stableIds.js'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
+};
+
+/** The tests of time formatting and of the views that show times (run in both zones). */
+const TIME_TESTS = [
+  '<rootDir>/shared/format/**/*.test.ts',
+  '<rootDir>/shared/journey/**/*.test.{ts,tsx}',
+  '<rootDir>/widgets/journey-summary/**/*.test.tsx',
+];
+
+module.exports = {
+  // Two workers on CI's two cores (Jest's default keeps one core for itself: 100 s instead of 60 s).
+  maxWorkers: 2,
+  projects: [
+    {
+      ...common,
+      displayName: 'london',
+      testEnvironmentOptions: { timeZone: 'Europe/London' },
+      roots: ['<rootDir>/host-shim', '<rootDir>/dev-host', '<rootDir>/widgets', '<rootDir>/shared', '<rootDir>/fixtures'],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx', '**/*.test.js'],
+    },
+    {
+      ...common,
+      displayName: 'auckland',
+      testEnvironmentOptions: { timeZone: 'Pacific/Auckland' },
+      testMatch: TIME_TESTS,
+    },
+  ],
 };

@@ -82,13 +82,18 @@ async function launchBrowser(extraArgs = []) {
   });
 }
 
+/** The browser's time zone in every test unless one asks for another (docs/testing.md "Time zones"). */
+const BROWSER_TIME_ZONE = 'Europe/London';
+
 /**
  * Opens a new page that records problems: `problems.pageErrors` (uncaught exceptions),
  * `problems.consoleErrors`, `problems.cspViolations` and every request in `requests`.
- * `contextOptions` go to `browser.newContext` (e.g. `{ viewport: { width: 375, height: 812 } }`).
+ * `contextOptions` go to `browser.newContext` (e.g. `{ viewport: { width: 375, height: 812 } }`);
+ * the browser runs in Europe/London unless `contextOptions.timezoneId` (an IANA zone name) says
+ * otherwise.
  */
 async function openPage(browser, contextOptions = {}) {
-  const context = await browser.newContext(contextOptions);
+  const context = await browser.newContext({ timezoneId: BROWSER_TIME_ZONE, ...contextOptions });
   const page = await context.newPage();
   const problems = { pageErrors: [], consoleErrors: [], cspViolations: [] };
   const requests = [];

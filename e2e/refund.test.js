@@ -77,6 +77,27 @@ test('instant refund: journey shown, three clicks send one POST, then Refund req
   await context.close();
 });
 
+test('a browser in New York shows the journey's London times as given', async () => {
+  const { page, context, problems } = await openPage(env.browser, { timezoneId: 'America/New_York' });
+  await page.goto(pageUrl('/ConfirmRefund', 'instant'));
+  assert.equal(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone), 'America/New_York');
+  const outward = page.getByRole('region', { name: 'Outward (16/01/2027)' });
+  await outward.waitFor();
+  // The first leg leaves London Kings Cross at 08:00 (fixture "instant"), not 03:00 New York time.
+  await outward.getByText('08:00', { exact: true }).first().waitFor();
+  assert.equal(await outward.getByText('03:00', { exact: true }).count(), 0);
+  await page.getByRole('region', { name: 'Return (23/01/2027)' }).waitFor();
+  assertClean(problems);
+  await context.close();
+});
+
+test('the other browser tests run in Europe/London', async () => {
+  const { page, context } = await openPage(env.browser);
+  await page.goto(`${env.host.url}/`);
+  assert.equal(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone), 'Europe/London');
+  await context.close();
+});
+
 test('a page with two widgets loads React DOM once', async () => {
   const { page, context, problems } = await openPage(env.browser);
   const reactDom = trackReactDom(page);

@@ -1,5 +1,3 @@
-import moment from 'moment-timezone';
-import { hoursSince, isOlderThanMonths, LONDON_TZ, londonNow, parseLondonTime } from './londonTime';
 import { EMPTY_DATE, formatDate, formatTime, isEmptyDate, pickTime, wallClockMs } from './time';
 
 describe('isEmptyDate', () => {
@@ -68,76 +66,6 @@ describe('formatTime and formatDate', () => {
   });
 });
 
-describe('londonNow and parseLondonTime', () => {
-  it('returns a moment in Europe/London', () => {
-    const now = londonNow();
-    expect(now.tz()).toBe(LONDON_TZ);
-    expect(Math.abs(now.valueOf() - Date.now())).toBeLessThan(1000);
-  });
-
-  it('uses a given epoch time', () => {
-    const summer = londonNow(Date.UTC(2026, 6, 14, 12, 0, 0));
-    expect(summer.format('YYYY-MM-DDTHH:mm')).toBe('2026-07-14T13:00');
-  });
-
-  it('reads wall-clock times as London local time (BST in summer)', () => {
-    expect(parseLondonTime('2026-07-14T13:00:00')?.valueOf()).toBe(Date.UTC(2026, 6, 14, 12, 0, 0));
-    expect(parseLondonTime('2026-01-14T13:00:00')?.valueOf()).toBe(Date.UTC(2026, 0, 14, 13, 0, 0));
-    expect(parseLondonTime('0001-01-01T00:00:00')).toBeNull();
-  });
-});
-
-describe('hoursSince', () => {
-  const now = moment.tz('2026-07-14T13:00:00', LONDON_TZ);
-
-  it('counts fractional hours since a London wall-clock time', () => {
-    expect(hoursSince('2026-07-14T12:30:00', now)).toBeCloseTo(0.5);
-    expect(hoursSince('2026-07-14T12:00:00', now)).toBe(1);
-    expect(hoursSince('2026-07-14T14:00:00', now)).toBe(-1);
-  });
-
-  it('accepts a Date or epoch milliseconds as now', () => {
-    expect(hoursSince('2026-07-14T12:30:00', new Date(Date.UTC(2026, 6, 14, 12, 0, 0)))).toBeCloseTo(0.5);
-    expect(hoursSince('2026-07-14T12:30:00', Date.UTC(2026, 6, 14, 12, 0, 0))).toBeCloseTo(0.5);
-  });
-
-  it('compares in Europe/London across the clock change', () => {
-    // 29 March 2026: clocks go forward at 01:00 GMT, so 00:30 → 03:30 is two real hours.
-    expect(hoursSince('2026-03-29T00:30:00', moment.tz('2026-03-29T03:30:00', LONDON_TZ))).toBe(2);
-  });
-
-  it('is NaN for an empty purchase time, so it is never within the fee-free hour', () => {
-    expect(hoursSince('0001-01-01T00:00:00', now)).toBeNaN();
-    expect(hoursSince(undefined, now) < 1).toBe(false);
-  });
-
-  it('uses the clock when no now is given', () => {
-    jest.useFakeTimers({ now: Date.UTC(2026, 6, 14, 12, 0, 0) });
-    try {
-      expect(hoursSince('2026-07-14T12:00:00')).toBe(1);
-    } finally {
-      jest.useRealTimers();
-    }
-  });
-});
-
-describe('isOlderThanMonths', () => {
-  const now = moment.tz('2026-09-14T10:00:00', LONDON_TZ);
-
-  it('is true only when more than the given calendar months have passed', () => {
-    expect(isOlderThanMonths('2026-03-14T09:59:00', 6, now)).toBe(true);
-    expect(isOlderThanMonths('2026-03-14T10:00:00', 6, now)).toBe(false);
-    expect(isOlderThanMonths('2026-03-14T10:01:00', 6, now)).toBe(false);
-    expect(isOlderThanMonths('2025-01-01T00:00:00', 6, now)).toBe(true);
-  });
-
-  it('is false for an empty or unparsable purchase time', () => {
-    expect(isOlderThanMonths('0001-01-01T00:00:00', 6, now)).toBe(false);
-    expect(isOlderThanMonths('nonsense', 6, now)).toBe(false);
-    expect(isOlderThanMonths('2025-01-01T00:00:00', Number.NaN, now)).toBe(false);
-  });
-});
-
 describe('wallClockMs', () => {
   it('orders wall-clock times without time-zone rules', () => {
     expect(wallClockMs('2026-03-14T08:05:00')).toBe(Date.UTC(2026, 2, 14, 8, 5, 0));
@@ -148,5 +76,69 @@ describe('wallClockMs', () => {
     expect(wallClockMs('0001-01-01T00:00:00')).toBeNull();
     expect(wallClockMs('soon')).toBeNull();
     expect(wallClockMs(undefined)).toBeNull();
+  });
+});
+
+/** The wall clock of an instant in a zone, `HH:mm` (Intl, independent of the process zone). */
+function wallClockIn(timeZone: string, epochMs: number): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    epochMs,
+  );
+}
+
+describe('on the 2026 clock changes, a time is shown as given (DESIGN.md "Time")', () => {
+  it('the cases are real: 01:30 on 29 March does not exist in London, 01:30 on 25 October happens twice', () => {
+    // Clocks go forward at 01:00 GMT on 29 March: 00:59 GMT is followed by 02:00 BST.
+    expect(wallClockIn('Europe/London', Date.UTC(2026, 2, 29, 0, 59))).toBe('00:59');
+    expect(wallClockIn('Europe/London', Date.UTC(2026, 2, 29, 1, 0))).toBe('02:00');
+    // Clocks go back at 01:00 GMT on 25 October: 00:30 GMT and 01:30 GMT both read 01:30.
+    expect(wallClockIn('Europe/London', Date.UTC(2026, 9, 25, 0, 30))).toBe('01:30');
+    expect(wallClockIn('Europe/London', Date.UTC(2026, 9, 25, 1, 30))).toBe('01:30');
+  });
+
+  it('shows 01:30 on 29 March (the hour London skips) as 01:30 on 29/03/2026', () => {
+    expect(formatTime('2026-03-29T01:30:00')).toBe('01:30');
+    expect(formatDate('2026-03-29T01:30:00')).toBe('29/03/2026');
+    expect(formatTime('2026-03-29T01:00:00')).toBe('01:00');
+    expect(formatTime('2026-03-29T01:59:00')).toBe('01:59');
+  });
+
+  it('shows 01:30 on 25 October (the hour London has twice) as 01:30 on 25/10/2026', () => {
+    expect(formatTime('2026-10-25T01:30:00')).toBe('01:30');
+    expect(formatDate('2026-10-25T01:30:00')).toBe('25/10/2026');
+    expect(formatTime('2026-10-25T00:59:00')).toBe('00:59');
+    expect(formatTime('2026-10-25T02:00:00')).toBe('02:00');
+  });
+
+  it('shows midnight around the changes on the date given', () => {
+    expect(formatDate('2026-03-29T00:00:00')).toBe('29/03/2026');
+    expect(formatDate('2026-10-25T23:59:00')).toBe('25/10/2026');
+    expect(formatDate('2026-10-26T00:00:00')).toBe('26/10/2026');
+  });
+
+  it('shows 02:30 on 27 September (the hour Auckland skips) as 02:30', () => {
+    expect(formatTime('2026-09-27T02:30:00')).toBe('02:30');
+    expect(formatDate('2026-09-27T02:30:00')).toBe('27/09/2026');
+  });
+
+  it('orders times across the changes by their wall clock: 30 minutes apart stays 30 minutes', () => {
+    expect((wallClockMs('2026-03-29T02:00:00') as number) - (wallClockMs('2026-03-29T01:30:00') as number)).toBe(
+      30 * 60 * 1000,
+    );
+    expect((wallClockMs('2026-10-25T02:00:00') as number) - (wallClockMs('2026-10-25T01:30:00') as number)).toBe(
+      30 * 60 * 1000,
+    );
+    expect(wallClockMs('2026-10-25T01:30:00')).toBe(Date.UTC(2026, 9, 25, 1, 30));
+  });
+});
+
+describe('the zone the tests run in (jest.config.js)', () => {
+  it('is the one the project pins, not the caller\'s shell: Europe/London, or Pacific/Auckland for the second run', () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(['Europe/London', 'Pacific/Auckland']).toContain(zone);
+    expect(zone).toBe(process.env.TZ);
+    // The process zone is really applied to Date: 12:00 UTC on 14 July is 13:00 in London, 00:00 next day in Auckland.
+    const localHour = new Date(Date.UTC(2026, 6, 14, 12, 0)).getHours();
+    expect(localHour).toBe(zone === 'Europe/London' ? 13 : 0);
   });
 });

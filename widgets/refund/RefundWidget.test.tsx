@@ -9,7 +9,6 @@ import MockAdapter from 'axios-mock-adapter';
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
 import { api, configureClient } from '../../shared/api/client';
-import { formatPence } from '../../shared/format/money';
 import { mountOnHostPage } from '../../shared/test/hostPage';
 import { answersKey } from '../../shared/storage/journeyAnswers';
 import type { Details, DryRunResult, RefundStatusResponse } from '../../shared/types';
@@ -42,11 +41,17 @@ function serve(state: State) {
 
 function mountState(
   name: string,
-  extra: { search?: string; attrs?: Record<string, string>; details?: unknown; stations?: unknown } = {},
+  extra: {
+    search?: string;
+    attrs?: Record<string, string>;
+    details?: unknown;
+    stations?: unknown;
+    dryRun?: DryRunResult;
+  } = {},
 ) {
   const state = states[name];
   if (!state) throw new Error(`fixture state ${name} is missing`);
-  serve(state);
+  serve(extra.dryRun ? { ...state, dryRun: extra.dryRun } : state);
   return mountOnHostPage(mount, {
     mountId: 'refund-widget',
     details: 'details' in extra ? extra.details : state.details,
@@ -61,6 +66,18 @@ function mountState(
       ...extra.attrs,
     },
   });
+}
+
+/** The Refund accordion's lines as the traveller reads them. */
+function refundLines() {
+  const accordion = screen.getByRole('button', { name: /^Refund/ });
+  const region = document.getElementById(accordion.getAttribute('aria-controls') as string) as HTMLElement;
+  const line = (term: string) => within(region).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+  return {
+    receive: region.querySelector('.rw-refund__amount')?.textContent,
+    bookingValue: line('Booking value'),
+    adminFee: line('Admin fee'),
+  };
 }
 
 const dryRunOf = (name: string) => states[name].dryRun as DryRunResult;
@@ -93,12 +110,8 @@ describe('loading', () => {
 describe('instant refund panel', () => {
   it('shows the confirmation, final warning, journey and the Refund accordion amounts', async () => {
     mountState('instant');
-    const dryRun = dryRunOf('instant');
-    const status = statusOf('instant').refundStatus!;
     await screen.findByRole('button', { name: 'Accept refund' });
-    expect(
-      screen.getByRole('heading', { name: `You will receive ${formatPence(dryRun.refundValue)}` }),
-    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'You will receive £189.20' })).toBeInTheDocument();
     expect(screen.getByText(TEXT.instantIntro)).toBeInTheDocument();
     expect(screen.getByText(TEXT.finalWarning)).toBeInTheDocument();
     expect(
@@ -106,12 +119,8 @@ describe('instant refund panel', () => {
     ).toBeInTheDocument();
     const accordion = screen.getByRole('button', { name: /Refund/ });
     expect(accordion).toHaveAttribute('aria-expanded', 'true');
+    expect(refundLines()).toEqual({ receive: 'You will receive £189.20', bookingValue: '£194.20', adminFee: '£5.00' });
     const region = document.getElementById(accordion.getAttribute('aria-controls') as string) as HTMLElement;
-    expect(within(region).getByText(`You will receive ${formatPence(dryRun.refundValue)}`)).toBeInTheDocument();
-    expect(within(region).getByText('Booking value').nextSibling).toHaveTextContent(
-      formatPence(status.ticketsRefundValue),
-    );
-    expect(within(region).getByText('Admin fee').nextSibling).toHaveTextContent(formatPence(dryRun.adminFee));
     expect(within(region).getByText('The admin fee is never more than £5.00.')).toBeInTheDocument();
   });
 
@@ -130,6 +139,76 @@ describe('instant refund panel', () => {
       'This refund page is set up incorrectly (invalid data-start-url). Please try again later.',
     );
   });
+
+  // Fee waived: the Admin fee line shows the dry run's fee (£0.00), never the status's £5.00
+  // (DESIGN.md "What each line shows"); the amounts are the fixtures' pence, written out.
+  it.each([
+    [
+      'fee-free',
+      'fee-free',
+      undefined,
+      {
+        receive: 'You will receive £74.80',
+        bookingValue: '£74.80',
+        adminFee: '£0.00',
+        note: 'No admin fee: you asked for a refund within one hour of buying your tickets.',
+      },
+    ],
+    [
+      'reason code 104',
+      'disruption-waived',
+      undefined,
+      {
+        receive: 'You will receive £118.20',
+        bookingValue: '£118.20',
+        adminFee: '£0.00',
+        note: 'No admin fee: the fee is waived because your journey was disrupted.',
+      },
+    ],
+    [
+      'reason code COVGR1',
+      'covid-full-refund',
+      undefined,
+      {
+        receive: 'You will receive £38.90',
+        bookingValue: '£38.90',
+        adminFee: '£0.00',
+        note: 'No admin fee: this is a full refund with no fee.',
+      },
+    ],
+    [
+      'reason code COV, fee waived',
+      'covid-full-refund',
+      { refundValue: 3890, adminFee: 0, reasonCode: 'COV' },
+      {
+        receive: 'You will receive £38.90',
+        bookingValue: '£38.90',
+        adminFee: '£0.00',
+        note: 'This is a Covid refund of an advance fare.',
+      },
+    ],
+    [
+      'reason code COV, fee charged',
+      'covid-full-refund',
+      { refundValue: 3390, adminFee: 500, reasonCode: 'COV' },
+      {
+        receive: 'You will receive £33.90',
+        bookingValue: '£38.90',
+        adminFee: '£5.00',
+        note: 'This is a Covid refund of an advance fare.',
+      },
+    ],
+  ])(
+    '%s: the Admin fee, booking value and You will receive lines (state %s)',
+    async (_label, name, dryRun, expected) => {
+      mountState(name, dryRun ? { dryRun } : {});
+      await screen.findByRole('button', { name: 'Accept refund' });
+      expect(screen.getByRole('heading', { level: 2, name: expected.receive })).toBeInTheDocument();
+      const { note, ...lines } = expected;
+      expect(refundLines()).toEqual(lines);
+      expect(screen.getByText(note)).toHaveClass('rw-refund__note');
+    },
+  );
 
   it('accepting sends exactly one ProcessRefund however often pressed, then Refund request accepted', async () => {
     const { element } = mountState('instant', { search: 'covid19=TRUE&disruptedOutwards=true&disruptedInwards=no' });

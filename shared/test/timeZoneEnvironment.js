@@ -1,0 +1,35 @@
+/**
+ * Jest environment: jsdom with the process time zone pinned for the duration of each test file
+ * (docs/testing.md "Time zones"). The zone comes from the project's
+ * `testEnvironmentOptions.timeZone` (an IANA name such as `Europe/London`). Node applies a change
+ * of `process.env.TZ` at once to every `Date` of the worker, and a worker runs one file at a time,
+ * so the zone is set in `setup` and the previous one put back in `teardown`. The test's own
+ * `process.env.TZ` says the same, for tests that check which zone they run in.
+ */
+const { TestEnvironment: JsdomEnvironment } = require('jest-environment-jsdom');
+
+class TimeZoneEnvironment extends JsdomEnvironment {
+  constructor(config, context) {
+    const { timeZone, ...jsdomOptions } = config.projectConfig.testEnvironmentOptions;
+    if (typeof timeZone !== 'string' || timeZone === '') {
+      throw new Error('timeZoneEnvironment: set testEnvironmentOptions.timeZone (an IANA zone name)');
+    }
+    super({ ...config, projectConfig: { ...config.projectConfig, testEnvironmentOptions: jsdomOptions } }, context);
+    this.timeZone = timeZone;
+  }
+
+  async setup() {
+    await super.setup();
+    this.previousTimeZone = process.env.TZ;
+    process.env.TZ = this.timeZone;
+    this.global.process.env.TZ = this.timeZone;
+  }
+
+  async teardown() {
+    if (this.previousTimeZone === undefined) delete process.env.TZ;
+    else process.env.TZ = this.previousTimeZone;
+    await super.teardown();
+  }
+}
+
+module.exports = TimeZoneEnvironment;
