@@ -25,9 +25,9 @@ const queryOf = (state: State) =>
 
 async function setup(
   name: string,
-  options: { search?: string; attrs?: Record<string, string>; reply?: [number, string] } = {},
+  options: { search?: string; attrs?: Record<string, string>; reply?: [number, string]; state?: State } = {},
 ) {
-  const state = states[name];
+  const state = options.state ?? states[name];
   http.onGet(STATUS_URL).reply(...(options.reply ?? [200, JSON.stringify(state.status)]));
   const element = buildHostPage({
     mountId: 'disruption-widget',
@@ -290,6 +290,38 @@ describe('localStorage', () => {
         `/ConfirmRefund?${queryOf(state)}&disruptedOutwards=false&disruptedInwards=true`,
       ),
     );
+  });
+
+  it('two journeys of one booking keep their own answers', async () => {
+    const journeyA = states['disruption-waived'];
+    // The same booking FTR6KL9B with another outbound journey (700119 instead of 700118).
+    const journeyB = JSON.parse(JSON.stringify(journeyA)) as State & {
+      details: { JourneyPlannerResults: { outboundJourneys: { journeyID: number }[] } };
+      status: { refundStatus: { journeyID: number } };
+    };
+    journeyB.details.JourneyPlannerResults.outboundJourneys[0].journeyID = 700119;
+    journeyB.status.refundStatus.journeyID = 700119;
+
+    const onA = await setup('disruption-waived');
+    await answerFirst(onA.user, 'My journey was affected by a strike');
+    await answerSecond(onA.user, 'I did not travel because of a strike');
+    await screen.findByRole('radio', { name: 'The return journey' });
+    onA.unmount();
+
+    const onB = await setup('disruption-waived', { state: journeyB });
+    expect(screen.queryByText(/We have filled in the answers/)).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'My journey was affected by a strike' })).not.toBeChecked();
+    await answerFirst(onB.user, /^Yes, my journey/);
+    await answerSecond(onB.user, /^I abandoned my journey/);
+    await screen.findByRole('radio', { name: 'The outward journey' });
+    onB.unmount();
+
+    await setup('disruption-waived');
+    expect(
+      screen.getByText('We have filled in the answers you gave before. Check them and continue.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'My journey was affected by a strike' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /^Yes, my journey/ })).not.toBeChecked();
   });
 
   it('does not restore another journey’s answers', async () => {
