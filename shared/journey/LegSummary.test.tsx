@@ -33,7 +33,11 @@ describe('LegSummary', () => {
     expect(linesOf(toEdinburgh)).toEqual(['10:10 York', '1 intermediate stop', '12:45 Edinburgh']);
     expect(screen.getByText('Peterborough')).not.toBeVisible();
     expect(screen.queryByRole('button', { name: 'Peterborough' })).not.toBeInTheDocument();
-    expect(container.firstChild).toMatchSnapshot();
+    // One small snapshot per region: the label, a leg's first stop, its folded line and last stop.
+    expect(container.querySelector('.rw-leg-summary__label')).toMatchSnapshot('label');
+    expect(toYork.querySelector('.rw-stop--first')).toMatchSnapshot('first stop');
+    expect(within(toYork).getByRole('button', { name: '2 intermediate stops' })).toMatchSnapshot('folded line');
+    expect(toYork.querySelector('.rw-stop--last')).toMatchSnapshot('last stop');
   });
 
   it('reveals the intermediate stops of one leg when its line is clicked, and hides them when a station is clicked', async () => {
@@ -56,7 +60,9 @@ describe('LegSummary', () => {
     // State is per leg: the other leg stays collapsed.
     expect(linesOf(toEdinburgh)).toEqual(['10:10 York', '1 intermediate stop', '12:45 Edinburgh']);
     expect(screen.getByRole('button', { name: '1 intermediate stop' })).toHaveAttribute('aria-expanded', 'false');
-    expect(container.firstChild).toMatchSnapshot();
+    expect(toggle).toMatchSnapshot('open line');
+    expect(screen.getByRole('button', { name: 'Peterborough' }).closest('li')).toMatchSnapshot('intermediate stop');
+    expect(container.querySelector(`#${toggle.getAttribute('aria-controls')} + [hidden]`)).toMatchSnapshot('hint');
 
     await user.click(screen.getByRole('button', { name: 'Doncaster' }));
 
@@ -101,7 +107,9 @@ describe('LegSummary', () => {
     expect(within(tube).getByText('Travel via')).toBeInTheDocument();
     expect(within(tube).getByText('tube')).toBeInTheDocument();
     expect(within(tube).getByRole('img', { name: 'Tube roundel' })).toBeInTheDocument();
-    expect(container.firstChild).toMatchSnapshot();
+    expect(container.querySelectorAll('.rw-leg__via')).toHaveLength(2);
+    expect(bus.querySelector('.rw-leg__via')).toMatchSnapshot('bus: travel via');
+    expect(tube.querySelector('.rw-leg__via')).toMatchSnapshot('tube: travel via');
   });
 
   it('shows a two-stop train without an intermediate line, and a ferry leg', () => {

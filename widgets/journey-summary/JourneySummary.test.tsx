@@ -18,7 +18,13 @@ describe('JourneySummary', () => {
     expect(within(panel).getByRole('heading', { level: 3, name: 'Outward (14/03/2026)' })).toBeInTheDocument();
     expect(within(panel).getByRole('heading', { level: 3, name: 'Return (21/03/2026)' })).toBeInTheDocument();
     expect(within(panel).getByText('Booking reference: KXB7HT2N')).toBeInTheDocument();
-    expect(container.firstChild).toMatchSnapshot();
+    // The widget's snapshots, one region each: its frame and heading, the open panel's frame,
+    // the first outward stop (the journey's own markup is snapshotted in shared/journey).
+    expect(container.firstChild).toHaveClass('rw-journey-summary');
+    expect(screen.getByRole('heading', { level: 2, name: TITLE })).toMatchSnapshot('heading and toggle');
+    expect(panel.cloneNode(false)).toMatchSnapshot('panel frame');
+    const outward = within(panel).getByRole('region', { name: 'Outward (14/03/2026)' });
+    expect(outward.querySelector('.rw-stop--first')).toMatchSnapshot('first outward stop');
   });
 
   it('folds away and opens again', async () => {
