@@ -16,7 +16,6 @@ const path = require('path');
 const webpack = require('webpack');
 const TerserPlugin = require('terser-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
-const MomentTimezoneDataPlugin = require('moment-timezone-data-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const widgets = require('./host-shim/widgets.json');
 const { shadowNamedGlobals } = require('./host-shim/namedGlobals');
@@ -45,7 +44,6 @@ function sharedConfig() {
     },
     axios: { requiredVersion: `^${deps.axios}` },
     moment: { requiredVersion: `^${deps.moment}` },
-    'moment-timezone': { requiredVersion: `^${deps['moment-timezone']}` },
     yup: { requiredVersion: `^${deps.yup}` },
     formik: { requiredVersion: `^${deps.formik}` },
   };
@@ -168,8 +166,6 @@ function base(name, { production }) {
     performance: { hints: false },
     plugins: [
       new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
-      // Only Europe/London, 2020-2035: the comparisons with now (DESIGN.md "Time") need nothing else.
-      new MomentTimezoneDataPlugin({ matchZones: 'Europe/London', startYear: 2020, endYear: 2035 }),
       new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
       new webpack.DefinePlugin({ __RW_VERSION__: JSON.stringify(pkg.version) }),
       // Browsers use axios's XHR adapter; its fetch adapter never runs here (shared/api/noFetchAdapter.js).

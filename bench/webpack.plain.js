@@ -2,7 +2,7 @@
  * Bench only: the same widgets built a second way, as plain webpack bundles with no federation:
  * one compiler per widget (bench/plain/<name>.ts mounts it the way the shim would), each bundle
  * with its own React. It reuses the production config of ../webpack.config.js (loaders, SWC
- * minifier, CSS extraction, moment data trimming) and only drops the federation plugin, so the
+ * minifier, CSS extraction, moment locale trimming) and only drops the federation plugin, so the
  * two builds differ by federation alone.
  *
  * Output: `BENCH_PLAIN_DIR/<name>/widget.js` (+ `widget.css` when the widget has CSS) and hashed

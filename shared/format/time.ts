@@ -3,8 +3,8 @@
  *
  * Times in page data and server answers look like `2026-03-14T08:05:00`: no offset, London
  * wall-clock. They are *shown as given* (read as UTC, so no time-zone shift is applied).
- * `0001-01-01…` is the empty date. Comparisons with "now" in Europe/London are in `londonTime.ts`
- * (moment-timezone), so pages that only show times load neither moment nor its time-zone data.
+ * `0001-01-01…` is the empty date. The widgets compare no time with "now": the fee-free hour and
+ * the six-month limit are the server's decisions (`isFeeFree`, the dry-run message).
  *
  * Showing a fixed timestamp needs no calendar library: a strict ISO-8601 reader (the forms
  * `moment.utc(value, moment.ISO_8601, true)` accepted) and two-digit padding do it, and keep

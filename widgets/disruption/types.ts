@@ -17,8 +17,6 @@ export const SECOND_ANSWERS = [
 ] as const;
 export type SecondAnswer = (typeof SECOND_ANSWERS)[number];
 
-/** The abandoned answers, which ask which portion was abandoned. */
-export const ABANDONED_ANSWERS: readonly SecondAnswer[] = ['abandoned1', 'abandoned2', 'abandoned3', 'abandoned4'];
 /** The answers whose outcome is shown on the Finished page. */
 export const FINISHED_ANSWERS = ['delayed', 'manual', 'somethingElse'] as const;
 export type FinishedAnswer = (typeof FINISHED_ANSWERS)[number];

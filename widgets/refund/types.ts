@@ -1,4 +1,4 @@
-import type { Details, DryRunResult, RefundStatusResponse, StationNames } from '../../shared/types';
+import type { Details, DryRunResult, StationNames } from '../../shared/types';
 import type { QueryFlags } from '../../shared/page-data/readPageData';
 
 /** The four panels of the refund page (SPEC.md section 4). */
@@ -25,9 +25,3 @@ export interface RefundPageConfig {
 
 /** A dry run answer, or the failure that counts as refundValue 0 (DESIGN.md "Which panel"). */
 export type DryRunOutcome = { ok: true; result: DryRunResult } | { ok: false; message: string };
-
-/** What the page loaded: status response and dry run outcome. */
-export interface LoadedRefund {
-  response: RefundStatusResponse;
-  dryRun: DryRunOutcome;
-}

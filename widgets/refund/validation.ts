@@ -3,10 +3,4 @@
  * shared/api/refundStatus.ts (the disruption widget reads the refund status too); this module
  * re-exports them so refund code keeps its imports.
  */
-export {
-  dryRunSchema,
-  parseDryRun,
-  parseRefundStatusResponse,
-  refundStatusResponseSchema,
-  refundStatusSchema,
-} from '../../shared/api/refundStatus';
+export { parseDryRun, parseRefundStatusResponse } from '../../shared/api/refundStatus';

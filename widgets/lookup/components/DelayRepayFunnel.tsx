@@ -16,7 +16,7 @@ export interface DelayRepayFunnelProps {
  * Repay is claimed (the train company); the form's schema then refuses the submit with 'Delay
  * repay requests must be sent to the train operating company'. Loaded lazily.
  */
-export function DelayRepayFunnel({ idPrefix, value, error, onChange }: DelayRepayFunnelProps) {
+function DelayRepayFunnel({ idPrefix, value, error, onChange }: DelayRepayFunnelProps) {
   return (
     <div className="rw-lookup__funnel">
       <RadioGroup

@@ -23,7 +23,7 @@ export interface WheelchairFunnelProps {
  * subject), and explains Passenger Assist for next time. The submit then goes to the refund page
  * like any other reason: the fee decision stays the server's. Loaded lazily.
  */
-export function WheelchairFunnel({
+function WheelchairFunnel({
   idPrefix,
   value,
   error,
