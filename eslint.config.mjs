@@ -38,6 +38,8 @@ export default tseslint.config(
       'coverage/**',
       '.data/**',
       'e2e/artifacts/**',
+      '.stryker-tmp/**',
+      'reports/**',
     ],
   },
   js.configs.recommended,

@@ -1,13 +1,14 @@
 /**
  * Jest: ts-jest (transpile only; `npm run typecheck` checks types), jsdom, tests beside the code.
+ * Projects: "london" (jsdom), "node" (the dev host's HTTP tests) and "auckland" (below).
  * Time zones (docs/testing.md): every test runs in Europe/London, whatever the caller's shell says;
  * the tests of time formatting and of the views that show times run a second time in
  * Pacific/Auckland (project "auckland"), far from London, so a time shifted by the machine's zone
  * fails there or on London's clock changes.
  */
 
-// Pinned here, not in the caller's shell: the workers Jest starts inherit it; node-environment
-// tests (dev host) keep it; the jsdom projects set their own zone per file (timeZoneEnvironment).
+// Pinned here, not in the caller's shell: the workers Jest starts inherit it; the node project
+// (dev host) keeps it; the jsdom projects set their own zone per file (timeZoneEnvironment).
 process.env.TZ = 'Europe/London';
 
 const ts = {
@@ -39,6 +40,9 @@ const common = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
 };
 
+/** The dev host's HTTP tests and the fixtures' checks run in node (real fetch, no DOM). */
+const NODE_TESTS = ['<rootDir>/dev-host/**/*.test.js', '<rootDir>/fixtures/fixtures.test.js'];
+
 /** The tests of time formatting and of the views that show times (run in both zones). */
 const TIME_TESTS = [
   '<rootDir>/shared/format/**/*.test.ts',
@@ -54,8 +58,21 @@ module.exports = {
       ...common,
       displayName: 'london',
       testEnvironmentOptions: { timeZone: 'Europe/London' },
-      roots: ['<rootDir>/host-shim', '<rootDir>/dev-host', '<rootDir>/widgets', '<rootDir>/shared', '<rootDir>/fixtures'],
+      roots: [
+        '<rootDir>/host-shim',
+        '<rootDir>/dev-host',
+        '<rootDir>/widgets',
+        '<rootDir>/shared',
+        '<rootDir>/fixtures',
+      ],
       testMatch: ['**/*.test.ts', '**/*.test.tsx', '**/*.test.js'],
+      testPathIgnorePatterns: [...common.testPathIgnorePatterns, '/dev-host/', '/fixtures/fixtures\\.test\\.js$'],
+    },
+    {
+      ...common,
+      displayName: 'node',
+      testEnvironment: 'node',
+      testMatch: NODE_TESTS,
     },
     {
       ...common,

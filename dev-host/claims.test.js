@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * The claim routes of the dev host over HTTP (claims.js): started on port 0 with a fresh temporary

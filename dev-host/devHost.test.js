@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * The dev host over HTTP: started on port 0 with a fresh temporary DATA_DIR and a stand-in dist/,

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * The states gallery's server side (gallery.js): the /gallery HTML follows the host contract (one

@@ -1,4 +1,3 @@
-/** @jest-environment node */
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * The reference backend's "No refund is available" decision on POST /api/ProcessRefund, as its

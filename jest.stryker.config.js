@@ -1,0 +1,28 @@
+/**
+ * Jest for mutation testing (stryker.config.mjs, docs/mutation-testing.md): the London project of
+ * jest.config.js, limited to the tests of the modules that carry rules (unit tests and the dev
+ * host's HTTP tests). The component tests of the widgets are left out: each would run for almost
+ * every mutant of the API client and make a run hours long on two cores.
+ */
+const path = require('path');
+const base = require('./jest.config.js');
+
+const london = base.projects.find((project) => project.displayName === 'london');
+const { displayName: _name, roots: _roots, testMatch: _match, ...config } = london;
+
+module.exports = {
+  ...config,
+  rootDir: __dirname,
+  // One environment for both kinds of test (Stryker wraps a single one); Stryker resolves the path
+  // itself, without <rootDir>.
+  testEnvironment: path.join(__dirname, 'shared/test/strykerEnvironment.js'),
+  testMatch: [
+    '<rootDir>/shared/{api,hooks,page-data,format,runtime}/*.test.{ts,tsx}',
+    '<rootDir>/host-shim/*.test.ts',
+    '<rootDir>/widgets/refund/selectPanel.test.ts',
+    '<rootDir>/widgets/*/validation.test.ts',
+    '<rootDir>/widgets/refund/replacement/validation.test.ts',
+    '<rootDir>/widgets/disruption/storage.test.ts',
+    '<rootDir>/dev-host/{devHost,claims,replacement,refundDecision}.test.js',
+  ],
+};

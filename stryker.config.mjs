@@ -1,0 +1,46 @@
+/**
+ * StrykerJS: mutation testing of the modules that carry rules (docs/mutation-testing.md).
+ * `npm run test:mutation` runs it incrementally: only mutants in code or tests changed since
+ * `stryker.incremental.json` (committed) are tested again; `-- --force` tests every mutant.
+ */
+export default {
+  testRunner: 'jest',
+  jest: { projectType: 'custom', configFile: 'jest.stryker.config.js', enableFindRelatedTests: false },
+  checkers: ['typescript'],
+  tsconfigFile: 'tsconfig.json',
+  typescriptChecker: { prioritizePerformanceOverAccuracy: true },
+  coverageAnalysis: 'perTest',
+  incremental: true,
+  incrementalFile: 'stryker.incremental.json',
+  concurrency: 2,
+  timeoutMS: 10000,
+  mutate: [
+    'shared/api/*.ts',
+    'shared/hooks/*.ts',
+    'shared/page-data/*.ts',
+    'shared/format/*.ts',
+    'shared/runtime/*.ts',
+    'host-shim/*.ts',
+    'widgets/refund/selectPanel.ts',
+    'widgets/*/validation.ts',
+    'widgets/refund/replacement/validation.ts',
+    'widgets/disruption/storage.ts',
+    // The reference backend's decisions, by line range (docs/mutation-testing.md names the
+    // functions; move the ranges with them): committing, findLookup, checkReplacement,
+    // decideRefund; checkFields; the image signatures, sniffImageType, isUploadId, uploadPath;
+    // decideClaim.
+    'dev-host/backend.js:333-441',
+    'dev-host/backend.js:464-483',
+    'dev-host/claims.js:40-85',
+    'dev-host/claims.js:266-304',
+    '!**/*.test.*',
+  ],
+  ignoreStatic: true,
+  reporters: ['clear-text', 'progress-append-only', 'html', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
+  thresholds: { high: 90, low: 85, break: 85 },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};
