@@ -77,7 +77,7 @@ test('instant refund: journey shown, three clicks send one POST, then Refund req
   await context.close();
 });
 
-test('a browser in New York shows the journey's London times as given', async () => {
+test('a browser in New York shows the journey’s London times as given', async () => {
   const { page, context, problems } = await openPage(env.browser, { timezoneId: 'America/New_York' });
   await page.goto(pageUrl('/ConfirmRefund', 'instant'));
   assert.equal(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone), 'America/New_York');
