@@ -8,11 +8,15 @@ const path = require('path');
 const base = require('./jest.config.js');
 
 const london = base.projects.find((project) => project.displayName === 'london');
-const { displayName: _name, roots: _roots, testMatch: _match, ...config } = london;
+const config = { ...london };
+delete config.displayName;
+// The London project leaves the dev host's tests to the node project; here they run too.
+config.testPathIgnorePatterns = base.projects.find((project) => project.displayName === 'node').testPathIgnorePatterns;
 
 module.exports = {
   ...config,
   rootDir: __dirname,
+  roots: ['<rootDir>/host-shim', '<rootDir>/dev-host', '<rootDir>/widgets', '<rootDir>/shared'],
   // One environment for both kinds of test (Stryker wraps a single one); Stryker resolves the path
   // itself, without <rootDir>.
   testEnvironment: path.join(__dirname, 'shared/test/strykerEnvironment.js'),

@@ -133,7 +133,7 @@ describe('on the 2026 clock changes, a time is shown as given (DESIGN.md "Time")
 });
 
 describe('the zone the tests run in (jest.config.js)', () => {
-  it('is the one the project pins, not the caller\'s shell: Europe/London, or Pacific/Auckland for the second run', () => {
+  it("is the one the project pins, not the caller's shell: Europe/London, or Pacific/Auckland for the second run", () => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     expect(['Europe/London', 'Pacific/Auckland']).toContain(zone);
     expect(zone).toBe(process.env.TZ);

@@ -23,14 +23,7 @@ export interface WheelchairFunnelProps {
  * subject), and explains Passenger Assist for next time. The submit then goes to the refund page
  * like any other reason: the fee decision stays the server's. Loaded lazily.
  */
-function WheelchairFunnel({
-  idPrefix,
-  value,
-  error,
-  onChange,
-  supportEmail,
-  bookingReference,
-}: WheelchairFunnelProps) {
+function WheelchairFunnel({ idPrefix, value, error, onChange, supportEmail, bookingReference }: WheelchairFunnelProps) {
   return (
     <div className="rw-lookup__funnel">
       <RadioGroup
