@@ -16,6 +16,8 @@ config.testPathIgnorePatterns = base.projects.find((project) => project.displayN
 module.exports = {
   ...config,
   rootDir: __dirname,
+  // Instrumented code on a busy machine: a test gets 30 s (Stryker times mutants out on its own).
+  testTimeout: 30000,
   roots: ['<rootDir>/host-shim', '<rootDir>/dev-host', '<rootDir>/widgets', '<rootDir>/shared'],
   // One environment for both kinds of test (Stryker wraps a single one); Stryker resolves the path
   // itself, without <rootDir>.
