@@ -44,7 +44,7 @@ export function configureClient(options: { timeouts?: Partial<ClientTimeouts>; r
 type TrackedConfig = InternalAxiosRequestConfig & { rwEndActivity?: () => void };
 
 /** Header of the antiforgery token: the name ASP.NET Core's antiforgery reads. */
-export const ANTIFORGERY_HEADER = 'RequestVerificationToken';
+const ANTIFORGERY_HEADER = 'RequestVerificationToken';
 /** A token we send: visible ASCII only, so it is a valid header value. */
 const TOKEN_SHAPE = /^[\x21-\x7e]{1,4096}$/;
 const SAFE_METHODS = ['get', 'head', 'options'];
