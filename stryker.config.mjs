@@ -29,10 +29,10 @@ export default {
     // functions; move the ranges with them): committing, findLookup, checkReplacement,
     // decideRefund; checkFields; the image signatures, sniffImageType, isUploadId, uploadPath;
     // decideClaim.
-    'dev-host/backend.js:333-441',
-    'dev-host/backend.js:464-483',
-    'dev-host/claims.js:40-85',
-    'dev-host/claims.js:266-304',
+    'dev-host/backend.js:348-456',
+    'dev-host/backend.js:479-497',
+    'dev-host/claims.js:52-97',
+    'dev-host/claims.js:304-342',
     '!**/*.test.*',
   ],
   ignoreStatic: true,
