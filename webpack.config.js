@@ -1,5 +1,5 @@
 /**
- * One webpack build, a multi-compiler array (DESIGN.md "Federation"):
+ * One webpack build, a multi-compiler array (docs/architecture.md "Federation"):
  * - the host shim (`dist/host-shim.js`, a classic script), the federation host, which provides the
  *   federation runtime to the remotes (`externalRuntime: 'provide'`) and the page-wide singleton
  *   module `@rw/page-runtime`;

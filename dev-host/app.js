@@ -1,7 +1,7 @@
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
- * The emulated legacy site (DESIGN.md "The dev host and reference backend"): server-rendered
- * pages at the routes of SPEC.md section 2 that embed the widgets per the host contract, the
+ * The emulated legacy site (docs/architecture.md "The dev host and reference backend"): server-rendered
+ * pages at the routes of docs/product-rules.md section 2 that embed the widgets per the host contract, the
  * built `dist/` at /static/refund-widgets/, and the reference backend of backend.js. Every
  * response carries the strict Content-Security-Policy of the host contract.
  */
@@ -24,7 +24,7 @@ const ROOT = path.resolve(__dirname, '..');
 const DEFAULT_DIST_DIR = path.join(ROOT, 'dist');
 const DEFAULT_DATA_DIR = path.join(ROOT, '.data');
 
-/** The strict CSP of DESIGN.md "The host contract". */
+/** The strict CSP of docs/host-contract.md "The host contract". */
 const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'";
 

@@ -20,7 +20,7 @@ const MAX_ERROR_REPORTS = 1000;
 const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 const ERROR_REPORT_FIELDS = ['time', 'message', 'source', 'line', 'column', 'ua', 'pageUrl', 'stack'];
 
-/** Body fields of the confirm refund request (SPEC.md section 3) and their types. */
+/** Body fields of the confirm refund request (docs/product-rules.md section 3) and their types. */
 const CONFIRM_REFUND_FIELDS = {
   protectedReference: 'string',
   journeyId: 'integer',
@@ -30,10 +30,10 @@ const CONFIRM_REFUND_FIELDS = {
   disruptedInwards: 'boolean',
 };
 
-/** Body fields of the lookup request (SPEC.md section 3). */
+/** Body fields of the lookup request (docs/product-rules.md section 3). */
 const LOOKUP_FIELDS = { bookingReference: 'string', email: 'string' };
 
-/** Body fields of the replacement request (SPEC.md section 3). */
+/** Body fields of the replacement request (docs/product-rules.md section 3). */
 const REPLACEMENT_FIELDS = {
   protectedReference: 'string',
   journeyId: 'integer',
@@ -41,7 +41,7 @@ const REPLACEMENT_FIELDS = {
   replacementJourneyId: 'integer',
 };
 
-/** Paths of SPEC.md section 7 this stand-in does not implement yet: they answer 501. */
+/** Paths of docs/product-rules.md section 7 this stand-in does not implement yet: they answer 501. */
 const NOT_YET_IMPLEMENTED = [];
 
 /**
@@ -246,7 +246,7 @@ function createStore({ bookings, lookups = {}, dataDir, logger = console }) {
     },
 
     /**
-     * Handles POST /api/LookupJourneys (SPEC.md section 7): the fixture lookup whose booking
+     * Handles POST /api/LookupJourneys (docs/product-rules.md section 7): the fixture lookup whose booking
      * reference and e-mail match (ignoring letter case) answers its list, or its httpError; an
      * unknown booking answers 404 with a plain-text message.
      *
@@ -268,7 +268,7 @@ function createStore({ bookings, lookups = {}, dataDir, logger = console }) {
      * Handles POST /api/ProcessRefundWithReplacement/DryRun: the amounts for one candidate journey
      * (the lookup fixture's `dryRuns[replacementJourneyId]`, else the booking's net replacement).
      *
-     * @param {unknown} body the replacement request (SPEC.md section 3)
+     * @param {unknown} body the replacement request (docs/product-rules.md section 3)
      * @returns {{ status: number, json?: unknown, text?: string, contentType?: string }}
      */
     replacementDryRunAnswer(body) {
@@ -307,7 +307,7 @@ function createStore({ bookings, lookups = {}, dataDir, logger = console }) {
     },
 
     /**
-     * Keeps an error report (SPEC.md section 3 fields; others dropped), newest last, at most 1000.
+     * Keeps an error report (docs/product-rules.md section 3 fields; others dropped), newest last, at most 1000.
      * @param {Record<string, unknown>} report
      */
     addErrorReport(report) {
@@ -340,7 +340,7 @@ function createStore({ bookings, lookups = {}, dataDir, logger = console }) {
   };
 
   /**
-   * Runs a committing POST once per Idempotency-Key (DESIGN.md "Exactly once"): a repeated key with
+   * Runs a committing POST once per Idempotency-Key (docs/architecture.md "Exactly once"): a repeated key with
    * the same body returns the first answer and changes nothing; with another body it is refused
    * (422). `decide` changes the state and returns `{ status, json, accepted? }`; accepted requests
    * are recorded in `requests`. Saves when anything changed.
@@ -563,7 +563,7 @@ function escapeForLog(value, max = 200) {
 }
 
 /**
- * The backend's routes (SPEC.md section 7 as far as built so far, plus /__dev/*).
+ * The backend's routes (docs/product-rules.md section 7 as far as built so far, plus /__dev/*).
  *
  * @param {object} store from {@link createStore}
  * @param {object} options

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
- * The dev host serves dist/ by the cache rules of DESIGN.md "Serving dist/": host-shim.js and every
+ * The dev host serves dist/ by the cache rules of docs/decisions.md "Serving dist/": host-shim.js and every
  * remoteEntry.js revalidate (`no-cache` with an ETag, 304 when unchanged, a new ETag once a deploy
  * replaced the file); content-hashed files are `public, max-age=31536000, immutable`. Also the
  * page data other hosts read (`/host-data/*`, hostData.js).

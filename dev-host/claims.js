@@ -1,6 +1,6 @@
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
- * The reference backend of the manual claim (SPEC.md section 7; issue "Manual claim" deliverable
+ * The reference backend of the manual claim (docs/product-rules.md section 7; issue "Manual claim" deliverable
  * 5): POST /tickets/upload (multipart, one image per request, header Journey-Id), POST
  * /tickets/delete/:uploadId and POST /tickets/submit-claim (Idempotency-Key honoured), plus
  * GET /__dev/claims and GET /__dev/uploads for tests.
@@ -32,9 +32,9 @@ const { imageEnd } = require('./imageEnd');
 
 const STATE_FILE = 'claims.json';
 const STATE_VERSION = 1;
-/** Largest upload, bytes: 10 MiB (SPEC.md section 9; DESIGN.md "Uploads": limits in MiB). */
+/** Largest upload, bytes: 10 MiB (docs/product-rules.md section 9; docs/decisions.md "Uploads": limits in MiB). */
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-/** Most images in one claim (SPEC.md section 5). */
+/** Most images in one claim (docs/product-rules.md section 5). */
 const MAX_IMAGES_PER_CLAIM = 10;
 /** Most live uploads (stored, not deleted, not yet claimed) of one journey: the claim's 10 images. */
 const MAX_LIVE_UPLOADS_PER_JOURNEY = MAX_IMAGES_PER_CLAIM;
@@ -235,7 +235,7 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
     },
 
     /**
-     * Handles POST /tickets/submit-claim: checks the claim (SPEC.md section 3 "Claim upload"),
+     * Handles POST /tickets/submit-claim: checks the claim (docs/product-rules.md section 3 "Claim upload"),
      * writes it, and marks its images as claimed. A repeated Idempotency-Key with the same body
      * returns the first answer and changes nothing; with another body it is refused (422).
      *
@@ -368,7 +368,7 @@ function send(res, { status, json }) {
 }
 
 /**
- * The claim routes (SPEC.md section 7) and their test endpoints.
+ * The claim routes (docs/product-rules.md section 7) and their test endpoints.
  *
  * @param {object} options
  * @param {string} options.dataDir the data folder (`DATA_DIR`)

@@ -356,7 +356,7 @@ function galleryStates(bookings, lookups) {
   return states;
 }
 
-/** The data attributes of a state's mount element (host contract, DESIGN.md "The widgets"). */
+/** The data attributes of a state's mount element (host contract, docs/host-contract.md "The widgets"). */
 function mountAttributes(state, bookings) {
   const booking = state.booking ? bookings[state.booking] : null;
   const ref = booking ? encodeURIComponent(booking.bookingReference) : '';

@@ -1,6 +1,6 @@
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
- * The reference backend's replacement calls (SPEC.md section 7) over fixtures/lookups.json:
+ * The reference backend's replacement calls (docs/product-rules.md section 7) over fixtures/lookups.json:
  * POST /api/LookupJourneys, /api/ProcessRefundWithReplacement/DryRun and
  * /api/ProcessRefundWithReplacement with Idempotency-Key replay and persistence.
  */

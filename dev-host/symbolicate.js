@@ -95,7 +95,7 @@ function createSymbolicator(dist) {
 
 /**
  * Symbolicates one report: its message, its `source:line:column` and every frame of its stack.
- * @param {Record<string, unknown>} report an error report (SPEC.md section 3 fields)
+ * @param {Record<string, unknown>} report an error report (docs/product-rules.md section 3 fields)
  * @param {ReturnType<typeof createSymbolicator>} symbolicator
  * @returns {Promise<string>} the text to print
  */

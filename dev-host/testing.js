@@ -109,7 +109,7 @@ async function getJson(server, route) {
 }
 
 /**
- * The confirm refund request (SPEC.md section 3) for a fixture state: its protectedReference and
+ * The confirm refund request (docs/product-rules.md section 3) for a fixture state: its protectedReference and
  * journeyID, every flag false unless `overrides` says otherwise.
  */
 function confirmBody(state, overrides = {}) {

@@ -1,7 +1,7 @@
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * Server-rendered pages of the emulated legacy site, written the way an ASP.NET view would embed
- * the widgets (DESIGN.md "The host contract"): mount divs with data attributes, Details and
+ * the widgets (docs/host-contract.md "The host contract"): mount divs with data attributes, Details and
  * station names as JSON blocks, one classic script tag. Every interpolated value is HTML-escaped;
  * JSON blocks escape `<`, `>`, `&`, U+2028 and U+2029 so no string can close the script element.
  * No inline scripts or styles: the pages work under the strict CSP of app.js.
@@ -89,7 +89,7 @@ function pageData(state, stations) {
 }
 
 /**
- * The refund widget's mount element, exactly as DESIGN.md's host contract shows it.
+ * The refund widget's mount element, exactly as docs/host-contract.md shows it.
  *
  * @param {object} state a fixture state
  * @param {{ view?: string }} [options] `view: 'unavailable'` adds `data-view="unavailable"`

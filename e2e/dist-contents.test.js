@@ -1,5 +1,5 @@
 /**
- * `dist/` holds only what ships (DESIGN.md layout: the dev host is never in dist/). Runs after
+ * `dist/` holds only what ships (docs/architecture.md layout: the dev host is never in dist/). Runs after
  * `npm run build` (as `npm run test:e2e` does) over the build the browser tests serve.
  *
  * Four checks, each able to fail on its own: no path in dist/ names the dev host; no file in

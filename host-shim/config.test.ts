@@ -10,7 +10,7 @@ const SHIM = 'https://cdn.example.net/static/refund-widgets/host-shim.js';
 const page = 'https://www.example-rail.co.uk/ConfirmRefund?BookingReference=KXB7HT2N';
 const ATTACKER = 'http://127.0.0.1:32622';
 
-describe('host shim configuration (DESIGN.md host contract)', () => {
+describe('host shim configuration (docs/architecture.md host contract)', () => {
   it("locates remotes from the shim's own src by default", () => {
     const config = readShimConfig(script({ src: SHIM }), 'https://elsewhere.example/x/', page);
     expect(config).toEqual({

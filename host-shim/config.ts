@@ -1,5 +1,5 @@
 /**
- * Reading the shim's own script tag (DESIGN.md "The host contract", build output, and "The shim
+ * Reading the shim's own script tag (docs/host-contract.md "The host contract", build output, and "The shim
  * trusts only itself"): where the remotes are, the API base and whether to mount automatically.
  * Where the remotes and the API may be is checked against the shim's own origin, the page's
  * origin and the origins built in at build time (`REMOTE_ORIGINS`, `API_ORIGINS`).
@@ -15,7 +15,7 @@ export interface WidgetEntry {
 export interface ShimConfig {
   /** Base URL of the remotes, ending in '/': `data-remotes-base`, else the folder host-shim.js came from. */
   remotesBase: string;
-  /** Prefix for the fixed API paths of SPEC.md section 7, without a trailing '/'; '' means the page's origin. */
+  /** Prefix for the fixed API paths of docs/product-rules.md section 7, without a trailing '/'; '' means the page's origin. */
   apiBase: string;
   /** False when the tag says `data-auto-mount="false"`. */
   autoMount: boolean;

@@ -1,4 +1,4 @@
-/** Text a mount point shows when its widget could not be loaded or threw (DESIGN.md "Isolation"). */
+/** Text a mount point shows when its widget could not be loaded or threw (docs/host-contract.md "Isolation"). */
 export const WIDGET_FALLBACK_TEXT =
   'Sorry, this part of the page could not be loaded. Please refresh the page or try again later.';
 

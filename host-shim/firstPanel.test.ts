@@ -1,5 +1,5 @@
 /**
- * The shim's head start (DESIGN.md "First panel"): which files it preloads for the widgets on
+ * The shim's head start (docs/performance.md "First panel"): which files it preloads for the widgets on
  * the page, and which first GETs it starts.
  */
 import { firstPanelFiles, preloadFiles, type FirstPanelTable, startFirstPanels } from './firstPanel';

@@ -1,5 +1,5 @@
 /**
- * Code and data in one round trip after the shim (DESIGN.md "First panel"). As soon as the shim
+ * Code and data in one round trip after the shim (docs/performance.md "First panel"). As soon as the shim
  * runs, for the widgets on the page only, it
  * - preloads every file their first panel needs (remote entry, the exposed module's chunks, the
  *   shared chunks the runtime will pick, CSS), learned at build time (webpack.config.js

@@ -1,5 +1,5 @@
 /**
- * The host shim: the one classic script a host page includes (DESIGN.md "The host contract").
+ * The host shim: the one classic script a host page includes (docs/host-contract.md "The host contract").
  * This top level runs synchronously while the script tag executes, so it can read its own script
  * element; the federation work happens in the lazily loaded `./loader`.
  *
@@ -8,7 +8,7 @@
  * rejects with a SetupError carrying `code`, `widget`, `mountId` and `detail` for a page set up
  * wrongly or an unknown name)
  * and, unless the tag says `data-auto-mount="false"`, mounts every known widget on
- * DOMContentLoaded. It trusts only itself (DESIGN.md "The shim trusts only itself"): its
+ * DOMContentLoaded. It trusts only itself (docs/host-contract.md "The shim trusts only itself"): its
  * configuration comes from its own `<script>` element, a `data-remotes-base` or `data-api-base`
  * outside the allowed origins stops every widget with the fallback text, and named elements
  * standing in for its globals are ignored.

@@ -1,12 +1,12 @@
 /**
- * Domain types of SPEC.md section 3. Amounts are integer pence; times are ISO-like strings with
- * no offset, London wall-clock (DESIGN.md "Time"); `0001-01-01…` is the empty date.
+ * Domain types of docs/product-rules.md section 3. Amounts are integer pence; times are ISO-like strings with
+ * no offset, London wall-clock (docs/decisions.md "Time"); `0001-01-01…` is the empty date.
  */
 
-/** Transport modes a leg can have (SPEC.md section 3). Other strings may arrive and render nothing. */
+/** Transport modes a leg can have (docs/product-rules.md section 3). Other strings may arrive and render nothing. */
 export type TransportMode = 'TRAIN' | 'TUBE' | 'SHIP' | 'BUS';
 
-/** Journey scope enumeration (SPEC.md section 3). */
+/** Journey scope enumeration (docs/product-rules.md section 3). */
 export type JourneyScope = 'All' | 'In' | 'Out';
 
 /** One leg reference inside a journey of the Details JSON. */
@@ -70,7 +70,7 @@ export interface JourneyPlannerResults {
   fareDetails: FareDetail[];
 }
 
-/** The Details JSON a host page embeds (SPEC.md section 3). */
+/** The Details JSON a host page embeds (docs/product-rules.md section 3). */
 export interface Details {
   bookingReference: string;
   email: string;
@@ -94,7 +94,7 @@ export interface RefundStatusJourney {
   refundOptions: { refundCodes: RefundCode[] };
 }
 
-/** Refund status (SPEC.md section 3). All values in pence. */
+/** Refund status (docs/product-rules.md section 3). All values in pence. */
 export interface RefundStatus {
   journeyID: number;
   journeys: RefundStatusJourney[];
@@ -124,7 +124,7 @@ export interface DryRunResult {
   reasonCode: string | null;
 }
 
-/** Body of POST /api/ProcessRefund (SPEC.md section 3). */
+/** Body of POST /api/ProcessRefund (docs/product-rules.md section 3). */
 export interface ConfirmRefundRequest {
   protectedReference: string;
   journeyId: number;
@@ -134,7 +134,7 @@ export interface ConfirmRefundRequest {
   disruptedInwards: boolean;
 }
 
-/** Error report body of POST /report/error (SPEC.md section 3). */
+/** Error report body of POST /report/error (docs/product-rules.md section 3). */
 export interface ErrorReport {
   time: string;
   message: string;

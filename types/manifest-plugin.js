@@ -1,6 +1,6 @@
 /**
  * Writes `dist/manifest.json` and `dist/refund-widgets.d.ts` once every compiler of the build has
- * emitted (DESIGN.md "Serving dist/"): the version, each widget with its mount id, remote entry,
+ * emitted (docs/decisions.md "Serving dist/"): the version, each widget with its mount id, remote entry,
  * page data and required/optional mount attributes, and every file of `dist/` with its `sha384`
  * integrity and cache rule. Hosts take the shim tag's `integrity` from it (the ASP.NET kit does);
  * CDNs and hosts take the cache rule.
@@ -31,7 +31,7 @@ function cacheControlFor(relative) {
 const PAGE_DATA = { details: 'refund-details', stations: 'station-names' };
 
 /**
- * What each widget reads from its mount element and the page (DESIGN.md "The widgets"), by remote
+ * What each widget reads from its mount element and the page (docs/host-contract.md "The widgets"), by remote
  * name. `required` attributes must be present (else the widget shows a set-up message); `pageData`
  * names the JSON blocks it needs.
  */

@@ -1,6 +1,6 @@
 /**
  * Types for pages that use the refund widgets from their own TypeScript: `window.RefundWidgets`,
- * the options `mount` takes, and the `refundwidgets:complete` event (DESIGN.md "The host
+ * the options `mount` takes, and the `refundwidgets:complete` event (docs/host-contract.md "The host
  * contract", "Events"). `npm run build` copies this file to `dist/refund-widgets.d.ts`, beside
  * `dist/manifest.json`, which lists the same widgets with their mount ids and attributes.
  *

@@ -23,7 +23,7 @@ beforeEach(() => {
 
 const failure = widgetFailure;
 
-describe('serverMessage (DESIGN.md "Server error answers")', () => {
+describe('serverMessage (docs/decisions.md "Server error answers")', () => {
   it.each([
     ['plain text', 'Self refunds are disabled', 'Self refunds are disabled'],
     ['JSON message', { message: 'Booking is older than 6 months' }, 'Booking is older than 6 months'],
@@ -106,7 +106,7 @@ describe('getJson', () => {
   });
 });
 
-describe('postCommitting (DESIGN.md "Exactly once")', () => {
+describe('postCommitting (docs/architecture.md "Exactly once")', () => {
   it('sends the Idempotency-Key, prefixes the API base and accepts any 2xx', async () => {
     setApiBase('https://api.example.co.uk');
     mock.onPost('https://api.example.co.uk/api/ProcessRefund').reply(204);

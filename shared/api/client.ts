@@ -1,10 +1,10 @@
 /**
- * The one axios client of the widgets (DESIGN.md "Conventions", STYLE.md habit 10).
+ * The one axios client of the widgets (docs/architecture.md "Conventions", STYLE.md habit 10).
  * - Every request drives the page-wide progress bar through `@rw/page-runtime`.
  * - Every failure becomes a {@link WidgetError}: `TIMEOUT`, `NETWORK_ERROR` or `API_ERROR` (with
- *   the server's text, whether it came as plain text or JSON, DESIGN.md "Server error answers").
+ *   the server's text, whether it came as plain text or JSON, docs/decisions.md "Server error answers").
  * - GET calls retry transient failures (no answer, timeout, 429, 5xx) with exponential backoff;
- *   committing POSTs never retry and carry an `Idempotency-Key` (DESIGN.md "Exactly once").
+ *   committing POSTs never retry and carry an `Idempotency-Key` (docs/architecture.md "Exactly once").
  * - Timeouts: GET 20 s, committing POST 60 s, configurable (tests use short ones).
  * - Every state-changing request (any method but GET, HEAD, OPTIONS) carries the page's
  *   antiforgery token as `RequestVerificationToken` when the page has one, and always
@@ -203,11 +203,11 @@ export function createClient(): AxiosInstance {
 /** The page's axios instance (one per widget bundle, shared with federation where two widgets use it). */
 export const api = createClient();
 
-/** Resolves a fixed API path of SPEC.md section 7 against the host's `data-api-base`. */
+/** Resolves a fixed API path of docs/product-rules.md section 7 against the host's `data-api-base`. */
 export { apiUrl };
 
 /**
- * Waits for the answer the shim prefetched (DESIGN.md "First panel"), as one attempt of the GET:
+ * Waits for the answer the shim prefetched (docs/performance.md "First panel"), as one attempt of the GET:
  * driving the progress bar, bounded by the GET timeout. Resolves to the answer, or to the
  * WidgetError of a transient failure (no answer, timeout, 429, 5xx) that a retry may mend.
  */
@@ -281,7 +281,7 @@ export function parseJsonBody(data: unknown): unknown {
   }
 }
 
-/** A new Idempotency-Key for one confirmed intent (DESIGN.md "Exactly once"). */
+/** A new Idempotency-Key for one confirmed intent (docs/architecture.md "Exactly once"). */
 export function newIdempotencyKey(): string {
   return uuidv4();
 }
@@ -289,7 +289,7 @@ export function newIdempotencyKey(): string {
 /**
  * POST a committing call (ProcessRefund, ProcessRefundWithReplacement, submit-claim) exactly
  * once: never retried by the code, carrying `idempotencyKey` so a traveller's own retry is
- * recognised by the server. Any 2xx is success, whatever the body (DESIGN.md).
+ * recognised by the server. Any 2xx is success, whatever the body (docs/architecture.md).
  * @throws WidgetError (TIMEOUT, NETWORK_ERROR, API_ERROR)
  */
 export async function postCommitting(path: string, body: unknown, idempotencyKey: string): Promise<unknown> {

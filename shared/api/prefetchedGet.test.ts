@@ -1,5 +1,5 @@
 /**
- * getJson takes the answer the shim prefetched (DESIGN.md "First panel"): the same validation,
+ * getJson takes the answer the shim prefetched (docs/performance.md "First panel"): the same validation,
  * retries and errors as its own GET, and the request is never sent twice.
  */
 import MockAdapter from 'axios-mock-adapter';

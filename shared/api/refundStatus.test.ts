@@ -1,4 +1,4 @@
-/** The shared refund status and dry run schemas (SPEC.md section 3), over the fixture states. */
+/** The shared refund status and dry run schemas (docs/product-rules.md section 3), over the fixture states. */
 import bookings from '../../fixtures/bookings.json';
 import { WidgetError } from '../errors/WidgetError';
 import { parseDryRun, parseRefundStatusResponse } from './refundStatus';
@@ -24,7 +24,7 @@ describe('parseRefundStatusResponse', () => {
     expect(parseRefundStatusResponse(states['null-status'].status).refundStatus).toBeNull();
   });
 
-  it('reads the JSON literal null as the null response (DESIGN.md "Null refund status")', () => {
+  it('reads the JSON literal null as the null response (docs/product-rules.md "Null refund status")', () => {
     expect(states['null-status-literal'].status).toBeNull();
     expect(parseRefundStatusResponse(null)).toEqual({
       refundStatus: null,

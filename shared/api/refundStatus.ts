@@ -1,5 +1,5 @@
 /**
- * yup schemas of the refund status and dry run answers (SPEC.md section 3), shared by every widget
+ * yup schemas of the refund status and dry run answers (docs/product-rules.md section 3), shared by every widget
  * that reads them (refund, disruption). Answers are validated before use; a bad one is an
  * INVALID_RESPONSE. Moved here from widgets/refund/validation.ts so no widget imports another.
  */
@@ -28,7 +28,7 @@ const statusJourneySchema = yup.object({
   refundOptions: yup.object({ refundCodes: yup.array(refundCodeSchema).default([]) }).default({ refundCodes: [] }),
 });
 
-/** Schema of the refund status (SPEC.md section 3). */
+/** Schema of the refund status (docs/product-rules.md section 3). */
 export const refundStatusSchema = yup.object({
   journeyID: yup.number().required(),
   journeys: yup.array(statusJourneySchema).default([]),
@@ -82,7 +82,7 @@ export function parseDryRun(value: unknown): DryRunResult {
 
 /**
  * Validates a refund status response. The JSON literal `null` is the same "null response" as
- * `{"refundStatus": null}` (SPEC.md section 8 "Null status"; DESIGN.md "Null refund status"):
+ * `{"refundStatus": null}` (docs/product-rules.md section 8 "Null status"; docs/product-rules.md "Null refund status"):
  * it reads as a response whose `refundStatus` is null, with no protected reference.
  *
  * @param value the parsed JSON body of the refund status call

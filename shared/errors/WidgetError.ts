@@ -5,7 +5,7 @@
 export type WidgetErrorCode =
   /** Details JSON absent or unparsable: the mount point shows `Missing JSON data from DOM`. */
   | 'MISSING_DETAILS'
-  /** Station names block absent or unparsable (SPEC.md section 8 "Missing station map"). */
+  /** Station names block absent or unparsable (docs/product-rules.md section 8 "Missing station map"). */
   | 'MISSING_STATION_MAP'
   /** Page data present but not of the expected shape (attributes, Details fields). */
   | 'INVALID_PAGE_DATA'
@@ -59,7 +59,7 @@ export function isWidgetError(value: unknown, code?: WidgetErrorCode): value is 
   return value instanceof WidgetError && (code === undefined || value.code === code);
 }
 
-/** Texts SPEC.md section 8 fixes for page-data failures. */
+/** Texts docs/product-rules.md section 8 fixes for page-data failures. */
 export const MISSING_DETAILS_TEXT = 'Missing JSON data from DOM';
 export const MISSING_STATION_MAP_TEXT =
   'We could not load the station names for this page. Please refresh the page or try again later.';

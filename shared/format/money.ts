@@ -1,5 +1,5 @@
 /**
- * Money formatting (SPEC.md section 9: amounts are integer pence, shown in GBP by dividing by 100).
+ * Money formatting (docs/product-rules.md section 9: amounts are integer pence, shown in GBP by dividing by 100).
  */
 
 const GBP = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
@@ -9,7 +9,7 @@ const GBP = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' 
  *
  * @param pence amount in integer pence (a fraction is rounded to the nearest penny)
  * @returns the amount in pounds, e.g. `1250` → `'£12.50'`, `0` → `'£0.00'`, `123405` → `'£1,234.05'`,
- *   `-100` → `'-£1.00'` (SPEC.md section 9)
+ *   `-100` → `'-£1.00'` (docs/product-rules.md section 9)
  * @throws TypeError when `pence` is not a finite number (a programming error: server answers are
  *   validated before use)
  */

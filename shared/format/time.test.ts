@@ -86,7 +86,7 @@ function wallClockIn(timeZone: string, epochMs: number): string {
   );
 }
 
-describe('on the 2026 clock changes, a time is shown as given (DESIGN.md "Time")', () => {
+describe('on the 2026 clock changes, a time is shown as given (docs/decisions.md "Time")', () => {
   it('the cases are real: 01:30 on 29 March does not exist in London, 01:30 on 25 October happens twice', () => {
     // Clocks go forward at 01:00 GMT on 29 March: 00:59 GMT is followed by 02:00 BST.
     expect(wallClockIn('Europe/London', Date.UTC(2026, 2, 29, 0, 59))).toBe('00:59');

@@ -1,5 +1,5 @@
 /**
- * Time and date formatting and comparisons (SPEC.md sections 2, 3 and 9; DESIGN.md "Time").
+ * Time and date formatting and comparisons (docs/product-rules.md sections 2, 3 and 9; docs/decisions.md "Time").
  *
  * Times in page data and server answers look like `2026-03-14T08:05:00`: no offset, London
  * wall-clock. They are *shown as given* (read as UTC, so no time-zone shift is applied).
@@ -11,7 +11,7 @@
  * moment's 19.5 KB gz off every first panel (issue "First panel as fast as one plain bundle").
  */
 
-/** The empty-date marker of SPEC.md section 9: a time on this date counts as absent. */
+/** The empty-date marker of docs/product-rules.md section 9: a time on this date counts as absent. */
 export const EMPTY_DATE = '0001-01-01';
 
 /** A time value as it arrives from page data or answers. */
@@ -59,7 +59,7 @@ function parseUtc(value: TimeValue): UtcTime | null {
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /**
- * Tells whether a time value is absent (SPEC.md sections 2 and 3).
+ * Tells whether a time value is absent (docs/product-rules.md sections 2 and 3).
  *
  * @param value an ISO-8601 time string such as `2026-03-14T08:05:00`, or null/undefined
  * @returns true when the value is missing, blank, not a parsable ISO-8601 time, or its year is 1
@@ -71,7 +71,7 @@ export function isEmptyDate(value: TimeValue): boolean {
 }
 
 /**
- * Picks the first usable of two time values (SPEC.md section 2: "If the first time value has year
+ * Picks the first usable of two time values (docs/product-rules.md section 2: "If the first time value has year
  * 1 or less (an empty date), the second value is used").
  *
  * @returns `first` unless it is empty (see {@link isEmptyDate}), else `second` (or `''` when
@@ -95,7 +95,7 @@ export function formatTime(value: TimeValue): string {
 }
 
 /**
- * Formats the date of a value as `dd/MM/yyyy` (SPEC.md section 9), shown as given (read as UTC).
+ * Formats the date of a value as `dd/MM/yyyy` (docs/product-rules.md section 9), shown as given (read as UTC).
  *
  * @param value an ISO-8601 time string such as `2026-03-14T08:05:00`
  * @returns e.g. `'14/03/2026'`; `''` when the value is empty or unparsable (see {@link isEmptyDate})

@@ -36,7 +36,7 @@ export function radioId(idPrefix: string, value: string): string {
 
 /**
  * Radios in a fieldset with a legend, a hint and, after a failed submit, the message beside them
- * (GOV.UK pattern, DESIGN.md "Forms"). Each radio has its own `<label>`; hint and message are
+ * (GOV.UK pattern, docs/architecture.md "Forms"). Each radio has its own `<label>`; hint and message are
  * linked to the fieldset by `aria-describedby`. Labels are at least 24 px high (target size).
  */
 export function RadioGroup<V extends string>({

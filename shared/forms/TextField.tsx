@@ -10,7 +10,7 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 
 /**
  * A labelled text input with a hint and, after a failed submit, its message beside it (GOV.UK
- * pattern, DESIGN.md "Forms"). The hint and message are linked by `aria-describedby`; the input is
+ * pattern, docs/architecture.md "Forms"). The hint and message are linked by `aria-describedby`; the input is
  * `aria-invalid` while a message stands. Other props go to the `<input>`.
  */
 export function TextField({ id, label, hint, error, ...input }: TextFieldProps) {

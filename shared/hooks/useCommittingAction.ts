@@ -7,7 +7,7 @@ export type CommitState<T> =
   { status: 'idle' } | { status: 'pending' } | { status: 'done'; result: T } | { status: 'failed'; error: WidgetError };
 
 /**
- * One confirmed intent sent exactly once (DESIGN.md "Exactly once"). `run()` sends `send(key)`
+ * One confirmed intent sent exactly once (docs/architecture.md "Exactly once"). `run()` sends `send(key)`
  * unless a send is in flight or already succeeded, so repeated presses send one request; the
  * `Idempotency-Key` is made on the first run and reused by the traveller's retry after a failure.
  * Nothing is retried automatically. Returns `[state, run]`.

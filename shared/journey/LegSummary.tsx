@@ -8,12 +8,12 @@ import './LegSummary.css';
 
 /** Shown instead of legs when a journey has none. */
 export const NO_LEGS_TEXT = 'Journey details are not available for this booking.';
-/** Label before a leg's mode icon and mode (SPEC.md section 2). */
+/** Label before a leg's mode icon and mode (docs/product-rules.md section 2). */
 export const TRAVEL_VIA_TEXT = 'Travel via';
 /** Describes what an intermediate station button does, for screen readers. */
 export const HIDE_STOPS_HINT = 'Select a station to hide the intermediate stops';
 
-/** `1 intermediate stop`, `N intermediate stops` (DESIGN.md "Texts SPEC.md leaves out"). */
+/** `1 intermediate stop`, `N intermediate stops` (docs/decisions.md "Texts the rules leave out"). */
 export function intermediateStopsText(count: number): string {
   return count === 1 ? '1 intermediate stop' : `${count} intermediate stops`;
 }
@@ -125,7 +125,7 @@ function ViaLeg({ leg, stations }: { leg: LegView; stations: StationNames }) {
 }
 
 /**
- * The legs of one journey under a label (SPEC.md section 2 "Leg summary").
+ * The legs of one journey under a label (docs/product-rules.md section 2 "Leg summary").
  *
  * A leg with a train record (and at least two stops within the leg) lists its stops with times
  * (`HH:mm`) and station names: the first and last by default; with more than two stops, a button

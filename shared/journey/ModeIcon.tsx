@@ -11,7 +11,7 @@ export interface ModeIconImage {
   alt: string;
 }
 
-/** Icons of the transport modes (SPEC.md section 2 "Mode icon"), alt texts exact. */
+/** Icons of the transport modes (docs/product-rules.md section 2 "Mode icon"), alt texts exact. */
 export const MODE_ICONS: Readonly<Record<TransportMode, ModeIconImage>> = {
   TRAIN: { src: trainIcon, alt: 'Rail double arrow logo' },
   TUBE: { src: tubeIcon, alt: 'Tube roundel' },
@@ -37,7 +37,7 @@ export interface ModeIconProps {
 }
 
 /**
- * A transport mode's icon (SPEC.md section 2 "Mode icon"): an `<img>` with alt 'Rail double arrow
+ * A transport mode's icon (docs/product-rules.md section 2 "Mode icon"): an `<img>` with alt 'Rail double arrow
  * logo' (TRAIN), 'Tube roundel' (TUBE), 'Ferry' (SHIP) or 'Rail replacement bus' (BUS).
  *
  * @returns the image, or null for any other mode

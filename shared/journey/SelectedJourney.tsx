@@ -10,7 +10,7 @@ import './SelectedJourney.css';
 export const SELECTED_JOURNEY_TEXT = 'Selected Journey';
 
 /**
- * The panel's heading text (SPEC.md section 2 "Selected journey panel").
+ * The panel's heading text (docs/product-rules.md section 2 "Selected journey panel").
  *
  * @returns 'Selected Journey: {origin} to {destination}', the origin being the first outward leg's
  *   origin and the destination the last outward leg's destination (by departure time; names via
@@ -41,7 +41,7 @@ export interface SelectedJourneyProps {
 }
 
 /**
- * The selected journey panel (SPEC.md section 2): the heading 'Selected Journey: {origin} to
+ * The selected journey panel (docs/product-rules.md section 2): the heading 'Selected Journey: {origin} to
  * {destination}', an 'Outward (dd/MM/yyyy)' leg summary of the first outbound journey, a
  * 'Return (dd/MM/yyyy)' summary when a first return journey with legs exists, and a small line
  * 'Booking reference: {bookingReference}'. All server text is rendered as text. When the outbound

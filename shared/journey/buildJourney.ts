@@ -1,5 +1,5 @@
 /**
- * Pure functions that turn the Details JSON into what the journey summary shows (SPEC.md
+ * Pure functions that turn the Details JSON into what the journey summary shows (docs/product-rules.md
  * sections 2 and 3): legs resolved and sorted, each with the stops of its train record that fall
  * within the leg.
  */
@@ -47,7 +47,7 @@ export interface JourneyEnds {
 }
 
 /**
- * The first outbound journey (SPEC.md section 3: only the first outbound and first return journey
+ * The first outbound journey (docs/product-rules.md section 3: only the first outbound and first return journey
  * are used).
  *
  * @returns the journey, or null when there is none
@@ -57,7 +57,7 @@ export function firstOutbound(details: Details): Journey | null {
 }
 
 /**
- * The first return journey (SPEC.md section 3).
+ * The first return journey (docs/product-rules.md section 3).
  *
  * @returns the journey, or null when there is none (a single)
  */
@@ -78,7 +78,7 @@ function byId<T>(records: T[] | undefined, id: (record: T) => number | null | un
 const inWindow = (ms: number | null, start: number, end: number): boolean => ms !== null && ms >= start && ms <= end;
 
 /**
- * The stops of a train record within a leg's window (SPEC.md section 3). A stop is kept when its
+ * The stops of a train record within a leg's window (docs/product-rules.md section 3). A stop is kept when its
  * departure or its arrival lies between the leg's origin departure and destination arrival
  * inclusive, an empty time (`0001-01-01`) being replaced by the stop's other time; so the origin
  * (where the train may arrive earlier) and the destination (where it may leave later) are kept.
@@ -104,7 +104,7 @@ function stopsWithin(leg: LegRecord, record: TrainRecord | undefined): StopView[
 }
 
 /**
- * Resolves the legs of a journey (SPEC.md section 3).
+ * Resolves the legs of a journey (docs/product-rules.md section 3).
  *
  * @param details the Details JSON (validated by `readDetails`)
  * @param journey a journey of those Details, e.g. {@link firstOutbound}; null/undefined → `[]`
@@ -142,7 +142,7 @@ export function buildLegs(details: Details, journey: Journey | null | undefined)
 }
 
 /**
- * The ends of a journey: the first leg's origin and the last leg's destination (SPEC.md section 2).
+ * The ends of a journey: the first leg's origin and the last leg's destination (docs/product-rules.md section 2).
  *
  * @param legs legs sorted as {@link buildLegs} returns them
  * @returns the station codes, or null when there are no legs

@@ -9,7 +9,7 @@ import './mount.css';
 
 /** Options the shim (or a host mounting by hand) passes to a widget's `mount`. */
 export interface MountOptions {
-  /** Prefix for the fixed API paths of SPEC.md section 7. */
+  /** Prefix for the fixed API paths of docs/product-rules.md section 7. */
   apiBase?: string;
   /** Overrides the query string the widget reads (without '?'); defaults to the page's. */
   search?: string;
@@ -23,7 +23,7 @@ export interface MountOptions {
  */
 export type Unmount = (() => void) & { ready: Promise<void> };
 
-/** A widget's exposed `mount(element, options?) → unmount` (DESIGN.md "Federation"). */
+/** A widget's exposed `mount(element, options?) → unmount` (docs/architecture.md "Federation"). */
 export type MountFunction = (element: HTMLElement, options?: MountOptions) => Unmount;
 
 const roots = new WeakMap<HTMLElement, Root>();

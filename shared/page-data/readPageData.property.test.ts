@@ -511,7 +511,7 @@ const toWellFormed = (text: string) =>
   Array.from(text, (c) => (c.length === 1 && c >= '\uD800' && c <= '\uDFFF' ? '\uFFFD' : c)).join('');
 
 describe('readQueryFlags with random query strings', () => {
-  it('reads flags, BookingReference and Email as SPEC.md and DESIGN.md say', () => {
+  it('reads flags, BookingReference and Email as docs/product-rules.md and docs/architecture.md say', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(paramName, paramValue), { maxLength: 8 }), fc.boolean(), (raw, question) => {
         const params = raw.map(([n, v]): [string, string] => [toWellFormed(n), toWellFormed(v)]);

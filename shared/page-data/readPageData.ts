@@ -1,5 +1,5 @@
 /**
- * The one reader of page data (DESIGN.md "The host contract" and "The refund page, as data flows"):
+ * The one reader of page data (docs/host-contract.md "The host contract" and "The refund page, as data flows"):
  * Details JSON, station names, the mount element's data attributes, the query string and the
  * `max-admin-fee` meta, read once into a typed, validated {@link PageData}.
  *
@@ -18,7 +18,7 @@ import type { Details, StationNames } from '../types';
 import { validateUic } from '../validation/schemas';
 import { detailsSchema, isStringMap } from './schemas';
 
-/** Flags and values of the page's query string (SPEC.md section 2; DESIGN.md "Query flags"). */
+/** Flags and values of the page's query string (docs/product-rules.md section 2; docs/decisions.md "Query flags"). */
 export interface QueryFlags {
   /** `BookingReference`, as given; null when absent or empty. */
   bookingReference: string | null;
@@ -48,13 +48,13 @@ export interface PageData {
 export const DETAILS_ELEMENT_ID = 'refund-details';
 /** Id of the station-names JSON script element. */
 export const STATION_NAMES_ELEMENT_ID = 'station-names';
-/** Name of the meta element giving the maximum admin fee in pounds (SPEC.md section 9). */
+/** Name of the meta element giving the maximum admin fee in pounds (docs/product-rules.md section 9). */
 export const MAX_ADMIN_FEE_META_NAME = 'max-admin-fee';
-/** The default maximum admin fee: 10 pounds (SPEC.md section 9), in pence. */
+/** The default maximum admin fee: 10 pounds (docs/product-rules.md section 9), in pence. */
 export const DEFAULT_MAX_ADMIN_FEE_PENCE = 1000;
 /** Larger JSON blocks are refused (a booking's Details are a few KB; all UK station names ≈ 80 KB). */
 export const MAX_PAGE_JSON_CHARS = 2_000_000;
-/** Shown for a station code the map does not name (SPEC.md section 3). */
+/** Shown for a station code the map does not name (docs/product-rules.md section 3). */
 export const UNKNOWN_STATION = 'Unknown';
 
 /** Runs `read`, turning anything it throws that is not a WidgetError into WidgetError(code, text). */
@@ -113,7 +113,7 @@ function defaultDocument(): Document {
 }
 
 /**
- * Reads the Details JSON (SPEC.md section 3) named by the mount element.
+ * Reads the Details JSON (docs/product-rules.md section 3) named by the mount element.
  *
  * @param element the mount element; its `data-details-id` may name the script element's id
  *   (default `refund-details`)
@@ -153,7 +153,7 @@ export function readDetails(element: HTMLElement, doc?: Document): Details {
 }
 
 /**
- * Reads the station-name map (SPEC.md section 3) from `<script type="application/json" id="station-names">`.
+ * Reads the station-name map (docs/product-rules.md section 3) from `<script type="application/json" id="station-names">`.
  *
  * @param doc the document to read (default `document`)
  * @returns a null-prototype object from station code to station name (so codes such as
@@ -175,7 +175,7 @@ export function readStationNames(doc?: Document): StationNames {
 }
 
 /**
- * Looks up a station name (SPEC.md section 3).
+ * Looks up a station name (docs/product-rules.md section 3).
  *
  * @param stations the map from {@link readStationNames} (any object works)
  * @param crs a station code; matched exactly, then upper-cased
@@ -205,7 +205,7 @@ function queryValue(params: URLSearchParams, name: string): string | null {
 }
 
 /**
- * Reads the query string (SPEC.md section 2; DESIGN.md "Query flags"). Parameter names are matched
+ * Reads the query string (docs/product-rules.md section 2; docs/decisions.md "Query flags"). Parameter names are matched
  * exactly, else in any letter case (ASP.NET treats them so).
  *
  * @param search the query string, with or without a leading '?'
@@ -234,7 +234,7 @@ export function readQueryFlags(search: string): QueryFlags {
 }
 
 /**
- * Reads the maximum admin fee (SPEC.md section 9) from `<meta name="max-admin-fee" content="10">`.
+ * Reads the maximum admin fee (docs/product-rules.md section 9) from `<meta name="max-admin-fee" content="10">`.
  *
  * @param doc the document to read (default `document`)
  * @returns the fee in pence: the content is pounds, a non-negative number with at most two
@@ -254,7 +254,7 @@ export function readMaxAdminFeePence(doc?: Document): number {
 }
 
 /**
- * Checks every UIC code of the Details' fares (SPEC.md sections 5 and 8). Kept apart from
+ * Checks every UIC code of the Details' fares (docs/product-rules.md sections 5 and 8). Kept apart from
  * {@link readDetails} so that a bad UIC never stops a page from reading; call it where UICs are
  * used.
  *
@@ -278,7 +278,7 @@ export function validateFareDetailsUic(details: Details): void {
 }
 
 /**
- * Reads all of a widget's page data at once (DESIGN.md "The refund page, as data flows", step 2).
+ * Reads all of a widget's page data at once (docs/architecture.md "The refund page, as data flows", step 2).
  *
  * @param element the mount element (its `data-*` attributes, its `data-details-id`)
  * @param doc the document (default: the element's document, else `document`)

@@ -1,10 +1,10 @@
 /**
- * Yup schemas of the page data a host embeds (SPEC.md section 3; DESIGN.md "The host contract"):
+ * Yup schemas of the page data a host embeds (docs/product-rules.md section 3; docs/host-contract.md "The host contract"):
  * the Details JSON and the station-name map. Used by `readPageData`; validate with
  * `{ stripUnknown: true }` so that unknown keys (including `__proto__`) are dropped.
  *
  * Leniencies, decided: a stop time that is null or absent becomes the empty date (it then counts
- * as absent, SPEC.md section 3); `email` null/absent becomes `''`; `returnJourneys`,
+ * as absent, docs/product-rules.md section 3); `email` null/absent becomes `''`; `returnJourneys`,
  * `trainRecords` and `fareDetails` null/absent become `[]`; a leg's `trainRecordID` may be
  * null/absent. UIC codes are only checked to be strings here (see `validateFareDetailsUic`).
  */
@@ -94,7 +94,7 @@ export const journeyPlannerResultsSchema: yup.ObjectSchema<JourneyPlannerResults
   fareDetails: optionalArray(fareDetailSchema),
 });
 
-/** The Details JSON (SPEC.md section 3) in the shape of `shared/types.ts`. */
+/** The Details JSON (docs/product-rules.md section 3) in the shape of `shared/types.ts`. */
 export const detailsSchema: yup.ObjectSchema<Details> = yup.object({
   bookingReference: yup.string().required(),
   email: yup.string().transform(nullToUndefined).default(''),
@@ -113,7 +113,7 @@ export function isStringMap(value: unknown): value is StationNames {
   return Object.values(value).every((name) => typeof name === 'string');
 }
 
-/** The station-name map (SPEC.md section 3): a plain object from station code to station name. */
+/** The station-name map (docs/product-rules.md section 3): a plain object from station code to station name. */
 export const stationNamesSchema = yup
   .mixed<StationNames>()
   .required('station names are missing')

@@ -1,4 +1,4 @@
-/** Kinds of completion a widget announces to the host (DESIGN.md "Events"). */
+/** Kinds of completion a widget announces to the host (docs/host-contract.md "Events"). */
 export type CompleteKind = 'refund' | 'deferral' | 'replacement' | 'claim';
 
 /**

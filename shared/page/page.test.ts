@@ -2,7 +2,7 @@ import { dispatchComplete } from './events';
 import { setTitleFirstSegment } from './title';
 import { mailtoHref } from '../format/mailto';
 
-describe('setTitleFirstSegment (SPEC.md section 2)', () => {
+describe('setTitleFirstSegment (docs/product-rules.md section 2)', () => {
   it.each([
     ['Ticket refunds - Example Rail', 'Refund Complete - Example Rail'],
     ['Ticket refunds - Example Rail - Help', 'Refund Complete - Example Rail - Help'],
@@ -14,7 +14,7 @@ describe('setTitleFirstSegment (SPEC.md section 2)', () => {
   });
 });
 
-describe('dispatchComplete (DESIGN.md "Events")', () => {
+describe('dispatchComplete (docs/host-contract.md "Events")', () => {
   it('dispatches a bubbling refundwidgets:complete with detail.kind', () => {
     const parent = document.createElement('div');
     const element = document.createElement('div');

@@ -1,8 +1,8 @@
 /**
- * Error reporting end to end (issue 6, "Error reporting"; SPEC.md sections 3, 7 and 9; DESIGN.md
+ * Error reporting end to end (issue 6, "Error reporting"; docs/product-rules.md sections 3, 7 and 9; docs/architecture.md
  * "Errors to the server"): uncaught errors (`window.onerror`), unhandled rejections and
  * error-boundary catches of a widget mounted with createMount reach `POST /report/error` with
- * exactly the fields of SPEC.md section 3; a storm sends at most one report per 150 ms; a report
+ * exactly the fields of docs/product-rules.md section 3; a storm sends at most one report per 150 ms; a report
  * whose own sending fails never causes another report and never throws out.
  */
 import { act, createElement } from 'react';
@@ -44,7 +44,7 @@ function report(n = 0): Record<string, unknown> {
   return JSON.parse(init.body as string) as Record<string, unknown>;
 }
 
-/** A report has exactly the SPEC.md section 3 fields, each of the right type. */
+/** A report has exactly the docs/product-rules.md section 3 fields, each of the right type. */
 function expectReportShape(body: Record<string, unknown>) {
   expect(Object.keys(body).sort()).toEqual(REPORT_FIELDS);
   expect(new Date(body.time as string).toISOString()).toBe(body.time);
@@ -103,7 +103,7 @@ afterEach(() => {
 });
 
 describe('what reaches POST /report/error', () => {
-  it('an uncaught error (window.onerror) with exactly the SPEC.md fields', () => {
+  it('an uncaught error (window.onerror) with exactly the docs/product-rules.md fields', () => {
     const error = new TypeError('x is not a function');
     uncaught(error);
     expect(fetchMock).toHaveBeenCalledTimes(1);

@@ -1,5 +1,5 @@
 /**
- * Page-wide singletons (DESIGN.md "Page-wide singletons"): request activity, the one thin
+ * Page-wide singletons (docs/architecture.md "Page-wide singletons"): request activity, the one thin
  * progress bar and the error-report throttle. Federation shares this module as a singleton
  * (`@rw/page-runtime`), so a page with three widgets has one bar and one throttle.
  *
@@ -13,9 +13,9 @@ import './runtime.css';
 import { crossOriginApiRequest } from './prefetch';
 export { prefetchGet, takePrefetched, type PrefetchedAnswer } from './prefetch';
 
-/** Minimum time between two error reports (SPEC.md section 9). */
+/** Minimum time between two error reports (docs/product-rules.md section 9). */
 export const REPORT_THROTTLE_MS = 150;
-/** Progress bar fill and fade timers (SPEC.md section 9). */
+/** Progress bar fill and fade timers (docs/product-rules.md section 9). */
 export const PROGRESS_FADE_MS = 500;
 
 interface RuntimeState {
@@ -40,7 +40,7 @@ const state: RuntimeState = {
   now: () => Date.now(),
 };
 
-/** Sets the prefix for the fixed API paths of SPEC.md section 7 (the shim's `data-api-base`); '' is the page's origin. */
+/** Sets the prefix for the fixed API paths of docs/product-rules.md section 7 (the shim's `data-api-base`); '' is the page's origin. */
 export function setApiBase(base: string): void {
   state.apiBase = base.replace(/\/+$/, '');
 }
@@ -138,7 +138,7 @@ export interface ReportContext {
 }
 
 /**
- * Builds the error report of SPEC.md section 3 for `error`. Pure apart from reading the page URL,
+ * Builds the error report of docs/product-rules.md section 3 for `error`. Pure apart from reading the page URL,
  * the Details block and the UA. Personal data is removed (see `redact.ts`): in `pageUrl` and
  * `source` the `BookingReference` and `Email` query values and any e-mail-like query value; in
  * `message` and `stack` every e-mail address and the page's booking reference.
@@ -172,7 +172,7 @@ function safeString(value: unknown): string {
 export const UNREADABLE_ERROR_TEXT = 'An error that could not be read';
 
 /**
- * POSTs an error report to `/report/error` (SPEC.md sections 3 and 7), at most one per 150 ms
+ * POSTs an error report to `/report/error` (docs/product-rules.md sections 3 and 7), at most one per 150 ms
  * page-wide; reports inside the window are dropped. Never throws and never reports its own
  * failure. Returns true when a report was sent.
  */

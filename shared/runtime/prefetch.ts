@@ -1,5 +1,5 @@
 /**
- * Data in parallel with code (DESIGN.md "First panel"): the host shim starts the GETs a widget's
+ * Data in parallel with code (docs/performance.md "First panel"): the host shim starts the GETs a widget's
  * first panel makes (refund status, dry run) as soon as it runs, from the URLs on the mount
  * element, while the widget's code is still downloading; the widget then takes the in-flight
  * answer instead of sending the same GET again (shared/api/client.ts `getJson`).

@@ -48,7 +48,7 @@ describe('page runtime: error reports', () => {
     setApiBase('');
   });
 
-  it('builds the report with the fields of SPEC.md section 3', () => {
+  it('builds the report with the fields of docs/product-rules.md section 3', () => {
     const report = buildErrorReport(new TypeError('boom'), { source: 'a.js', line: 3, column: 9 });
     expect(Object.keys(report).sort()).toEqual([
       'column',

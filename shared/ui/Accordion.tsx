@@ -4,7 +4,7 @@ import './Accordion.css';
 export interface AccordionProps {
   /** The header text (or nodes); it is the accessible name of the toggle button and of the panel. */
   title: ReactNode;
-  /** Open on first render (SPEC.md section 2: collapsed unless told to start shown). */
+  /** Open on first render (docs/product-rules.md section 2: collapsed unless told to start shown). */
   startShown?: boolean;
   children?: ReactNode;
   /** Base for the element ids (`{id}-button`, `{id}-panel`); a unique id is made when omitted. */
@@ -14,7 +14,7 @@ export interface AccordionProps {
 }
 
 /**
- * An expandable section (SPEC.md section 2 "Accordion"; the WAI-ARIA accordion pattern).
+ * An expandable section (docs/product-rules.md section 2 "Accordion"; the WAI-ARIA accordion pattern).
  *
  * The header is a heading containing a real `<button aria-expanded aria-controls>` that toggles
  * the panel, so Enter and Space work as for any button; a `+` / `−` icon (aria-hidden) shows the

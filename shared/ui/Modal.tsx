@@ -53,7 +53,7 @@ function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
 }
 
 /**
- * An accessible modal on the native `<dialog>` element (SPEC.md modals; DESIGN.md conventions):
+ * An accessible modal on the native `<dialog>` element (docs/product-rules.md modals; docs/architecture.md conventions):
  * opened with `showModal()` so the rest of the page is inert, Tab and Shift+Tab wrap inside it
  * (the native dialog would let focus leave to the browser's own controls), Escape closes it
  * through `onClose`, the heading names it, focus moves to the first focusable element (else the

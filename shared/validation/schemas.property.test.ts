@@ -1,7 +1,7 @@
 /**
- * Property tests of the validators of SPEC.md section 5 (issue 6, "Hostile input"): booking
+ * Property tests of the validators of docs/product-rules.md section 5 (issue 6, "Hostile input"): booking
  * reference (both formats), e-mail and UIC code. Valid values made by generators always pass;
- * arbitrary text passes only when an independent reading of SPEC.md says it should; nothing ever
+ * arbitrary text passes only when an independent reading of docs/product-rules.md says it should; nothing ever
  * throws anything but yup's ValidationError (or, for `validateUic`, WidgetError) with the exact
  * catalogued message.
  */
@@ -63,7 +63,7 @@ const notString = fc.oneof(
 /** Whitespace that String.prototype.trim removes. */
 const padding = fc.constantFrom('', ' ', '  ', '\t', '\n', '\u00A0', '\uFEFF', '\u2028');
 
-// Booking reference (SPEC.md section 5) -----------------------------------------------------------
+// Booking reference (docs/product-rules.md section 5) -----------------------------------------------------------
 
 const SHORT_ALPHABET = 'WRTFGHJKLXCBN23456789';
 const LONG_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -73,7 +73,7 @@ const shortReference = chars(SHORT_ALPHABET, 8);
 const longReference = chars(LONG_ALPHABET, 9).map((rest) => `E-${rest}`);
 const validReference = fc.oneof(shortReference, longReference);
 
-/** SPEC.md section 5 read independently of the schema (after trimming surrounding spaces). */
+/** docs/product-rules.md section 5 read independently of the schema (after trimming surrounding spaces). */
 function specAcceptsReference(value: string): boolean {
   const text = value.trim();
   const all = (part: string, alphabet: string) => Array.from(part).every((c) => alphabet.includes(c));
@@ -106,7 +106,7 @@ describe('booking reference, both formats', () => {
     );
   });
 
-  it('arbitrary and mutated text passes only when it matches SPEC.md, else the exact messages', () => {
+  it('arbitrary and mutated text passes only when it matches docs/product-rules.md, else the exact messages', () => {
     fc.assert(
       fc.property(fc.oneof(anyText(`E-${SHORT_ALPHABET}ai01`), mutatedReference), (value) => {
         const valid = specAcceptsReference(value);
@@ -138,7 +138,7 @@ describe('booking reference, both formats', () => {
   );
 });
 
-// E-mail (SPEC.md section 5) ----------------------------------------------------------------------
+// E-mail (docs/product-rules.md section 5) ----------------------------------------------------------------------
 
 const ATEXT = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789!#$%&'*+/=?^_`{|}~-";
 const label = fc
@@ -207,10 +207,10 @@ describe('e-mail', () => {
   );
 });
 
-// UIC code (SPEC.md sections 5 and 8) -------------------------------------------------------------
+// UIC code (docs/product-rules.md sections 5 and 8) -------------------------------------------------------------
 
 /**
- * SPEC.md read independently: `70`, then 4 characters (any but a line break, counted as UTF-16
+ * docs/product-rules.md read independently: `70`, then 4 characters (any but a line break, counted as UTF-16
  * code units), then an optional `0`; nothing trimmed.
  */
 function specAcceptsUic(value: string): boolean {
@@ -255,7 +255,7 @@ describe('UIC code', () => {
     );
   });
 
-  it('arbitrary and mutated text passes only when it matches SPEC.md, else exactly "Invalid UIC format"', () => {
+  it('arbitrary and mutated text passes only when it matches docs/product-rules.md, else exactly "Invalid UIC format"', () => {
     fc.assert(
       fc.property(fc.oneof(anyText('70'), mutatedUic), (value) => {
         if (specAcceptsUic(value)) {

@@ -21,7 +21,7 @@ function messageOf(schema: { validateSync(value: unknown): unknown }, value: unk
   }
 }
 
-describe('booking reference (SPEC.md section 5)', () => {
+describe('booking reference (docs/product-rules.md section 5)', () => {
   it.each(['KXB7HT2N', 'WRTFGHJK', 'LXCBN234', '23456789', 'E-123456789', 'E-ABCDEFGHI', 'E-A1B2C3D4E', ' KXB7HT2N '])(
     'accepts %p',
     (value) => {
@@ -72,7 +72,7 @@ describe('booking reference (SPEC.md section 5)', () => {
   });
 });
 
-describe('email (SPEC.md section 5)', () => {
+describe('email (docs/product-rules.md section 5)', () => {
   it('accepts a valid address, trimmed', () => {
     expect(messageOf(emailSchema, 'name@example.com')).toBeNull();
     expect(messageOf(emailSchema, 'first.last+rail@example.co.uk')).toBeNull();
@@ -99,7 +99,7 @@ describe('email (SPEC.md section 5)', () => {
   });
 });
 
-describe('UIC codes (SPEC.md sections 5 and 8)', () => {
+describe('UIC codes (docs/product-rules.md sections 5 and 8)', () => {
   it.each(['7061210', '706121', '7093280', '70ABCD', '70ABCD0'])('accepts %p', (code) => {
     expect(validateUic(code)).toBe(code);
     expect(messageOf(uicSchema, code)).toBeNull();

@@ -1,5 +1,5 @@
 /**
- * The disruption funnel as a traveller uses it (SPEC.md section 2 "Disruption flow"; issue "The
+ * The disruption funnel as a traveller uses it (docs/product-rules.md section 2 "Disruption flow"; issue "The
  * start page and the disruption funnel"), on a host page built like the dev host's with the named
  * fixture states; the refund status is mocked on the one axios instance and navigation is the
  * `navigate` prop. Every answer's outcome, restore from localStorage and storage failures.
@@ -238,7 +238,7 @@ describe('without a disruption self refund', () => {
     },
   );
 
-  // Both forms of the null response (DESIGN.md "Null refund status"): `{"refundStatus": null}`
+  // Both forms of the null response (docs/product-rules.md "Null refund status"): `{"refundStatus": null}`
   // and the JSON literal `null` (body `null`, application/json).
   it.each([
     ['null-status', '{"refundStatus":null,…}'],

@@ -23,7 +23,7 @@ import {
 import { firstQuestionSchema } from './validation';
 import './disruption.css';
 
-/** The second question and the portion question load after the first answer (DESIGN.md "Lazy by default"). */
+/** The second question and the portion question load after the first answer (docs/architecture.md "Lazy by default"). */
 const SecondStep = lazy(() => import('./components/SecondStep'));
 
 type Step = 'first' | 'second' | 'portion';
@@ -37,7 +37,7 @@ export interface DisruptionWidgetProps {
 }
 
 /**
- * The disruption funnel (SPEC.md section 2 "Disruption flow" and section 4; issue "The start page
+ * The disruption funnel (docs/product-rules.md section 2 "Disruption flow" and section 4; issue "The start page
  * and the disruption funnel"). Loads the refund status from `data-refund-status-url` at once, and
  * asks 'Please pick the option which applies':
  * - `No` → the refund page with the same query;
@@ -117,7 +117,7 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
     setAttempt((n) => n + 1);
   }, []);
 
-  // SPEC.md section 8 "Refund status failure": details and body are shown, with a contact link.
+  // docs/product-rules.md section 8 "Refund status failure": details and body are shown, with a contact link.
   const contactHref = mailtoHref(config.supportEmail, {
     subject: TEXT.statusHelpSubject(config.details.bookingReference),
   });

@@ -1,4 +1,4 @@
-/** The disruption widget's call (SPEC.md section 7): the refund status from the page-given URL. */
+/** The disruption widget's call (docs/product-rules.md section 7): the refund status from the page-given URL. */
 import { getJson } from '../../shared/api/client';
 import { parseRefundStatusResponse } from '../../shared/api/refundStatus';
 import type { RefundStatusResponse } from '../../shared/types';

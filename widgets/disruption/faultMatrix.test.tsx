@@ -1,11 +1,11 @@
 /**
  * The disruption funnel's fault matrix (issue "The quality bar", deliverables 2 and 3): the one
- * call the widget makes (SPEC.md section 7: GET the refund status from `data-refund-status-url`)
+ * call the widget makes (docs/product-rules.md section 7: GET the refund status from `data-refund-status-url`)
  * is driven through HTTP 500, a timeout, a dropped connection, malformed JSON, an empty body, the
- * JSON literal `null` (SPEC.md section 8's null response: no disruption self refund, the link to
+ * JSON literal `null` (docs/product-rules.md section 8's null response: no disruption self refund, the link to
  * /ManualRefund with Disruption=true) and a slow answer, through the real `mount` and the real UI, mocked with axios-mock-adapter on the
  * one axios instance (`api` of shared/api/client.ts). Each cell asserts the catalogued outcome
- * (SPEC.md section 8 "Refund status failure": the message, details and body, a contact link, and
+ * (docs/product-rules.md section 8 "Refund status failure": the message, details and body, a contact link, and
  * our Try again), that the widget is never blank and that nothing is logged with console.error.
  * A GET retries transient failures (no answer, timeout, 5xx) once here with a 1 ms backoff, and
  * never an answer that came (malformed, empty). Short timeouts; the slow answer takes half the
@@ -95,7 +95,7 @@ describe('GET refund status (data-refund-status-url)', () => {
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       expect(statusGets()).toHaveLength(1);
     } else if (fault === 'JSON null') {
-      // The null response (DESIGN.md "Null refund status"): no self refund, the manual route instead.
+      // The null response (docs/product-rules.md "Null refund status"): no self refund, the manual route instead.
       const link = await screen.findByRole('link', { name: TEXT.noOptionLink });
       expect(link).toHaveAttribute(
         'href',

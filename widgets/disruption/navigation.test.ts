@@ -1,4 +1,4 @@
-/** Where the disruption answers lead: query building, encoding and flags (SPEC.md section 2). */
+/** Where the disruption answers lead: query building, encoding and flags (docs/product-rules.md section 2). */
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
 import { readQueryFlags } from '../../shared/page-data/readPageData';

@@ -1,5 +1,5 @@
 /**
- * Where the disruption answers lead (SPEC.md section 2 "Disruption flow"), built with
+ * Where the disruption answers lead (docs/product-rules.md section 2 "Disruption flow"), built with
  * URLSearchParams. `BookingReference` and `Email` are the page query's, else the Details'.
  */
 import { queryPairs, withQuery } from '../../shared/page/url';

@@ -1,7 +1,7 @@
 import type { Details, JourneyScope, RefundStatusResponse } from '../../shared/types';
 import type { Portion } from './types';
 
-/** The reason code of a disruption refund (SPEC.md section 9). */
+/** The reason code of a disruption refund (docs/product-rules.md section 9). */
 export const DISRUPTION_REASON_CODE = '104';
 
 /**
@@ -51,7 +51,7 @@ export function abandonedPortions(response: RefundStatusResponse, details: Detai
   return portions;
 }
 
-/** The two query flags a portion sets (SPEC.md section 2): `[disruptedOutwards, disruptedInwards]`. */
+/** The two query flags a portion sets (docs/product-rules.md section 2): `[disruptedOutwards, disruptedInwards]`. */
 export function portionFlags(portion: Portion): [boolean, boolean] {
   return [portion !== 'inwards', portion !== 'outwards'];
 }

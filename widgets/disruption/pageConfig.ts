@@ -4,7 +4,7 @@ import { readPageData } from '../../shared/page-data/readPageData';
 import { readStartUrl } from '../../shared/page/startUrl';
 import type { DisruptionConfig } from './types';
 
-/** Default navigation targets (DESIGN.md "Navigation"). */
+/** Default navigation targets (docs/decisions.md "Navigation"). */
 export const DEFAULT_ACTIONS = {
   confirm: '/ConfirmRefund',
   manual: '/ManualRefund',
@@ -29,7 +29,7 @@ function target(dataset: Record<string, string>, key: string, fallback: string, 
 }
 
 /**
- * Reads the disruption page's data once (DESIGN.md "The widgets": Details, station names,
+ * Reads the disruption page's data once (docs/host-contract.md "The widgets": Details, station names,
  * `data-refund-status-url`, `data-support-email`, query string; plus optional `data-view`
  * (`finished`) and the navigation targets `data-action`, `data-manual-action`,
  * `data-finished-action`, `data-questions-action`, and `data-start-url`).

@@ -1,5 +1,5 @@
 /**
- * The disruption answers in the browser's localStorage, per journey (SPEC.md section 4
+ * The disruption answers in the browser's localStorage, per journey (docs/product-rules.md section 4
  * "Disruption flow"). Storage that is disabled (the `localStorage` getter throws), full
  * (`setItem` throws QuotaExceededError) or holding junk never breaks the flow: reads give `{}`
  * and writes report false.

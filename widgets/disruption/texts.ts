@@ -1,6 +1,6 @@
 /**
- * Texts of the disruption widget. Quoted SPEC.md texts (section 2 "Disruption flow", sections 5
- * and 8) are exact; the rest is ours where SPEC.md leaves the wording open.
+ * Texts of the disruption widget. Quoted docs/product-rules.md texts (section 2 "Disruption flow", sections 5
+ * and 8) are exact; the rest is ours where docs/product-rules.md leaves the wording open.
  */
 export const TEXT = {
   firstLegend: 'Please pick the option which applies',
@@ -42,7 +42,7 @@ export const TEXT = {
   tryAgain: 'Try again',
   contactSupport: 'Contact our support team',
   statusHelpSubject: (reference: string) => `Refund help for booking ${reference}`,
-  // No disruption option (SPEC.md section 2): a link to /ManualRefund with the Disruption flag.
+  // No disruption option (docs/product-rules.md section 2): a link to /ManualRefund with the Disruption flag.
   noOptionHeading: 'A disruption refund cannot be claimed online for this booking',
   noOptionBody:
     'You can still claim: send us photos of your tickets and tell us about the disruption, and we will look at your claim.',

@@ -1,11 +1,11 @@
 import type { QueryFlags } from '../../shared/page-data/readPageData';
 import type { Details, StationNames } from '../../shared/types';
 
-/** Answers of the first question (SPEC.md section 2 "Disruption flow"; DESIGN.md identifiers). */
+/** Answers of the first question (docs/product-rules.md section 2 "Disruption flow"; docs/architecture.md identifiers). */
 export const FIRST_ANSWERS = ['Yes', 'YesBefore', 'Strike', 'Heatwave', 'No'] as const;
 export type FirstAnswer = (typeof FIRST_ANSWERS)[number];
 
-/** Answers of the second question (SPEC.md section 2). */
+/** Answers of the second question (docs/product-rules.md section 2). */
 export const SECOND_ANSWERS = [
   'delayed',
   'abandoned1',
@@ -21,11 +21,11 @@ export type SecondAnswer = (typeof SECOND_ANSWERS)[number];
 export const FINISHED_ANSWERS = ['delayed', 'manual', 'somethingElse'] as const;
 export type FinishedAnswer = (typeof FINISHED_ANSWERS)[number];
 
-/** Which portion was abandoned (DESIGN.md identifiers). */
+/** Which portion was abandoned (docs/architecture.md identifiers). */
 export const PORTIONS = ['outwards', 'inwards', 'both'] as const;
 export type Portion = (typeof PORTIONS)[number];
 
-/** What is kept in localStorage per journey (SPEC.md section 4 "Disruption flow"). */
+/** What is kept in localStorage per journey (docs/product-rules.md section 4 "Disruption flow"). */
 export interface SavedAnswers {
   answer?: FirstAnswer;
   reason?: SecondAnswer;
@@ -34,7 +34,7 @@ export interface SavedAnswers {
   savedAt?: string;
 }
 
-/** Navigation targets (DESIGN.md "Navigation": site-root routes unless a mount attribute names another). */
+/** Navigation targets (docs/decisions.md "Navigation": site-root routes unless a mount attribute names another). */
 export interface DisruptionActions {
   /** `data-action`, default `/ConfirmRefund`. */
   confirm: string;

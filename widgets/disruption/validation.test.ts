@@ -1,4 +1,4 @@
-/** The disruption questions' schemas: answers carry SPEC.md identifiers. */
+/** The disruption questions' schemas: answers carry docs/product-rules.md identifiers. */
 import { firstQuestionSchema, portionSchema, secondQuestionSchema } from './validation';
 
 const message = (schema: { validateSync: (v: unknown) => unknown }, value: unknown): string | null => {

@@ -1,6 +1,6 @@
 /**
- * yup schemas of the disruption widget: its three questions (answers carry SPEC.md identifiers,
- * DESIGN.md "Answers and choices in forms") and the answers read back from localStorage, which
+ * yup schemas of the disruption widget: its three questions (answers carry docs/product-rules.md identifiers,
+ * docs/decisions.md "Answers and choices in forms") and the answers read back from localStorage, which
  * are untrusted.
  */
 import * as yup from 'yup';

@@ -10,8 +10,8 @@ export interface JourneySummaryProps {
 }
 
 /**
- * The standalone journey summary widget's top component (DESIGN.md "The widgets":
- * `journeySummary`; SPEC.md section 2 "Journey summary widgets").
+ * The standalone journey summary widget's top component (docs/host-contract.md "The widgets":
+ * `journeySummary`; docs/product-rules.md section 2 "Journey summary widgets").
  *
  * Choice: the selected journey panel inside an Accordion that starts shown, titled with the
  * panel's heading ('Selected Journey: {origin} to {destination}') at heading level 2. On a host

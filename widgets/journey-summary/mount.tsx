@@ -3,7 +3,7 @@ import { readDetails, readStationNames } from '../../shared/page-data/readPageDa
 import { JourneySummary } from './JourneySummary';
 
 /**
- * The journeySummary remote's exposed `./mount` (DESIGN.md "The widgets"): reads the Details JSON
+ * The journeySummary remote's exposed `./mount` (docs/host-contract.md "The widgets"): reads the Details JSON
  * and station names of the page and renders the selected journey panel into `element`.
  * Missing Details → `Missing JSON data from DOM`; missing station map → reported, clear message.
  */

@@ -11,7 +11,7 @@ import { DELAY_REPAY_CHOICES, WHEELCHAIR_CHOICES, type LookupConfig, type Lookup
 import { EMPTY_LOOKUP_VALUES, lookupFormSchema } from './validation';
 import './lookup.css';
 
-/** The funnels load when their reason is chosen (DESIGN.md "Lazy by default"). */
+/** The funnels load when their reason is chosen (docs/architecture.md "Lazy by default"). */
 const DelayRepayFunnel = lazy(() => import('./components/DelayRepayFunnel'));
 const WheelchairFunnel = lazy(() => import('./components/WheelchairFunnel'));
 
@@ -51,7 +51,7 @@ export interface LookupWidgetProps {
 }
 
 /**
- * The start page's lookup form (issue "The start page and the disruption funnel"; SPEC.md
+ * The start page's lookup form (issue "The start page and the disruption funnel"; docs/product-rules.md
  * sections 2 and 5): booking reference (hint shows both formats; typed letters are upper-cased),
  * e-mail, the refund-reason select and, for Disruption or Wheelchair, that reason's funnel (loaded
  * lazily), plus the toggled printed-ticket warning. Validation runs on submit with

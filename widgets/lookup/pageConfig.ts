@@ -3,7 +3,7 @@ import { navigationTarget, pageUrlOf } from '../../shared/page/navigationTarget'
 import { readQueryFlags } from '../../shared/page-data/readPageData';
 import type { LookupConfig } from './types';
 
-/** Default targets (DESIGN.md "The widgets" and "Navigation"). */
+/** Default targets (docs/host-contract.md "The widgets" and "Navigation"). */
 export const DEFAULT_ACTION = '/ConfirmRefund';
 export const DEFAULT_DISRUPTION_ACTION = '/Home/Disruption';
 
@@ -22,7 +22,7 @@ function action(element: HTMLElement, attribute: string, fallback: string): stri
 }
 
 /**
- * Reads the lookup widget's page data (DESIGN.md "The widgets": nothing required;
+ * Reads the lookup widget's page data (docs/host-contract.md "The widgets": nothing required;
  * `data-action` default `/ConfirmRefund`, `data-disruption-action` default `/Home/Disruption`,
  * optional `data-support-email`; the query's `covid19` flag).
  *

@@ -1,6 +1,6 @@
 /**
- * Texts of the lookup widget. The quoted SPEC.md text (section 5, the delay-repay message) is
- * exact; the rest is ours where SPEC.md leaves the wording open.
+ * Texts of the lookup widget. The quoted docs/product-rules.md text (section 5, the delay-repay message) is
+ * exact; the rest is ours where docs/product-rules.md leaves the wording open.
  */
 export const TEXT = {
   heading: 'Find your booking',
@@ -20,7 +20,7 @@ export const TEXT = {
     Other: 'Another reason',
   },
   reasonRequired: 'Select why you want a refund',
-  // Delay-repay funnel (SPEC.md section 5).
+  // Delay-repay funnel (docs/product-rules.md section 5).
   delayRepayLegend: 'What happened to your journey?',
   delayRepayChoices: {
     delayRepay: 'I travelled, but my train was delayed',
@@ -33,7 +33,7 @@ export const TEXT = {
     'If you travelled and your train arrived late, we cannot refund your tickets. You can claim compensation through Delay Repay instead.',
     'Claim from the train company that ran the delayed train, on its website or app, usually within 28 days of travel. Have your booking reference and tickets ready.',
   ],
-  // Wheelchair funnel (ours: see the README "Decisions where SPEC.md is silent").
+  // Wheelchair funnel (ours: see the README "Decisions where docs/product-rules.md is silent").
   wheelchairLegend: 'What stopped you from travelling?',
   wheelchairChoices: {
     assistanceNotProvided: 'Passenger Assist help that I booked was not provided',
@@ -55,7 +55,7 @@ export const TEXT = {
     'Passenger Assist is free. Staff can meet you at the station, provide a ramp, help you on and off the train and plan a step-free route. You can book it up to 2 hours before you travel, through the Passenger Assist app or website, or by calling the train company.',
   wheelchairSubject: (reference: string) =>
     reference ? `Access refund for booking ${reference}` : 'Access refund for my booking',
-  // Printed-ticket warning (SPEC.md section 2: a lookup-page warning about printed tickets can be toggled).
+  // Printed-ticket warning (docs/product-rules.md section 2: a lookup-page warning about printed tickets can be toggled).
   printedToggle: 'Do you have printed tickets?',
   printedWarning: [
     'Printed (paper) tickets cannot be refunded automatically.',

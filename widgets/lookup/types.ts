@@ -1,14 +1,14 @@
 import type { QueryFlags } from '../../shared/page-data/readPageData';
 
-/** Values of the refund-reason select (SPEC.md section 2 "Refund page": the refund-reason select). */
+/** Values of the refund-reason select (docs/product-rules.md section 2 "Refund page": the refund-reason select). */
 export const REFUND_REASONS = ['NotTravelling', 'Disruption', 'Wheelchair', 'Other'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
-/** Answers of the delay-repay funnel (SPEC.md section 5): only `abandoned` lets the form through. */
+/** Answers of the delay-repay funnel (docs/product-rules.md section 5): only `abandoned` lets the form through. */
 export const DELAY_REPAY_CHOICES = ['delayRepay', 'abandoned'] as const;
 export type DelayRepayChoice = (typeof DELAY_REPAY_CHOICES)[number];
 
-/** Answers of the wheelchair funnel (ours; SPEC.md names the funnel only). */
+/** Answers of the wheelchair funnel (ours; docs/product-rules.md names the funnel only). */
 export const WHEELCHAIR_CHOICES = ['assistanceNotProvided', 'noStepFreeAccess', 'otherAccess'] as const;
 export type WheelchairChoice = (typeof WHEELCHAIR_CHOICES)[number];
 
@@ -21,7 +21,7 @@ export interface LookupFormValues {
   wheelchair: WheelchairChoice | '';
 }
 
-/** Everything the lookup widget reads from its page (DESIGN.md "The widgets": `lookup`). */
+/** Everything the lookup widget reads from its page (docs/host-contract.md "The widgets": `lookup`). */
 export interface LookupConfig {
   /** `data-action`: where a valid submit goes; default `/ConfirmRefund`. */
   action: string;

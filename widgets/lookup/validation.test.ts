@@ -1,4 +1,4 @@
-/** The lookup form's schema (SPEC.md section 5; issue "The start page and the disruption funnel"). */
+/** The lookup form's schema (docs/product-rules.md section 5; issue "The start page and the disruption funnel"). */
 import { ValidationError } from 'yup';
 import { TEXT } from './texts';
 import type { LookupFormValues } from './types';

@@ -1,5 +1,5 @@
 /**
- * yup schema of the lookup form (SPEC.md section 5): booking reference in either format, e-mail
+ * yup schema of the lookup form (docs/product-rules.md section 5): booking reference in either format, e-mail
  * required and valid, a refund reason, and the answers of the reason's funnel.
  */
 import * as yup from 'yup';
@@ -13,7 +13,7 @@ import { REFUND_REASONS, WHEELCHAIR_CHOICES, type LookupFormValues } from './typ
  * - `reason`: one of {@link REFUND_REASONS}, else 'Select why you want a refund'.
  * - `delayRepay` (only for the Disruption reason): unanswered → 'Select what happened to your
  *   journey'; `delayRepay` → 'Delay repay requests must be sent to the train operating company'
- *   (SPEC.md section 5); only `abandoned` is valid.
+ *   (docs/product-rules.md section 5); only `abandoned` is valid.
  * - `wheelchair` (only for the Wheelchair reason): one of {@link WHEELCHAIR_CHOICES}, else
  *   'Select what stopped you from travelling'.
  */

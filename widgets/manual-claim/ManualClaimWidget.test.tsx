@@ -180,7 +180,7 @@ describe('uploads', () => {
       expect((xhr.body?.get('file') as File).name).toMatch(/^photo-\d\.png$/);
     }
     expect(resizeWidths).toEqual([1200, 1200]);
-    // JSON string and plain text answers are both upload ids (DESIGN.md).
+    // JSON string and plain text answers are both upload ids (docs/architecture.md).
     FakeXhr.requests[0].respond(200, '"up_a"');
     expect(submitButton()).toBeDisabled();
     FakeXhr.requests[1].respond(200, 'up_b', 'text/plain');
@@ -341,7 +341,7 @@ describe('uploads', () => {
 /** Waits long enough for any upload a refused file might have started; then none must have. */
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 30)));
 
-describe('duplicates by content (SHA-256 of the bytes, DESIGN.md "Duplicate photos")', () => {
+describe('duplicates by content (SHA-256 of the bytes, docs/decisions.md "Duplicate photos")', () => {
   const bytesOf = async (file: File): Promise<Uint8Array<ArrayBuffer>> => new Uint8Array(await file.arrayBuffer());
 
   /** Uploads photo-1.png and presses Remove, its delete answered with `status`; returns its bytes. */
@@ -419,7 +419,7 @@ describe('duplicates by content (SHA-256 of the bytes, DESIGN.md "Duplicate phot
   });
 });
 
-describe('photo checks before any request or decoding (SPEC.md section 9, docs/uploads.md)', () => {
+describe('photo checks before any request or decoding (docs/product-rules.md section 9, docs/uploads.md)', () => {
   it('refuses a photo over 40 megapixels from its header, never resizing or sending it', async () => {
     mountState('printed');
     const user = userEvent.setup();

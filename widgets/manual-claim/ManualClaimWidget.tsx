@@ -15,7 +15,7 @@ import type { ClaimFormValues, ManualClaimConfig, SubmitClaimRequest, UploadSumm
 import { buildClaimRequest, claimFormSchema, expectedTickets, validateClaimForm } from './validation';
 import './manual-claim.css';
 
-/** The upload area and dropzone load as their own chunk (DESIGN.md "Lazy by default"). */
+/** The upload area and dropzone load as their own chunk (docs/architecture.md "Lazy by default"). */
 const UploadArea = lazy(() => import('./components/UploadArea').then((module) => ({ default: module.UploadArea })));
 
 /** Id of the replacement reference input; the error summary links to it. */
@@ -31,7 +31,7 @@ interface Props {
 }
 
 /**
- * The manual refund evidence screen (SPEC.md section 2; sections 4, 5, 7, 8 for the claim):
+ * The manual refund evidence screen (docs/product-rules.md section 2; sections 4, 5, 7, 8 for the claim):
  * `Further evidence required` with the booking reference, the steps with example photos, the
  * expected tickets, the journey summary, a replacement reference field for advance fares, the
  * lazily loaded upload area and `Submit claim`.

@@ -1,4 +1,4 @@
-/** The manual claim's calls (SPEC.md section 7). Uploads themselves go through dropzone (components/UploadArea.tsx). */
+/** The manual claim's calls (docs/product-rules.md section 7). Uploads themselves go through dropzone (components/UploadArea.tsx). */
 import { api, apiUrl, postCommitting, toWidgetError } from '../../shared/api/client';
 import type { SubmitClaimRequest } from './types';
 
@@ -18,7 +18,7 @@ export function deletePath(uploadId: string): string {
 }
 
 /**
- * POST /tickets/submit-claim exactly once with `idempotencyKey` (DESIGN.md "Exactly once"); any
+ * POST /tickets/submit-claim exactly once with `idempotencyKey` (docs/architecture.md "Exactly once"); any
  * 2xx is success whatever the body. @throws WidgetError (TIMEOUT, NETWORK_ERROR, API_ERROR)
  */
 export async function submitClaim(request: SubmitClaimRequest, idempotencyKey: string): Promise<void> {
@@ -26,8 +26,8 @@ export async function submitClaim(request: SubmitClaimRequest, idempotencyKey: s
 }
 
 /**
- * POST /tickets/delete/{uploadId} with no body (SPEC.md section 7); any 2xx is success. Not
- * retried automatically: a failed delete keeps the file listed with a retry (DESIGN.md).
+ * POST /tickets/delete/{uploadId} with no body (docs/product-rules.md section 7); any 2xx is success. Not
+ * retried automatically: a failed delete keeps the file listed with a retry (docs/architecture.md).
  * @throws WidgetError (TIMEOUT, NETWORK_ERROR, API_ERROR)
  */
 export async function deleteUpload(uploadId: string): Promise<void> {

@@ -1,9 +1,9 @@
 /**
  * The manual claim's fault matrix (issue "The quality bar", deliverables 2 and 3): every call the
- * widget makes (SPEC.md section 7: POST /tickets/upload with header Journey-Id, POST
+ * widget makes (docs/product-rules.md section 7: POST /tickets/upload with header Journey-Id, POST
  * /tickets/submit-claim, POST /tickets/delete/{uploadId}) is driven through HTTP 500, a timeout, a
  * dropped connection, malformed JSON, an empty body, the JSON literal `null` and a slow answer,
- * through the real `mount` and the real UI. Each cell asserts the catalogued outcome (SPEC.md section 8 or DESIGN.md's
+ * through the real `mount` and the real UI. Each cell asserts the catalogued outcome (docs/product-rules.md section 8 or docs/architecture.md's
  * decided texts), that the widget is never blank and that nothing is logged with console.error.
  *
  * How each call is mocked:
@@ -16,7 +16,7 @@
  * - submit-claim and delete go through the one axios instance (`api` of shared/api/client.ts) and
  *   are mocked with axios-mock-adapter, like the refund page's matrix. Short timeouts (100 ms).
  *
- * Decided outcomes of an upload (DESIGN.md "Texts SPEC.md leaves out", "Answers SPEC.md does not
+ * Decided outcomes of an upload (docs/decisions.md "Texts the rules leave out", "Answers docs/product-rules.md does not
  * show"): an HTTP error shows `Server responded with {code} code.`; a timeout and a dropped
  * connection, where no server answered, show their own plain messages (not "responded with 0");
  * a 2xx answer without a usable id (malformed JSON, an empty body, `null`) counts as a failed upload and
@@ -145,7 +145,7 @@ describe('POST /tickets/upload (dropzone XHR)', () => {
     expect(xhr.method).toBe('POST');
     expect(xhr.url).toBe('/tickets/upload');
     expect(xhr.headers['Journey-Id']).toBe('700110');
-    // The upload has a timeout (the upload widget's 30 s of SPEC.md section 9), never none.
+    // The upload has a timeout (the upload widget's 30 s of docs/product-rules.md section 9), never none.
     expect(xhr.timeout).toBe(UPLOAD_TIMEOUT_MS);
     // Loading state while the upload is under way.
     expect(screen.getByText(CTEXT.statusUploading)).toBeInTheDocument();
@@ -228,7 +228,7 @@ describe('POST /tickets/submit-claim', () => {
       expect(JSON.parse(posts[1].data)).toEqual(JSON.parse(posts[0].data));
       expect(JSON.parse(posts[1].data)).toEqual({ Ctr: REFERENCE, Images: [id] });
     } else {
-      // Any 2xx is success, whatever the body (DESIGN.md); a slow answer after "Sending your claim…".
+      // Any 2xx is success, whatever the body (docs/architecture.md); a slow answer after "Sending your claim…".
       expect(await screen.findByRole('heading', { name: CTEXT.submitted })).toBeInTheDocument();
       expect(claimPosts()).toHaveLength(1);
       expect(claimPosts()[0].headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
@@ -247,7 +247,7 @@ describe('POST /tickets/delete/{uploadId}', () => {
     answer(http.onPost(path), fault);
     await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
     if (fault === '500' || fault === 'timeout' || fault === 'dropped') {
-      // A failed delete keeps the file listed with a retry (DESIGN.md), and it stays in the claim.
+      // A failed delete keeps the file listed with a retry (docs/architecture.md), and it stays in the claim.
       const retry = await screen.findByRole('button', { name: 'Try removing photo-1.png again' });
       expect(screen.getByText('photo-1.png')).toBeInTheDocument();
       expect(screen.getAllByText(CTEXT.removeFailed).length).toBeGreaterThan(0);

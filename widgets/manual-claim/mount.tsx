@@ -3,7 +3,7 @@ import { ManualClaimWidget } from './ManualClaimWidget';
 import { readManualClaimConfig } from './pageConfig';
 
 /**
- * The manualClaim remote's exposed `./mount` (DESIGN.md "Federation"; mount id
+ * The manualClaim remote's exposed `./mount` (docs/architecture.md "Federation"; mount id
  * `manual-claim-widget`, route /ManualRefund): reads and validates the page data once, then
  * renders the evidence screen into `element`. Returns `unmount`.
  */

@@ -9,7 +9,7 @@ import { hasAdvanceFare } from './validation';
 const JOURNEY_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
- * Reads the manual claim page's data once into a validated {@link ManualClaimConfig} (DESIGN.md
+ * Reads the manual claim page's data once into a validated {@link ManualClaimConfig} (docs/architecture.md
  * "The widgets": Details, station names, `data-journey-id`, `data-support-email`, query string
  * `BookingReference`, `Email`, `Disruption`, `covid19`, and `data-start-url`). The journey id
  * falls back to the first outbound journey's `journeyID` of the Details when the attribute is absent.

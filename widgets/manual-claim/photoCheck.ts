@@ -1,6 +1,6 @@
 /**
- * What the browser checks on a chosen photo before any request and before any decoding (SPEC.md
- * sections 5 and 9; DESIGN.md "Uploads" and "Duplicate photos"; docs/uploads.md): the type from
+ * What the browser checks on a chosen photo before any request and before any decoding (docs/product-rules.md
+ * sections 5 and 9; docs/decisions.md "Uploads" and "Duplicate photos"; docs/uploads.md): the type from
  * the file's first bytes (its magic number, not its name), the width and height from the image's
  * header (image-size's JPEG, PNG and GIF readers, which parse headers and decode nothing), at most
  * 40 megapixels, and the SHA-256 digest of the file's bytes that finds a duplicate however the

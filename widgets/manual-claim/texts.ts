@@ -1,6 +1,6 @@
 /**
- * Texts of the manual claim widget. Quoted SPEC.md texts (sections 2, 8 and 9; DESIGN.md "Upload
- * refusals") are exact; the others are ours where SPEC.md leaves the wording open.
+ * Texts of the manual claim widget. Quoted docs/product-rules.md texts (sections 2, 8 and 9; docs/decisions.md "Upload
+ * refusals") are exact; the others are ours where docs/product-rules.md leaves the wording open.
  */
 export const CTEXT = {
   title: 'Further evidence required',
@@ -76,7 +76,7 @@ export const CTEXT = {
 } as const;
 
 /**
- * The upload widget's messages with the product's limits (SPEC.md section 9, DESIGN.md "Upload
+ * The upload widget's messages with the product's limits (docs/product-rules.md section 9, docs/decisions.md "Upload
  * refusals"): `{{filesize}}`, `{{maxFilesize}}` and `{{statusCode}}` are filled in by dropzone.
  */
 export const UPLOAD_DICT = {

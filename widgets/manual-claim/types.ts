@@ -1,13 +1,13 @@
 import type { QueryFlags } from '../../shared/page-data/readPageData';
 import type { Details, StationNames } from '../../shared/types';
 
-/** Everything the manual claim widget reads from its page, validated once by `mount` (DESIGN.md "The widgets"). */
+/** Everything the manual claim widget reads from its page, validated once by `mount` (docs/host-contract.md "The widgets"). */
 export interface ManualClaimConfig {
   details: Details;
   stations: StationNames;
-  /** Sent as the `Journey-Id` header of each upload (SPEC.md section 7): `data-journey-id`, else the first outbound journey's id. */
+  /** Sent as the `Journey-Id` header of each upload (docs/product-rules.md section 7): `data-journey-id`, else the first outbound journey's id. */
   journeyId: string;
-  /** Where the traveller e-mails the images when the claim fails (SPEC.md section 8). */
+  /** Where the traveller e-mails the images when the claim fails (docs/product-rules.md section 8). */
   supportEmail: string;
   /** True when any fare is an advance fare (`advanceBooking` 1): the replacement reference field shows. */
   advanceFare: boolean;
@@ -25,7 +25,7 @@ export interface ExpectedTicket {
   pricePence: number;
 }
 
-/** The body of POST /tickets/submit-claim (SPEC.md sections 3 and 7; DESIGN.md "What each line shows or sends"). */
+/** The body of POST /tickets/submit-claim (docs/product-rules.md sections 3 and 7; docs/decisions.md "What each line shows or sends"). */
 export interface SubmitClaimRequest {
   /** The booking reference. */
   Ctr: string;

@@ -1,4 +1,4 @@
-/** The claim's rules on their own (SPEC.md sections 5 and 9). */
+/** The claim's rules on their own (docs/product-rules.md sections 5 and 9). */
 import bookings from '../../fixtures/bookings.json';
 import type { Details } from '../../shared/types';
 import { dropzoneOptions } from './components/UploadArea';
@@ -110,7 +110,7 @@ describe('buildClaimRequest', () => {
 });
 
 describe('dropzoneOptions', () => {
-  it('carries the product limits, the resize and the refusal texts of DESIGN.md', () => {
+  it('carries the product limits, the resize and the refusal texts of docs/architecture.md', () => {
     const options = dropzoneOptions('700110');
     expect(options).toMatchObject({
       url: '/tickets/upload',

@@ -1,5 +1,5 @@
 /**
- * Rules of the manual claim (SPEC.md sections 5 and 9): the upload limits, the replacement
+ * Rules of the manual claim (docs/product-rules.md sections 5 and 9): the upload limits, the replacement
  * reference's yup schema, the upload answer's reading, and the pure helpers that build what is
  * shown (expected tickets) and sent (the submit-claim body).
  */
@@ -10,7 +10,7 @@ import { CTEXT } from './texts';
 import type { ClaimFormValues, ExpectedTicket, SubmitClaimRequest } from './types';
 
 /**
- * Upload limits (SPEC.md sections 5 and 9; DESIGN.md "Uploads": sizes in MiB, the upload
+ * Upload limits (docs/product-rules.md sections 5 and 9; docs/decisions.md "Uploads": sizes in MiB, the upload
  * widget's unit, checked on the original file in the browser and again by the server).
  */
 export const UPLOAD_LIMITS = {
@@ -35,15 +35,15 @@ export const UPLOAD_LIMITS = {
 export const MAX_UPLOAD_ID_LENGTH = 200;
 
 /**
- * True when any fare of the Details is an advance fare (`advanceBooking` 1, SPEC.md section 3):
- * the replacement reference field shows only then (SPEC.md section 2).
+ * True when any fare of the Details is an advance fare (`advanceBooking` 1, docs/product-rules.md section 3):
+ * the replacement reference field shows only then (docs/product-rules.md section 2).
  */
 export function hasAdvanceFare(details: Details): boolean {
   return details.JourneyPlannerResults.fareDetails.some((fare) => fare.advanceBooking === 1);
 }
 
 /**
- * The expected tickets list (SPEC.md section 2): one line per `ticketsIssued` entry of every fare,
+ * The expected tickets list (docs/product-rules.md section 2): one line per `ticketsIssued` entry of every fare,
  * with the fare's description, the count and the unit price in integer pence. Entries with a
  * count below 1 are left out.
  */
@@ -62,7 +62,7 @@ export function expectedTickets(details: Details): ExpectedTicket[] {
 }
 
 /**
- * The claim form's schema (SPEC.md section 5): for an advance fare the replacement reference is
+ * The claim form's schema (docs/product-rules.md section 5): for an advance fare the replacement reference is
  * required unless the covid override applies (`covid19` in the query), must be a valid booking
  * reference, and must differ from the original ('Cannot be the same as the overarching booking
  * reference'). Without an advance fare the field is not shown and anything in it is ignored.
@@ -110,7 +110,7 @@ export function validateClaimForm(
 }
 
 /**
- * Reads the upload answer (DESIGN.md "Answers SPEC.md does not show"): the file identifier as a
+ * Reads the upload answer (docs/decisions.md "Answers the rules do not show"): the file identifier as a
  * JSON string, plain text, or an object with `id`. Dropzone hands over the parsed JSON when the
  * answer is `application/json`, else the text.
  *
@@ -139,7 +139,7 @@ export function parseUploadId(answer: unknown): string | null {
 }
 
 /**
- * The submit-claim body (SPEC.md section 3 "Claim upload"; DESIGN.md "What each line shows or
+ * The submit-claim body (docs/product-rules.md section 3 "Claim upload"; docs/decisions.md "What each line shows or
  * sends"): `Ctr`, `Images`, `ReplacementCtr` only when given (trimmed), `Disruption: true` only
  * when the flag is set.
  */

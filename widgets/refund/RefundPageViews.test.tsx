@@ -1,6 +1,6 @@
 /**
  * The refund page's other views through the real `mount` (issue "The refund page, every path"):
- * the refund unavailable page and its four reasons in SPEC.md's order, the unavailable panel's
+ * the refund unavailable page and its four reasons in docs/product-rules.md's order, the unavailable panel's
  * reason, the six-month modal, the appeal modal (fee-free and `data-appeal-link="false"`), the
  * advance-ticket information modal from host and widget links, the covid19 flag, and the reason
  * codes 104, COVGR1 and COV as shown.
@@ -86,7 +86,7 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-describe('unavailableReason (SPEC.md section 4, checked in order)', () => {
+describe('unavailableReason (docs/product-rules.md section 4, checked in order)', () => {
   const base = statusOf('zero-value');
   it.each([
     [
@@ -148,7 +148,7 @@ describe('the refund unavailable page (data-view="unavailable")', () => {
     },
   );
 
-  // Both forms of the null response (DESIGN.md "Null refund status") give "something went wrong".
+  // Both forms of the null response (docs/product-rules.md "Null refund status") give "something went wrong".
   it.each([
     ['null-status', '{"refundStatus":null,…}'],
     ['null-status-literal', 'null'],

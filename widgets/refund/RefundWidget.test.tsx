@@ -1,7 +1,7 @@
 /**
  * The refund widget through its real `mount`, on a host page built like the dev host's, with the
  * named fixture states and HTTP mocked on the one axios instance. Every refund-page failure of
- * SPEC.md section 8 that this issue covers is provoked here.
+ * docs/product-rules.md section 8 that this issue covers is provoked here.
  */
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -141,7 +141,7 @@ describe('instant refund panel', () => {
   });
 
   // Fee waived: the Admin fee line shows the dry run's fee (£0.00), never the status's £5.00
-  // (DESIGN.md "What each line shows"); the amounts are the fixtures' pence, written out.
+  // (docs/decisions.md "What each line shows"); the amounts are the fixtures' pence, written out.
   it.each([
     [
       'fee-free',
@@ -294,7 +294,7 @@ describe('instant refund panel', () => {
   });
 });
 
-describe('refund status failures (SPEC.md section 8)', () => {
+describe('refund status failures (docs/product-rules.md section 8)', () => {
   it('a failing status shows the message, details and body, a contact link and a working Try again', async () => {
     mountState('status-failure');
     const alert = await screen.findByRole('alert');
@@ -329,7 +329,7 @@ describe('refund status failures (SPEC.md section 8)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(TEXT.statusFailure);
   });
 
-  // Both forms of the null response (DESIGN.md "Null refund status"): `{"refundStatus": null}`
+  // Both forms of the null response (docs/product-rules.md "Null refund status"): `{"refundStatus": null}`
   // and the JSON literal `null` (body `null`, application/json).
   it.each([
     ['null-status', '{"refundStatus":null,…}'],

@@ -18,7 +18,7 @@ import { TEXT } from './texts';
 import type { DryRunOutcome, RefundPageConfig } from './types';
 import './refund.css';
 
-/** Where the page goes when the dry run says self refunds are disabled (SPEC.md section 8). */
+/** Where the page goes when the dry run says self refunds are disabled (docs/product-rules.md section 8). */
 export const SELF_REFUNDS_UNAVAILABLE_PATH = '/SelfRefundsUnavailable';
 
 type Phase =
@@ -37,7 +37,7 @@ interface Props {
 }
 
 /**
- * The refund page (SPEC.md section 2, data flow of DESIGN.md): shows the preamble, fetches the
+ * The refund page (docs/product-rules.md section 2, data flow of docs/architecture.md): shows the preamble, fetches the
  * refund status and dry run in parallel, validates them, picks one panel with `selectPanel`,
  * and shows the finished view after the traveller acts. Status failure → the catalogued message
  * with details, body, retry and a contact link; null status → `null response, no matching

@@ -1,4 +1,4 @@
-/** The refund page's calls (SPEC.md section 7). */
+/** The refund page's calls (docs/product-rules.md section 7). */
 import { getJson, postCommitting } from '../../shared/api/client';
 import type { ConfirmRefundRequest, DryRunResult, RefundStatusResponse } from '../../shared/types';
 import { parseDryRun, parseRefundStatusResponse } from './validation';

@@ -1,10 +1,10 @@
 /**
  * The refund page's fault matrix (issue "The quality bar", deliverable 3): every call the refund
- * widget makes (SPEC.md section 7: refund status, dry run, ProcessRefund, LookupJourneys, the
+ * widget makes (docs/product-rules.md section 7: refund status, dry run, ProcessRefund, LookupJourneys, the
  * replacement dry run and ProcessRefundWithReplacement) is driven through HTTP 500, a timeout, a
  * dropped connection, malformed JSON, an empty body, the JSON literal `null` and a slow answer,
  * through the real `mount`.
- * Each cell asserts the catalogued outcome (SPEC.md section 8 or DESIGN.md's decided texts), that
+ * Each cell asserts the catalogued outcome (docs/product-rules.md section 8 or docs/decisions.md's decided texts), that
  * the widget is never blank and that nothing is logged as an error. Short timeouts (100 ms).
  */
 import { screen, waitFor } from '@testing-library/react';
@@ -74,7 +74,7 @@ describe('GET refund status', () => {
       expect(screen.getByText(TEXT.preamble)).toBeInTheDocument();
       expect(await screen.findByRole('button', { name: 'Accept refund' })).toBeInTheDocument();
     } else if (fault === 'JSON null') {
-      // The JSON literal null is SPEC.md section 8's null response (DESIGN.md "Null refund status").
+      // The JSON literal null is docs/product-rules.md section 8's null response (docs/product-rules.md "Null refund status").
       expect(await screen.findByRole('alert')).toHaveTextContent('null response, no matching journey');
       expect(screen.queryByText(TEXT.statusFailure)).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Accept refund' })).not.toBeInTheDocument();
@@ -94,7 +94,7 @@ describe('GET dry run', () => {
     const element = mountState('instant');
     await waitFor(() => expect(element.querySelector('.rw-refund__panel')).not.toBeNull());
     const instant = screen.queryByRole('heading', { name: /^You will receive £/ });
-    // A failed dry run offers no instant refund (SPEC.md section 8 "Other dry-run failures").
+    // A failed dry run offers no instant refund (docs/product-rules.md section 8 "Other dry-run failures").
     expect(instant !== null).toBe(fault === 'slow');
     assertNotBlank(element);
   });
@@ -110,7 +110,7 @@ describe('POST /api/ProcessRefund', () => {
       expect(await screen.findByText(TEXT.processFailure)).toBeInTheDocument();
       expect(screen.getByRole('link', { name: TEXT.contactSupport })).toBeInTheDocument();
     } else {
-      // Any 2xx is success, whatever the body (DESIGN.md).
+      // Any 2xx is success, whatever the body (docs/architecture.md).
       expect(await screen.findByRole('heading', { name: 'Refund request accepted' })).toBeInTheDocument();
     }
     expect(http.history.post.filter((r) => r.url === '/api/ProcessRefund')).toHaveLength(1);

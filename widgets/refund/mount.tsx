@@ -3,7 +3,7 @@ import { readRefundConfig } from './pageConfig';
 import { RefundWidget } from './RefundWidget';
 
 /**
- * The refund remote's exposed `./mount` (DESIGN.md "Federation"): reads and validates the page
+ * The refund remote's exposed `./mount` (docs/architecture.md "Federation"): reads and validates the page
  * data once, then renders the refund page into `element`. Returns `unmount`.
  */
 export const mount = createMount('refund', (element, options) => {

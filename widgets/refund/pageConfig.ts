@@ -5,7 +5,7 @@ import { readStartUrl } from '../../shared/page/startUrl';
 import type { RefundPageConfig } from './types';
 
 /**
- * Reads the refund page's data once into a validated {@link RefundPageConfig} (DESIGN.md "The
+ * Reads the refund page's data once into a validated {@link RefundPageConfig} (docs/architecture.md "The
  * widgets": Details, station names, `data-refund-status-url`, `data-dry-run-url`,
  * `data-appeals-email`, `data-support-email`, `data-view`, `data-appeal-link`, `data-start-url`,
  * query, meta).

@@ -17,7 +17,7 @@ const base: RefundStatus = {
 };
 const dry = (refundValue: number): DryRunResult => ({ refundValue, adminFee: 500, reasonCode: null });
 
-// Each row is one rule of DESIGN.md "Which panel", in its order, with the edges that decide it.
+// Each row is one rule of docs/product-rules.md "Which panel", in its order, with the edges that decide it.
 const table: [string, Partial<RefundStatus>, DryRunResult | null, Panel][] = [
   ['1 manual: printed and not cancelled', { isPrinted: true }, dry(4000), 'manual'],
   ['1 manual wins over instant', { isPrinted: true, ticketsReplaceValue: 0 }, dry(4000), 'manual'],
@@ -67,7 +67,7 @@ const table: [string, Partial<RefundStatus>, DryRunResult | null, Panel][] = [
   ],
 ];
 
-describe('selectPanel (SPEC.md section 4, DESIGN.md "Which panel")', () => {
+describe('selectPanel (docs/product-rules.md section 4, docs/product-rules.md "Which panel")', () => {
   it.each(table)('%s', (_name, overrides, dryRun, expected) => {
     expect(selectPanel({ ...base, ...overrides }, dryRun)).toBe(expected);
   });

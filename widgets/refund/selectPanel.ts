@@ -1,18 +1,18 @@
 import type { DryRunResult, RefundStatus } from '../../shared/types';
 import type { Panel } from './types';
 
-/** Net refund in pence: ticketsRefundValue − adminFee (SPEC.md section 9). */
+/** Net refund in pence: ticketsRefundValue − adminFee (docs/product-rules.md section 9). */
 export function netRefund(status: RefundStatus): number {
   return status.ticketsRefundValue - status.adminFee;
 }
 
-/** Net replacement in pence: ticketsReplaceValue − adminFeeReplacement (SPEC.md section 9). */
+/** Net replacement in pence: ticketsReplaceValue − adminFeeReplacement (docs/product-rules.md section 9). */
 export function netReplacement(status: RefundStatus): number {
   return status.ticketsReplaceValue - status.adminFeeReplacement;
 }
 
 /**
- * Chooses the one panel the refund page shows (SPEC.md section 4, order fixed by DESIGN.md
+ * Chooses the one panel the refund page shows (docs/product-rules.md section 4, order fixed by docs/architecture.md
  * "Which panel"): 1 manual (not cancelled and printed); 2 instant (dry run refundValue > 0 and
  * net refund ≥ net replacement); 3 replacement (not cancelled, printed or scanned, and net
  * replacement > 0 or (canDeferExchange and ticketsReplaceValue > 0)); 4 unavailable.

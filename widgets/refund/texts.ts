@@ -1,6 +1,6 @@
 /**
- * Texts of the refund page. Quoted SPEC.md texts (sections 2 and 8) are exact; the others are
- * ours where SPEC.md leaves the wording open (DESIGN.md "Texts SPEC.md leaves out").
+ * Texts of the refund page. Quoted docs/product-rules.md texts (sections 2 and 8) are exact; the others are
+ * ours where docs/product-rules.md leaves the wording open (docs/decisions.md "Texts the rules leave out").
  */
 export const TEXT = {
   preamble: 'Please wait while we load the data required to process your refund.',
@@ -43,7 +43,7 @@ export const TEXT = {
   replacementHeading: 'Refund with a replacement journey',
   replacementIntro:
     'You can get back more if you replace this journey with another booking, or you can defer your refund.',
-  // Refund unavailable page (SPEC.md sections 2 and 4).
+  // Refund unavailable page (docs/product-rules.md sections 2 and 4).
   unavailableHeading: 'Refund unavailable',
   unavailableTitle: 'Refund Unavailable',
   yourJourneyReference: 'Your journey reference',
@@ -60,20 +60,20 @@ export const TEXT = {
     `Please tell us in detail why you think you should get a refund for this journey.\n\nBooking reference: ${reference}\n`,
   disruptedSentence: 'You can get a refund, for example, if your journey was disrupted and you decided not to travel.',
   loadingReason: 'Checking why a refund is not available…',
-  // Six-month modal (SPEC.md sections 2 and 8).
+  // Six-month modal (docs/product-rules.md sections 2 and 8).
   sixMonthsTitle: 'Automated refunds are not available',
   sixMonthsBody:
     'Your booking is more than 6 months old, so we cannot refund it online. Our support team can still look at it for you.',
   sixMonthsLink: 'Email our support team',
   sixMonthsSubject: (reference: string) => `Refund request for booking ${reference}`,
-  // Appeal modal (SPEC.md section 2 "Instant refund panel").
+  // Appeal modal (docs/product-rules.md section 2 "Instant refund panel").
   appealLink: 'How to appeal',
   appealTitle: 'How to appeal',
   appealBody:
     'If you think the admin fee or the amount is wrong, email our appeals team and quote your booking reference:',
   appealSubject: (reference: string) => (reference ? `Appeal for booking ${reference}` : 'Refund appeal'),
   appealWait: 'Please allow up to 5 working days for a reply.',
-  // Advance-ticket information modal (SPEC.md section 2; DESIGN.md `data-launch="advance-info"`).
+  // Advance-ticket information modal (docs/product-rules.md section 2; docs/architecture.md `data-launch="advance-info"`).
   advanceTitle: 'About Advance tickets',
   advanceBody: [
     'Advance tickets are cheaper because they are only valid on the train you booked. They are not normally refundable.',
@@ -81,7 +81,7 @@ export const TEXT = {
     'If your train was cancelled, delayed or disrupted, or a Covid refund applies, you may get a refund in full.',
   ],
   advanceLink: 'About Advance tickets',
-  // The covid19 query flag (SPEC.md section 9).
+  // The covid19 query flag (docs/product-rules.md section 9).
   covidNote: 'You asked for this refund because of Covid-19.',
   backendNoRefundLog: 'Backend thinks a refund is impossible (no protected reference); no request sent.',
 } as const;

@@ -1,10 +1,10 @@
 import type { Details, DryRunResult, StationNames } from '../../shared/types';
 import type { QueryFlags } from '../../shared/page-data/readPageData';
 
-/** The four panels of the refund page (SPEC.md section 4). */
+/** The four panels of the refund page (docs/product-rules.md section 4). */
 export type Panel = 'manual' | 'instant' | 'replacement' | 'unavailable';
 
-/** Everything the refund widget reads from its page, validated once by `mount` (DESIGN.md data flow). */
+/** Everything the refund widget reads from its page, validated once by `mount` (docs/architecture.md data flow). */
 export interface RefundPageConfig {
   details: Details;
   stations: StationNames;
@@ -23,5 +23,5 @@ export interface RefundPageConfig {
   startUrl: string;
 }
 
-/** A dry run answer, or the failure that counts as refundValue 0 (DESIGN.md "Which panel"). */
+/** A dry run answer, or the failure that counts as refundValue 0 (docs/product-rules.md "Which panel"). */
 export type DryRunOutcome = { ok: true; result: DryRunResult } | { ok: false; message: string };

@@ -3,7 +3,7 @@ import { netRefund, netReplacement } from './selectPanel';
 import { TEXT } from './texts';
 
 /**
- * Why an automatic refund is not possible (SPEC.md section 4 "Reasons on the refund unavailable
+ * Why an automatic refund is not possible (docs/product-rules.md section 4 "Reasons on the refund unavailable
  * page", checked in order): 1 `isCancelled` → already refunded; 2 `isScanned` → ticket used;
  * 3 net refund and net replacement both ≤ 0 (pence) → no refund available; 4 otherwise (or no
  * status at all) → something went wrong. Pure; never throws.

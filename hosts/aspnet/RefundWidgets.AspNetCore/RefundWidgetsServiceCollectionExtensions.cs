@@ -37,7 +37,7 @@ internal sealed class RefundWidgetsStartupFilter(IOptions<RefundWidgetsOptions> 
     };
 }
 
-/// <summary>Serving dist/ (DESIGN.md "Serving dist/").</summary>
+/// <summary>Serving dist/ (docs/decisions.md "Serving dist/").</summary>
 public static class RefundWidgetsFiles
 {
     /// <summary>Cache-Control for content-hashed files.</summary>

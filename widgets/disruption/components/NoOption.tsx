@@ -1,7 +1,7 @@
 import { TEXT } from '../texts';
 
 /**
- * No disruption self refund is available (SPEC.md section 2): says so and links to /ManualRefund
+ * No disruption self refund is available (docs/product-rules.md section 2): says so and links to /ManualRefund
  * with the `Disruption` flag, booking reference and e-mail (`href` from `manualRefundUrl`).
  */
 export function NoOption({ href }: { href: string }) {

@@ -2,7 +2,7 @@ import { MailSentence } from '../../../shared/ui/MailSentence';
 import { TEXT } from '../texts';
 
 /**
- * The Delay Repay advice shown for `delayed` (SPEC.md section 2): delay repay is claimed from the
+ * The Delay Repay advice shown for `delayed` (docs/product-rules.md section 2): delay repay is claimed from the
  * train operating company, not here; the tickets are unchanged.
  */
 export function DelayRepayAdvice() {
@@ -20,7 +20,7 @@ export function DelayRepayAdvice() {
 }
 
 /**
- * The contact-customer-services instructions shown for `manual` and `somethingElse` (SPEC.md
+ * The contact-customer-services instructions shown for `manual` and `somethingElse` (docs/product-rules.md
  * section 2): a mail link to `supportEmail` with the subject 'Disruption claim for booking {ref}',
  * or the advice without a link when the page gave no address.
  */

@@ -15,7 +15,7 @@ export interface SecondStepProps {
 }
 
 /**
- * The steps after the first question, loaded lazily (DESIGN.md "Lazy by default"): the second
+ * The steps after the first question, loaded lazily (docs/architecture.md "Lazy by default"): the second
  * question (delayed, abandoned1…4, manual, somethingElse, with 'Save answer'), then for an
  * abandoned answer which portion was abandoned (only the `portions` offered; with one portion a
  * hint says it is the only one that can be claimed).

@@ -11,7 +11,7 @@ export interface DelayRepayFunnelProps {
 }
 
 /**
- * The delay-repay funnel shown for the Disruption reason (SPEC.md sections 2 and 5): radios
+ * The delay-repay funnel shown for the Disruption reason (docs/product-rules.md sections 2 and 5): radios
  * `delayRepay` / `abandoned` in a fieldset. Choosing `delayRepay` explains at once where Delay
  * Repay is claimed (the train company); the form's schema then refuses the submit with 'Delay
  * repay requests must be sent to the train operating company'. Loaded lazily.

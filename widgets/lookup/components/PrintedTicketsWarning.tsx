@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { TEXT } from '../texts';
 
 /**
- * The lookup page's printed-ticket warning (SPEC.md section 2), toggled by a button with
+ * The lookup page's printed-ticket warning (docs/product-rules.md section 2), toggled by a button with
  * `aria-expanded`; hidden until the traveller opens it.
  */
 export function PrintedTicketsWarning() {

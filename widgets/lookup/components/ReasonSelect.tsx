@@ -10,7 +10,7 @@ export interface ReasonSelectProps {
 }
 
 /**
- * The refund-reason select (SPEC.md section 2): a labelled `<select>` whose option values are
+ * The refund-reason select (docs/product-rules.md section 2): a labelled `<select>` whose option values are
  * {@link REFUND_REASONS}, with a hint and, after a failed submit, its message beside it.
  */
 export function ReasonSelect({ id, value, error, onChange }: ReasonSelectProps) {

@@ -16,7 +16,7 @@ export interface WheelchairFunnelProps {
 }
 
 /**
- * The wheelchair funnel shown for the Wheelchair reason (SPEC.md section 2; design ours): asks
+ * The wheelchair funnel shown for the Wheelchair reason (docs/product-rules.md section 2; design ours): asks
  * what stopped the traveller (`assistanceNotProvided`, `noStepFreeAccess`, `otherAccess`), says
  * sorry, that they should not lose money and can ask for the admin fee to be waived for a full
  * refund, how to contact us (a mail link to `data-support-email` with the booking reference in the

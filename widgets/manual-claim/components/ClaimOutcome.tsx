@@ -5,7 +5,7 @@ import { mailtoHref } from '../../../shared/format/mailto';
 import { CTEXT } from '../texts';
 
 /**
- * The success view (SPEC.md section 2): `Claim submitted`, what happens next and a link to start
+ * The success view (docs/product-rules.md section 2): `Claim submitted`, what happens next and a link to start
  * again (`startUrl`: the mount's `data-start-url`, default `/`). The heading takes focus so screen
  * readers announce the outcome.
  */
@@ -38,7 +38,7 @@ interface ClaimFailedProps {
 }
 
 /**
- * The claim failure (SPEC.md section 8): `Something went wrong`, telling the traveller to e-mail
+ * The claim failure (docs/product-rules.md section 8): `Something went wrong`, telling the traveller to e-mail
  * the images to the support address with the booking reference, with a mail link whose subject
  * and body carry the reference (built by `mailtoHref`, every part encoded), and a retry. A stale
  * page (`FORBIDDEN`) first says to reload the page and try again.

@@ -3,10 +3,10 @@ import beforeSrc from '../images/ticket-before.svg';
 import { CTEXT } from '../texts';
 
 /**
- * The evidence steps of SPEC.md section 2 "Manual refund evidence screen": photograph the tickets,
+ * The evidence steps of docs/product-rules.md section 2 "Manual refund evidence screen": photograph the tickets,
  * cut each in half, photograph again; example before and after photos (our own small SVG
  * drawings, with text alternatives); the note that only high-resolution images (about 1 MB or
- * more) are accepted (advice, not a check: DESIGN.md "Uploads").
+ * more) are accepted (advice, not a check: docs/decisions.md "Uploads").
  */
 export function EvidenceSteps() {
   return (

@@ -4,7 +4,7 @@ import { CTEXT } from '../texts';
 import type { ExpectedTicket } from '../types';
 
 /**
- * The list of expected tickets (SPEC.md section 2): each fare's description with its count and
+ * The list of expected tickets (docs/product-rules.md section 2): each fare's description with its count and
  * the price of one ticket in pounds (integer pence formatted by `formatPence`). All server text
  * is rendered as text.
  */

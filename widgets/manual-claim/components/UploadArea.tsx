@@ -21,7 +21,7 @@ interface Entry {
   message?: string;
 }
 
-/** A file dropzone refused before any request: its name and why (DESIGN.md "Upload refusals"). */
+/** A file dropzone refused before any request: its name and why (docs/decisions.md "Upload refusals"). */
 interface Refusal {
   key: string;
   name: string;
@@ -29,7 +29,7 @@ interface Refusal {
 }
 
 export interface UploadAreaProps {
-  /** Sent as the `Journey-Id` header of each upload (SPEC.md section 7). */
+  /** Sent as the `Journey-Id` header of each upload (docs/product-rules.md section 7). */
   journeyId: string;
   /** True while the claim is being submitted or after it was sent: nothing can be added or removed. */
   locked: boolean;
@@ -38,8 +38,8 @@ export interface UploadAreaProps {
 }
 
 /**
- * Time limit of one upload in ms: the upload widget's default of SPEC.md section 9 (dropzone 6
- * itself has none, so a lost upload would spin for ever; DESIGN.md "Timeouts").
+ * Time limit of one upload in ms: the upload widget's default of docs/product-rules.md section 9 (dropzone 6
+ * itself has none, so a lost upload would spin for ever; docs/architecture.md "Timeouts").
  */
 export const UPLOAD_TIMEOUT_MS = 30_000;
 
@@ -50,7 +50,7 @@ const DROPZONE_INVALID_JSON = 'Invalid JSON response from server.';
 const digests = new WeakMap<DropzoneFile, string | null>();
 
 /**
- * The dropzone options of the claim (SPEC.md sections 5 and 9; DESIGN.md "Uploads" and
+ * The dropzone options of the claim (docs/product-rules.md sections 5 and 9; docs/decisions.md "Uploads" and
  * "Duplicate photos"; docs/uploads.md): jpeg, png or gif by their bytes; at most 10 MiB each
  * (checked on the original), 40 megapixels (read from the header before any decoding) and 10
  * files; a duplicate is a file whose SHA-256 digest is that of a file already listed, whatever its
@@ -136,7 +136,7 @@ const STATUS_TEXT: Record<EntryStatus, string> = {
 };
 
 /**
- * The claim's upload area (SPEC.md sections 2, 4, 5, 7; issue "Manual claim" deliverable 3),
+ * The claim's upload area (docs/product-rules.md sections 2, 4, 5, 7; issue "Manual claim" deliverable 3),
  * loaded lazily with dropzone. A labelled `<input type="file" multiple>` (keyboard and screen
  * readers) and a drop box feed dropzone, which checks each file (type, 10 MiB, 10 files,
  * duplicates), resizes images to 1200 px wide and POSTs each to /tickets/upload with header
@@ -209,7 +209,7 @@ export function UploadArea({ journeyId, locked, onChange }: UploadAreaProps) {
         return;
       }
       if (xhr) {
-        // A failed upload: the upload widget's message (DESIGN.md "Texts SPEC.md leaves out"); a
+        // A failed upload: the upload widget's message (docs/decisions.md "Texts the rules leave out"); a
         // refused token or session (403): reload the page.
         update(key, {
           status: 'failed',

@@ -18,8 +18,8 @@ export interface AcceptRefundProps {
 }
 
 /**
- * The `Accept refund` action of the instant panel and of `Defer replacement` (SPEC.md sections 2,
- * 6, 7; DESIGN.md "Exactly once"): sends exactly one POST /api/ProcessRefund with the confirm
+ * The `Accept refund` action of the instant panel and of `Defer replacement` (docs/product-rules.md sections 2,
+ * 6, 7; docs/architecture.md "Exactly once"): sends exactly one POST /api/ProcessRefund with the confirm
  * refund request (`protectedReference`, `journeyId` = the status's `journeyID`, `defer`, and the
  * query's `covid19`, `disruptedOutwards`, `disruptedInwards`) however often it is pressed, with an
  * Idempotency-Key that a retry after a failure reuses; then calls `onDone`. A failure shows `We

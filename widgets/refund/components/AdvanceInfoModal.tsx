@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { Modal } from '../../../shared/ui/Modal';
 import { TEXT } from '../texts';
 
-/** The launch marker of links that open the advance-ticket information (DESIGN.md). */
+/** The launch marker of links that open the advance-ticket information (docs/architecture.md). */
 export const ADVANCE_INFO_SELECTOR = '[data-launch="advance-info"]';
 
 /**
- * The advance-ticket information modal (SPEC.md section 2): opens when the traveller activates
+ * The advance-ticket information modal (docs/product-rules.md section 2): opens when the traveller activates
  * any link or button carrying `data-launch="advance-info"`, in the widget or anywhere in the host
  * page (one delegated click listener on `doc`, removed on unmount); the link's own navigation is
  * prevented. A link inside another widget's mount is left to that widget; a link in the host page

@@ -3,7 +3,7 @@ import { mailtoHref } from '../../../shared/format/mailto';
 import { TEXT } from '../texts';
 
 interface Props {
-  /** The catalogued message of SPEC.md section 8 (a `FORBIDDEN` error shows the reload text instead). */
+  /** The catalogued message of docs/product-rules.md section 8 (a `FORBIDDEN` error shows the reload text instead). */
   message: string;
   error?: WidgetError;
   supportEmail: string;
@@ -15,7 +15,7 @@ interface Props {
 /**
  * An error announced to screen readers (role alert) with its catalogued message, the details
  * and server body when there are any (rendered as text), a contact link to support and an
- * optional retry (SPEC.md section 8 "Refund status failure", "Replacement confirm failure"). A
+ * optional retry (docs/product-rules.md section 8 "Refund status failure", "Replacement confirm failure"). A
  * `FORBIDDEN` error (stale token or session) shows `RELOAD_PAGE_TEXT` as its message.
  */
 export function ErrorNotice({ message, error, supportEmail, bookingReference, onRetry }: Props) {

@@ -4,7 +4,7 @@ import { setTitleFirstSegment } from '../../../shared/page/title';
 import { TEXT } from '../texts';
 
 /**
- * The finished view after a refund or deferral (SPEC.md section 2): `Refund request accepted`
+ * The finished view after a refund or deferral (docs/product-rules.md section 2): `Refund request accepted`
  * or `Deferred refund request accepted`, the title's first segment `Refund Complete`, a link to
  * start again (`startUrl`: the mount's `data-start-url`, default `/`). The heading takes focus so
  * screen readers announce the outcome.

@@ -15,7 +15,7 @@ interface Props {
   onDone: () => void;
 }
 
-/** Why the admin fee is £0, when it is (DESIGN.md "What each line shows"): reason code first, then fee-free. */
+/** Why the admin fee is £0, when it is (docs/decisions.md "What each line shows"): reason code first, then fee-free. */
 export function feeNote(dryRun: DryRunResult, isFeeFree: boolean): string | null {
   if (dryRun.reasonCode === '104') return TEXT.feeWaivedDisruption;
   if (dryRun.reasonCode === 'COVGR1') return TEXT.feeWaivedCovgr1;
@@ -25,12 +25,12 @@ export function feeNote(dryRun: DryRunResult, isFeeFree: boolean): string | null
 }
 
 /**
- * The instant refund panel (SPEC.md section 2): confirmation text, the warning that a confirmed
+ * The instant refund panel (docs/product-rules.md section 2): confirmation text, the warning that a confirmed
  * choice is final, the journey summary, the Refund accordion `You will receive {amount}` (dry run
  * `refundValue`) with the booking value (`ticketsRefundValue`) and admin fee (dry run `adminFee`)
  * lines, and `Accept refund`, which sends exactly one POST /api/ProcessRefund however often it is
  * pressed. With no protected reference it logs that the backend thinks a refund is impossible
- * and sends nothing (SPEC.md section 6). The appeal link `How to appeal` shows unless the booking
+ * and sends nothing (docs/product-rules.md section 6). The appeal link `How to appeal` shows unless the booking
  * is fee-free or the mount says `data-appeal-link="false"`; the covid19 query flag adds a note.
  */
 export function InstantPanel({ config, response, dryRun, onDone }: Props) {

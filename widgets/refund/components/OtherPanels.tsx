@@ -6,7 +6,7 @@ import type { RefundPageConfig } from '../types';
 import { UnavailableReason } from './UnavailableReason';
 
 /**
- * The manual refund page's URL (SPEC.md section 2): `/ManualRefund?BookingReference=…&Email=…`
+ * The manual refund page's URL (docs/product-rules.md section 2): `/ManualRefund?BookingReference=…&Email=…`
  * (plus `covid19=true` when set), encoded with URLSearchParams. Used by the manual-refund panel and
  * the replacement panel's part-journey link.
  */
@@ -20,7 +20,7 @@ export function manualRefundHref(config: RefundPageConfig): string {
 }
 
 /**
- * The refund unavailable panel (SPEC.md sections 2, 4 and 8): `A refund is not available for the
+ * The refund unavailable panel (docs/product-rules.md sections 2, 4 and 8): `A refund is not available for the
  * ticket and refund method you have chosen.`, then why (the reasons of the refund unavailable
  * page, from `status`) and what happens next, then the journey.
  */
@@ -42,7 +42,7 @@ export function UnavailablePanel({ config, status }: { config: RefundPageConfig;
   );
 }
 
-/** The manual refund required panel for printed tickets, leading to the manual claim page (SPEC.md section 4). */
+/** The manual refund required panel for printed tickets, leading to the manual claim page (docs/product-rules.md section 4). */
 export function ManualRequiredPanel({ config }: { config: RefundPageConfig }) {
   const headingId = useScopedId('rw-refund-manual-heading');
   return (

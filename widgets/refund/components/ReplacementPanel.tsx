@@ -11,7 +11,7 @@ import { manualRefundHref } from './OtherPanels';
 import type { RefundPageConfig } from '../types';
 import '../replacement/replacement.css';
 
-/** The form (formik, yup, the lookup, the picker) loads when its accordion opens (DESIGN.md "Lazy by default"). */
+/** The form (formik, yup, the lookup, the picker) loads when its accordion opens (docs/architecture.md "Lazy by default"). */
 const ReplacementForm = lazy(() =>
   import('../replacement/ReplacementForm').then((module) => ({ default: module.ReplacementForm })),
 );
@@ -28,7 +28,7 @@ export interface ReplacementPanelProps {
   onDone: (kind: 'replacement' | 'deferral') => void;
 }
 
-/** What the panel offers, from the refund status (SPEC.md sections 4 and 9; DESIGN.md "What each line shows"). */
+/** What the panel offers, from the refund status (docs/product-rules.md sections 4 and 9; docs/decisions.md "What each line shows"). */
 export interface ReplacementCase {
   /** `ticketsRefundValue − adminFee`. */
   netRefund: number;
@@ -43,7 +43,7 @@ export interface ReplacementCase {
 }
 
 /**
- * Works out the case the panel is in (SPEC.md section 2 "Messages vary by case").
+ * Works out the case the panel is in (docs/product-rules.md section 2 "Messages vary by case").
  *
  * @param status the refund status
  * @param details the page's Details JSON (for the advance fares)
@@ -62,7 +62,7 @@ export function replacementCase(status: RefundStatus, details: Details): Replace
 }
 
 /**
- * The refund-with-replacement panel (SPEC.md sections 2, 4, 7, 8): messages by case (whether a
+ * The refund-with-replacement panel (docs/product-rules.md sections 2, 4, 7, 8): messages by case (whether a
  * replacement raises the refund, whether deferral is possible, advance fares), the final-choice
  * warning and the journey summary, then three accordions: `Refund without replacement` (the
  * amount without replacement, `ticketsRefundValue − adminFee`, or that there is none; for

@@ -5,7 +5,7 @@ import { TEXT } from '../texts';
 import type { RefundPageConfig } from '../types';
 
 /**
- * The six-month modal (SPEC.md sections 2 and 8, "Dry run error containing 'older than 6
+ * The six-month modal (docs/product-rules.md sections 2 and 8, "Dry run error containing 'older than 6
  * months'"): opens at once, titled `Automated refunds are not available`, says why and offers a
  * mail link to support (subject naming the booking reference, percent-encoded). Close or Escape
  * closes it and returns focus; the page beneath offers no refund.

@@ -14,7 +14,7 @@ type Load =
   { phase: 'loading' } | { phase: 'ready'; status: RefundStatus | null } | { phase: 'failed'; error: WidgetError };
 
 /**
- * The separate 'Refund unavailable' page view (SPEC.md section 2), mounted with
+ * The separate 'Refund unavailable' page view (docs/product-rules.md section 2), mounted with
  * `data-view="unavailable"`: heading `Refund unavailable`, `Your journey reference` and the booking
  * reference, then the reason read from the refund status (`data-refund-status-url`; without one,
  * or with a null status, the reason is 'something went wrong') and `What happens next`. Sets the

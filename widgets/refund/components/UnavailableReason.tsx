@@ -13,7 +13,7 @@ export interface UnavailableReasonProps {
 }
 
 /**
- * The body of the refund unavailable page (SPEC.md sections 2 and 4): `We can't process an
+ * The body of the refund unavailable page (docs/product-rules.md sections 2 and 4): `We can't process an
  * automatic refund for this journey because {reason}.`, then `What happens next` with the appeal
  * mailto (subject `Failed automatic refund for {bookingReference}`, a body asking for detail and
  * the reference, all percent-encoded), then, unless the booking was cancelled, the

@@ -23,7 +23,7 @@ export interface DirectionView {
 }
 
 /**
- * Describes one direction of a looked-up journey (SPEC.md section 2 "Journey picker"): legs are
+ * Describes one direction of a looked-up journey (docs/product-rules.md section 2 "Journey picker"): legs are
  * sorted by origin departure (empty times last), station codes become names ('Unknown' when the
  * map has none).
  *
@@ -104,7 +104,7 @@ export interface JourneyCardProps {
 }
 
 /**
- * A candidate journey as a selectable card (SPEC.md section 2 "Journey picker"): a real radio
+ * A candidate journey as a selectable card (docs/product-rules.md section 2 "Journey picker"): a real radio
  * button inside a label that covers the card, so a click anywhere, Space and the arrow keys work
  * as in any radio group. Shows the outward date and, for a return, the return date; departure and
  * arrival times and station names; the number of changes; mode icons; the total cost. All server

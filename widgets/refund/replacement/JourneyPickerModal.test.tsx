@@ -1,6 +1,6 @@
 /**
  * The journey picker 'Confirm replacement' rendered on its own with the `replacement` fixture
- * state's page data; HTTP mocked on the one axios instance (SPEC.md sections 2, 4, 7, 8).
+ * state's page data; HTTP mocked on the one axios instance (docs/product-rules.md sections 2, 4, 7, 8).
  */
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -54,7 +54,7 @@ beforeEach(() => {
 
 afterEach(() => jest.restoreAllMocks());
 
-describe('journey cards (SPEC.md section 2)', () => {
+describe('journey cards (docs/product-rules.md section 2)', () => {
   it('show dates, times, stations, changes, mode icons and total cost as one radio group', async () => {
     serveDryRuns({ 900101: 1250, 900102: 3550 });
     renderPicker();
@@ -110,7 +110,7 @@ describe('journey cards (SPEC.md section 2)', () => {
   });
 });
 
-describe('dry run (SPEC.md sections 4 and 7)', () => {
+describe('dry run (docs/product-rules.md sections 4 and 7)', () => {
   it('runs on opening for the first journey with the replacement protected reference', async () => {
     serveDryRuns({ 900101: 1250, 900102: 3550 });
     renderPicker();
@@ -222,7 +222,7 @@ describe('dry run (SPEC.md sections 4 and 7)', () => {
   });
 });
 
-describe('confirming (SPEC.md sections 7 and 8; DESIGN.md "Exactly once")', () => {
+describe('confirming (docs/product-rules.md sections 7 and 8; docs/architecture.md "Exactly once")', () => {
   it('sends exactly one replacement POST with an Idempotency-Key however often pressed, then finishes', async () => {
     serveDryRuns({ 900101: 1250, 900102: 3550 });
     let release: () => void = () => undefined;

@@ -34,7 +34,7 @@ type DryRunState =
   | { status: 'ready'; result: DryRunResult }
   /** `message`: the text shown (`Unable to use this journey: …`, or the reload text for a stale page). */
   | { status: 'error'; message: string }
-  /** No protected reference: nothing is sent (SPEC.md section 6). */
+  /** No protected reference: nothing is sent (docs/product-rules.md section 6). */
   | { status: 'blocked' };
 
 /** The latest dry-run answer and the request (as JSON) it answers. */
@@ -44,11 +44,11 @@ interface DryRunAnswer {
 }
 
 /**
- * The replacement request for a journey (SPEC.md section 3; DESIGN.md "What each line shows"):
+ * The replacement request for a journey (docs/product-rules.md section 3; docs/decisions.md "What each line shows"):
  * `protectedReference` is `replacementProtectedReference`, else `protectedReference`; `journeyId`
  * the refund status's `journeyID`.
  *
- * @returns the request, or null when there is no protected reference (SPEC.md section 6)
+ * @returns the request, or null when there is no protected reference (docs/product-rules.md section 6)
  */
 export function replacementRequest(
   response: JourneyPickerModalProps['response'],
@@ -66,7 +66,7 @@ export function replacementRequest(
 }
 
 /**
- * The journey picker 'Confirm replacement' (SPEC.md sections 2, 4, 7, 8). The candidate journeys
+ * The journey picker 'Confirm replacement' (docs/product-rules.md sections 2, 4, 7, 8). The candidate journeys
  * are cards of one radio group, the first selected on opening. A replacement dry run runs on
  * opening and on each selection change; an answer to an older selection never overwrites a newer
  * one (request sequence numbers). The amount line and `Confirm {amount} refund` show the dry
@@ -75,7 +75,7 @@ export function replacementRequest(
  * exactly one POST /api/ProcessRefundWithReplacement per chosen journey, however often pressed,
  * then calls `onDone`; a failure shows `We couldn't process this refund. Please try again.` with a
  * contact link, and confirming again reuses the Idempotency-Key. With no protected reference it
- * logs that the backend thinks a refund is impossible and sends nothing (SPEC.md section 6).
+ * logs that the backend thinks a refund is impossible and sends nothing (docs/product-rules.md section 6).
  */
 export function JourneyPickerModal({
   config,
@@ -108,7 +108,7 @@ export function JourneyPickerModal({
       return;
     }
     const settle = (state: DryRunState) => {
-      // Only the answer to the latest request counts (SPEC.md section 4 "Journey picker").
+      // Only the answer to the latest request counts (docs/product-rules.md section 4 "Journey picker").
       if (current === sequence.current) setAnswer({ key: requestKey, state });
     };
     replacementDryRun(request).then(

@@ -14,7 +14,7 @@ import { RTEXT } from './texts';
 import type { LookupJourney, ReplacementFormValues } from './types';
 import { replacementFormSchema, trimFormValues } from './validation';
 
-/** The picker loads when the lookup found journeys (DESIGN.md "Lazy by default"). */
+/** The picker loads when the lookup found journeys (docs/architecture.md "Lazy by default"). */
 const JourneyPickerModal = lazy(() =>
   import('./JourneyPickerModal').then((module) => ({ default: module.JourneyPickerModal })),
 );
@@ -40,14 +40,14 @@ type Outcome =
   | { kind: 'picker'; journeys: LookupJourney[]; reference: string };
 
 /**
- * The 'Provide replacement journey' form (SPEC.md sections 2, 5, 7, 8; DESIGN.md "Forms"): fields
+ * The 'Provide replacement journey' form (docs/product-rules.md sections 2, 5, 7, 8; docs/architecture.md "Forms"): fields
  * `Booking reference` and `Email address` validated by {@link replacementFormSchema} on submit;
  * errors show in an error summary that takes focus and links to each field, and beside each
  * field. `Continue` sends POST /api/LookupJourneys with the trimmed values. No eligible journey →
  * `No matching eligible journeys. …` below the form; any other failure → the server's text in a
  * `Lookup failed` alert dialog; journeys → the lazily loaded picker 'Confirm replacement'. With no
  * protected reference it logs that the backend thinks a refund is impossible and sends nothing
- * (SPEC.md section 6).
+ * (docs/product-rules.md section 6).
  */
 export function ReplacementForm({ config, response, onDone }: ReplacementFormProps) {
   const FIELD_IDS = {

@@ -1,7 +1,7 @@
 /**
  * The refund-with-replacement panel through the refund widget's real `mount` on a host page, with
  * the `replacement` and `defer-only` fixture states for status and dry run, and the lookup and
- * replacement answers mocked on the one axios instance (SPEC.md sections 2, 4, 5, 7, 8).
+ * replacement answers mocked on the one axios instance (docs/product-rules.md sections 2, 4, 5, 7, 8).
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -77,7 +77,7 @@ beforeEach(() => {
 
 afterEach(() => jest.restoreAllMocks());
 
-describe('the panel by case (SPEC.md section 2)', () => {
+describe('the panel by case (docs/product-rules.md section 2)', () => {
   it('replacement: a replacement raises the refund, deferral possible, advance fares; three accordions', async () => {
     mountState('replacement');
     expect(await screen.findByRole('heading', { name: TEXT.replacementHeading })).toBeInTheDocument();
@@ -149,7 +149,7 @@ describe('the panel by case (SPEC.md section 2)', () => {
   });
 });
 
-describe('the replacement form (SPEC.md section 5; DESIGN.md "Forms", "Lazy by default")', () => {
+describe('the replacement form (docs/product-rules.md section 5; docs/architecture.md "Forms", "Lazy by default")', () => {
   it('loads only when its accordion opens', async () => {
     mountState('replacement');
     await screen.findByRole('button', { name: 'Provide replacement journey' });
@@ -326,7 +326,7 @@ describe('the replacement form (SPEC.md section 5; DESIGN.md "Forms", "Lazy by d
   });
 });
 
-describe('Defer replacement (SPEC.md sections 1, 2, 7, 8)', () => {
+describe('Defer replacement (docs/product-rules.md sections 1, 2, 7, 8)', () => {
   it('states 12 months and no admin fee; Accept refund sends exactly one deferral and finishes', async () => {
     const { element } = mountState('defer-only', {
       search: 'covid19=True&disruptedOutwards=false&disruptedInwards=TRUE',

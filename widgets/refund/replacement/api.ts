@@ -1,11 +1,11 @@
-/** The replacement path's calls (SPEC.md section 7). Deferral uses `processRefund` of `../api`. */
+/** The replacement path's calls (docs/product-rules.md section 7). Deferral uses `processRefund` of `../api`. */
 import { postCommitting, postJson } from '../../../shared/api/client';
 import type { DryRunResult } from '../../../shared/types';
 import { parseDryRun } from '../validation';
 import type { LookupJourney, LookupRequest, ReplacementRequest } from './types';
 import { parseLookupResponse } from './validation';
 
-/** Fixed API paths of SPEC.md section 7 used here. */
+/** Fixed API paths of docs/product-rules.md section 7 used here. */
 export const LOOKUP_PATH = '/api/LookupJourneys';
 export const REPLACEMENT_DRY_RUN_PATH = '/api/ProcessRefundWithReplacement/DryRun';
 export const REPLACEMENT_PATH = '/api/ProcessRefundWithReplacement';
@@ -14,7 +14,7 @@ export const REPLACEMENT_PATH = '/api/ProcessRefundWithReplacement';
  * POST /api/LookupJourneys (not committing, not retried) and keep the candidate journeys.
  *
  * @param request trimmed booking reference and e-mail
- * @returns the journeys of the items with a refund status (SPEC.md section 5); may be `[]`
+ * @returns the journeys of the items with a refund status (docs/product-rules.md section 5); may be `[]`
  * @throws WidgetError (TIMEOUT, NETWORK_ERROR, API_ERROR with the server's text, INVALID_RESPONSE)
  */
 export async function lookupJourneys(request: LookupRequest): Promise<LookupJourney[]> {
@@ -22,7 +22,7 @@ export async function lookupJourneys(request: LookupRequest): Promise<LookupJour
 }
 
 /**
- * POST /api/ProcessRefundWithReplacement/DryRun: the amounts shown in the picker (SPEC.md section 7).
+ * POST /api/ProcessRefundWithReplacement/DryRun: the amounts shown in the picker (docs/product-rules.md section 7).
  *
  * @returns the validated dry run result (`refundValue` in pence)
  * @throws WidgetError (TIMEOUT, NETWORK_ERROR, API_ERROR with the server's text, INVALID_RESPONSE)
@@ -32,7 +32,7 @@ export async function replacementDryRun(request: ReplacementRequest): Promise<Dr
 }
 
 /**
- * POST /api/ProcessRefundWithReplacement exactly once with `idempotencyKey` (DESIGN.md "Exactly
+ * POST /api/ProcessRefundWithReplacement exactly once with `idempotencyKey` (docs/architecture.md "Exactly
  * once"); any 2xx is success.
  *
  * @throws WidgetError (TIMEOUT, NETWORK_ERROR, API_ERROR)

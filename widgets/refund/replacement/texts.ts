@@ -1,11 +1,11 @@
 /**
  * Texts of the refund-with-replacement panel, the replacement form, the journey picker and the
- * deferral. Quoted SPEC.md texts (sections 2, 5 and 8) are exact; the others are ours where
- * SPEC.md leaves the wording open. Shared refund-page texts (Accept refund, the failure message,
+ * deferral. Quoted docs/product-rules.md texts (sections 2, 5 and 8) are exact; the others are ours where
+ * docs/product-rules.md leaves the wording open. Shared refund-page texts (Accept refund, the failure message,
  * the no-protected-reference log) stay in `../texts.ts`.
  */
 export const RTEXT = {
-  // Accordion titles (SPEC.md section 2, exact).
+  // Accordion titles (docs/product-rules.md section 2, exact).
   withoutReplacementTitle: 'Refund without replacement',
   provideTitle: 'Provide replacement journey',
   deferTitle: 'Defer replacement',

@@ -1,15 +1,15 @@
 /**
- * Types of the replacement and deferral paths (SPEC.md section 3: lookup request and response,
+ * Types of the replacement and deferral paths (docs/product-rules.md section 3: lookup request and response,
  * replacement request). Amounts are integer pence; times are London wall-clock with no offset.
  */
 
-/** Body of POST /api/LookupJourneys (SPEC.md section 3 "Lookup request"). */
+/** Body of POST /api/LookupJourneys (docs/product-rules.md section 3 "Lookup request"). */
 export interface LookupRequest {
   bookingReference: string;
   email: string;
 }
 
-/** A leg of a looked-up journey (SPEC.md section 3 "Lookup response"). */
+/** A leg of a looked-up journey (docs/product-rules.md section 3 "Lookup response"). */
 export interface LookupLeg {
   originDepartTime: string;
   originCRS: string;
@@ -18,7 +18,7 @@ export interface LookupLeg {
   mode: string;
 }
 
-/** A candidate replacement journey (SPEC.md section 3 "Lookup response"). */
+/** A candidate replacement journey (docs/product-rules.md section 3 "Lookup response"). */
 export interface LookupJourney {
   journeyID: number;
   /** The replacement booking's reference as the server gives it; '' when it gave none. */
@@ -30,7 +30,7 @@ export interface LookupJourney {
   legRecordsRtn: LookupLeg[];
 }
 
-/** Body of POST /api/ProcessRefundWithReplacement and its DryRun (SPEC.md section 3 "Replacement request"). */
+/** Body of POST /api/ProcessRefundWithReplacement and its DryRun (docs/product-rules.md section 3 "Replacement request"). */
 export interface ReplacementRequest {
   protectedReference: string;
   journeyId: number;

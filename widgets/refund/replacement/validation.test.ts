@@ -15,7 +15,7 @@ async function errorsOf(values: { bookingReference: string; email: string }): Pr
   }
 }
 
-describe('replacement form schema (SPEC.md section 5)', () => {
+describe('replacement form schema (docs/product-rules.md section 5)', () => {
   it.each(['WRT3FG4H', 'E-AB12CD34Z', ' KXB7HT2N ', 'E-123456789'])('accepts the booking reference %j', async (ref) => {
     expect(await errorsOf({ bookingReference: ref, email: 'a@example.com' })).toEqual({});
   });
@@ -67,7 +67,7 @@ describe('replacement form schema (SPEC.md section 5)', () => {
   });
 });
 
-describe('parseLookupResponse (SPEC.md sections 3 and 5)', () => {
+describe('parseLookupResponse (docs/product-rules.md sections 3 and 5)', () => {
   it('keeps the journeys of items with a refund status and discards the others', () => {
     expect(parseLookupResponse(lookupAnswer()).map((j) => j.journeyID)).toEqual([
       DIRECT_SINGLE.journeyID,

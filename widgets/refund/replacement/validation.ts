@@ -1,7 +1,7 @@
 /**
- * yup schemas of the replacement path: the 'Provide replacement journey' form (SPEC.md section 5)
- * and the lookup answer (SPEC.md section 3), with the rule that lookup results are discarded
- * unless the journey has a refund status (SPEC.md section 5).
+ * yup schemas of the replacement path: the 'Provide replacement journey' form (docs/product-rules.md section 5)
+ * and the lookup answer (docs/product-rules.md section 3), with the rule that lookup results are discarded
+ * unless the journey has a refund status (docs/product-rules.md section 5).
  */
 import * as yup from 'yup';
 import { WidgetError } from '../../../shared/errors/WidgetError';
@@ -10,7 +10,7 @@ import { RTEXT } from './texts';
 import type { LookupJourney, ReplacementFormValues } from './types';
 
 /**
- * The form's schema (SPEC.md section 5): the booking reference in either valid format and
+ * The form's schema (docs/product-rules.md section 5): the booking reference in either valid format and
  * different from the original (`Cannot be the same as the original booking reference`), the
  * e-mail required and valid. Values are trimmed when cast (`schema.cast(values)`).
  *
@@ -46,7 +46,7 @@ const legSchema = yup.object({
   mode: yup.string().default(''),
 });
 
-/** Schema of a looked-up journey (SPEC.md section 3). `legRecordsRtn` null or absent → `[]`. */
+/** Schema of a looked-up journey (docs/product-rules.md section 3). `legRecordsRtn` null or absent → `[]`. */
 export const lookupJourneySchema = yup.object({
   journeyID: yup.number().integer().required(),
   bookingReference: yup.string().default(''),
@@ -75,7 +75,7 @@ function invalid(cause: unknown): WidgetError {
 }
 
 /**
- * Validates a LookupJourneys answer and keeps the candidate journeys (SPEC.md sections 3 and 5).
+ * Validates a LookupJourneys answer and keeps the candidate journeys (docs/product-rules.md sections 3 and 5).
  * Items without a refund status are discarded before their journeys are looked at.
  *
  * @param value the parsed JSON answer: a list of `{ refundStatus, journeyList }`
