@@ -76,6 +76,9 @@ test('manual claim with the keyboard alone: the file dialog opens from the keybo
   await page.goto(pageUrl('/ManualRefund', bookings.printed));
   await page.getByRole('heading', { name: 'Further evidence required' }).waitFor();
   const photo = await drawImage(page, { width: 800, height: 600, type: 'image/png' });
+  // The upload area is lazy: tab to its input once it and its chunks have loaded.
+  await page.getByLabel('Choose photos of your tickets').waitFor();
+  await page.waitForLoadState('networkidle');
   await tabTo(page, /^input\|file\|/);
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
   await chooser.setFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: photo });

@@ -74,9 +74,11 @@ test('the manual claim sends the token on upload, delete and submit-claim; a sta
   await input.waitFor();
   const token = await metaToken(page);
   const photo = await drawImage(page, { width: 300, height: 200, type: 'image/png' });
+  // Another photo (another size): the same bytes twice would be refused as a duplicate (docs/uploads.md).
+  const other = await drawImage(page, { width: 320, height: 200, type: 'image/png' });
   await input.setInputFiles([
     { name: 'whole.png', mimeType: 'image/png', buffer: photo },
-    { name: 'extra.png', mimeType: 'image/png', buffer: Buffer.concat([photo]) },
+    { name: 'extra.png', mimeType: 'image/png', buffer: other },
   ]);
   await page.getByText('Uploaded', { exact: true }).nth(1).waitFor({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Remove extra.png' }).click();
