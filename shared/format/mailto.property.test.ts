@@ -5,14 +5,14 @@
  * a subject and body that decode back to the text given.
  */
 import fc from 'fast-check';
+import { codePoint, codeUnit } from '../test/arbitraries';
+import { wellFormed } from '../test/hostileChecks';
 import { XSS_PAYLOADS } from '../test/xssPayloads';
 import { mailtoHref } from './mailto';
 
 const SEED = 20261123;
 const RUNS = 400;
 
-/** One UTF-16 code unit, lone surrogates included. */
-const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
 /** Characters that matter to a mailto URL, or to an HTML page, given extra weight. */
 const special = fc.constantFrom(
   '@',
@@ -47,14 +47,14 @@ const special = fc.constantFrom(
 );
 /** Arbitrary text: any code unit, any code point, and the special characters above. */
 const hostileText = fc.string({
-  unit: fc.oneof(codeUnit, fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), special),
+  unit: fc.oneof(codeUnit, codePoint, special),
   maxLength: 60,
 });
 /** A part of an address made only of characters the address check accepts. */
 const addressPart = fc.string({
   unit: fc.oneof(
     fc.constantFrom(...'abcxyzABC019.-_+!#$%*/=^`{|}~\'"<>()[]:'.split('')),
-    fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }).filter((c) => !/[\s@,;?&]/.test(c)),
+    codePoint.filter((c) => !/[\s@,;?&]/.test(c)),
   ),
   minLength: 1,
   maxLength: 30,
@@ -62,13 +62,6 @@ const addressPart = fc.string({
 const plausibleAddress = fc
   .tuple(fc.constantFrom('', ' ', '\t'), addressPart, addressPart, fc.constantFrom('', ' ', '\n'))
   .map(([before, local, domain, after]) => `${before}${local}@${domain}${after}`);
-
-/** The text a mail client should see: lone surrogates replaced by U+FFFD (checked code point by code point). */
-function wellFormed(text: string): string {
-  return Array.from(text, (char) =>
-    char.length === 1 && char.charCodeAt(0) >= 0xd800 && char.charCodeAt(0) <= 0xdfff ? '\uFFFD' : char,
-  ).join('');
-}
 
 const hasLoneSurrogate = (text: string) => wellFormed(text) !== text;
 

@@ -6,6 +6,7 @@
  * catalogued message.
  */
 import fc from 'fast-check';
+import { codePoint, codeUnit } from '../test/arbitraries';
 import { ValidationError } from 'yup';
 import { INVALID_UIC_TEXT, WidgetError } from '../errors/WidgetError';
 import { XSS_PAYLOADS } from '../test/xssPayloads';
@@ -38,14 +39,12 @@ function messageOf(schema: { validateSync(value: unknown): unknown }, value: unk
   }
 }
 
-/** One UTF-16 code unit, lone surrogates included. */
-const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
 /** Arbitrary text: any code unit or code point, with the characters of the formats given weight. */
 const anyText = (extra: string) =>
   fc.string({
     unit: fc.oneof(
       codeUnit,
-      fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+      codePoint,
       fc.constantFrom(...extra.split(''), ' ', '\t', '\n', '\u00A0', '\u2028', '\uFEFF'),
     ),
     maxLength: 14,

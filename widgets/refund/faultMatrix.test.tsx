@@ -55,10 +55,13 @@ function serveBooking(name: string) {
   http.onGet(DRY_RUN_URL).reply(200, JSON.stringify(states[name].dryRun));
 }
 
+/** Opens the replacement form and looks up the candidates' booking (pasted: typing is tested in ReplacementPanel.test.tsx). */
 async function lookUp(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Provide replacement journey' }));
-  await user.type(await screen.findByRole('textbox', { name: 'Booking reference' }), candidates.bookingReference);
-  await user.type(screen.getByRole('textbox', { name: 'Email address' }), candidates.email);
+  await user.click(await screen.findByRole('textbox', { name: 'Booking reference' }));
+  await user.paste(candidates.bookingReference);
+  await user.click(screen.getByRole('textbox', { name: 'Email address' }));
+  await user.paste(candidates.email);
   await user.click(screen.getByRole('button', { name: 'Continue' }));
 }
 
