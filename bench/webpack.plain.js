@@ -3,7 +3,7 @@
  * one compiler per widget (bench/plain/<name>.ts mounts it the way the shim would), each bundle
  * with its own React. It reuses the production config of ../webpack.config.js (loaders, SWC
  * minifier, CSS extraction, moment locale trimming) and only drops the federation plugin, so the
- * two builds differ by federation alone.
+ * two builds differ by federation alone (and by one import made eager, see `module.rules`).
  *
  * Output: `BENCH_PLAIN_DIR/<name>/widget.js` (+ `widget.css` when the widget has CSS) and hashed
  * lazy chunks beside them. Widgets not in host-shim/widgets.json, or whose mount file does not
@@ -41,6 +41,17 @@ module.exports = (env = {}, argv = {}) => {
       chunkFilename: '[name].[contenthash:8].js',
       assetModuleFilename: '[name].[contenthash:8][ext]',
       uniqueName: `rw_plain_${config.name}`,
+    },
+    module: {
+      ...config.module,
+      rules: [
+        ...config.module.rules,
+        // The federated widgets load axios on first use (shared/api/client.ts): their first panel
+        // takes the shim's prefetched answers. A plain bundle has no prefetch, so a plain author
+        // would bundle axios with the widget: the client's import is made eager here, not a
+        // second round trip that would handicap the plain variant.
+        { test: path.join(ROOT, 'shared', 'api', 'client.ts'), parser: { dynamicImportMode: 'eager' } },
+      ],
     },
     plugins: config.plugins
       .filter((plugin) => !(plugin instanceof ModuleFederationPlugin))

@@ -106,6 +106,48 @@ test('refund page: status and dry run start before the exposed module has downlo
   await context.close();
 });
 
+/** The refund remote's chunks holding axios (found by one of its error codes). */
+function refundAxiosChunks() {
+  const folder = path.join(DIST, 'refund');
+  return fs
+    .readdirSync(folder)
+    .filter((f) => f.endsWith('.js') && fs.readFileSync(path.join(folder, f), 'utf8').includes('ERR_BAD_RESPONSE'))
+    .map((f) => `/refund/${f}`);
+}
+
+test("refund page: axios is not on the first panel's path; it loads when idle, and Accept refund sends one POST", async () => {
+  const axiosChunks = refundAxiosChunks();
+  assert.ok(axiosChunks.length > 0, 'the refund remote has a chunk with axios');
+  const { page, context, problems, requests } = await openPage(env.browser);
+  await page.goto(pageUrl('/ConfirmRefund', 'instant'));
+  const heading = page.locator('#refund-widget').getByRole('heading', { name: /^You will receive/ });
+  await heading.waitFor({ timeout: 60_000 });
+  const atFirstPanel = requests.map((r) => pathOf(r.url));
+  assert.deepEqual(
+    atFirstPanel.filter((p) => axiosChunks.some((chunk) => p.endsWith(chunk))),
+    [],
+    'no axios chunk requested by the first panel',
+  );
+  // Loaded once the page is idle, before any action needs it.
+  await page.waitForFunction(
+    (chunks) => performance.getEntriesByType('resource').some((e) => chunks.some((c) => e.name.endsWith(c))),
+    axiosChunks,
+    { timeout: 30_000 },
+  );
+  await page.locator('#refund-widget').getByRole('button', { name: 'Accept refund' }).click();
+  await page.locator('#refund-widget').getByRole('heading', { name: 'Refund request accepted' }).waitFor();
+  assert.equal(requests.filter((r) => r.method === 'POST' && pathOf(r.url) === '/api/ProcessRefund').length, 1);
+  const counts = countBy(requests, (r) => `${r.method} ${r.url}`);
+  assert.deepEqual(
+    [...counts].filter(([, n]) => n > 1),
+    [],
+    'no request sent twice',
+  );
+  assert.deepEqual(problems.pageErrors, []);
+  assert.deepEqual(problems.cspViolations, []);
+  await context.close();
+});
+
 test('two widgets: React DOM is fetched once and no file twice', async () => {
   const { page, context, problems, requests } = await openPage(env.browser);
   const bodies = [];

@@ -3,7 +3,6 @@ import { activeCount, setApiBase } from '@rw/page-runtime';
 import { failureText, RELOAD_PAGE_TEXT } from '../errors/WidgetError';
 import {
   antiforgeryHeaders,
-  api,
   configureClient,
   getJson,
   postCommitting,
@@ -11,6 +10,7 @@ import {
   requestVerificationToken,
   serverMessage,
 } from './client';
+import { api } from './http';
 import { widgetFailure } from '../test/faults';
 
 const mock = new MockAdapter(api);

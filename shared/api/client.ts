@@ -10,11 +10,12 @@
  *   antiforgery token as `RequestVerificationToken` when the page has one, and always
  *   `X-Requested-With: XMLHttpRequest`, so that from another origin it needs a CORS preflight
  *   even without a token or body (docs/security.md). A 403 answer to it is `FORBIDDEN`.
+ * - axios itself (shared/api/http.ts) is loaded on the first request that needs it: a first panel
+ *   whose GETs the shim prefetched shows without it (docs/performance.md).
  */
-import axios, { AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import axiosRetry, { exponentialDelay } from 'axios-retry';
+import type { AxiosInstance } from 'axios';
 import { v4 as uuidv4 } from 'uuid';
-import { apiUrl, sendsCredentials, startActivity, takePrefetched, type PrefetchedAnswer } from '@rw/page-runtime';
+import { apiUrl, startActivity, takePrefetched, type PrefetchedAnswer } from '@rw/page-runtime';
 import { FORBIDDEN_STATUS, WidgetError } from '../errors/WidgetError';
 
 /** Timeouts in milliseconds by kind of call. */
@@ -30,7 +31,8 @@ export interface RetryPolicy {
   baseDelayMs: number;
 }
 
-const settings: { timeouts: ClientTimeouts; retry: RetryPolicy } = {
+/** The current timeouts and retry policy (read by shared/api/http.ts at each request). */
+export const settings: { timeouts: ClientTimeouts; retry: RetryPolicy } = {
   timeouts: { get: 20_000, post: 60_000 },
   retry: { retries: 2, baseDelayMs: 300 },
 };
@@ -40,8 +42,6 @@ export function configureClient(options: { timeouts?: Partial<ClientTimeouts>; r
   settings.timeouts = { ...settings.timeouts, ...options.timeouts };
   settings.retry = { ...settings.retry, ...options.retry };
 }
-
-type TrackedConfig = InternalAxiosRequestConfig & { rwEndActivity?: () => void };
 
 /** Header of the antiforgery token: the name ASP.NET Core's antiforgery reads. */
 const ANTIFORGERY_HEADER = 'RequestVerificationToken';
@@ -73,14 +73,15 @@ export function requestVerificationToken(doc: Document = document): string | nul
 /**
  * The antiforgery header of a state-changing request: `{ RequestVerificationToken: token }` when
  * the page has a token ({@link requestVerificationToken}), else `{}`. For requests not sent
- * through {@link api} (the dropzone uploads).
+ * through the axios client (the dropzone uploads).
  */
 export function antiforgeryHeaders(): Record<string, string> {
   const token = requestVerificationToken();
   return token ? { [ANTIFORGERY_HEADER]: token } : {};
 }
 
-function isStateChanging(method: string | undefined): boolean {
+/** Whether an HTTP method changes state (anything but GET, HEAD, OPTIONS). */
+export function isStateChanging(method: string | undefined): boolean {
   return !SAFE_METHODS.includes((method ?? 'get').toLowerCase());
 }
 
@@ -142,66 +143,68 @@ function apiError(
  */
 export function toWidgetError(error: unknown): WidgetError {
   if (error instanceof WidgetError) return error;
-  if (axios.isAxiosError(error)) {
-    const axiosError = error as AxiosError;
-    if (axiosError.code === AxiosError.ECONNABORTED || axiosError.code === AxiosError.ETIMEDOUT) {
-      return new WidgetError('TIMEOUT', axiosError.message, { cause: error });
+  if (isAxiosError(error)) {
+    if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
+      return new WidgetError('TIMEOUT', error.message, { cause: error });
     }
-    if (axiosError.response) {
-      const { status, data } = axiosError.response;
-      const code =
-        status === FORBIDDEN_STATUS && isStateChanging(axiosError.config?.method) ? 'FORBIDDEN' : 'API_ERROR';
+    if (error.response) {
+      const { status, data } = error.response;
+      const code = status === FORBIDDEN_STATUS && isStateChanging(error.config?.method) ? 'FORBIDDEN' : 'API_ERROR';
       return apiError(status, data, error, code);
     }
-    return new WidgetError('NETWORK_ERROR', axiosError.message || 'Network Error', { cause: error });
+    return new WidgetError('NETWORK_ERROR', error.message || 'Network Error', { cause: error });
   }
   const message = error instanceof Error ? error.message : String(error);
   return new WidgetError('NETWORK_ERROR', message, { cause: error });
 }
 
-const isTransientStatus = (status: number) => status === 429 || status >= 500;
-
-function isTransient(error: AxiosError): boolean {
-  if (!error.response) return true; // no answer or timeout
-  return isTransientStatus(error.response.status);
+/** What {@link toWidgetError} reads of an axios error. */
+interface AxiosFailure {
+  isAxiosError: true;
+  code?: string;
+  message: string;
+  response?: { status: number; data: unknown };
+  config?: { method?: string };
 }
 
-/** Creates an axios instance with the interceptors above. Exported for tests; widgets use {@link api}. */
-export function createClient(): AxiosInstance {
-  // clarifyTimeoutError: a timeout is ETIMEDOUT, told apart from an aborted request.
-  const instance = axios.create({ transitional: { clarifyTimeoutError: true } });
-  instance.interceptors.request.use((config: TrackedConfig) => {
-    // Cookies go to a cross-origin API only when it is the page's API base (docs/cross-origin.md).
-    config.withCredentials = sendsCredentials(config.url ?? '');
-    if (isStateChanging(config.method)) {
-      config.headers.set('X-Requested-With', 'XMLHttpRequest');
-      for (const [name, value] of Object.entries(antiforgeryHeaders())) config.headers.set(name, value);
-    }
-    config.rwEndActivity?.();
-    config.rwEndActivity = startActivity();
-    return config;
-  });
-  instance.interceptors.response.use(
-    (response: AxiosResponse) => {
-      (response.config as TrackedConfig).rwEndActivity?.();
-      return response;
-    },
-    (error: unknown) => {
-      if (axios.isAxiosError(error)) (error.config as TrackedConfig | undefined)?.rwEndActivity?.();
-      return Promise.reject(error);
-    },
-  );
-  axiosRetry(instance, {
-    retries: settings.retry.retries,
-    retryCondition: (error) => (error.config?.method ?? 'get').toLowerCase() === 'get' && isTransient(error),
-    retryDelay: (retryCount, error) => exponentialDelay(retryCount, error, settings.retry.baseDelayMs),
-    shouldResetTimeout: true,
-  });
-  return instance;
+/**
+ * Whether `error` is an axios error: its `isAxiosError` mark, what `axios.isAxiosError` tests,
+ * read here without loading axios (a failure may come from the prefetched answer).
+ */
+function isAxiosError(error: unknown): error is AxiosFailure {
+  return typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
 }
 
-/** The page's axios instance (one per widget bundle, shared with federation where two widgets use it). */
-export const api = createClient();
+/** Whether an HTTP status is a transient failure a retry may mend: 429 or 5xx. */
+export const isTransientStatus = (status: number) => status === 429 || status >= 500;
+
+/** The axios side of the client, loaded on first use (its own chunk in the build). */
+const loadHttp = () => import(/* webpackChunkName: "rw-http" */ './http');
+
+let warmed = false;
+
+/**
+ * Loads the axios side once the page is idle, after a first panel that did without it, so that the
+ * traveller's first action (Accept refund) does not wait for it. A failure is ignored: the action
+ * loads it again.
+ */
+function loadHttpWhenIdle(): void {
+  if (warmed) return;
+  warmed = true;
+  const load = () => void loadHttp().catch(() => undefined);
+  const idle = (globalThis as { requestIdleCallback?: (run: () => void, options: { timeout: number }) => number })
+    .requestIdleCallback;
+  if (idle) idle(load, { timeout: 3000 });
+  else setTimeout(load, 1000);
+}
+
+/**
+ * The page's axios instance, loading it if needed; for the few calls made outside this module's
+ * functions (the manual claim's delete). @throws what a failed chunk load throws
+ */
+export async function loadApi(): Promise<AxiosInstance> {
+  return (await loadHttp()).api;
+}
 
 /** Resolves a fixed API path of docs/product-rules.md section 7 against the host's `data-api-base`. */
 export { apiUrl };
@@ -237,6 +240,7 @@ async function awaitPrefetched(answer: Promise<PrefetchedAnswer>): Promise<Prefe
 
 async function axiosGetJson(url: string, retries: number): Promise<unknown> {
   try {
+    const { api } = await loadHttp();
     const response = await api.get(url, {
       timeout: settings.timeouts.get,
       'axios-retry': { retries },
@@ -260,13 +264,20 @@ export async function getJson(url: string): Promise<unknown> {
   const prefetched = takePrefetched(url);
   if (!prefetched) return axiosGetJson(url, settings.retry.retries);
   const answer = await awaitPrefetched(prefetched);
+  loadHttpWhenIdle();
   if (!(answer instanceof WidgetError)) {
     if (!answer.ok) throw apiError(answer.status, answer.body);
     return parseJsonBody(answer.body);
   }
   // A transient failure of the first attempt: the remaining attempts, after the first backoff.
   if (settings.retry.retries < 1) throw answer;
-  await new Promise((resolve) => setTimeout(resolve, exponentialDelay(1, undefined, settings.retry.baseDelayMs)));
+  let delayMs: number;
+  try {
+    delayMs = (await loadHttp()).backoffMs(1);
+  } catch (error) {
+    throw toWidgetError(error);
+  }
+  await new Promise((resolve) => setTimeout(resolve, delayMs));
   return axiosGetJson(url, settings.retry.retries - 1);
 }
 
@@ -294,6 +305,7 @@ export function newIdempotencyKey(): string {
  */
 export async function postCommitting(path: string, body: unknown, idempotencyKey: string): Promise<unknown> {
   try {
+    const { api } = await loadHttp();
     const response = await api.post(apiUrl(path), body, {
       timeout: settings.timeouts.post,
       headers: { 'Idempotency-Key': idempotencyKey, 'Content-Type': 'application/json' },
@@ -312,6 +324,7 @@ export async function postCommitting(path: string, body: unknown, idempotencyKey
  */
 export async function postJson(path: string, body: unknown): Promise<unknown> {
   try {
+    const { api } = await loadHttp();
     const response = await api.post(apiUrl(path), body, {
       timeout: settings.timeouts.get,
       headers: { 'Content-Type': 'application/json' },

@@ -16,7 +16,7 @@ import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
-import { api } from '../../shared/api/client';
+import { api } from '../../shared/api/http';
 import {
   answerWith,
   FAULTS,

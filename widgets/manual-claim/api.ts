@@ -1,5 +1,6 @@
 /** The manual claim's calls (docs/product-rules.md section 7). Uploads themselves go through dropzone (components/UploadArea.tsx). */
-import { api, apiUrl, postCommitting, toWidgetError } from '../../shared/api/client';
+import type { AxiosInstance } from 'axios';
+import { apiUrl, loadApi, postCommitting, toWidgetError } from '../../shared/api/client';
 import type { SubmitClaimRequest } from './types';
 
 /** The fixed upload path; dropzone POSTs each image here as multipart field `file` with header `Journey-Id`. */
@@ -32,10 +33,11 @@ export async function submitClaim(request: SubmitClaimRequest, idempotencyKey: s
  */
 export async function deleteUpload(uploadId: string): Promise<void> {
   try {
+    const api = await loadApi();
     await api.post(apiUrl(deletePath(uploadId)), undefined, {
       timeout: 20_000,
       'axios-retry': { retries: 0 },
-    } as Parameters<typeof api.post>[2]);
+    } as Parameters<AxiosInstance['post']>[2]);
   } catch (error) {
     throw toWidgetError(error);
   }

@@ -29,7 +29,7 @@ import MockAdapter from 'axios-mock-adapter';
 import Dropzone, { type DropzoneFile } from 'dropzone';
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
-import { api } from '../../shared/api/client';
+import { api } from '../../shared/api/http';
 import { RELOAD_PAGE_TEXT } from '../../shared/errors/WidgetError';
 import { answerWith, FAULTS, registerFaultMatrixHooks, type Fault } from '../../shared/test/faults';
 import { mountOnHostPage } from '../../shared/test/hostPage';

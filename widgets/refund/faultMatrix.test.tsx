@@ -13,7 +13,7 @@ import MockAdapter from 'axios-mock-adapter';
 import bookings from '../../fixtures/bookings.json';
 import lookups from '../../fixtures/lookups.json';
 import stations from '../../fixtures/stations.json';
-import { api } from '../../shared/api/client';
+import { api } from '../../shared/api/http';
 import { RELOAD_PAGE_TEXT } from '../../shared/errors/WidgetError';
 import { answerWith, FAULTS, registerFaultMatrixHooks, SERVER_ERROR_TEXT, type Fault } from '../../shared/test/faults';
 import { mountOnHostPage } from '../../shared/test/hostPage';

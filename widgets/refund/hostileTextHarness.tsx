@@ -13,7 +13,8 @@
 import MockAdapter from 'axios-mock-adapter';
 import bookings from '../../fixtures/bookings.json';
 import realStations from '../../fixtures/stations.json';
-import { api, configureClient } from '../../shared/api/client';
+import { configureClient } from '../../shared/api/client';
+import { api } from '../../shared/api/http';
 import { mountOnHostPage } from '../../shared/test/hostPage';
 import { expectWellFormedMailtos } from '../../shared/test/hostileChecks';
 import { XSS_PAYLOADS } from '../../shared/test/xssPayloads';
