@@ -38,11 +38,18 @@ describe('stationNamesSchema and isStringMap', () => {
     expect(isStringMap({})).toBe(true);
   });
 
-  it.each([[null], [undefined], [[]], [['KGX']], ['KGX'], [3], [{ KGX: 3 }], [{ KGX: { name: 'x' } }], [new Date()]])(
-    'reject %p',
-    (value) => {
-      expect(isStringMap(value)).toBe(false);
-      expect(stationNamesSchema.isValidSync(value)).toBe(false);
-    },
-  );
+  it.each([
+    [null],
+    [undefined],
+    [[]],
+    [['KGX']],
+    ['KGX'],
+    [3],
+    [{ KGX: 3 }],
+    [{ KGX: { name: 'x' } }],
+    [new Date('2026-03-29T01:30:00Z')],
+  ])('reject %p', (value) => {
+    expect(isStringMap(value)).toBe(false);
+    expect(stationNamesSchema.isValidSync(value)).toBe(false);
+  });
 });
