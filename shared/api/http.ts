@@ -1,9 +1,9 @@
 /**
  * The axios side of the API client (shared/api/client.ts): the one axios instance of the widgets
- * with its interceptors and retries, and the calls made through it. Loaded on first use by
- * client.ts (`import()`), so a first panel whose answers the shim prefetched never downloads axios
- * (docs/performance.md "Fewer bytes on the path"). Widgets call client.ts, never this module; tests
- * import {@link api} from here to put a mock adapter on it.
+ * with its interceptors and retries. client.ts loads it on first use (`import()`), so a first panel
+ * whose answers the shim prefetched never downloads axios (docs/performance.md "How the first panel
+ * loads now", item 4). Widgets call client.ts, never this module; tests import {@link api} from here
+ * to put a mock adapter on it.
  */
 import axios, { type AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import axiosRetry, { exponentialDelay } from 'axios-retry';
