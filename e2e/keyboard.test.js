@@ -73,6 +73,10 @@ test('deferral with the keyboard alone', async () => {
 
 test('manual claim with the keyboard alone: the file dialog opens from the keyboard', async () => {
   const { page, context, problems } = await openPage(env.browser);
+  // Listen for the file dialog from the start: a listener added in the same breath as the key press
+  // turns Chromium's interception on concurrently with the press, and once (CI, 2026-11-23) the
+  // dialog opened before it was intercepted and the test waited 30 s for an event that had passed.
+  const chooserOpened = new Promise((resolve) => page.once('filechooser', resolve));
   await page.goto(pageUrl('/ManualRefund', bookings.printed));
   await page.getByRole('heading', { name: 'Further evidence required' }).waitFor();
   const photo = await drawImage(page, { width: 800, height: 600, type: 'image/png' });
@@ -80,7 +84,14 @@ test('manual claim with the keyboard alone: the file dialog opens from the keybo
   await page.getByLabel('Choose photos of your tickets').waitFor();
   await page.waitForLoadState('networkidle');
   await tabTo(page, /^input\|file\|/);
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Space')]);
+  await page.keyboard.press('Space');
+  const chooser = await Promise.race([
+    chooserOpened,
+    page.waitForTimeout(30_000).then(async () => {
+      throw new Error(`Space opened no file dialog in 30 s; focus is on ${await focused(page)}`);
+    }),
+  ]);
+  assert.equal(chooser.isMultiple(), true, 'the dialog takes several photos at once');
   await chooser.setFiles({ name: 'ticket.png', mimeType: 'image/png', buffer: photo });
   await page.getByText('Uploaded', { exact: true }).waitFor({ timeout: 30_000 });
   await tabTo(page, /^button\|\w*\|Submit claim$/);
