@@ -1,6 +1,7 @@
 /** Jest setup: jest-dom matchers and the jsdom gaps our code relies on (STACK.md pitfall 8). */
 import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'util';
+import { memoiseComputedStyle } from './computedStyleMemo';
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
@@ -38,3 +39,6 @@ if (typeof window !== 'undefined' && window.crypto && !window.crypto.subtle) {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   Object.defineProperty(window.crypto, 'subtle', { configurable: true, value: require('crypto').webcrypto.subtle });
 }
+
+if (typeof window !== 'undefined') memoiseComputedStyle(window);
+
