@@ -2,6 +2,7 @@
 import '@testing-library/jest-dom';
 import { TextDecoder, TextEncoder } from 'util';
 import { memoiseComputedStyle } from './computedStyleMemo';
+import { printDomOnlyWhenFinal } from './elementErrors';
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
@@ -40,5 +41,7 @@ if (typeof window !== 'undefined' && window.crypto && !window.crypto.subtle) {
   Object.defineProperty(window.crypto, 'subtle', { configurable: true, value: require('crypto').webcrypto.subtle });
 }
 
-if (typeof window !== 'undefined') memoiseComputedStyle(window);
-
+if (typeof window !== 'undefined') {
+  memoiseComputedStyle(window);
+  printDomOnlyWhenFinal();
+}
