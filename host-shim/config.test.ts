@@ -58,6 +58,18 @@ describe('host shim configuration (docs/architecture.md host contract)', () => {
     expect(config.apiBase).toBe('https://api.example.co.uk');
   });
 
+  it('drops every trailing slash of data-api-base, not just the last one', () => {
+    const config = readShimConfig(
+      script({
+        src: 'https://www.example-rail.co.uk/static/host-shim.js',
+        'data-api-base': '/api-root///',
+      }),
+      '',
+      page,
+    );
+    expect(config.apiBase).toBe('https://www.example-rail.co.uk/api-root');
+  });
+
   it.each([
     ['data-remotes-base', `${ATTACKER}/`],
     ['data-remotes-base', `//127.0.0.1:32622/`],

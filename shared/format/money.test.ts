@@ -24,4 +24,13 @@ describe('formatPence', () => {
     expect(() => formatPence(Number.POSITIVE_INFINITY)).toThrow(TypeError);
     expect(() => formatPence('1250' as unknown as number)).toThrow(TypeError);
   });
+
+  it('names the value it refused in the error message', () => {
+    expect(() => formatPence(Number.NaN)).toThrow(
+      new TypeError('formatPence: expected a finite number of pence, got NaN'),
+    );
+    expect(() => formatPence(Number.NEGATIVE_INFINITY)).toThrow(
+      new TypeError('formatPence: expected a finite number of pence, got -Infinity'),
+    );
+  });
 });

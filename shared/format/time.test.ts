@@ -66,6 +66,29 @@ describe('formatTime and formatDate', () => {
   });
 });
 
+describe('reading the calendar strictly', () => {
+  it('accepts 29 February in leap years only: every fourth year, but not 1900 or 2100, though 2000', () => {
+    expect(formatDate('2024-02-29T10:00:00')).toBe('29/02/2024');
+    expect(formatDate('2000-02-29T10:00:00')).toBe('29/02/2000');
+    expect(formatDate('1600-02-29')).toBe('29/02/1600');
+    expect(formatDate('2026-02-29T10:00:00')).toBe('');
+    expect(formatDate('1900-02-29T10:00:00')).toBe('');
+    expect(formatDate('2100-02-29')).toBe('');
+    expect(wallClockMs('1900-02-29T10:00:00')).toBeNull();
+  });
+
+  it('reads 24:00 as midnight at the end of the day, and refuses any other time past 23:59', () => {
+    expect(formatTime('2026-03-14T24:00:00')).toBe('00:00');
+    expect(formatDate('2026-03-14T24:00:00')).toBe('15/03/2026');
+    expect(formatTime('2026-03-14T24:00')).toBe('00:00');
+    expect(formatTime('2026-03-14T24:00:30')).toBe('');
+    expect(formatTime('2026-03-14T24:30:00')).toBe('');
+    expect(formatTime('2026-03-14T24:00:00.5')).toBe('');
+    expect(formatTime('2026-03-14T25:00:00')).toBe('');
+    expect(formatDate('2026-03-14T25:00')).toBe('');
+  });
+});
+
 describe('wallClockMs', () => {
   it('orders wall-clock times without time-zone rules', () => {
     expect(wallClockMs('2026-03-14T08:05:00')).toBe(Date.UTC(2026, 2, 14, 8, 5, 0));

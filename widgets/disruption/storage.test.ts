@@ -28,6 +28,11 @@ describe('storageKey', () => {
     };
     expect(storageKey(noId)).toBe('rw-disruption:FTR6KL9B:booking');
   });
+
+  it('falls back to the booking when there is no outbound journey', () => {
+    const noJourney = { ...details, JourneyPlannerResults: { ...details.JourneyPlannerResults, outboundJourneys: [] } };
+    expect(storageKey(noJourney)).toBe('rw-disruption:FTR6KL9B:booking');
+  });
 });
 
 describe('save and load', () => {

@@ -66,6 +66,19 @@ describe('lookupFormSchema', () => {
       expect(TEXT.delayRepayInvalid).toBe('Delay repay requests must be sent to the train operating company');
     });
 
+    it.each([
+      ['', 'Select what happened to your journey'],
+      ['delayRepay', 'Delay repay requests must be sent to the train operating company'],
+    ])('names the rule delay-repay in the error for %j', (delayRepay, message) => {
+      let thrown: unknown;
+      try {
+        lookupFormSchema.validateSync({ ...valid, reason: 'Disruption', delayRepay });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toMatchObject({ name: 'ValidationError', path: 'delayRepay', type: 'delay-repay', message });
+    });
+
     it('the abandoned-journey choice is valid', () => {
       expect(errorsOf({ reason: 'Disruption', delayRepay: 'abandoned' })).toEqual({});
     });

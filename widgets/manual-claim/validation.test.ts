@@ -1,8 +1,11 @@
 /** The claim's rules on their own (docs/product-rules.md sections 5 and 9). */
+import * as yup from 'yup';
 import bookings from '../../fixtures/bookings.json';
 import type { Details } from '../../shared/types';
+import { BOOKING_REFERENCE_INVALID_TEXT } from '../../shared/validation/schemas';
 import { dropzoneOptions } from './components/UploadArea';
 import { CTEXT } from './texts';
+import type { ClaimFormValues } from './types';
 import {
   buildClaimRequest,
   claimFormSchema,
@@ -35,6 +38,48 @@ describe('claimFormSchema', () => {
   ])('%j with %j → %p', (value, options, message) => {
     expect(check(value, options)).toEqual(message);
   });
+
+  it.each([
+    [' GWN8XT4K ', 'GWN8XT4K', { advanceFare: true, covid: false }, CTEXT.sameReference],
+    [' GWN8XT4K ', 'KXB7HT2N', { advanceFare: true, covid: false }, undefined],
+    ['   ', '', { advanceFare: true, covid: true }, undefined],
+    ['   ', '', { advanceFare: true, covid: false }, CTEXT.replacementRequired],
+  ])('original %j, replacement %j with %j → %p', (original, value, options, message) => {
+    expect(
+      validateClaimForm(claimFormSchema(original, options), { replacementReference: value }).replacementReference,
+    ).toEqual(message);
+  });
+
+  it.each([
+    [{ advanceFare: true, covid: false }, { replacementReference: CTEXT.replacementRequired }],
+    [{ advanceFare: true, covid: true }, {}],
+    [{ advanceFare: false, covid: false }, {}],
+  ])('treats a missing replacement reference as empty with %j', (options, errors) => {
+    expect(validateClaimForm(claimFormSchema('GWN8XT4K', options), {} as ClaimFormValues)).toEqual(errors);
+  });
+});
+
+describe('validateClaimForm', () => {
+  it('shows only the first of several messages for the field', () => {
+    const schema = claimFormSchema('gwn8xt4k', { advanceFare: true, covid: false });
+    expect(validateClaimForm(schema, { replacementReference: 'gwn8xt4k' })).toEqual({
+      replacementReference: BOOKING_REFERENCE_INVALID_TEXT,
+    });
+  });
+
+  it('shows an error that comes without inner errors on the replacement reference', () => {
+    const schema = yup.object({
+      replacementReference: yup
+        .string()
+        .default('')
+        .transform(() => {
+          throw new yup.ValidationError('Cannot read this reference');
+        }),
+    });
+    expect(validateClaimForm(schema, { replacementReference: 'KXB7HT2N' })).toEqual({
+      replacementReference: 'Cannot read this reference',
+    });
+  });
 });
 
 describe('hasAdvanceFare and expectedTickets', () => {
@@ -64,8 +109,13 @@ describe('parseUploadId', () => {
     ['abc123', 'abc123'],
     ['  abc123\n', 'abc123'],
     ['"abc123"', 'abc123'],
+    [' "abc123"\n', 'abc123'],
+    ['" abc123 "', 'abc123'],
     ['{"id":"abc123"}', 'abc123'],
+    ['\n{"id":"abc123"} ', 'abc123'],
     [{ id: 'abc123' }, 'abc123'],
+    [{ id: ' abc123 ' }, 'abc123'],
+    ['x'.repeat(200), 'x'.repeat(200)],
     [{ id: 42 }, '42'],
     [42, '42'],
   ])('%j → %j', (answer, id) => {
@@ -77,6 +127,12 @@ describe('parseUploadId', () => {
     ['   '],
     [{}],
     [{ id: '' }],
+    [{ id: '   ' }],
+    ['"abc123'],
+    ['{"id":"abc123"'],
+    [1.5],
+    [{ id: 1.5 }],
+    [9007199254740992],
     [null],
     [undefined],
     [['a']],
@@ -106,6 +162,17 @@ describe('buildClaimRequest', () => {
         disruption: true,
       }),
     ).toEqual({ Ctr: 'GWN8XT4K', Images: ['a'], ReplacementCtr: 'KXB7HT2N', Disruption: true });
+  });
+
+  it('trims the booking reference', () => {
+    expect(
+      buildClaimRequest({
+        bookingReference: ' LBG7WK2F\n',
+        uploadIds: ['a'],
+        replacementReference: '',
+        disruption: false,
+      }),
+    ).toEqual({ Ctr: 'LBG7WK2F', Images: ['a'] });
   });
 });
 

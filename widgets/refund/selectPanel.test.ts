@@ -50,6 +50,12 @@ const table: [string, Partial<RefundStatus>, DryRunResult | null, Panel][] = [
     dry(0),
     'unavailable',
   ],
+  [
+    '3 not replacement: defer allowed but replace value 0',
+    { ticketsReplaceValue: 0, adminFeeReplacement: 0, canDeferExchange: true },
+    dry(0),
+    'unavailable',
+  ],
   ['3 not replacement: cancelled', { isCancelled: true }, dry(0), 'unavailable'],
   ['3 not replacement: scanned', { isScanned: true }, dry(0), 'unavailable'],
   ['2 instant even when scanned (the rule checks the amounts only)', { isScanned: true }, dry(4000), 'instant'],

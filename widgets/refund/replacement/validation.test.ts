@@ -49,6 +49,34 @@ describe('replacement form schema (docs/product-rules.md section 5)', () => {
     await expect(eSchema.validate({ bookingReference: 'E-7K2M9Q4ZB', email: 'a@example.com' })).resolves.toBeTruthy();
   });
 
+  it('trims the original booking reference before comparing', async () => {
+    const spaced = replacementFormSchema(' GLX2NF7R\t');
+    await expect(spaced.validate({ bookingReference: 'GLX2NF7R', email: 'a@example.com' })).rejects.toThrow(
+      'Cannot be the same as the original booking reference',
+    );
+  });
+
+  it('compares the trimmed value also when validating without casting (strict)', async () => {
+    await expect(
+      schema.validate({ bookingReference: ' GLX2NF7R ', email: 'a@example.com' }, { strict: true, abortEarly: false }),
+    ).rejects.toMatchObject({
+      errors: [
+        'bookingReference must be a trimmed string',
+        'Enter a booking reference in the correct format, like KXB7HT2N or E-123456789',
+        'Cannot be the same as the original booking reference',
+      ],
+    });
+  });
+
+  it('names the rule differs-from-original in the error', async () => {
+    await expect(schema.validate({ bookingReference: 'GLX2NF7R', email: 'a@example.com' })).rejects.toMatchObject({
+      name: 'ValidationError',
+      path: 'bookingReference',
+      type: 'differs-from-original',
+      message: 'Cannot be the same as the original booking reference',
+    });
+  });
+
   it.each([
     ['', 'Enter your email address'],
     ['traveller', 'Enter an email address in the correct format, like name@example.com'],
@@ -94,11 +122,32 @@ describe('parseLookupResponse (docs/product-rules.md sections 3 and 5)', () => {
   });
 
   it.each([
-    ['not a list', { refundStatus: {}, journeyList: [] }],
-    ['a kept journey without legs', [{ refundStatus: {}, journeyList: [{ ...DIRECT_SINGLE, legRecordsOut: [] }] }]],
-    ['a kept journey with a text cost', [{ refundStatus: {}, journeyList: [{ ...DIRECT_SINGLE, totalCost: '£60' }] }]],
-    ['a kept journey without an id', [{ refundStatus: {}, journeyList: [{ ...DIRECT_SINGLE, journeyID: undefined }] }]],
-  ])('refuses %s as INVALID_RESPONSE', (_name, answer) => {
+    [
+      'not a list',
+      { refundStatus: {}, journeyList: [] },
+      'this must be a `array` type, but the final value was: `{\n  "refundStatus": {},\n  "journeyList": []\n}`.',
+    ],
+    [
+      'a kept journey without legs',
+      [{ refundStatus: {}, journeyList: [{ ...DIRECT_SINGLE, legRecordsOut: [] }] }],
+      '[0].legRecordsOut field must have at least 1 items',
+    ],
+    [
+      'a kept journey with a text cost',
+      [{ refundStatus: {}, journeyList: [{ ...DIRECT_SINGLE, totalCost: '£60' }] }],
+      '[0].totalCost must be a `number` type, but the final value was: `NaN` (cast from the value `"£60"`).',
+    ],
+    [
+      'a kept journey without an id',
+      [{ refundStatus: {}, journeyList: [{ ...DIRECT_SINGLE, journeyID: undefined }] }],
+      '[0].journeyID is a required field',
+    ],
+    [
+      'two malformed items (only the first fault is told)',
+      [{ refundStatus: 'yes' }, { refundStatus: 'no' }],
+      '[0].refundStatus must be a `object` type, but the final value was: `"yes"`.',
+    ],
+  ])('refuses %s as INVALID_RESPONSE, telling the fault and keeping the cause', (_name, answer, detail) => {
     let thrown: unknown;
     try {
       parseLookupResponse(answer);
@@ -106,5 +155,7 @@ describe('parseLookupResponse (docs/product-rules.md sections 3 and 5)', () => {
       thrown = error;
     }
     expect(isWidgetError(thrown, 'INVALID_RESPONSE')).toBe(true);
+    expect((thrown as Error).message).toBe(`The journey lookup answer was not in the expected form: ${detail}`);
+    expect((thrown as Error).cause).toMatchObject({ name: 'ValidationError', errors: [detail] });
   });
 });
