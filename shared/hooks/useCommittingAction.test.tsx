@@ -54,3 +54,21 @@ test('after a failure the traveller retry reuses the Idempotency-Key; nothing is
   expect(firstKey).toMatch(/^[0-9a-f-]{36}$/);
   expect(secondKey).toBe(firstKey);
 });
+
+test('a retry sends with the send function of the latest render, not the first one', async () => {
+  const firstSend = jest.fn(async (): Promise<string> => {
+    throw new Error('Network Error');
+  });
+  const latestSend = jest.fn(async () => 'ok');
+  const { rerender } = render(<Harness send={firstSend} />);
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Go' }));
+  await screen.findByText('failed NETWORK_ERROR');
+  rerender(<Harness send={latestSend} />);
+  await user.click(screen.getByRole('button', { name: 'Go' }));
+  await screen.findByText('done');
+  expect(firstSend).toHaveBeenCalledTimes(1);
+  expect(latestSend).toHaveBeenCalledTimes(1);
+  const firstKey = (firstSend.mock.calls[0] as unknown as [string])[0];
+  expect(latestSend).toHaveBeenCalledWith(firstKey);
+});
