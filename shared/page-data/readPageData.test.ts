@@ -5,7 +5,9 @@ import {
   WidgetError,
   type WidgetErrorCode,
 } from '../errors/WidgetError';
+import { ValidationError } from 'yup';
 import { STATIONS, buildDetails, writePageData } from '../journey/testData';
+import type { Details } from '../types';
 import {
   DEFAULT_MAX_ADMIN_FEE_PENCE,
   readDetails,
@@ -33,6 +35,12 @@ function expectWidgetError(read: () => unknown, code: WidgetErrorCode, message: 
   expect(error.code).toBe(code);
   expect(error.message).toBe(message);
   return error;
+}
+
+/** The message of an error's cause (failing when the cause is not an Error). */
+function causeMessage(error: Error): string {
+  expect(error.cause).toBeInstanceOf(Error);
+  return (error.cause as Error).message;
 }
 
 let mountElement: HTMLElement;
@@ -92,6 +100,77 @@ describe('readPageData', () => {
     expectWidgetError(() => readPageData(mountElement, document, ''), 'MISSING_STATION_MAP', MISSING_STATION_MAP_TEXT);
   });
 
+  it('reads the document it is given, with an empty query when that document has no location', () => {
+    const other = document.implementation.createHTMLDocument('host page');
+    writePageData(other, {
+      details: buildDetails({ bookingReference: 'E-123456789' }),
+      stations: STATIONS,
+      maxAdminFee: '5',
+    });
+    const page = readPageData(mountElement, other);
+    expect(page.details.bookingReference).toBe('E-123456789');
+    expect(page.stations).toEqual(STATIONS);
+    expect(page.maxAdminFeePence).toBe(500);
+    expect(page.query.search).toBe('');
+  });
+
+  /** A document reading the page's blocks, with the given location and window. */
+  function pageWith(location: unknown, defaultView: unknown): Document {
+    return {
+      getElementById: (id: string) => document.getElementById(id),
+      querySelector: (selector: string) => document.querySelector(selector),
+      location,
+      defaultView,
+    } as unknown as Document;
+  }
+
+  it.each([
+    [
+      'the document location first',
+      { search: '?covid19=true' },
+      { location: { search: '?Disruption=true' } },
+      'covid19=true',
+    ],
+    [
+      'the window location when the document has none',
+      null,
+      { location: { search: '?Disruption=true' } },
+      'Disruption=true',
+    ],
+    ['nowhere when neither has a location', undefined, null, ''],
+  ])('takes the query from %s', (_case, location, defaultView, search) => {
+    writePageData(document, { details: buildDetails(), stations: STATIONS });
+    expect(readPageData(mountElement, pageWith(location, defaultView)).query.search).toBe(search);
+  });
+
+  it('reads an empty query when the location cannot be read', () => {
+    writePageData(document, { details: buildDetails(), stations: STATIONS });
+    const page = pageWith(undefined, null);
+    Object.defineProperty(page, 'location', {
+      get() {
+        throw new DOMException('Blocked a frame from accessing a cross-origin frame', 'SecurityError');
+      },
+    });
+    expect(readPageData(mountElement, page).query).toEqual({
+      bookingReference: null,
+      email: null,
+      covid19: false,
+      disruptedOutwards: false,
+      disruptedInwards: false,
+      disruption: false,
+      search: '',
+    });
+  });
+
+  it('throws INVALID_PAGE_DATA when there is no mount element to read data attributes from', () => {
+    writePageData(document, { details: buildDetails(), stations: STATIONS });
+    expectWidgetError(
+      () => readPageData(null as unknown as HTMLElement, undefined, ''),
+      'INVALID_PAGE_DATA',
+      'The page data of this widget could not be read.',
+    );
+  });
+
   it('gives a plain object copy of the data attributes', () => {
     writePageData(document, { details: buildDetails(), stations: STATIONS });
     mountElement.setAttribute('data-appeal-link', 'false');
@@ -116,6 +195,27 @@ describe('readDetails', () => {
     writePageData(document, { details: buildDetails({ bookingReference: 'E-123456789' }), detailsId: 'other-details' });
     mountElement.setAttribute('data-details-id', 'other-details');
     expect(readDetails(mountElement, document).bookingReference).toBe('E-123456789');
+  });
+
+  it.each([
+    ['blank, reading #refund-details', '  ', 'refund-details'],
+    ['padded with spaces, reading the block it names', ' other-details ', 'other-details'],
+  ])('reads a data-details-id that is %s', (_case, attribute, detailsId) => {
+    writePageData(document, { details: buildDetails({ bookingReference: 'E-123456789' }), detailsId });
+    mountElement.setAttribute('data-details-id', attribute);
+    expect(readDetails(mountElement, document).bookingReference).toBe('E-123456789');
+  });
+
+  it('reads the document it is given, not the global one', () => {
+    const other = document.implementation.createHTMLDocument('host page');
+    writePageData(other, { details: buildDetails({ bookingReference: 'E-123456789' }) });
+    expect(readDetails(mountElement, other).bookingReference).toBe('E-123456789');
+  });
+
+  it('reads #refund-details of the global document for a mount element without attributes', () => {
+    writePageData(document, { details: buildDetails({ bookingReference: 'E-123456789' }) });
+    expect(readDetails(null as unknown as HTMLElement).bookingReference).toBe('E-123456789');
+    expect(readDetails({} as HTMLElement, document).bookingReference).toBe('E-123456789');
   });
 
   it('accepts legs whose trainRecordID is null or absent, and fills optional parts', () => {
@@ -161,14 +261,79 @@ describe('readDetails', () => {
   });
 
   it.each([
-    ['absent', undefined],
-    ['empty', ''],
-    ['whitespace', '  \n '],
-    ['unparsable', '{ "bookingReference": '],
-    ['HTML instead of JSON', '<p>oops</p>'],
-  ])('throws MISSING_DETAILS with the exact text when the block is %s', (_case, text) => {
+    ['absent', undefined, 'No element with id "refund-details" on the page'],
+    ['empty', '', 'The element "#refund-details" is empty'],
+    ['whitespace', '  \n ', 'The element "#refund-details" is empty'],
+    [
+      'unparsable',
+      '{ "bookingReference": ',
+      'The JSON of "#refund-details" is not parsable: Unexpected end of JSON input',
+    ],
+    [
+      'HTML instead of JSON',
+      '<p>oops</p>',
+      'The JSON of "#refund-details" is not parsable: Unexpected token \'<\', "<p>oops</p>" is not valid JSON',
+    ],
+  ])('throws MISSING_DETAILS with the exact text when the block is %s', (_case, text, cause) => {
     writePageData(document, { details: text, stations: STATIONS });
-    expectWidgetError(() => readDetails(mountElement, document), 'MISSING_DETAILS', 'Missing JSON data from DOM');
+    const error = expectWidgetError(
+      () => readDetails(mountElement, document),
+      'MISSING_DETAILS',
+      'Missing JSON data from DOM',
+    );
+    expect(causeMessage(error)).toBe(cause);
+  });
+
+  it('keeps the parse error as the cause of the cause', () => {
+    writePageData(document, { details: '{ "bookingReference": ' });
+    const error = expectWidgetError(() => readDetails(mountElement, document), 'MISSING_DETAILS', MISSING_DETAILS_TEXT);
+    expect((error.cause as Error).cause).toBeInstanceOf(SyntaxError);
+  });
+
+  const longValue = (length: number) =>
+    JSON.stringify({ ...buildDetails(), bookingReference: { a: 'x'.repeat(length) } });
+
+  it.each([
+    [
+      'an absent field as required',
+      JSON.stringify({ ...buildDetails(), bookingReference: undefined }),
+      'Invalid Details in "#refund-details": bookingReference: required (bookingReference is a required field)',
+    ],
+    [
+      'a null field as required',
+      JSON.stringify({ ...buildDetails(), bookingReference: null }),
+      'Invalid Details in "#refund-details": bookingReference: required (bookingReference is a required field)',
+    ],
+    [
+      'a field that must be defined as required',
+      JSON.stringify(
+        buildDetails({
+          JourneyPlannerResults: {
+            fareDetails: [{ ...buildDetails().JourneyPlannerResults.fareDetails[0], fromUIC: undefined as never }],
+          },
+        }),
+      ),
+      'Invalid Details in "#refund-details": JourneyPlannerResults.fareDetails[0].fromUIC: required (JourneyPlannerResults.fareDetails[0].fromUIC must be defined)',
+    ],
+    [
+      'a value of the wrong type as type, with a message of 200 characters in full',
+      longValue(113),
+      'Invalid Details in "#refund-details": bookingReference: type (bookingReference must be a `string` type, but the final value was: `{\n  "a": "\\"' +
+        'x'.repeat(113) +
+        '\\""\n}`.)',
+    ],
+    [
+      'a longer message cut to its first 200 characters',
+      longValue(300),
+      'Invalid Details in "#refund-details": bookingReference: type (bookingReference must be a `string` type, but the final value was: `{\n  "a": "\\"' +
+        'x'.repeat(120) +
+        '…)',
+    ],
+  ])('names %s in the cause', (_case, json, cause) => {
+    writePageData(document, { details: json });
+    const error = expectWidgetError(() => readDetails(mountElement, document), 'MISSING_DETAILS', MISSING_DETAILS_TEXT);
+    expect(causeMessage(error)).toBe(cause);
+    expect((error.cause as Error).cause).toBeInstanceOf(ValidationError);
   });
 
   it.each([
@@ -228,6 +393,25 @@ describe('readDetails', () => {
     expect(readDetails(mountElement, document)).toEqual(buildDetails());
   });
 
+  it('reports a block with no text as empty', () => {
+    const page = { getElementById: () => ({ textContent: null }) } as unknown as Document;
+    const error = expectWidgetError(() => readDetails(mountElement, page), 'MISSING_DETAILS', MISSING_DETAILS_TEXT);
+    expect(causeMessage(error)).toBe('The element "#refund-details" is empty');
+  });
+
+  it('says only "not parsable" when parsing throws something that is not an Error', () => {
+    const text = {
+      trim: () => '{}',
+      length: 2,
+      toString: () => {
+        throw 'not an Error';
+      },
+    };
+    const page = { getElementById: () => ({ textContent: text }) } as unknown as Document;
+    const error = expectWidgetError(() => readDetails(mountElement, page), 'MISSING_DETAILS', MISSING_DETAILS_TEXT);
+    expect(causeMessage(error)).toBe('The JSON of "#refund-details" is not parsable');
+  });
+
   it('turns a hostile mount element into a WidgetError, never a TypeError', () => {
     expectWidgetError(
       () => readDetails(null as unknown as HTMLElement, document),
@@ -283,6 +467,11 @@ describe('readStationNames and stationName', () => {
     expect(stationName(stations, 'KGX')).toBe('London Kings Cross');
   });
 
+  it('reads the station-name map of the global document when given none', () => {
+    writePageData(document, { stations: STATIONS });
+    expect(readStationNames()).toEqual(STATIONS);
+  });
+
   it('shows Unknown for a code the map does not name', () => {
     writePageData(document, { stations: { ...STATIONS, ZZZ: '  ' } });
     const stations = readStationNames(document);
@@ -303,22 +492,30 @@ describe('readStationNames and stationName', () => {
     expect(stationName(stations, 'constructor')).toBe('Unknown');
     expect(stationName(stations, 'toString')).toBe('Unknown');
     expect(stationName({}, 'hasOwnProperty')).toBe('Unknown');
+    expect(stationName(Object.create({ KGX: 'London Kings Cross' }) as Record<string, string>, 'KGX')).toBe('Unknown');
     expect(({} as Record<string, unknown>).KGX).toBeUndefined();
   });
 
+  const notAMap = 'Station names must be an object of code → name strings';
+
   it.each([
-    ['absent', undefined],
-    ['unparsable', '{"KGX": '],
-    ['an array', '["London Kings Cross"]'],
-    ['null', 'null'],
-    ['a number', '3'],
-    ['a string', '"KGX"'],
-    ['an object with a non-string name', '{"KGX":"London Kings Cross","YRK":7}'],
-    ['an object with a nested object', '{"KGX":{"name":"London Kings Cross"}}'],
-    ['huge', `{"KGX":"${'x'.repeat(2_000_001)}"}`],
-  ])('throws MISSING_STATION_MAP with the fixed text when the map is %s', (_case, text) => {
+    ['absent', undefined, 'No element with id "station-names" on the page'],
+    ['unparsable', '{"KGX": ', 'The JSON of "#station-names" is not parsable: Unexpected end of JSON input'],
+    ['an array', '["London Kings Cross"]', notAMap],
+    ['null', 'null', notAMap],
+    ['a number', '3', notAMap],
+    ['a string', '"KGX"', notAMap],
+    ['an object with a non-string name', '{"KGX":"London Kings Cross","YRK":7}', notAMap],
+    ['an object with a nested object', '{"KGX":{"name":"London Kings Cross"}}', notAMap],
+    [
+      'huge',
+      `{"KGX":"${'x'.repeat(2_000_001)}"}`,
+      'The JSON of "#station-names" is too large (2000011 characters, at most 2000000)',
+    ],
+  ])('throws MISSING_STATION_MAP with the fixed text when the map is %s', (_case, text, cause) => {
     writePageData(document, { stations: text });
-    expectWidgetError(() => readStationNames(document), 'MISSING_STATION_MAP', MISSING_STATION_MAP_TEXT);
+    const error = expectWidgetError(() => readStationNames(document), 'MISSING_STATION_MAP', MISSING_STATION_MAP_TEXT);
+    expect(causeMessage(error)).toBe(cause);
   });
 
   it('throws a WidgetError for a document that is not one', () => {
@@ -358,6 +555,13 @@ describe('readQueryFlags', () => {
       covid19: true,
     });
     expect(readQueryFlags('bookingreference=AAAAAAAA&BookingReference=KXB7HT2N').bookingReference).toBe('KXB7HT2N');
+  });
+
+  it('keeps a ? inside the query', () => {
+    expect(readQueryFlags('BookingReference=KXB7?HT2N')).toMatchObject({
+      bookingReference: 'KXB7?HT2N',
+      search: 'BookingReference=KXB7?HT2N',
+    });
   });
 
   it('gives null for an empty BookingReference or Email', () => {
@@ -410,10 +614,43 @@ describe('validateFareDetailsUic', () => {
       toUIC: '8061210',
     });
     const error = expectWidgetError(() => validateFareDetailsUic(details), 'INVALID_UIC', INVALID_UIC_TEXT);
-    expect((error.cause as Error).message).toContain('fareDetails[1].toUIC');
+    expect(causeMessage(error)).toBe(
+      'fareDetails[1].toUIC: UIC code "8061210" does not match 70 + 4 characters + optional 0',
+    );
+    const uicError = (error.cause as Error).cause as WidgetError;
+    expect(uicError).toBeInstanceOf(WidgetError);
+    expect(uicError.code).toBe('INVALID_UIC');
+  });
+
+  it('throws INVALID_UIC for a fare that is null', () => {
+    const details = buildDetails({ JourneyPlannerResults: { fareDetails: [null as never] } });
+    const error = expectWidgetError(() => validateFareDetailsUic(details), 'INVALID_UIC', INVALID_UIC_TEXT);
+    expect(causeMessage(error)).toBe(
+      'fareDetails[0].fromUIC: UIC code of type undefined does not match 70 + 4 characters + optional 0',
+    );
+  });
+
+  it('names the field, with the reason "invalid", when reading a fare throws', () => {
+    const fare = {
+      get fromUIC(): string {
+        throw new TypeError('the fare cannot be read');
+      },
+    };
+    const details = buildDetails({ JourneyPlannerResults: { fareDetails: [] } });
+    details.JourneyPlannerResults.fareDetails.push(fare as never);
+    const error = expectWidgetError(() => validateFareDetailsUic(details), 'INVALID_UIC', 'the fare cannot be read');
+    expect(causeMessage(error)).toBe('fareDetails[0].fromUIC: invalid');
   });
 
   it('accepts Details with no fares', () => {
     expect(() => validateFareDetailsUic(buildDetails({ JourneyPlannerResults: { fareDetails: [] } }))).not.toThrow();
+  });
+
+  it.each([
+    ['null', null],
+    ['without JourneyPlannerResults', {}],
+    ['without fareDetails', { JourneyPlannerResults: {} }],
+  ])('accepts Details that are %s (nothing to check)', (_case, details) => {
+    expect(() => validateFareDetailsUic(details as unknown as Details)).not.toThrow();
   });
 });
