@@ -37,6 +37,17 @@ function expectWidgetError(read: () => unknown, code: WidgetErrorCode, message: 
   return error;
 }
 
+/** The query of a page whose address has none: no booking, every flag false. */
+const NO_QUERY = {
+  bookingReference: null,
+  email: null,
+  covid19: false,
+  disruptedOutwards: false,
+  disruptedInwards: false,
+  disruption: false,
+  search: '',
+};
+
 /** The message of an error's cause (failing when the cause is not an Error). */
 function causeMessage(error: Error): string {
   expect(error.cause).toBeInstanceOf(Error);
@@ -151,15 +162,7 @@ describe('readPageData', () => {
         throw new DOMException('Blocked a frame from accessing a cross-origin frame', 'SecurityError');
       },
     });
-    expect(readPageData(mountElement, page).query).toEqual({
-      bookingReference: null,
-      email: null,
-      covid19: false,
-      disruptedOutwards: false,
-      disruptedInwards: false,
-      disruption: false,
-      search: '',
-    });
+    expect(readPageData(mountElement, page).query).toEqual(NO_QUERY);
   });
 
   it('throws INVALID_PAGE_DATA when there is no mount element to read data attributes from', () => {
@@ -527,15 +530,7 @@ describe('readQueryFlags', () => {
   it('reads flags true in any letter case, false otherwise or when absent', () => {
     const flags = readQueryFlags('?covid19=True&disruptedOutwards=TRUE&disruptedInwards=false&Disruption=yes');
     expect(flags).toMatchObject({ covid19: true, disruptedOutwards: true, disruptedInwards: false, disruption: false });
-    expect(readQueryFlags('')).toEqual({
-      bookingReference: null,
-      email: null,
-      covid19: false,
-      disruptedOutwards: false,
-      disruptedInwards: false,
-      disruption: false,
-      search: '',
-    });
+    expect(readQueryFlags('')).toEqual(NO_QUERY);
     expect(readQueryFlags('Disruption=true').disruption).toBe(true);
     expect(readQueryFlags('covid19=1&disruptedInwards= true').covid19).toBe(false);
   });
