@@ -86,6 +86,73 @@ describe('host shim configuration (docs/architecture.md host contract)', () => {
     );
   });
 
+  it('tells the host developer which attribute was refused, its value and the rule, as a ShimConfigError', () => {
+    const refusal = (attribute: string, value: string): unknown => {
+      try {
+        readShimConfig(script({ src: SHIM, [attribute]: value }), '', page);
+      } catch (error) {
+        return error;
+      }
+      return null;
+    };
+    const remotes = refusal('data-remotes-base', `${ATTACKER}/`);
+    expect(remotes).toBeInstanceOf(ShimConfigError);
+    expect((remotes as Error).name).toBe('ShimConfigError');
+    expect((remotes as Error).message).toBe(
+      'refund-widgets: data-remotes-base "http://127.0.0.1:32622/" refused: ' +
+        "the remotes must be on the shim's own origin or an origin built in with REMOTE_ORIGINS",
+    );
+    expect((refusal('data-api-base', ATTACKER) as Error).message).toBe(
+      'refund-widgets: data-api-base "http://127.0.0.1:32622" refused: ' +
+        "the API must be on the page's own origin or an origin built in with API_ORIGINS",
+    );
+  });
+
+  it.each([
+    ['a user name', 'https://someone@cdn.example.net/static/other/'],
+    ['a password', 'https://:secret@cdn.example.net/static/other/'],
+  ])('refuses a base on its own origin that carries %s', (_what, value) => {
+    expect(() => readShimConfig(script({ src: SHIM, 'data-remotes-base': value }), '', page)).toThrow(
+      /^refund-widgets: data-remotes-base /,
+    );
+    expect(() =>
+      readShimConfig(
+        script({ src: SHIM, 'data-api-base': value.replace('cdn.example.net', 'www.example-rail.co.uk') }),
+        '',
+        page,
+      ),
+    ).toThrow(/^refund-widgets: data-api-base /);
+  });
+
+  it('accepts plain http on its own origin (a developer machine), and refuses other schemes even on a matching origin', () => {
+    const local = 'http://localhost:8080';
+    const config = readShimConfig(
+      script({
+        src: `${local}/host-shim.js`,
+        'data-remotes-base': `${local}/remotes/`,
+        'data-api-base': `${local}/api`,
+      }),
+      '',
+      `${local}/ConfirmRefund`,
+    );
+    expect(config.remotesBase).toBe('http://localhost:8080/remotes/');
+    expect(config.apiBase).toBe('http://localhost:8080/api');
+    // A page and shim opened from files share the opaque origin "null"; a file base is still refused.
+    expect(() =>
+      readShimConfig(
+        script({ src: 'file:///site/host-shim.js', 'data-remotes-base': 'file:///elsewhere/' }),
+        '',
+        'file:///site/ConfirmRefund.html',
+      ),
+    ).toThrow(/^refund-widgets: data-remotes-base "file:\/\/\/elsewhere\/" refused/);
+  });
+
+  it('treats a blank data-api-base or data-remotes-base as absent', () => {
+    const config = readShimConfig(script({ src: SHIM, 'data-api-base': '   ', 'data-remotes-base': ' \t ' }), '', page);
+    expect(config.apiBase).toBe('');
+    expect(config.remotesBase).toBe('https://cdn.example.net/static/refund-widgets/');
+  });
+
   it("data-remotes-base on the page's origin is refused when the shim comes from a CDN", () => {
     expect(() => readShimConfig(script({ src: SHIM, 'data-remotes-base': '/static/' }), '', page)).toThrow(
       ShimConfigError,

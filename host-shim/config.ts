@@ -43,12 +43,12 @@ function withSlash(url: string): string {
 
 /**
  * Parses a comma- or space-separated list of origins (a build-time setting) into canonical
- * origins (`https://cdn.example.net`). Entries that are not http(s) URLs are dropped.
+ * origins (`https://cdn.example.net`). Entries that are not http(s) URLs (an empty one among
+ * them, which `new URL` refuses) are dropped.
  */
 export function parseOrigins(list: string | undefined): string[] {
   const origins: string[] = [];
   for (const item of (list ?? '').split(/[\s,]+/)) {
-    if (item === '') continue;
     try {
       const url = new URL(item);
       if (url.protocol === 'https:' || url.protocol === 'http:') origins.push(url.origin);

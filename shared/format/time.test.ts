@@ -61,6 +61,11 @@ describe('formatTime and formatDate', () => {
     expect(formatDate(null)).toBe('');
   });
 
+  it('reads a time with spaces around it, as moment did (a padded server field)', () => {
+    expect(formatTime(' 2026-03-14T08:05:00\n')).toBe('08:05');
+    expect(formatDate('\t2026-03-14T08:05:00 ')).toBe('14/03/2026');
+  });
+
   it('formats the second time when the first is empty', () => {
     expect(formatTime(pickTime('0001-01-01T00:00:00', '2026-03-14T09:50:00'))).toBe('09:50');
   });

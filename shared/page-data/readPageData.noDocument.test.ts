@@ -1,9 +1,11 @@
 /**
- * @jest-environment node
+ * @jest-environment @stryker-mutator/jest-runner/jest-env/node
  *
  * The page-data reader where there is no DOM at all (server rendering, a worker): asked for the
  * global document's page data, it throws the setup error the host developer reads, never a
- * TypeError (readPageData.ts, docs/host-contract.md).
+ * TypeError (readPageData.ts, docs/host-contract.md). The environment is Jest's node one, wrapped
+ * as Stryker's documentation asks so that its per-test coverage follows this file
+ * (docs/mutation-testing.md); outside a mutation run the wrapper adds nothing.
  */
 import { MISSING_STATION_MAP_TEXT, WidgetError } from '../errors/WidgetError';
 import { readStationNames } from './readPageData';
