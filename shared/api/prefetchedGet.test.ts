@@ -121,27 +121,3 @@ describe('getJson with a prefetched answer', () => {
     expect(mock.history.get).toHaveLength(1);
   });
 });
-
-describe('the axios side after a prefetched first panel (docs/performance.md)', () => {
-  afterEach(() => {
-    delete (window as { requestIdleCallback?: unknown }).requestIdleCallback;
-  });
-
-  it('is loaded once, when the page is idle, however many prefetched answers were taken', async () => {
-    const idle = jest.fn();
-    Object.assign(window, { requestIdleCallback: idle });
-    fetchMock.mockImplementation(() => answer(200, '{"a":1}'));
-    await jest.isolateModulesAsync(async () => {
-      const runtime = await import('@rw/page-runtime');
-      const client = await import('./client');
-      runtime.prefetchGet('/idle-1');
-      runtime.prefetchGet('/idle-2');
-      await expect(client.getJson('/idle-1')).resolves.toEqual({ a: 1 });
-      await expect(client.getJson('/idle-2')).resolves.toEqual({ a: 1 });
-    });
-    expect(idle).toHaveBeenCalledTimes(1);
-    expect(idle.mock.calls[0][1]).toEqual({ timeout: 3000 });
-    // What the idle callback runs loads the module that holds the axios instance.
-    expect(() => idle.mock.calls[0][0]()).not.toThrow();
-  });
-});
