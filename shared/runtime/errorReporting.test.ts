@@ -9,14 +9,7 @@ import { act, createElement } from 'react';
 import fc from 'fast-check';
 import { createMount } from '../mount/createMount';
 import { WIDGET_CRASH_TEXT } from '../mount/ErrorBoundary';
-import {
-  REPORT_THROTTLE_MS,
-  UNREADABLE_ERROR_TEXT,
-  __setClockForTests,
-  installGlobalErrorHandlers,
-  reportError,
-  setApiBase,
-} from './index';
+import { REPORT_THROTTLE_MS, __setClockForTests, installGlobalErrorHandlers, reportError, setApiBase } from './index';
 
 const SEED = 20261123;
 const REPORT_FIELDS = ['column', 'line', 'message', 'pageUrl', 'source', 'stack', 'time', 'ua'];
@@ -41,6 +34,7 @@ function report(n = 0): Record<string, unknown> {
   expect(url).toBe('/report/error');
   expect(init.method).toBe('POST');
   expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  expect(init.keepalive).toBe(true); // still sent when the page is being left
   return JSON.parse(init.body as string) as Record<string, unknown>;
 }
 
@@ -331,6 +325,36 @@ describe('a report that fails to send', () => {
     expect(report(0).message).toBe('Error: later');
   });
 
+  it.each(failures.filter(([name]) => name === 'throws synchronously' || name.startsWith('returns something')))(
+    'says no report was sent when fetch %s',
+    (_name, impl) => {
+      installFetch(impl);
+      expect(reportError(new Error('direct'))).toBe(false);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+    },
+  );
+
+  it('sends no second report when sending takes 150 ms and raises an error itself', () => {
+    installFetch(() => {
+      if (fetchMock.mock.calls.length === 1) {
+        jest.advanceTimersByTime(REPORT_THROTTLE_MS);
+        uncaught(new Error('the reporter failed'));
+      }
+      return Promise.resolve({ ok: true, status: 204 });
+    });
+    expect(reportError(new Error('first'))).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(report(0).message).toBe('Error: first');
+  });
+
+  it('an error raised while there is no fetch does not hold back the report of the next one', () => {
+    delete (globalThis as { fetch?: unknown }).fetch;
+    expect(reportError(new Error('no fetch yet'))).toBe(false);
+    installFetch();
+    expect(reportError(new Error('fetch is back'))).toBe(true);
+    expect(report(0).message).toBe('Error: fetch is back');
+  });
+
   it('handles the rejection of the fetch promise (no unhandled rejection of its own)', async () => {
     const { tracker, thenable } = trackedRejection();
     installFetch(() => thenable);
@@ -355,8 +379,8 @@ describe('a report that fails to send', () => {
       },
     });
     const values: [unknown, string][] = [
-      [cyclic, UNREADABLE_ERROR_TEXT],
-      [hostile, UNREADABLE_ERROR_TEXT],
+      [cyclic, 'An error that could not be read'],
+      [hostile, 'An error that could not be read'],
       [Symbol('s'), 'Symbol(s)'],
       [BigInt(10), '10'],
     ];

@@ -39,6 +39,32 @@ describe('redactUrl: the page address of a report', () => {
   it('replaces an e-mail address outside the query (path or fragment)', () => {
     expect(redactUrl('/u/jo%40example.com/x#to=jo@example.com')).toBe('/u/REDACTED/x#to=REDACTED');
   });
+
+  it('keeps the fragment once, after a query that has nothing personal', () => {
+    expect(redactUrl('/ConfirmRefund?covid19=true#top')).toBe('/ConfirmRefund?covid19=true#top');
+  });
+
+  it('matches the two names with spaces around them', () => {
+    expect(redactUrl('/ConfirmRefund?BookingReference%20=KXB7HT2N&+Email=KXB7HT2N')).toBe(
+      '/ConfirmRefund?BookingReference%20=REDACTED&+Email=REDACTED',
+    );
+  });
+
+  it('replaces an address given as a bare query word', () => {
+    expect(redactUrl('/x?jo@example.com&flag')).toBe('/x?REDACTED&flag');
+  });
+
+  it('replaces an address the pattern of raw text misses (non-ASCII domain), whatever the name', () => {
+    expect(redactUrl('/x?contact+me=jo%40b%C3%BCcher.de')).toBe('/x?contact+me=REDACTED');
+  });
+
+  it('reads + in a query value as a space: the words beside an address are kept', () => {
+    expect(redactUrl('/Search?q=jo%40example.com+please')).toBe('/Search?q=REDACTED+please');
+  });
+
+  it('keeps a value that is a domain with no address before it', () => {
+    expect(redactUrl('/x?via=@rail.example')).toBe('/x?via=@rail.example');
+  });
 });
 
 describe('redactText: the message and stack of a report', () => {
@@ -60,6 +86,29 @@ describe('redactText: the message and stack of a report', () => {
     );
   });
 
+  it('replaces an address whose domain has several dots whole', () => {
+    expect(redactText('Write to jo@mail.example.co.uk today')).toBe('Write to REDACTED today');
+  });
+
+  it('replaces a reference with characters that mean something in a pattern, and only that reference', () => {
+    expect(redactText('No booking AB.12 (ab.12), nor ABX12', ['AB.12'])).toBe(
+      'No booking REDACTED (REDACTED), nor ABX12',
+    );
+  });
+
+  it('replaces a reference given with spaces around it', () => {
+    expect(redactText('KXB7HT2N: not found', [' KXB7HT2N '])).toBe('REDACTED: not found');
+  });
+
+  it('replaces a reference of 3 characters and ignores shorter ones', () => {
+    expect(redactText('Booking AB1 not found', ['AB1'])).toBe('Booking REDACTED not found');
+    expect(redactText('Booking AB not found', ['AB'])).toBe('Booking AB not found');
+  });
+
+  it('replaces a reference that contains another one whole', () => {
+    expect(redactText('KXB7HT2N, then KXB', ['KXB', 'KXB7HT2N'])).toBe('REDACTED, then REDACTED');
+  });
+
   it('leaves the text alone when there is nothing personal, and ignores blank references', () => {
     const text = 'TypeError: x is not a function\n    at y (https://cdn.example/refund/1.js:1:42711)';
     expect(redactText(text, ['', '  '])).toBe(text);
@@ -73,6 +122,8 @@ describe('the helpers', () => {
     ['KXB7HT2N', false],
     ['a@b', false],
     ['x @y.com', false],
+    ['ask jo@example.com', false],
+    ['jo@example.com please', false],
   ])('looksLikeEmail(%j) is %j', (value, expected) => {
     expect(looksLikeEmail(value)).toBe(expected);
   });
@@ -85,6 +136,21 @@ describe('the helpers', () => {
       'WBH9FX4L',
     ]);
     expect(pageBookingReferences('not a url at all ::', undefined)).toEqual([]);
+  });
+
+  it('finds only the BookingReference values of the query, and no blank one', () => {
+    expect(
+      pageBookingReferences(
+        'https://rail.example/ConfirmRefund?covid19=true&BookingReference=&BookingReference=+&BookingReference=KXB7HT2N',
+        undefined,
+      ),
+    ).toEqual(['KXB7HT2N']);
+  });
+
+  it('finds the booking reference of a Details block written with spaces', () => {
+    document.body.innerHTML =
+      '<script type="application/json" id="refund-details">{\n  "bookingReference" : "WBH9FX4L"\n}</script>';
+    expect(pageBookingReferences('https://rail.example/ConfirmRefund', document)).toEqual(['WBH9FX4L']);
   });
 });
 
@@ -112,5 +178,14 @@ describe('a report built on a booking page', () => {
     const text = JSON.stringify(report);
     for (const secret of [REFERENCE, EMAIL, encodeURIComponent(EMAIL)]) expect(text).not.toContain(secret);
     expect(report.message).not.toBe(REDACTED);
+  });
+
+  it('carries not the booking reference of the Details block when the address has none', () => {
+    history.replaceState(null, '', '/ConfirmRefund');
+    document.body.innerHTML =
+      '<script type="application/json" id="refund-details">{"bookingReference":"WBH9FX4L"}</script>';
+    const report = buildErrorReport(new Error('Refund for WBH9FX4L failed'));
+    expect(report.message).toBe('Error: Refund for REDACTED failed');
+    expect(report.pageUrl).toBe('http://localhost/ConfirmRefund');
   });
 });

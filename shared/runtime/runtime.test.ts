@@ -34,6 +34,64 @@ describe('page runtime: activity and progress bar', () => {
     expect(seen).toEqual([true, false]);
     unsubscribe();
   });
+
+  describe('on a fresh page', () => {
+    beforeEach(() => {
+      jest.useFakeTimers();
+      document.body.innerHTML = '';
+    });
+
+    it('shows the bar, marked for CSS and hidden from screen readers, as soon as one request starts', () => {
+      const seen: boolean[] = [];
+      const unsubscribe = subscribeActivity((active) => seen.push(active));
+      const end = startActivity();
+      expect(document.body.innerHTML).toBe(
+        '<div class="rw-progress rw-progress--active" aria-hidden="true" data-rw-progress=""></div>',
+      );
+      expect(seen).toEqual([true]);
+      end();
+      expect(seen).toEqual([true, false]);
+      jest.advanceTimersByTime(500);
+      unsubscribe();
+    });
+
+    it('tells a listener nothing after it unsubscribed', () => {
+      const seen: boolean[] = [];
+      const unsubscribe = subscribeActivity((active) => seen.push(active));
+      unsubscribe();
+      startActivity()();
+      expect(seen).toEqual([]);
+      jest.advanceTimersByTime(500);
+    });
+
+    it('restarts the fade when a request starts during it: the bar fades 500 ms after the last request ends', () => {
+      startActivity()();
+      const bar = document.querySelector('[data-rw-progress]');
+      jest.advanceTimersByTime(100);
+      const end = startActivity();
+      expect(bar).toHaveClass('rw-progress--active');
+      jest.advanceTimersByTime(300);
+      end();
+      jest.advanceTimersByTime(499);
+      expect(bar).toHaveClass('rw-progress--done');
+      jest.advanceTimersByTime(1);
+      expect(bar).not.toHaveClass('rw-progress--done');
+    });
+
+    it('counts activity, and shows no bar, on a page without a body', () => {
+      const body = document.body;
+      document.documentElement.removeChild(body);
+      try {
+        const end = startActivity();
+        expect(activeCount()).toBe(1);
+        end();
+        expect(activeCount()).toBe(0);
+        expect(document.querySelector('[data-rw-progress]')).toBeNull();
+      } finally {
+        document.documentElement.appendChild(body);
+      }
+    });
+  });
 });
 
 describe('page runtime: error reports', () => {
@@ -69,6 +127,14 @@ describe('page runtime: error reports', () => {
     });
     expect(report.time).toBe(new Date(1_000_000).toISOString());
     expect(report.stack).toContain('boom');
+  });
+
+  it('cuts a long stack to its first 8000 characters', () => {
+    const error = new Error('deep');
+    error.stack = `Error: deep\n${'    at f (https://cdn.example/refund/1.js:1:42)\n'.repeat(400)}`;
+    const report = buildErrorReport(error);
+    expect(report.stack).toHaveLength(8000);
+    expect(report.stack.startsWith('Error: deep\n    at f (https://cdn.example/refund/1.js:1:42)\n')).toBe(true);
   });
 
   it('posts at most one report per 150 ms under a storm', () => {
