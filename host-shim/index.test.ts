@@ -3,7 +3,9 @@
  * `data-auto-mount="false"`, refusals of bad manual calls, and "the shim trusts only itself"
  * (issue "Hardening for a security review", finding 1). The loader is a fake.
  */
-import { WIDGET_FALLBACK_TEXT } from './fallback';
+/** The fallback a mount point shows (docs/host-contract.md "Isolation"), written out. */
+const WIDGET_FALLBACK_TEXT =
+  'Sorry, this part of the page could not be loaded. Please refresh the page or try again later.';
 
 const mountAll = jest.fn(async () => undefined);
 const mountWidget = jest.fn(async () => () => undefined);

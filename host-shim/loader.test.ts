@@ -2,8 +2,11 @@
  * The shim in jsdom: mounts by id, registers only the remotes on the page, isolates failures.
  * The federation runtime is replaced by a fake; the browser tests use the real one.
  */
-import { WIDGET_FALLBACK_TEXT } from './fallback';
 import type { ShimConfig } from './config';
+
+/** The fallback a mount point shows (docs/host-contract.md "Isolation"), written out. */
+const WIDGET_FALLBACK_TEXT =
+  'Sorry, this part of the page could not be loaded. Please refresh the page or try again later.';
 
 const registerRemotes = jest.fn();
 const initializeSharing = jest.fn(() => [Promise.resolve()]);
