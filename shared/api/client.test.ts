@@ -1,14 +1,19 @@
+import { AxiosError } from 'axios';
 import MockAdapter from 'axios-mock-adapter';
 import { activeCount, setApiBase } from '@rw/page-runtime';
-import { failureText, RELOAD_PAGE_TEXT } from '../errors/WidgetError';
+import { failureText, RELOAD_PAGE_TEXT, WidgetError } from '../errors/WidgetError';
 import {
   antiforgeryHeaders,
   configureClient,
   getJson,
+  isStateChanging,
+  loadApi,
+  parseJsonBody,
   postCommitting,
   postJson,
   requestVerificationToken,
   serverMessage,
+  toWidgetError,
 } from './client';
 import { api } from './http';
 import { widgetFailure } from '../test/faults';
@@ -31,8 +36,120 @@ describe('serverMessage (docs/decisions.md "Server error answers")', () => {
     ['bare JSON string', '"quoted text"', 'quoted text'],
     ['JSON text with message', '{"message":"from text"}', 'from text'],
     ['empty', '', ''],
+    ['nothing', null, ''],
+    ['no body', undefined, ''],
+    ['plain text with spaces and a line end around it', '  Self refunds are disabled\n', 'Self refunds are disabled'],
+    ['JSON text with spaces around it', ' {"message":"from text"}\n', 'from text'],
+    ['text that starts like JSON but is not', '{"message": "cut short', '{"message": "cut short'],
+    ['plain text that reads as the JSON null', 'null', 'null'],
+    ['a plain-text amount', '2.50', '2.50'],
+    ["ASP.NET's HttpError Message", { Message: 'An error has occurred.' }, 'An error has occurred.'],
+    ['a problem details title', { title: 'Bad Request', detail: 'The booking is closed.' }, 'Bad Request'],
+    ['a problem details detail alone', { detail: 'The booking is closed.' }, 'The booking is closed.'],
+    ['JSON without a known field', { code: 7 }, '{"code":7}'],
   ])('reads %s', (_name, data, expected) => {
     expect(serverMessage(data)).toBe(expected);
+  });
+
+  it('gives nothing for a body it cannot write as text', () => {
+    const circular: Record<string, unknown> = { code: 7 };
+    circular.self = circular;
+    expect(serverMessage(circular)).toBe('');
+  });
+});
+
+describe('isStateChanging', () => {
+  it('treats GET, HEAD, OPTIONS and a request without a method (a GET) as safe', () => {
+    expect([undefined, 'GET', 'get', 'HEAD', 'options'].map(isStateChanging)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(['POST', 'delete', 'PUT', 'patch'].map(isStateChanging)).toEqual([true, true, true, true]);
+  });
+});
+
+describe('toWidgetError (docs/product-rules.md section 8)', () => {
+  const request = { method: 'get', url: '/status' } as ConstructorParameters<typeof AxiosError>[2];
+
+  it('makes a timeout TIMEOUT, keeping the axios error as the cause', () => {
+    const timeout = new AxiosError('timeout of 200ms exceeded', 'ETIMEDOUT', request);
+    const error = toWidgetError(timeout);
+    expect([error.code, error.message]).toEqual(['TIMEOUT', 'timeout of 200ms exceeded']);
+    expect(error.cause).toBe(timeout);
+  });
+
+  it('makes a request the browser aborted NETWORK_ERROR, not TIMEOUT', () => {
+    const aborted = new AxiosError('Request aborted', 'ECONNABORTED', request);
+    const error = toWidgetError(aborted);
+    expect([error.code, error.message]).toEqual(['NETWORK_ERROR', 'Request aborted']);
+    expect(error.cause).toBe(aborted);
+  });
+
+  it('says "Network Error" for an axios error without an answer or a message', () => {
+    const silent = new AxiosError('', 'ERR_NETWORK', request);
+    const error = toWidgetError(silent);
+    expect([error.code, error.message]).toEqual(['NETWORK_ERROR', 'Network Error']);
+    expect(error.cause).toBe(silent);
+  });
+
+  it('reads only axios errors as answers: another error with a code and a response is NETWORK_ERROR', () => {
+    const other = Object.assign(new Error('socket hang up'), {
+      code: 'ETIMEDOUT',
+      response: { status: 500, data: 'down' },
+    });
+    const error = toWidgetError(other);
+    expect([error.code, error.message, error.status]).toEqual(['NETWORK_ERROR', 'socket hang up', undefined]);
+    expect(error.cause).toBe(other);
+  });
+
+  it('writes any other thrown value as text, null included', () => {
+    expect([toWidgetError(null).code, toWidgetError(null).message]).toEqual(['NETWORK_ERROR', 'null']);
+    expect([toWidgetError('boom').code, toWidgetError('boom').message]).toEqual(['NETWORK_ERROR', 'boom']);
+  });
+
+  it('passes a WidgetError through unchanged', () => {
+    const mapped = new WidgetError('INVALID_RESPONSE', 'The server sent an empty answer.');
+    expect(toWidgetError(mapped)).toBe(mapped);
+  });
+});
+
+describe('parseJsonBody', () => {
+  it('calls an empty or blank body an empty answer', () => {
+    for (const body of ['', '  \n']) {
+      let thrown: unknown;
+      try {
+        parseJsonBody(body);
+      } catch (error) {
+        thrown = error;
+      }
+      expect([(thrown as WidgetError).code, (thrown as WidgetError).message]).toEqual([
+        'INVALID_RESPONSE',
+        'The server sent an empty answer.',
+      ]);
+    }
+  });
+
+  it('calls a malformed body unreadable, keeping the body and the parse error', () => {
+    let thrown: unknown;
+    try {
+      parseJsonBody('{"refundStatus": nul');
+    } catch (error) {
+      thrown = error;
+    }
+    const error = thrown as WidgetError;
+    expect([error.code, error.message, error.body]).toEqual([
+      'INVALID_RESPONSE',
+      'The server sent an answer we could not read.',
+      '{"refundStatus": nul',
+    ]);
+    expect(error.cause).toBeInstanceOf(SyntaxError);
+  });
+
+  it('passes a body axios already parsed through', () => {
+    expect(parseJsonBody({ a: 1 })).toEqual({ a: 1 });
   });
 });
 
@@ -81,6 +198,27 @@ describe('getJson', () => {
     expect(second).toBeGreaterThan(first);
   });
 
+  it('keeps the body of an error answer as sent, and names the status when the server gave no text', async () => {
+    mock.onGet('/text').reply(409, 'Already refunded');
+    const text = await failure(getJson('/text'));
+    expect([text.code, text.status, text.message, text.body]).toEqual([
+      'API_ERROR',
+      409,
+      'Already refunded',
+      'Already refunded',
+    ]);
+    mock.onGet('/json').reply(400, { message: 'Booking is older than 6 months', code: 12 });
+    expect((await failure(getJson('/json'))).body).toBe('{"message":"Booking is older than 6 months","code":12}');
+    mock.onGet('/nothing').reply(404);
+    const nothing = await failure(getJson('/nothing'));
+    expect([nothing.code, nothing.status, nothing.message, nothing.body]).toEqual([
+      'API_ERROR',
+      404,
+      'Server responded with 404 code.',
+      '',
+    ]);
+  });
+
   it('does not retry a 4xx and maps it to API_ERROR with the server text', async () => {
     mock.onGet('/dry').reply(400, { message: 'Booking is older than 6 months' });
     const error = await failure(getJson('/dry'));
@@ -123,6 +261,15 @@ describe('postCommitting (docs/architecture.md "Exactly once")', () => {
     mock.resetHistory();
     mock.onPost('/api/ProcessRefundWithReplacement').timeout();
     expect((await failure(postCommitting('/api/ProcessRefundWithReplacement', {}, 'k'))).code).toBe('TIMEOUT');
+    expect(mock.history.post).toHaveLength(1);
+  });
+});
+
+describe("the axios instance (loadApi, for the manual claim's delete)", () => {
+  it('never retries a POST, even after a transient failure', async () => {
+    mock.onPost('/tickets/delete/abc').reply(503, 'busy');
+    const instance = await loadApi();
+    await expect(instance.post('/tickets/delete/abc')).rejects.toMatchObject({ response: { status: 503 } });
     expect(mock.history.post).toHaveLength(1);
   });
 });

@@ -94,7 +94,7 @@ export function serverMessage(data: unknown): string {
       try {
         return serverMessage(JSON.parse(text));
       } catch {
-        return text;
+        // Not JSON after all: the text as it came.
       }
     }
     return text;
@@ -138,13 +138,17 @@ function apiError(
 }
 
 /**
- * Maps an axios failure to a {@link WidgetError}. Already-mapped errors pass through. A 403
- * answer to a state-changing request is `FORBIDDEN` (stale token or session: reload the page).
+ * Maps an axios failure to a {@link WidgetError}. Already-mapped errors pass through. A timeout is
+ * `TIMEOUT`; an answer is `API_ERROR` with the server's text, or `FORBIDDEN` for a 403 to a
+ * state-changing request (stale token or session: reload the page); anything else, an axios error
+ * without an answer or any other thrown value, is `NETWORK_ERROR`. The original is the `cause`.
  */
 export function toWidgetError(error: unknown): WidgetError {
   if (error instanceof WidgetError) return error;
   if (isAxiosError(error)) {
-    if (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT') {
+    // ETIMEDOUT: the GET or POST timed out (shared/api/http.ts asks axios to tell it apart from
+    // ECONNABORTED, a request the browser aborted, which is a NETWORK_ERROR like no answer).
+    if (error.code === 'ETIMEDOUT') {
       return new WidgetError('TIMEOUT', error.message, { cause: error });
     }
     if (error.response) {

@@ -48,7 +48,8 @@ export function createClient(): AxiosInstance {
   );
   axiosRetry(instance, {
     retries: settings.retry.retries,
-    retryCondition: (error) => (error.config?.method ?? 'get').toLowerCase() === 'get' && isTransient(error),
+    // axios writes the method in lower case into the config of every request.
+    retryCondition: (error) => error.config?.method === 'get' && isTransient(error),
     retryDelay: (retryCount, error) => exponentialDelay(retryCount, error, settings.retry.baseDelayMs),
     shouldResetTimeout: true,
   });

@@ -113,6 +113,28 @@ describe('getJson with a prefetched answer', () => {
     expect(mock.history.get).toHaveLength(2);
   });
 
+  it('with no retries, a transient prefetch failure is the answer: nothing is sent again', async () => {
+    configureClient({ retry: { retries: 0 } });
+    fetchMock.mockReturnValueOnce(answer(503, 'busy')).mockReturnValueOnce(new Promise(() => undefined));
+    prefetchGet('/status-10');
+    prefetchGet('/status-11');
+    mock.onGet(/status-1[01]/).reply(200, '{}');
+    const busy = await failure(getJson('/status-10'));
+    expect([busy.code, busy.status, busy.message]).toEqual(['API_ERROR', 503, 'busy']);
+    const late = await failure(getJson('/status-11'));
+    expect([late.code, late.message]).toEqual(['TIMEOUT', 'timeout of 200ms exceeded']);
+    expect(mock.history.get).toHaveLength(0);
+  });
+
+  it('with one retry, a transient prefetch failure is followed by exactly one GET', async () => {
+    configureClient({ retry: { retries: 1 } });
+    fetchMock.mockReturnValue(answer(502, 'bad gateway'));
+    prefetchGet('/status-12');
+    mock.onGet('/status-12').reply(200, '{"twelve":12}');
+    await expect(getJson('/status-12')).resolves.toEqual({ twelve: 12 });
+    expect(mock.history.get).toHaveLength(1);
+  });
+
   it('times out a prefetch that does not answer within the GET timeout, then retries', async () => {
     fetchMock.mockReturnValue(new Promise(() => undefined));
     prefetchGet('/status-9');

@@ -1,4 +1,5 @@
 /** The shared refund status and dry run schemas (docs/product-rules.md section 3), over the fixture states. */
+import * as yup from 'yup';
 import bookings from '../../fixtures/bookings.json';
 import { WidgetError } from '../errors/WidgetError';
 import { parseDryRun, parseRefundStatusResponse } from './refundStatus';
@@ -51,5 +52,30 @@ describe('parseDryRun', () => {
       reasonCode: '104',
     });
     expect(() => parseDryRun({ adminFee: 0 })).toThrow(/dry run answer/);
+  });
+
+  it('names the first fault found, and keeps the validation error as the cause', () => {
+    let thrown: unknown;
+    try {
+      parseDryRun({ refundValue: 'twelve pounds', adminFee: 'five' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(WidgetError);
+    expect((thrown as WidgetError).code).toBe('INVALID_RESPONSE');
+    // One fault, not both: yup's default abortEarly.
+    expect((thrown as WidgetError).message).toBe(
+      'The dry run answer was not in the expected form: adminFee must be a `number` type, but the final value was: `NaN` (cast from the value `"five"`).',
+    );
+    expect((thrown as WidgetError).cause).toBeInstanceOf(yup.ValidationError);
+  });
+
+  it('keeps the fields it does not know (a newer backend may send more)', () => {
+    expect(parseDryRun({ refundValue: 500, adminFee: 0, reasonCode: null, currency: 'GBP' })).toEqual({
+      refundValue: 500,
+      adminFee: 0,
+      reasonCode: null,
+      currency: 'GBP',
+    });
   });
 });

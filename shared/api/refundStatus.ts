@@ -60,9 +60,11 @@ export const dryRunSchema = yup.object({
 
 function validate<T>(schema: yup.Schema<T>, value: unknown, what: string): T {
   try {
-    return schema.validateSync(value, { abortEarly: true, stripUnknown: false });
+    // yup's defaults: the first fault found is reported, and unknown fields are kept.
+    return schema.validateSync(value);
   } catch (cause) {
-    const detail = cause instanceof yup.ValidationError ? cause.errors.join('; ') : String(cause);
+    // validateSync throws a ValidationError, whose message is the fault found.
+    const detail = (cause as yup.ValidationError).message;
     throw new WidgetError('INVALID_RESPONSE', `The ${what} answer was not in the expected form: ${detail}`, { cause });
   }
 }
