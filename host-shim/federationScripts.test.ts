@@ -6,6 +6,7 @@ import federationScripts, {
   FEDERATION_POLICY_NAME,
   __resetPolicyForTests,
   checkRemoteEntryUrl,
+  isCrossOrigin,
   trustedScriptUrl,
 } from './federationScripts';
 
@@ -56,11 +57,31 @@ describe('trustedScriptUrl', () => {
     expect(trustedScriptUrl(ENTRY)).toBe(ENTRY);
     expect(() => trustedScriptUrl('javascript:alert(1)')).toThrow();
   });
+
+  it('treats a trustedTypes object without createPolicy (a partial polyfill) as no Trusted Types', () => {
+    (window as { trustedTypes?: unknown }).trustedTypes = { isScriptURL: () => false };
+    expect(trustedScriptUrl(ENTRY)).toBe(ENTRY);
+    expect(() => trustedScriptUrl('https://evil.example/x.js')).toThrow('is not a remote entry URL');
+  });
+});
+
+describe('isCrossOrigin', () => {
+  it("compares with the page's origin, also when the page address is given as undefined", () => {
+    expect(isCrossOrigin(ENTRY)).toBe(true);
+    expect(isCrossOrigin(ENTRY, undefined)).toBe(true);
+    expect(isCrossOrigin('/static/refund/remoteEntry.js', undefined)).toBe(false);
+    expect(isCrossOrigin(ENTRY, 'https://cdn.rail.example/checkout')).toBe(false);
+  });
+
+  it('says false when the page address is not an absolute URL', () => {
+    expect(isCrossOrigin(ENTRY, 'not a page address')).toBe(false);
+  });
 });
 
 describe('the runtime plugin', () => {
   it('builds each remote entry script with crossorigin="anonymous" and its src', () => {
     const plugin = federationScripts();
+    expect(plugin.name).toBe('refund-widgets-scripts');
     const createScript = plugin.createScript as (args: { url: string }) => HTMLScriptElement;
     const script = createScript({ url: ENTRY });
     expect(script).toBeInstanceOf(HTMLScriptElement);

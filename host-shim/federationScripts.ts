@@ -64,7 +64,11 @@ export function trustedScriptUrl(url: string, win: Window = window): string {
   return policy.createScriptURL(url) as string;
 }
 
-/** True when `url` is on another origin than the page (then scripts load with `crossorigin`). */
+/**
+ * True when `url` is on another origin than the page (then scripts load with `crossorigin`).
+ * `pageUrl` defaults to the page's address, also when given as undefined; a `pageUrl` that is not
+ * an absolute URL gives false.
+ */
 export function isCrossOrigin(url: string, pageUrl: string = location.href): boolean {
   try {
     return new URL(url, pageUrl).origin !== new URL(pageUrl).origin;

@@ -76,10 +76,20 @@ describe('firstPanelFiles', () => {
     expect(files).not.toContain('journeySummary/react-dom.js');
     expect(files).toContain('journeySummary/moment.js');
     expect(files.filter((f) => f.includes('react-dom'))).toHaveLength(1);
+    // In whatever order the widgets stand on the page.
+    expect(firstPanelFiles(TABLE, ['refund', 'journeySummary'])).toEqual(files);
   });
 
   it('knows nothing of a remote missing from the build', () => {
     expect(firstPanelFiles(TABLE, ['manualClaim'])).toEqual([]);
+  });
+
+  it('lists no file for a shared module that no widget on the page provides', () => {
+    const table: FirstPanelTable = {
+      hostProvides: [],
+      remotes: { lookup: { files: ['lookup/remoteEntry.js'], consumes: ['moment'], provides: {} } },
+    };
+    expect(firstPanelFiles(table, ['lookup'])).toEqual(['lookup/remoteEntry.js']);
   });
 });
 
@@ -118,6 +128,32 @@ describe('startFirstPanels', () => {
     expect(() => startFirstPanels(undefined, 'https://cdn.example.net/rw/', WIDGETS)).not.toThrow();
     expect(preloads()).toEqual([]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('preloadFiles', () => {
+  it('adds one marked preload link per script or style, and says how many', () => {
+    const added = preloadFiles(document, 'https://cdn.example.net/rw/', [
+      'refund/remoteEntry.js',
+      'refund/242.a.css',
+      'refund/font.woff2',
+    ]);
+    expect(added).toBe(2);
+    expect(preloads()).toEqual([
+      ['https://cdn.example.net/rw/refund/remoteEntry.js', 'script'],
+      ['https://cdn.example.net/rw/refund/242.a.css', 'style'],
+    ]);
+    const marks = [...document.head.querySelectorAll('link[rel=preload]')].map((l) =>
+      l.getAttribute('data-rw-preload'),
+    );
+    expect(marks).toEqual(['', '']);
+  });
+
+  it("works in a document without a location (one made by DOMImplementation), against the page's", () => {
+    const detached = document.implementation.createHTMLDocument('');
+    expect(detached.location).toBeNull();
+    expect(preloadFiles(detached, `${location.origin}/static/`, ['refund/remoteEntry.js'])).toBe(1);
+    expect(detached.head.querySelector('link[rel=preload]')?.getAttribute('crossorigin')).toBeNull();
   });
 });
 

@@ -73,7 +73,8 @@ export function preloadFiles(doc: Document, remotesBase: string, files: string[]
     link.href = new URL(file, remotesBase).href;
     // Cross-origin files load with crossorigin (webpack crossOriginLoading, federationScripts.ts):
     // the preload must be made the same way or the browser fetches the file twice.
-    if (isCrossOrigin(link.href, doc.location?.href ?? location.href)) link.crossOrigin = 'anonymous';
+    // A document without a location (made by DOMImplementation) is compared with the page's.
+    if (isCrossOrigin(link.href, doc.location?.href)) link.crossOrigin = 'anonymous';
     link.setAttribute('data-rw-preload', '');
     doc.head.appendChild(link);
     added += 1;
@@ -109,7 +110,6 @@ export function startFirstPanels(
     const onPage = widgets
       .map((widget) => ({ widget, element: doc.getElementById(widget.mountId) }))
       .filter(({ element }) => element && !element.hasAttribute('data-rw-mounted'));
-    if (onPage.length === 0) return;
     onPage.forEach(({ widget, element }) => prefetchFirstGets(element as HTMLElement, widget.prefetch, apiBase));
     if (table) {
       preloadFiles(

@@ -7,6 +7,13 @@
 const WIDGET_FALLBACK_TEXT =
   'Sorry, this part of the page could not be loaded. Please refresh the page or try again later.';
 
+// The first panel's module, and federationScripts.ts under it, are loaded once here, not by the
+// entry each test runs again: their module-level code then stays out of this file's per-test
+// coverage, which would make StrykerJS run only these tests for it (docs/mutation-testing.md,
+// "Module-level code loaded inside one test").
+const mockFirstPanel = jest.requireActual('./firstPanel') as typeof import('./firstPanel');
+jest.mock('./firstPanel', () => mockFirstPanel);
+
 const mountAll = jest.fn(async () => undefined);
 const mountWidget = jest.fn(async () => () => undefined);
 const refuse = jest.fn();
@@ -22,8 +29,17 @@ const ATTACKER = 'http://127.0.0.1:32622';
 
 let currentScript: jest.SpyInstance;
 
-/** Runs the entry's top level as the browser would while `<script src=SHIM …attrs>` executes. */
-function loadShim(scriptAttrs: Record<string, string> = {}, builtIn: { remotes?: string; api?: string } = {}) {
+type ShimModule = typeof import('./index');
+
+/**
+ * Runs the entry's top level as the browser would while `<script src=SHIM …attrs>` executes, with
+ * the build's origin lists and first-panel table (`builtIn`); returns the entry's exports.
+ */
+function loadShim(
+  scriptAttrs: Record<string, string> = {},
+  builtIn: { remotes?: string; api?: string; firstPanel?: unknown } = {},
+): ShimModule {
+  let shim: ShimModule | undefined;
   jest.isolateModules(() => {
     Object.assign(globalThis, {
       __RW_WIDGETS__: WIDGETS,
@@ -32,14 +48,26 @@ function loadShim(scriptAttrs: Record<string, string> = {}, builtIn: { remotes?:
       __RW_API_ORIGINS__: builtIn.api ?? '',
       __webpack_public_path__: 'https://cdn.example.net/rw/',
     });
+    if (builtIn.firstPanel) Object.assign(globalThis, { __RW_FIRST_PANEL__: builtIn.firstPanel });
     const script = document.createElement('script');
     script.setAttribute('src', SHIM);
     Object.entries(scriptAttrs).forEach(([k, v]) => script.setAttribute(k, v));
     currentScript.mockReturnValue(script);
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- re-run the entry's top level per test
-    require('./index');
+    shim = require('./index') as ShimModule;
   });
+  return shim as ShimModule;
 }
+
+/** A build's first-panel table (host-shim/firstPanel.ts) with one file of each kind for `refund`. */
+const FIRST_PANEL = {
+  remotes: { refund: { files: ['refund/first-panel.js', 'refund/first-panel.css'], consumes: [], provides: {} } },
+  hostProvides: [],
+};
+
+/** The hrefs of the preload links the shim put in the head. */
+const preloads = () =>
+  [...document.head.querySelectorAll('link[rel="preload"][data-rw-preload]')].map((link) => link.getAttribute('href'));
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
@@ -47,6 +75,8 @@ beforeEach(() => {
   jest.clearAllMocks();
   currentScript = jest.spyOn(Document.prototype, 'currentScript', 'get');
   delete window.RefundWidgets;
+  delete (globalThis as { __RW_FIRST_PANEL__?: unknown }).__RW_FIRST_PANEL__;
+  document.head.innerHTML = '';
   document.body.innerHTML = '<div id="refund-widget"></div>';
 });
 
@@ -97,6 +127,91 @@ test('a second copy of the shim on the page leaves the first in charge', () => {
   const first = window.RefundWidgets;
   loadShim({ 'data-auto-mount': 'false' });
   expect(window.RefundWidgets).toBe(first);
+});
+
+test('while the page is still loading, waits for DOMContentLoaded, and mounts once', async () => {
+  const readyState = jest.spyOn(Document.prototype, 'readyState', 'get').mockReturnValue('loading');
+  loadShim();
+  await tick();
+  expect(mountAll).not.toHaveBeenCalled();
+  readyState.mockReturnValue('interactive');
+  document.dispatchEvent(new Event('DOMContentLoaded'));
+  document.dispatchEvent(new Event('DOMContentLoaded'));
+  await tick();
+  expect(mountAll).toHaveBeenCalledTimes(1);
+});
+
+test('when the loader fails, every known mount point on the page shows the fallback text', async () => {
+  document.body.innerHTML =
+    '<div id="refund-widget"></div><div id="journey-summary-widget"></div><div id="other"></div>';
+  mountAll.mockRejectedValueOnce(new Error('Loading chunk loader failed.'));
+  loadShim();
+  await tick();
+  for (const id of ['refund-widget', 'journey-summary-widget']) {
+    const element = document.getElementById(id) as HTMLElement;
+    expect(element).toHaveTextContent(WIDGET_FALLBACK_TEXT);
+    expect(element.querySelector('p.rw-fallback[role="status"]')).not.toBeNull();
+    expect(element.getAttribute('data-rw-state')).toBe('failed');
+  }
+  expect(document.getElementById('other')).toBeEmptyDOMElement();
+});
+
+describe("the first panel's head start (host-shim/firstPanel.ts)", () => {
+  test("auto-mount preloads the first panel's files of the widgets on the page", async () => {
+    loadShim({}, { firstPanel: FIRST_PANEL });
+    expect(preloads()).toEqual([
+      'https://cdn.example.net/rw/refund/first-panel.js',
+      'https://cdn.example.net/rw/refund/first-panel.css',
+    ]);
+    await tick();
+    expect(mountAll).toHaveBeenCalledTimes(1);
+  });
+
+  test('nothing is preloaded without a table, with data-auto-mount="false", or when the configuration is refused', async () => {
+    loadShim();
+    expect(preloads()).toEqual([]);
+    delete window.RefundWidgets;
+    loadShim({ 'data-auto-mount': 'false' }, { firstPanel: FIRST_PANEL });
+    expect(preloads()).toEqual([]);
+    delete window.RefundWidgets;
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    loadShim({ 'data-remotes-base': `${ATTACKER}/` }, { firstPanel: FIRST_PANEL });
+    expect(preloads()).toEqual([]);
+    await tick();
+    expect(refuse).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('isRefundWidgetsApi: what counts as an earlier copy of the shim', () => {
+  const earlier = { mount: async () => () => undefined, version: '1.0.0', widgets: [] };
+  /** A window-like object whose own `RefundWidgets` is `value`. */
+  const windowWith = (value: unknown) => ({ Node: window.Node, RefundWidgets: value }) as unknown as Window;
+
+  test("the window's own property: an object with a mount function and a string version", () => {
+    const { isRefundWidgetsApi } = loadShim({ 'data-auto-mount': 'false' });
+    expect(isRefundWidgetsApi(windowWith(earlier), earlier)).toBe(true);
+  });
+
+  test('not a property the window inherits (as a named element is, in a browser)', () => {
+    const { isRefundWidgetsApi } = loadShim({ 'data-auto-mount': 'false' });
+    const inherits = Object.assign(Object.create({ RefundWidgets: earlier }), { Node: window.Node }) as Window;
+    expect(isRefundWidgetsApi(inherits, earlier)).toBe(false);
+  });
+
+  const noop = (): undefined => undefined;
+  test.each<[string, unknown]>([
+    ['null', null],
+    ['a string', 'RefundWidgets'],
+    ['a function with mount and version', Object.assign(noop.bind(null), { mount: noop, version: '1' })],
+    ['a DOM element with mount and version', Object.assign(document.createElement('a'), { mount: noop, version: '1' })],
+    ['an empty object', {}],
+    ['an object without a version', { mount: noop }],
+    ['an object without mount', { version: '1.0.0' }],
+    ['an object whose mount is not a function', { mount: 'mount', version: '1.0.0' }],
+  ])('not %s', (_name, value) => {
+    const { isRefundWidgetsApi } = loadShim({ 'data-auto-mount': 'false' });
+    expect(isRefundWidgetsApi(windowWith(value), value)).toBe(false);
+  });
 });
 
 describe('the shim trusts only itself', () => {

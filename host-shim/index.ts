@@ -67,7 +67,8 @@ try {
   });
 } catch (error) {
   refusal = error instanceof ShimConfigError ? error : new ShimConfigError(String(error));
-  // Nothing is loaded from the refused URLs; reports go to the page's own origin.
+  // Nothing is loaded from the refused URLs; reports go to the page's own origin. The page runs
+  // as if auto-mounted, whatever it asked: every known mount point shows the fallback text.
   config = { remotesBase: __webpack_public_path__, apiBase: '', autoMount: true };
   console.error(refusal.message);
 }
@@ -108,7 +109,7 @@ if (!isRefundWidgetsApi(window, window.RefundWidgets)) {
     // files and data, all in the one round trip after the shim (host-shim/firstPanel.ts);
     // nothing of the kind when the configuration was refused.
     const loading = loader();
-    if (!refusal && config.autoMount) {
+    if (!refusal) {
       startFirstPanels(
         typeof __RW_FIRST_PANEL__ === 'undefined' ? undefined : __RW_FIRST_PANEL__,
         config.remotesBase,
@@ -123,7 +124,7 @@ if (!isRefundWidgetsApi(window, window.RefundWidgets)) {
       )
       .catch(fallbackEverywhere);
   };
-  if (config.autoMount || refusal) {
+  if (config.autoMount) {
     if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run, { once: true });
     else run();
   }

@@ -17,10 +17,12 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: (...args: unknown[]) => loadRemote(...args),
 }));
 const reportError = jest.fn();
+const setApiBase = jest.fn();
+const installGlobalErrorHandlers = jest.fn();
 jest.mock('@rw/page-runtime', () => ({
   reportError: (...args: unknown[]) => reportError(...args),
-  setApiBase: jest.fn(),
-  installGlobalErrorHandlers: jest.fn(),
+  setApiBase: (...args: unknown[]) => setApiBase(...args),
+  installGlobalErrorHandlers: () => installGlobalErrorHandlers(),
 }));
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -99,6 +101,59 @@ test('a widget whose mount throws is isolated the same way, and mountWidget reje
   await expect(mountWidget(config, widgets[0], element)).rejects.toThrow('bad page');
   expect(element).toHaveTextContent(WIDGET_FALLBACK_TEXT);
   expect(element.querySelector('[role="status"]')).not.toBeNull();
+});
+
+test("a manual mount registers its widget's remote, sets the API base and installs the error handlers", async () => {
+  document.body.innerHTML = '<div id="manual-claim-widget"></div>';
+  loadRemote.mockResolvedValueOnce({ mount: () => () => undefined });
+  const element = document.getElementById('manual-claim-widget') as HTMLElement;
+  await mountWidget(
+    { ...config, apiBase: 'https://api.example.co.uk' },
+    { name: 'manualClaim', mountId: 'manual-claim-widget' },
+    element,
+  );
+  expect(registerRemotes.mock.calls).toEqual([
+    [
+      [
+        {
+          name: 'manualClaim',
+          entry: 'https://cdn.example.net/rw/manualClaim/remoteEntry.js',
+          entryGlobalName: '__rw_remote_manualClaim',
+        },
+      ],
+    ],
+  ]);
+  expect(setApiBase).toHaveBeenCalledWith('https://api.example.co.uk');
+  expect(installGlobalErrorHandlers).toHaveBeenCalled();
+  expect(loadRemote).toHaveBeenCalledWith('manualClaim/mount');
+});
+
+test('a remote without a mount function shows the fallback and rejects, saying what is missing', async () => {
+  document.body.innerHTML = '<div id="refund-widget"></div>';
+  const element = document.getElementById('refund-widget') as HTMLElement;
+  for (const remote of [{ mount: 'mount' }, null]) {
+    loadRemote.mockResolvedValueOnce(remote);
+    element.replaceChildren();
+    await expect(mountWidget(config, widgets[0], element)).rejects.toThrow(/^Widget "refund" has no mount function$/);
+    expect(element).toHaveTextContent(WIDGET_FALLBACK_TEXT);
+  }
+  expect(reportError).toHaveBeenCalledTimes(2);
+});
+
+test('a failure to register the remotes is reported once for the shim; each widget then fails alone', async () => {
+  document.body.innerHTML = '<div id="disruption-widget"></div>';
+  const failure = new Error('registerRemotes failed');
+  registerRemotes.mockImplementation(() => {
+    throw failure;
+  });
+  await mountAll(config, [{ name: 'disruption', mountId: 'disruption-widget' }]);
+  expect(reportError.mock.calls).toEqual([
+    [failure, { source: 'host-shim' }],
+    [failure, { source: 'widget:disruption' }],
+  ]);
+  expect(document.getElementById('disruption-widget')).toHaveTextContent(WIDGET_FALLBACK_TEXT);
+  expect(loadRemote).not.toHaveBeenCalled();
+  registerRemotes.mockReset();
 });
 
 test('a page with no known mount point registers and loads nothing', async () => {
@@ -184,6 +239,14 @@ test('an unknown widget name is one refund-widgets: console error and one report
   expect(consoleError).toHaveBeenCalledWith(text);
   expect(reportError).toHaveBeenCalledTimes(1);
   expect(reportError).toHaveBeenCalledWith(text, { source: 'widget:refnud' });
+  consoleError.mockRestore();
+});
+
+test('an unknown widget name given with something that is not an element names no mount id', () => {
+  const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  const error = unknownWidget(config, 'refnud', 'refund-widget', widgets);
+  expect(error).toMatchObject({ code: 'UNKNOWN_WIDGET', widget: 'refnud', mountId: '' });
+  expect(consoleError).toHaveBeenCalledWith(error.message);
   consoleError.mockRestore();
 });
 

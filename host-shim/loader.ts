@@ -101,7 +101,6 @@ export function unknownWidget(config: ShimConfig, name: unknown, element: unknow
 export async function mountAll(config: ShimConfig, widgets: WidgetEntry[], doc: Document = document): Promise<void> {
   start(config);
   const onPage = widgetsOnPage(doc, widgets).filter(({ element }) => !element.hasAttribute('data-rw-mounted'));
-  if (onPage.length === 0) return;
   try {
     await ensureRemotes(
       config,
