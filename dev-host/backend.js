@@ -348,7 +348,8 @@ function createStore({ bookings, lookups = {}, dataDir, logger = console }) {
   function committing(requestPath, body, idempotencyKey, decide) {
     if (
       idempotencyKey !== undefined &&
-      (idempotencyKey.trim() === '' || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH)
+      // HTTP drops the spaces around a header's value, so a blank key arrives empty.
+      (idempotencyKey === '' || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH)
     ) {
       return badRequest(`Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`);
     }

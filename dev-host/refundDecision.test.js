@@ -8,7 +8,7 @@
 const bookings = require('../fixtures/bookings.json');
 const { useTestHosts, postJson } = require('./testing');
 
-const { start } = useTestHosts();
+const { start, tempDir } = useTestHosts();
 
 /** The fixture state `name` with its dry run and refund status amounts replaced. */
 function booking(name, { dryRun, status } = {}) {
@@ -75,5 +75,59 @@ describe('ProcessRefund: "No refund is available"', () => {
       status: 200,
       body: { accepted: true, deferred: true },
     });
+  });
+});
+
+/** The ProcessRefund body of an instant refund of `state`. */
+const refundBody = (state) => ({
+  protectedReference: state.status.protectedReference,
+  journeyId: state.status.refundStatus.journeyID,
+  covid19: false,
+  defer: false,
+  disruptedOutwards: false,
+  disruptedInwards: false,
+});
+
+describe('ProcessRefund: the Idempotency-Key and a request without one', () => {
+  it('refuses an empty key and one of 256 characters, and accepts one of 255', async () => {
+    const state = bookings.instant;
+    const server = await start({ bookings: { only: state } });
+    for (const key of ['', 'k'.repeat(256)]) {
+      expect(await postJson(server, '/api/ProcessRefund', refundBody(state), { 'Idempotency-Key': key })).toEqual({
+        status: 400,
+        body: { message: 'Idempotency-Key must be 1 to 255 characters.' },
+      });
+    }
+    expect(
+      await postJson(server, '/api/ProcessRefund', refundBody(state), { 'Idempotency-Key': 'k'.repeat(255) }),
+    ).toEqual(ACCEPTED);
+  });
+
+  it('without a key, a request is decided afresh each time, and what it changed survives a restart', async () => {
+    const state = bookings.instant;
+    const dataDir = tempDir('rw-data-');
+    const server = await start({ bookings: { only: state }, dataDir });
+    expect(await postJson(server, '/api/ProcessRefund', refundBody(state))).toEqual(ACCEPTED);
+    const already = { status: 400, body: { message: 'This booking has already been refunded.' } };
+    expect(await postJson(server, '/api/ProcessRefund', refundBody(state))).toEqual(already);
+    await server.close();
+    const restarted = await start({ bookings: { only: state }, dataDir });
+    expect(await postJson(restarted, '/api/ProcessRefund', refundBody(state))).toEqual(already);
+  });
+});
+
+describe('ProcessRefund: a booking whose refund status is null', () => {
+  it('is refused: no matching journey', async () => {
+    const state = structuredClone(bookings.instant);
+    const journeyId = state.status.refundStatus.journeyID;
+    state.status.refundStatus = null;
+    const server = await start({ bookings: { only: state } });
+    const answer = await postJson(
+      server,
+      '/api/ProcessRefund',
+      { ...refundBody(bookings.instant), journeyId },
+      { 'Idempotency-Key': 'null-status-1' },
+    );
+    expect(answer).toEqual({ status: 400, body: { message: 'No matching journey for this booking.' } });
   });
 });

@@ -41,6 +41,15 @@ describe('POST /api/LookupJourneys', () => {
     expect(answer).toEqual({ status: 404, body: 'We could not find a booking with that reference and email address.' });
   });
 
+  it('a booking reference no lookup has is the same 404', async () => {
+    const server = await start();
+    const answer = await postJson(server, '/api/LookupJourneys', {
+      bookingReference: 'ZZZZZZZZ',
+      email: lookups.candidates.email,
+    });
+    expect(answer).toEqual({ status: 404, body: 'We could not find a booking with that reference and email address.' });
+  });
+
   it('the lookup-error fixture answers its HTTP error', async () => {
     const server = await start();
     const state = lookups['lookup-error'];
@@ -106,6 +115,68 @@ describe('POST /api/ProcessRefundWithReplacement/DryRun', () => {
       replacementBody(lookups.candidates, 900101, overrides),
     );
     expect(answer).toEqual({ status: 400, body: { message } });
+  });
+});
+
+describe('the replacement checks, on other lookups and requests', () => {
+  it('finds a lookup by a booking reference and e-mail with spaces around them', async () => {
+    const server = await start();
+    const { candidates } = lookups;
+    const answer = await postJson(server, '/api/LookupJourneys', {
+      bookingReference: `  ${candidates.bookingReference} `,
+      email: ` ${candidates.email}  `,
+    });
+    expect(answer).toEqual({ status: 200, body: candidates.answer });
+  });
+
+  it('a request without a field is a 400 naming the field', async () => {
+    const server = await start();
+    const body = replacementBody(lookups.candidates, 900101);
+    delete body.replacementJourneyId;
+    const answer = await postJson(server, '/api/ProcessRefundWithReplacement/DryRun', body);
+    expect(answer).toEqual({ status: 400, body: { message: 'replacementJourneyId must be an integer.' } });
+  });
+
+  it.each([
+    // A dev host without lookups: the session still covers the candidates' booking reference.
+    ['a replacement booking the backend does not know', {}, lookups.candidates.bookingReference],
+    ['a replacement booking whose lookup is an HTTP error', undefined, lookups['lookup-error'].bookingReference],
+  ])('refuses %s as not eligible', async (_name, hostLookups, replacementBookingReference) => {
+    const server = await start(hostLookups ? { lookups: hostLookups } : {});
+    const answer = await postJson(
+      server,
+      '/api/ProcessRefundWithReplacement/DryRun',
+      replacementBody(lookups.candidates, 900101, { replacementBookingReference }),
+    );
+    expect(answer).toEqual({
+      status: 400,
+      body: { message: 'this journey is not an eligible replacement for your booking' },
+    });
+  });
+
+  it('refuses the booking being refunded, written with spaces and in lower case', async () => {
+    const server = await start();
+    const answer = await postJson(
+      server,
+      '/api/ProcessRefundWithReplacement/DryRun',
+      replacementBody(lookups.candidates, 900101, {
+        replacementBookingReference: ` ${original.bookingReference.toLowerCase()} `,
+      }),
+    );
+    expect(answer).toEqual({ status: 400, body: { message: 'The replacement cannot be the booking being refunded.' } });
+  });
+
+  it("without a planned dry run, answers the booking's replacement value less its admin fee", async () => {
+    const unplanned = { ...structuredClone(lookups.candidates) };
+    delete unplanned.dryRuns;
+    const server = await start({ lookups: { unplanned } });
+    const answer = await postJson(
+      server,
+      '/api/ProcessRefundWithReplacement/DryRun',
+      replacementBody(unplanned, 900101),
+    );
+    // £45.50 less the £10.00 replacement fee (fixtures/bookings.json "replacement").
+    expect(answer).toEqual({ status: 200, body: { refundValue: 3550, adminFee: 1000, reasonCode: null } });
   });
 });
 
