@@ -6,7 +6,7 @@
  * is never refused for it.
  */
 const bookings = require('../fixtures/bookings.json');
-const { useTestHosts, postJson } = require('./testing');
+const { useTestHosts, postJson, confirmBody } = require('./testing');
 
 const { start, tempDir } = useTestHosts();
 
@@ -21,19 +21,7 @@ function booking(name, { dryRun, status } = {}) {
 /** POSTs a ProcessRefund for the only booking of a dev host started over `state`. */
 async function processRefund(state, { defer = false } = {}) {
   const server = await start({ bookings: { only: state } });
-  return postJson(
-    server,
-    '/api/ProcessRefund',
-    {
-      protectedReference: state.status.protectedReference,
-      journeyId: state.status.refundStatus.journeyID,
-      covid19: false,
-      defer,
-      disruptedOutwards: false,
-      disruptedInwards: false,
-    },
-    { 'Idempotency-Key': 'decision-1' },
-  );
+  return postJson(server, '/api/ProcessRefund', confirmBody(state, { defer }), { 'Idempotency-Key': 'decision-1' });
 }
 
 const REFUSED = { status: 400, body: { message: 'No refund is available for this booking.' } };
@@ -78,28 +66,18 @@ describe('ProcessRefund: "No refund is available"', () => {
   });
 });
 
-/** The ProcessRefund body of an instant refund of `state`. */
-const refundBody = (state) => ({
-  protectedReference: state.status.protectedReference,
-  journeyId: state.status.refundStatus.journeyID,
-  covid19: false,
-  defer: false,
-  disruptedOutwards: false,
-  disruptedInwards: false,
-});
-
 describe('ProcessRefund: the Idempotency-Key and a request without one', () => {
   it('refuses an empty key and one of 256 characters, and accepts one of 255', async () => {
     const state = bookings.instant;
     const server = await start({ bookings: { only: state } });
     for (const key of ['', 'k'.repeat(256)]) {
-      expect(await postJson(server, '/api/ProcessRefund', refundBody(state), { 'Idempotency-Key': key })).toEqual({
+      expect(await postJson(server, '/api/ProcessRefund', confirmBody(state), { 'Idempotency-Key': key })).toEqual({
         status: 400,
         body: { message: 'Idempotency-Key must be 1 to 255 characters.' },
       });
     }
     expect(
-      await postJson(server, '/api/ProcessRefund', refundBody(state), { 'Idempotency-Key': 'k'.repeat(255) }),
+      await postJson(server, '/api/ProcessRefund', confirmBody(state), { 'Idempotency-Key': 'k'.repeat(255) }),
     ).toEqual(ACCEPTED);
   });
 
@@ -107,12 +85,12 @@ describe('ProcessRefund: the Idempotency-Key and a request without one', () => {
     const state = bookings.instant;
     const dataDir = tempDir('rw-data-');
     const server = await start({ bookings: { only: state }, dataDir });
-    expect(await postJson(server, '/api/ProcessRefund', refundBody(state))).toEqual(ACCEPTED);
+    expect(await postJson(server, '/api/ProcessRefund', confirmBody(state))).toEqual(ACCEPTED);
     const already = { status: 400, body: { message: 'This booking has already been refunded.' } };
-    expect(await postJson(server, '/api/ProcessRefund', refundBody(state))).toEqual(already);
+    expect(await postJson(server, '/api/ProcessRefund', confirmBody(state))).toEqual(already);
     await server.close();
     const restarted = await start({ bookings: { only: state }, dataDir });
-    expect(await postJson(restarted, '/api/ProcessRefund', refundBody(state))).toEqual(already);
+    expect(await postJson(restarted, '/api/ProcessRefund', confirmBody(state))).toEqual(already);
   });
 });
 
@@ -125,7 +103,7 @@ describe('ProcessRefund: a booking whose refund status is null', () => {
     const answer = await postJson(
       server,
       '/api/ProcessRefund',
-      { ...refundBody(bookings.instant), journeyId },
+      { ...confirmBody(bookings.instant), journeyId },
       { 'Idempotency-Key': 'null-status-1' },
     );
     expect(answer).toEqual({ status: 400, body: { message: 'No matching journey for this booking.' } });

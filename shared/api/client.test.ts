@@ -74,25 +74,15 @@ describe('isStateChanging', () => {
 describe('toWidgetError (docs/product-rules.md section 8)', () => {
   const request = { method: 'get', url: '/status' } as ConstructorParameters<typeof AxiosError>[2];
 
-  it('makes a timeout TIMEOUT, keeping the axios error as the cause', () => {
-    const timeout = new AxiosError('timeout of 200ms exceeded', 'ETIMEDOUT', request);
-    const error = toWidgetError(timeout);
-    expect([error.code, error.message]).toEqual(['TIMEOUT', 'timeout of 200ms exceeded']);
-    expect(error.cause).toBe(timeout);
-  });
-
-  it('makes a request the browser aborted NETWORK_ERROR, not TIMEOUT', () => {
-    const aborted = new AxiosError('Request aborted', 'ECONNABORTED', request);
-    const error = toWidgetError(aborted);
-    expect([error.code, error.message]).toEqual(['NETWORK_ERROR', 'Request aborted']);
-    expect(error.cause).toBe(aborted);
-  });
-
-  it('says "Network Error" for an axios error without an answer or a message', () => {
-    const silent = new AxiosError('', 'ERR_NETWORK', request);
-    const error = toWidgetError(silent);
-    expect([error.code, error.message]).toEqual(['NETWORK_ERROR', 'Network Error']);
-    expect(error.cause).toBe(silent);
+  it.each([
+    ['a timeout', 'TIMEOUT', 'timeout of 200ms exceeded', 'ETIMEDOUT', 'timeout of 200ms exceeded'],
+    ['a request the browser aborted', 'NETWORK_ERROR', 'Request aborted', 'ECONNABORTED', 'Request aborted'],
+    ['an axios error without an answer or a message', 'NETWORK_ERROR', '', 'ERR_NETWORK', 'Network Error'],
+  ])('%s is %s, with the axios error as the cause', (_name, code, message, axiosCode, text) => {
+    const failure = new AxiosError(message, axiosCode, request);
+    const error = toWidgetError(failure);
+    expect([error.code, error.message]).toEqual([code, text]);
+    expect(error.cause).toBe(failure);
   });
 
   it('reads only axios errors as answers: another error with a code and a response is NETWORK_ERROR', () => {
