@@ -1,6 +1,6 @@
 import { AxiosError } from 'axios';
 import MockAdapter from 'axios-mock-adapter';
-import { activeCount, setApiBase } from '@rw/page-runtime';
+import { activeCount, PROGRESS_FADE_MS, setApiBase } from '@rw/page-runtime';
 import { failureText, RELOAD_PAGE_TEXT, WidgetError } from '../errors/WidgetError';
 import {
   antiforgeryHeaders,
@@ -175,17 +175,26 @@ describe('getJson', () => {
 
   it('waits longer before each retry (exponential backoff)', async () => {
     configureClient({ retry: { retries: 2, baseDelayMs: 40 } });
-    const times: number[] = [];
+    // The waits axios-retry asks for, read from its setTimeout calls rather than the clock, so a
+    // busy machine cannot make the test fail (CI once saw the first wait take 326 ms).
+    const setTimeoutSpy = jest.spyOn(global, 'setTimeout');
+    let answers = 0;
     mock.onGet('/status').reply(() => {
-      times.push(Date.now());
-      return times.length < 3 ? [503, 'busy'] : [200, '{"ok":true}'];
+      answers += 1;
+      return answers < 3 ? [503, 'busy'] : [200, '{"ok":true}'];
     });
     await expect(getJson('/status')).resolves.toEqual({ ok: true });
-    const [first, second] = [times[1] - times[0], times[2] - times[1]];
-    // axios-retry's exponential delay: about 2 × 40 ms, then 4 × 40 ms (plus up to 20 % jitter).
-    expect(first).toBeGreaterThanOrEqual(75);
-    expect(second).toBeGreaterThanOrEqual(155);
-    expect(second).toBeGreaterThan(first);
+    // The progress bar's fade after each answer is the only other timer.
+    const waits = setTimeoutSpy.mock.calls
+      .map(([, ms]) => ms ?? 0)
+      .filter((ms) => ms > 0 && ms !== PROGRESS_FADE_MS);
+    setTimeoutSpy.mockRestore();
+    // axios-retry's exponential delay: 2 × 40 ms, then 4 × 40 ms, each plus up to 20 % jitter.
+    expect(waits).toHaveLength(2);
+    expect(waits[0]).toBeGreaterThanOrEqual(80);
+    expect(waits[0]).toBeLessThanOrEqual(96);
+    expect(waits[1]).toBeGreaterThanOrEqual(160);
+    expect(waits[1]).toBeLessThanOrEqual(192);
   });
 
   it('keeps the body of an error answer as sent, and names the status when the server gave no text', async () => {
