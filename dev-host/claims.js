@@ -64,7 +64,8 @@ const SIGNATURES = [
  */
 function sniffImageType(buffer) {
   if (!Buffer.isBuffer(buffer)) return null;
-  const found = SIGNATURES.find(({ bytes }) => buffer.length >= bytes.length && bytes.every((b, i) => buffer[i] === b));
+  // Past the end of a short buffer a byte reads as undefined, which matches no signature byte.
+  const found = SIGNATURES.find(({ bytes }) => bytes.every((b, i) => buffer[i] === b));
   return found ? { type: found.type, ext: found.ext } : null;
 }
 
@@ -320,8 +321,10 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
     }
     let replacement = null;
     if (body.ReplacementCtr !== undefined && body.ReplacementCtr !== null && body.ReplacementCtr !== '') {
-      replacement = typeof body.ReplacementCtr === 'string' ? body.ReplacementCtr.trim() : '';
-      if (!BOOKING_REFERENCE.test(replacement)) return badRequest('ReplacementCtr must be a booking reference.');
+      if (typeof body.ReplacementCtr !== 'string' || !BOOKING_REFERENCE.test(body.ReplacementCtr.trim())) {
+        return badRequest('ReplacementCtr must be a booking reference.');
+      }
+      replacement = body.ReplacementCtr.trim();
       if (replacement.toUpperCase() === reference) {
         return badRequest('Cannot be the same as the overarching booking reference');
       }

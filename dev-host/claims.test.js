@@ -10,7 +10,7 @@ const fs = require('fs');
 const path = require('path');
 const bookings = require('../fixtures/bookings.json');
 const { useTestHosts, png } = require('./testing');
-const { sniffImageType, uploadPath, isUploadId, MAX_UPLOAD_BYTES } = require('./claims');
+const { createClaimsStore, sniffImageType, uploadPath, isUploadId, MAX_UPLOAD_BYTES } = require('./claims');
 const { imageEnd } = require('./imageEnd');
 
 const { start: startHost, tempDir } = useTestHosts();
@@ -93,6 +93,17 @@ describe('sniffImageType and ids', () => {
     expect(sniffImageType(png(2, 2).subarray(0, 7))).toBeNull();
     expect(sniffImageType(Buffer.from('GIF88a'))).toBeNull();
     expect(sniffImageType('not a buffer')).toBeNull();
+    // Only a Buffer (what multer hands over) is read: not the same bytes in an array or a view.
+    expect(sniffImageType([0xff, 0xd8, 0xff, 0xe0])).toBeNull();
+    expect(sniffImageType(Uint8Array.from(png(2, 2)))).toBeNull();
+  });
+
+  it('takes an upload id only as a string: not an array or object that prints as one', () => {
+    const id = 'A'.repeat(24);
+    expect(isUploadId(id)).toBe(true);
+    expect(isUploadId([id])).toBe(false);
+    expect(isUploadId({ toString: () => id })).toBe(false);
+    expect(() => uploadPath(tempDir('rw-uploads-'), [id], '.png')).toThrow(new Error('Invalid upload id'));
   });
 
   it('never builds a path outside the uploads folder', () => {
@@ -155,7 +166,8 @@ describe('POST /tickets/upload', () => {
     expect(refused).toMatchObject({ status: 413, json: { message: 'File is too big. Max filesize: 10MiB.' } });
     const limit = Buffer.concat([png(8, 8), Buffer.alloc(MAX_UPLOAD_BYTES - png(8, 8).length)]);
     expect((await upload(server, limit)).status).toBe(200);
-  });
+    // Two 10 MiB uploads over HTTP: about 1 s alone, over 5 s (Jest's default) on a busy machine.
+  }, 20_000);
 
   it('needs a known Journey-Id, one file in the field "file"', async () => {
     const server = await start();
@@ -401,6 +413,56 @@ describe('POST /tickets/submit-claim', () => {
     const ok = await submit(server, { Ctr: 'GWN8XT4K', Images: [advanceId], ReplacementCtr: 'KXB7HT2N' });
     expect(ok.status).toBe(201);
     expect((await devClaims(server))[0]).toMatchObject({ replacementReference: 'KXB7HT2N', disruption: false });
+  });
+
+  it('accepts exactly 10 images, a padded Ctr and ReplacementCtr, and no replacement given as null or ""', async () => {
+    const server = await start();
+    const ids = [];
+    for (let width = 1; width <= 10; width += 1) ids.push((await upload(server, png(width, 1))).json);
+    const ten = await submit(server, { Ctr: ' lbg7wk2f ', Images: ids, ReplacementCtr: null });
+    expect(ten.status).toBe(201);
+    const advanceJourney = String(advance.status.refundStatus.journeyID);
+    const one = (await upload(server, png(2, 2), { journeyId: advanceJourney })).json;
+    const two = (await upload(server, png(2, 3), { journeyId: advanceJourney })).json;
+    expect((await submit(server, { Ctr: 'GWN8XT4K', Images: [one], ReplacementCtr: '' })).status).toBe(201);
+    expect((await submit(server, { Ctr: 'GWN8XT4K', Images: [two], ReplacementCtr: ' KXB7HT2N ' })).status).toBe(201);
+    const claims = await devClaims(server);
+    expect(claims.map((claim) => [claim.bookingReference, claim.images.length, claim.replacementReference])).toEqual([
+      ['LBG7WK2F', 10, null],
+      ['GWN8XT4K', 1, null],
+      ['GWN8XT4K', 1, 'KXB7HT2N'],
+    ]);
+  });
+
+  it('says what is wrong with an image id or a ReplacementCtr of the wrong type', async () => {
+    const server = await start();
+    const a = (await upload(server, png(2, 2))).json;
+    const long = 'Z'.repeat(100);
+    const cases = [
+      [{ Ctr: 'LBG7WK2F', Images: [long] }, `Unknown or deleted image: ${'Z'.repeat(40)}`],
+      [{ Ctr: 'LBG7WK2F', Images: [[a]] }, `Unknown or deleted image: ${a}`],
+      [{ Ctr: 'LBG7WK2F', Images: [a], ReplacementCtr: 12 }, 'ReplacementCtr must be a booking reference.'],
+      [{ Ctr: 'LBG7WK2F', Images: [a], ReplacementCtr: ['KXB7HT2N'] }, 'ReplacementCtr must be a booking reference.'],
+    ];
+    for (const [body, message] of cases) {
+      expect(await submit(server, body)).toEqual({ status: 400, json: { message } });
+    }
+    expect((await submit(server, { Ctr: 'LBG7WK2F', Images: [a] })).status).toBe(201);
+    expect(await submit(server, { Ctr: 'LBG7WK2F', Images: [a] })).toEqual({
+      status: 400,
+      json: { message: `Image ${a} is already part of a claim.` },
+    });
+  });
+
+  it('refuses a body that is not a JSON object (null, a number, a string, an array) with a message', () => {
+    const store = createClaimsStore({ bookings, dataDir: tempDir('rw-data-') });
+    for (const body of [null, 42, 'LBG7WK2F', [{ Ctr: 'LBG7WK2F' }]]) {
+      expect(store.submitClaim(body)).toEqual({
+        status: 400,
+        json: { message: 'The request body must be a JSON object.' },
+      });
+    }
+    expect(store.claims).toEqual([]);
   });
 
   it('honours Idempotency-Key: a replay answers the first claim, another body with the key is 422', async () => {

@@ -185,9 +185,7 @@ describe('getJson', () => {
     });
     await expect(getJson('/status')).resolves.toEqual({ ok: true });
     // The progress bar's fade after each answer is the only other timer.
-    const waits = setTimeoutSpy.mock.calls
-      .map(([, ms]) => ms ?? 0)
-      .filter((ms) => ms > 0 && ms !== PROGRESS_FADE_MS);
+    const waits = setTimeoutSpy.mock.calls.map(([, ms]) => ms ?? 0).filter((ms) => ms > 0 && ms !== PROGRESS_FADE_MS);
     setTimeoutSpy.mockRestore();
     // axios-retry's exponential delay: 2 × 40 ms, then 4 × 40 ms, each plus up to 20 % jitter.
     expect(waits).toHaveLength(2);
