@@ -109,3 +109,12 @@ describe('ProcessRefund: a booking whose refund status is null', () => {
     expect(answer).toEqual({ status: 400, body: { message: 'No matching journey for this booking.' } });
   });
 });
+
+describe('ProcessRefund: blank fields', () => {
+  it('refuses a protectedReference of spaces as an empty field', async () => {
+    const state = bookings.instant;
+    const server = await start({ bookings: { only: state } });
+    const answer = await postJson(server, '/api/ProcessRefund', confirmBody(state, { protectedReference: '   ' }));
+    expect(answer).toEqual({ status: 400, body: { message: 'protectedReference must be a non-empty string.' } });
+  });
+});

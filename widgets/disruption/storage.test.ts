@@ -4,6 +4,9 @@ import type { Details } from '../../shared/types';
 import stations from '../../fixtures/stations.json';
 import { mountOnHostPage } from '../../shared/test/hostPage';
 import { mount } from './mount';
+// Loaded here, not by the widget's first request inside a test: mutation testing would count the
+// API client's module-level code as covered by that test alone (docs/mutation-testing.md).
+import '../../shared/api/http';
 import { loadAnswers, saveAnswers, storageKey } from './storage';
 import { parseSavedAnswers } from './validation';
 
