@@ -190,6 +190,16 @@ describe('what reaches POST /report/error', () => {
     uncaught(new Error('x'));
     expect(fetchMock.mock.calls[0][0]).toBe('https://api.rail.example/report/error');
   });
+
+  it('cuts the message to 2,000 characters and the stack to 8,000; an API base loses every trailing slash', () => {
+    setApiBase('https://api.rail.example//');
+    const error = new Error('m'.repeat(2500));
+    error.stack = 's'.repeat(9000);
+    uncaught(error);
+    expect(fetchMock.mock.calls[0][0]).toBe('https://api.rail.example/report/error');
+    const body = JSON.parse((fetchMock.mock.calls[0] as FetchArgs)[1].body as string) as Record<string, string>;
+    expect([body.message.length, body.stack.length]).toEqual([2000, 8000]);
+  });
 });
 
 describe('at most one report per 150 ms', () => {
