@@ -374,6 +374,11 @@ describe('readDetails', () => {
     expect((error.cause as Error).message).toContain('too large');
   });
 
+  it('reads a block of exactly 2,000,000 characters, the limit (JSON padded with spaces)', () => {
+    writePageData(document, { details: JSON.stringify(buildDetails()).padEnd(2_000_000, ' ') });
+    expect(readDetails(mountElement, document).bookingReference).toBe(buildDetails().bookingReference);
+  });
+
   it('never lets __proto__ keys change prototypes', () => {
     const json = JSON.stringify(buildDetails()).replace(
       '"bookingReference"',
