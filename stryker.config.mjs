@@ -40,7 +40,8 @@ export default {
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },
   clearTextReporter: { allowColor: false, logTests: false, reportScoreTable: true },
-  thresholds: { high: 90, low: 85, break: 88 },
+  // break: the score reached by the whole scope on 2026-11-24 (95.65 %; docs/mutation-testing.md).
+  thresholds: { high: 97, low: 95, break: 95 },
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
 };
