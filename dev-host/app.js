@@ -24,9 +24,9 @@ const ROOT = path.resolve(__dirname, '..');
 const DEFAULT_DIST_DIR = path.join(ROOT, 'dist');
 const DEFAULT_DATA_DIR = path.join(ROOT, '.data');
 
-/** The strict CSP of docs/host-contract.md "The host contract". */
+/** The strict CSP of docs/host-contract.md "The host contract", with the ASP.NET kit's three lock-downs. */
 const CONTENT_SECURITY_POLICY =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'";
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 /** Files in dist/ whose names carry no content hash, so they must be revalidated. */
 const UNHASHED = /(^|\/)(host-shim\.js|remoteEntry\.js|[^/]*manifest[^/]*\.json)$/;

@@ -258,7 +258,7 @@ describe('pages', () => {
     const response = await server.fetch(`${server.url}${pageUrl('/ConfirmRefund', state)}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-security-policy')).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'",
+      "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
     );
     expect(CONTENT_SECURITY_POLICY).toBe(response.headers.get('content-security-policy'));
     const html = await response.text();
