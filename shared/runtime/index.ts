@@ -140,8 +140,9 @@ export interface ReportContext {
 /**
  * Builds the error report of docs/product-rules.md section 3 for `error`. Pure apart from reading the page URL,
  * the Details block and the UA. Personal data is removed (see `redact.ts`): in `pageUrl` and
- * `source` the `BookingReference` and `Email` query values and any e-mail-like query value; in
- * `message` and `stack` every e-mail address and the page's booking reference.
+ * `source` the `BookingReference` and `Email` query values and any query value that, decoded as
+ * often as it was encoded, carries an e-mail address or a booking reference; in all four fields
+ * every e-mail address (encoded any number of times) and the page's booking reference.
  */
 export function buildErrorReport(error: unknown, context: ReportContext = {}): ErrorReport {
   const err = error instanceof Error ? error : null;
@@ -151,11 +152,11 @@ export function buildErrorReport(error: unknown, context: ReportContext = {}): E
   return {
     time: new Date(state.now()).toISOString(),
     message: redactText(message.slice(0, 2000), references),
-    source: redactUrl(context.source ?? ''),
+    source: redactUrl(context.source ?? '', references),
     line: context.line ?? 0,
     column: context.column ?? 0,
     ua: typeof navigator === 'undefined' ? '' : navigator.userAgent,
-    pageUrl: redactUrl(pageUrl),
+    pageUrl: redactUrl(pageUrl, references),
     stack: redactText((err?.stack ?? '').slice(0, 8000), references),
   };
 }

@@ -3,7 +3,7 @@
  * of `redact.ts`, and the report the runtime builds from a page that carries a booking.
  */
 import { __setClockForTests, buildErrorReport } from './index';
-import { REDACTED, looksLikeEmail, pageBookingReferences, redactText, redactUrl } from './redact';
+import { REDACTED, decodeFully, looksLikeEmail, pageBookingReferences, redactText, redactUrl } from './redact';
 
 describe('redactUrl: the page address of a report', () => {
   it('replaces the BookingReference and Email values', () => {
@@ -187,5 +187,59 @@ describe('a report built on a booking page', () => {
     const report = buildErrorReport(new Error('Refund for WBH9FX4L failed'));
     expect(report.message).toBe('Error: Refund for REDACTED failed');
     expect(report.pageUrl).toBe('http://localhost/ConfirmRefund');
+  });
+});
+
+describe('values encoded more than once (docs/error-reports.md "What a report never contains")', () => {
+  const RETURN_URL =
+    '/Account/Login?ReturnUrl=%2FConfirmRefund%3FBookingReference%3DKXB7HT2N%26Email%3Dtraveller%2540example.com&lang=en';
+
+  it('redacts a ReturnUrl that carries a booking page address, and keeps the other parameters', () => {
+    expect(redactUrl(RETURN_URL)).toBe('/Account/Login?ReturnUrl=REDACTED&lang=en');
+    expect(redactUrl(RETURN_URL, ['KXB7HT2N'])).toBe('/Account/Login?ReturnUrl=REDACTED&lang=en');
+  });
+
+  it.each([['traveller%2540example.com'], ['traveller%252540example.com'], ['traveller%25252540example.com']])(
+    'redacts an address encoded several times in a query value (%s) and in a text',
+    (encoded) => {
+      expect(redactUrl(`/x?contact=${encoded}&n=1`)).toBe('/x?contact=REDACTED&n=1');
+      expect(redactText(`No booking for ${encoded}.`)).toBe('No booking for REDACTED.');
+    },
+  );
+
+  it('decodes each layer once: decodeFully stops when nothing changes or the encoding is broken', () => {
+    expect(decodeFully('a%252540b')).toBe('a@b');
+    expect(decodeFully('100%')).toBe('100%');
+    expect(decodeFully('a%2540%')).toBe('a@%');
+    expect(decodeFully('a%FF%2540b')).toBe('a%FF@b');
+    expect(decodeFully('plain')).toBe('plain');
+  });
+
+  it('applies the booking-reference rule to addresses: path, fragment and any query value', () => {
+    expect(redactUrl('/Booking/KXB7HT2N/Refund?x=1#kxb7ht2n', ['KXB7HT2N'])).toBe(
+      '/Booking/REDACTED/Refund?x=1#REDACTED',
+    );
+    expect(redactUrl('/x?note=ref%2520KXB7HT2N', ['KXB7HT2N'])).toBe('/x?note=ref%2520REDACTED');
+    expect(redactUrl('/x?note=other', ['KXB7HT2N'])).toBe('/x?note=other');
+  });
+
+  it('builds a report whose pageUrl, source, message and stack keep nothing of a twice-encoded booking', () => {
+    const before = location.href;
+    try {
+      history.replaceState(null, '', RETURN_URL);
+      document.body.innerHTML =
+        '<script type="application/json" id="refund-details">{"bookingReference":"KXB7HT2N"}</script>';
+      const report = buildErrorReport(new Error('Lookup of traveller%2540example.com failed'), {
+        source: 'https://rail.example/Booking/KXB7HT2N/app.js',
+      });
+      expect(report.pageUrl).toBe('http://localhost/Account/Login?ReturnUrl=REDACTED&lang=en');
+      expect(report.source).toBe('https://rail.example/Booking/REDACTED/app.js');
+      expect(report.message).toBe('Error: Lookup of REDACTED failed');
+      const text = JSON.stringify(report).toLowerCase();
+      for (const secret of ['kxb7ht2n', 'traveller', '%2540']) expect(text).not.toContain(secret);
+    } finally {
+      history.replaceState(null, '', before);
+      document.body.innerHTML = '';
+    }
   });
 });

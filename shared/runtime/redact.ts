@@ -13,10 +13,14 @@ export const REDACTED = 'REDACTED';
 const SECRET_PARAMS = new Set(['bookingreference', 'email']);
 
 /**
- * An e-mail address: a local part, `@` (raw or URL-encoded as `%40`), a domain with a dot.
- * Deliberately loose: a false positive only hides a little of a log line.
+ * An e-mail address: a local part, `@` (raw, or URL-encoded any number of times: `%40`, `%2540`,
+ * `%252540`…), a domain with a dot. Deliberately loose: a false positive only hides a little of a
+ * log line.
  */
-const EMAIL = /[A-Za-z0-9._%+'-]+(?:@|%40)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/gi;
+const EMAIL = /[A-Za-z0-9._%+'-]+(?:@|%(?:25)*40)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/gi;
+
+/** How many layers of URL encoding are undone at most (`%252540` is three). */
+const MAX_DECODE_DEPTH = 8;
 
 /** True when `value` (already decoded) looks like an e-mail address. */
 export function looksLikeEmail(value: string): boolean {
@@ -24,42 +28,82 @@ export function looksLikeEmail(value: string): boolean {
 }
 
 function decodeQueryPart(part: string): string {
-  try {
-    return decodeURIComponent(part.replace(/\+/g, ' '));
-  } catch {
-    return part;
-  }
+  // Each run of %XX escapes is decoded on its own, so one stray '%' does not stop the rest.
+  return part.replace(/\+/g, ' ').replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
+    try {
+      return decodeURIComponent(run);
+    } catch {
+      // Not valid UTF-8: its ASCII escapes are still decoded, the others kept.
+      return run.replace(/%([0-7][0-9a-f])/gi, (_escape, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    }
+  });
 }
 
 /**
- * Removes the personal data from a page address: the value of every `BookingReference` and
- * `Email` query parameter (names in any letter case) and of any query parameter whose value
- * looks like an e-mail address becomes `REDACTED`; any e-mail address left elsewhere in the
- * address (path, fragment) too. The rest of the address is kept byte for byte.
+ * `text` with its URL encoding undone again and again until nothing changes (or
+ * {@link MAX_DECODE_DEPTH} layers): `traveller%2540example.com` becomes `traveller@example.com`.
+ * `+` reads as a space; in a run of escapes that is not valid UTF-8 only the ASCII ones are
+ * decoded. Never throws.
+ */
+export function decodeFully(text: string): string {
+  let current = text;
+  for (let depth = 0; depth < MAX_DECODE_DEPTH; depth += 1) {
+    const next = decodeQueryPart(current);
+    if (next === current) break;
+    current = next;
+  }
+  return current;
+}
+
+/**
+ * True when a query value, decoded fully, is personal as a whole: it looks like an e-mail address,
+ * or it is itself an address whose query names `BookingReference` or `Email` (a `ReturnUrl`
+ * pointing at a booking page). Addresses and references inside other values are replaced where
+ * they stand (see {@link redactText}).
+ */
+function personalValue(value: string): boolean {
+  const decoded = decodeFully(value);
+  return looksLikeEmail(decoded) || /(?:^|[?&])\s*(?:bookingreference|email)\s*=/i.test(decoded);
+}
+
+/** The references worth matching: trimmed, at least 3 characters, no duplicates. */
+function usableReferences(bookingReferences: readonly string[]): string[] {
+  return [...new Set(bookingReferences.map((ref) => ref.trim()).filter((ref) => ref.length >= 3))];
+}
+
+/**
+ * Removes the personal data from a page address (docs/error-reports.md "What a report never contains"): the value
+ * of every `BookingReference` and `Email` query parameter (names in any letter case) becomes
+ * `REDACTED`, and so does any query value that, with its URL encoding undone as often as it was
+ * applied (`%2540`, `%252540`), looks like an e-mail address or is an address naming
+ * `BookingReference` or `Email` in its own query (a `ReturnUrl`). Any e-mail address (encoded any
+ * number of times) and any of `bookingReferences` left anywhere in the address (path, query,
+ * fragment) go too, where they stand. The rest of the address is kept byte for byte.
  *
  * @param url an absolute or relative address; '' gives ''
- * @returns the address without those values
+ * @param bookingReferences the page's booking reference(s) (see {@link pageBookingReferences});
+ *   blank ones and ones shorter than 3 characters are ignored
+ * @returns the address without those values. Never throws.
  */
-export function redactUrl(url: string): string {
+export function redactUrl(url: string, bookingReferences: readonly string[] = []): string {
   const hashAt = url.indexOf('#');
   const beforeHash = hashAt === -1 ? url : url.slice(0, hashAt);
   const hash = hashAt === -1 ? '' : url.slice(hashAt);
   const queryAt = beforeHash.indexOf('?');
-  if (queryAt === -1) return redactEmails(url);
+  if (queryAt === -1) return redactText(url, bookingReferences);
   const query = beforeHash
     .slice(queryAt + 1)
     .split('&')
     .map((pair) => {
       const equals = pair.indexOf('=');
       if (equals === -1) return pair;
-      const name = decodeQueryPart(pair.slice(0, equals));
-      const value = decodeQueryPart(pair.slice(equals + 1));
-      return SECRET_PARAMS.has(name.trim().toLowerCase()) || looksLikeEmail(value)
+      const name = decodeFully(pair.slice(0, equals));
+      return SECRET_PARAMS.has(name.trim().toLowerCase()) || personalValue(pair.slice(equals + 1))
         ? `${pair.slice(0, equals)}=${REDACTED}`
         : pair;
     })
     .join('&');
-  return redactEmails(`${beforeHash.slice(0, queryAt)}?${query}${hash}`);
+  return redactText(`${beforeHash.slice(0, queryAt)}?${query}${hash}`, bookingReferences);
 }
 
 function escapeRegExp(text: string): string {
@@ -72,18 +116,21 @@ function redactEmails(text: string): string {
 }
 
 /**
- * Removes the personal data from a report's text (its message or stack): every e-mail address
- * (raw or URL-encoded) and every occurrence of the given booking references (in any letter case,
- * raw or URL-encoded) become `REDACTED`.
+ * Removes the personal data from a report's text (its message or stack; docs/error-reports.md
+ * "What a report never contains"): every e-mail address (raw or URL-encoded any number of times) and every
+ * occurrence of the given booking references (in any letter case, raw or URL-encoded once or
+ * twice) become `REDACTED`.
  *
  * @param text the message or stack
  * @param bookingReferences the page's booking reference(s); blank ones are ignored
  */
 export function redactText(text: string, bookingReferences: readonly string[] = []): string {
   let result = redactEmails(text);
-  const references = [...new Set(bookingReferences.map((ref) => ref.trim()).filter((ref) => ref.length >= 3))].flatMap(
-    (ref) => [ref, encodeURIComponent(ref)],
-  );
+  const references = usableReferences(bookingReferences).flatMap((ref) => [
+    ref,
+    encodeURIComponent(ref),
+    encodeURIComponent(encodeURIComponent(ref)),
+  ]);
   for (const ref of references.sort((a, b) => b.length - a.length)) {
     result = result.replace(new RegExp(escapeRegExp(ref), 'gi'), REDACTED);
   }
