@@ -43,7 +43,7 @@ function Committed({ onCommit }: { onCommit: () => void }) {
  * same text, and `ready` rejecting with the {@link SetupError}. Any other error is reported as is.
  * The tree renders inside an error boundary and a `rw-root` wrapper that scopes the widget's CSS.
  * Mounting twice on one element replaces the first mount. Every start first removes saved answers
- * older than 30 days (shared/storage/journeyAnswers.ts).
+ * older than 7 days (shared/storage/journeyAnswers.ts).
  *
  * @returns the widget's `mount`, whose result is an {@link Unmount} (call it to unmount; await its
  *   `ready` for the first commit)

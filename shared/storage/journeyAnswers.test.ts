@@ -1,6 +1,6 @@
 /**
  * Saved answers that are forgotten (issue "Hardening for a security review", deliverable 6):
- * older than 30 days when a widget starts, or once the journey's refund or claim has completed.
+ * older than 7 days when a widget starts, or once the journey's refund or claim has completed.
  */
 import { answersKey, forgetExpiredAnswers, forgetJourneyAnswers, isExpired } from './journeyAnswers';
 
@@ -18,10 +18,11 @@ test('answersKey names the booking (upper case, trimmed) and its journey', () =>
   expect(answersKey('FTR6KL9B', undefined)).toBe('rw-disruption:FTR6KL9B:booking');
 });
 
-test('isExpired: more than 30 days old, no or unreadable savedAt, or more than a day ahead', () => {
-  expect(isExpired(saved(29 * DAY), NOW)).toBe(false);
-  expect(isExpired(saved(30 * DAY), NOW)).toBe(false);
-  expect(isExpired(saved(30 * DAY + 1000), NOW)).toBe(true);
+test('isExpired: more than 7 days old, no or unreadable savedAt, or more than a day ahead', () => {
+  expect(isExpired(saved(6 * DAY), NOW)).toBe(false);
+  expect(isExpired(saved(7 * DAY), NOW)).toBe(false);
+  expect(isExpired(saved(7 * DAY + 1000), NOW)).toBe(true);
+  expect(isExpired(saved(29 * DAY), NOW)).toBe(true);
   expect(isExpired(saved(-2 * DAY), NOW)).toBe(true);
   expect(isExpired('{"answer":"Yes"}', NOW)).toBe(true);
   expect(isExpired('{"savedAt":"yesterday"}', NOW)).toBe(true);
@@ -30,7 +31,7 @@ test('isExpired: more than 30 days old, no or unreadable savedAt, or more than a
 });
 
 test('forgetExpiredAnswers removes only old or undated saved answers, and nothing of anyone else', () => {
-  localStorage.setItem('rw-disruption:AAA:1', saved(31 * DAY));
+  localStorage.setItem('rw-disruption:AAA:1', saved(8 * DAY));
   localStorage.setItem('rw-disruption:BBB:2', saved(2 * DAY));
   localStorage.setItem('rw-disruption:CCC:3', '{"answer":"No"}');
   localStorage.setItem('host-site-setting', saved(400 * DAY));

@@ -2,15 +2,16 @@
  * Answers saved in the browser per journey, and forgetting them (issue "Hardening for a security
  * review", deliverable 6; docs/security.md). The disruption widget saves its answers under
  * `rw-disruption:{BOOKINGREFERENCE}:{journeyID}`; any widget removes, when it starts, answers
- * older than {@link ANSWERS_MAX_AGE_DAYS} days, and the refund and claim widgets remove a
- * journey's answers once its refund or claim has completed. Storage that is disabled or throws
+ * older than {@link ANSWERS_MAX_AGE_DAYS} days, the disruption widget removes them when its funnel
+ * ends (the Finished page, or on the way to the refund page or the manual claim), and the refund
+ * and claim widgets remove a journey's answers once its refund or claim has completed. Storage that is disabled or throws
  * never breaks a widget: every function here never throws.
  */
 
 /** Prefix of the storage keys. */
 export const ANSWERS_PREFIX = 'rw-disruption';
 /** Saved answers older than this many days are removed when a widget starts. */
-export const ANSWERS_MAX_AGE_DAYS = 30;
+export const ANSWERS_MAX_AGE_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**

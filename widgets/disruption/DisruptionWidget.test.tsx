@@ -64,6 +64,9 @@ async function answerSecond(user: ReturnType<typeof userEvent.setup>, label: Reg
 }
 
 const saved = (key = 'rw-disruption:FTR6KL9B:700118') => JSON.parse(window.localStorage.getItem(key) ?? 'null');
+const journeyIdOf = (state: State) =>
+  (state.details as { JourneyPlannerResults: { outboundJourneys: { journeyID?: number }[] } }).JourneyPlannerResults
+    .outboundJourneys[0]?.journeyID ?? 'booking';
 
 beforeEach(() => {
   http.reset();
@@ -107,12 +110,16 @@ describe('the first question', () => {
     expect(navigate).not.toHaveBeenCalled();
   });
 
-  it('No continues to /ConfirmRefund with the same query, and is saved', async () => {
+  it('No continues to /ConfirmRefund with the same query; the funnel ends, so nothing stays saved', async () => {
+    window.localStorage.setItem(
+      'rw-disruption:FTR6KL9B:700118',
+      JSON.stringify({ answer: 'Strike', savedAt: new Date().toISOString() }),
+    );
     const search = `${queryOf(states['disruption-waived'])}&covid19=true`;
     const { user, navigate } = await setup('disruption-waived', { search });
     await answerFirst(user, 'No, my journey was not disrupted');
     await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/ConfirmRefund?${search}`));
-    expect(saved()).toMatchObject({ answer: 'No' });
+    expect(saved()).toBeNull();
   });
 });
 
@@ -139,14 +146,15 @@ describe('with a disruption self refund', () => {
     ['delayed', 'My train was delayed, but I made my journey'],
     ['manual', 'I paid for a taxi, a hotel or other travel because of the disruption'],
     ['somethingElse', 'Something else happened'],
-  ])('%s goes to the Finished page with the answer, saved', async (value, label) => {
+  ])('%s goes to the Finished page with the answer; the saved answers are forgotten', async (value, label) => {
     const { user, navigate, state } = await setup('disruption-waived');
     await answerFirst(user, /^Yes, my journey/);
+    expect(saved()).toMatchObject({ answer: 'Yes' });
     await answerSecond(user, label);
     await waitFor(() =>
       expect(navigate).toHaveBeenCalledWith(`/Home/Disruption/Finished?${queryOf(state)}&Reason=${value}`),
     );
-    expect(saved()).toMatchObject({ answer: 'Yes', reason: value });
+    expect(saved()).toBeNull();
   });
 
   it.each([
@@ -177,9 +185,11 @@ describe('with a disruption self refund', () => {
     await answerFirst(user, /^Yes, my journey/);
     await answerSecond(user, /^I abandoned my journey/);
     await user.click(await screen.findByRole('radio', { name: label }));
+    expect(saved()).toMatchObject({ answer: 'Yes', reason: 'abandoned1' });
     await user.click(screen.getByRole('button', { name: 'Continue to your refund' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/ConfirmRefund?${queryOf(state)}&${flags}`));
-    expect(saved()).toMatchObject({ answer: 'Yes', reason: 'abandoned1', portion });
+    expect(portion).toMatch(/^(outwards|inwards|both)$/);
+    expect(saved()).toBeNull();
   });
 
   it('the portion question needs an answer; Change your answer goes back', async () => {
@@ -236,6 +246,14 @@ describe('without a disruption self refund', () => {
       );
       expect(screen.queryByRole('button', { name: 'Save answer' })).not.toBeInTheDocument();
       expect(navigate).not.toHaveBeenCalled();
+      // Following the link to the manual claim ends the funnel: the answers are forgotten.
+      expect(saved(`rw-disruption:${state.bookingReference}:${journeyIdOf(state)}`)).toMatchObject({
+        answer: 'Heatwave',
+      });
+      const link = screen.getByRole('link', { name: 'Claim a disruption refund with evidence' });
+      link.addEventListener('click', (event) => event.preventDefault()); // jsdom does not navigate
+      await user.click(link);
+      expect(saved(`rw-disruption:${state.bookingReference}:${journeyIdOf(state)}`)).toBeNull();
     },
   );
 
@@ -419,13 +437,14 @@ describe('the Finished page (data-view="finished")', () => {
     );
   });
 
-  it('reads the saved answer when the query has none', () => {
+  it('reads the saved answer when the query has none, then forgets it (the funnel has ended)', () => {
     window.localStorage.setItem(
       'rw-disruption:FTR6KL9B:700118',
       JSON.stringify({ answer: 'Yes', reason: 'delayed', savedAt: new Date().toISOString() }),
     );
     finished(queryOf(states['disruption-waived']));
     expect(screen.getByRole('heading', { name: 'Claim Delay Repay from the train company' })).toBeInTheDocument();
+    expect(saved()).toBeNull();
   });
 
   it('without an answer links back to the questions', () => {

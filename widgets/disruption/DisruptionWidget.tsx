@@ -8,7 +8,7 @@ import { NoOption } from './components/NoOption';
 import { QuestionForm } from './components/QuestionForm';
 import { disruptedRefundUrl, finishedUrl, manualRefundUrl, sameQueryRefundUrl } from './navigation';
 import { abandonedPortions } from './options';
-import { loadAnswers, saveAnswers, storageKey } from './storage';
+import { forgetAnswers, loadAnswers, saveAnswers, storageKey } from './storage';
 import { TEXT } from './texts';
 import {
   FINISHED_ANSWERS,
@@ -46,8 +46,9 @@ export interface DisruptionWidgetProps {
  *   Disruption flag. `delayed`, `manual`, `somethingElse` → the Finished page with the answer;
  *   abandoned1…4 → which portion was abandoned (per the permitted scopes) → the refund page with
  *   `disruptedOutwards`/`disruptedInwards`.
- * Every answer is saved in localStorage per journey and restored on return; storage that is full
- * or disabled does not stop the flow. The journey summary is shown under the questions. With
+ * Every answer is saved in localStorage per journey and restored on return until the funnel ends
+ * (the refund page, the Finished page or the manual claim), when they are forgotten (docs/security.md
+ * "Stored answers that are forgotten"); storage that is full or disabled does not stop the flow. The journey summary is shown under the questions. With
  * `data-view="finished"` it shows the Finished page's outcome instead.
  */
 export function DisruptionWidget({ config, navigate = (url) => window.location.assign(url) }: DisruptionWidgetProps) {
@@ -89,28 +90,31 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
     saveAnswers(key, answers);
   };
 
+  /** The funnel ends here: the saved answers are forgotten before the page is left. */
+  const leave = (url: string) => {
+    forgetAnswers(config.details);
+    navigate(url);
+  };
+
   const goTo = (next: Step) => {
     moved.current = true;
     setStep(next);
   };
 
   const onFirst = (answer: FirstAnswer) => {
+    if (answer === 'No') return leave(sameQueryRefundUrl(config));
     remember({ ...saved, answer });
-    if (answer === 'No') navigate(sameQueryRefundUrl(config));
-    else goTo('second');
+    goTo('second');
   };
 
   const onReason = (reason: SecondAnswer) => {
-    remember({ ...saved, reason });
     if ((FINISHED_ANSWERS as readonly string[]).includes(reason))
-      navigate(finishedUrl(config, reason as FinishedAnswer));
-    else goTo('portion');
+      return leave(finishedUrl(config, reason as FinishedAnswer));
+    remember({ ...saved, reason });
+    goTo('portion');
   };
 
-  const onPortion = (portion: Portion) => {
-    remember({ ...saved, portion });
-    navigate(disruptedRefundUrl(config, portion));
-  };
+  const onPortion = (portion: Portion) => leave(disruptedRefundUrl(config, portion));
 
   const retry = useCallback(() => {
     setStatus({ phase: 'loading' });
@@ -168,7 +172,7 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
           </div>
         )}
         {step !== 'first' && status.phase === 'ready' && status.portions.length === 0 && (
-          <NoOption href={manualRefundUrl(config)} />
+          <NoOption href={manualRefundUrl(config)} onFollow={() => forgetAnswers(config.details)} />
         )}
         {step !== 'first' && status.phase === 'ready' && status.portions.length > 0 && (
           <Suspense fallback={loading}>

@@ -89,20 +89,22 @@ describe('storage that fails', () => {
   });
 });
 
-describe('storage that forgets (answers older than 30 days)', () => {
+describe('storage that forgets (answers older than 7 days)', () => {
   const aged = (days: number) =>
     JSON.stringify({ answer: 'Strike', savedAt: new Date(Date.now() - days * 24 * 60 * 60 * 1000).toISOString() });
 
-  it('loads nothing older than 30 days', () => {
-    window.localStorage.setItem(KEY, aged(31));
+  it('loads nothing older than 7 days', () => {
+    window.localStorage.setItem(KEY, aged(8));
     expect(loadAnswers(KEY)).toEqual({});
-    window.localStorage.setItem(KEY, aged(29));
+    window.localStorage.setItem(KEY, aged(7.5));
+    expect(loadAnswers(KEY)).toEqual({});
+    window.localStorage.setItem(KEY, aged(6.9));
     expect(loadAnswers(KEY)).toEqual(expect.objectContaining({ answer: 'Strike' }));
   });
 
-  it('a widget start removes every saved answer older than 30 days, and keeps newer ones', () => {
-    window.localStorage.setItem(KEY, aged(31));
-    window.localStorage.setItem('rw-disruption:OTHER123:1', aged(45));
+  it('a widget start removes every saved answer older than 7 days, and keeps newer ones', () => {
+    window.localStorage.setItem(KEY, aged(8));
+    window.localStorage.setItem('rw-disruption:OTHER123:1', aged(29));
     window.localStorage.setItem('rw-disruption:RECENT12:2', aged(3));
     mountOnHostPage(mount, {
       mountId: 'disruption-widget',

@@ -4,7 +4,7 @@
  * (`setItem` throws QuotaExceededError) or holding junk never breaks the flow: reads give `{}`
  * and writes report false.
  */
-import { answersKey, isExpired, pageStorage } from '../../shared/storage/journeyAnswers';
+import { answersKey, forgetJourneyAnswers, isExpired, pageStorage } from '../../shared/storage/journeyAnswers';
 import type { Details } from '../../shared/types';
 import type { SavedAnswers } from './types';
 import { parseSavedAnswers } from './validation';
@@ -20,7 +20,7 @@ export function storageKey(details: Details): string {
 /**
  * Loads a journey's saved answers.
  *
- * @returns the answers, `{}` when none, unreadable, older than 30 days (shared/storage) or
+ * @returns the answers, `{}` when none, unreadable, older than 7 days (shared/storage) or
  *   storage is unavailable. Never throws.
  */
 export function loadAnswers(key: string): SavedAnswers {
@@ -46,4 +46,15 @@ export function saveAnswers(key: string, answers: SavedAnswers): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Forgets a journey's answers once the funnel has ended (docs/security.md "Stored answers that
+ * are forgotten"): on the way to the refund page or the manual claim, and on the Finished page. Never
+ * throws.
+ *
+ * @param details the page's Details (booking reference and first outbound journey name the key)
+ */
+export function forgetAnswers(details: Details): void {
+  forgetJourneyAnswers(details.bookingReference, details.JourneyPlannerResults.outboundJourneys[0]?.journeyID);
 }

@@ -1,6 +1,7 @@
+import { useEffect } from 'react';
 import { queryPairs } from '../../../shared/page/url';
 import { questionsUrl, REASON_PARAM } from '../navigation';
-import { loadAnswers, storageKey } from '../storage';
+import { forgetAnswers, loadAnswers, storageKey } from '../storage';
 import { TEXT } from '../texts';
 import { FINISHED_ANSWERS, type DisruptionConfig, type FinishedAnswer } from '../types';
 import { ContactCustomerServices, DelayRepayAdvice } from './Outcomes';
@@ -27,6 +28,9 @@ export function finishedAnswer(config: DisruptionConfig): FinishedAnswer | null 
  */
 export function FinishedView({ config }: { config: DisruptionConfig }) {
   const answer = finishedAnswer(config);
+  // The funnel ends on this page: its answers, read above, are forgotten
+  // (docs/security.md "Stored answers that are forgotten").
+  useEffect(() => forgetAnswers(config.details), [config.details]);
   if (answer === null) {
     return (
       <div className="rw-disruption">
