@@ -38,4 +38,14 @@ describe('prefetchGet', () => {
     expect(() => prefetchGet('/Refund/Status?bookingReference=NOFETCH')).not.toThrow();
     expect(takePrefetched('/Refund/Status?bookingReference=NOFETCH')).toBeNull();
   });
+
+  it('gives an answer only for the very URL prefetched: another query string of the same path gets null', () => {
+    prefetchGet('/Refund/DryRun?bookingReference=KXB7HT2N');
+    expect(takePrefetched('/Refund/DryRun?bookingReference=WBH9FX4L')).toBeNull();
+    expect(takePrefetched('/Refund/DryRun')).toBeNull();
+    expect(takePrefetched('/Refund/DryRun?bookingReference=KXB7HT2N&x=1')).toBeNull();
+    expect(takePrefetched('/Refund/Status?bookingReference=KXB7HT2N')).toBeNull();
+    expect(takePrefetched('/Refund/DryRun?bookingReference=KXB7HT2N')).not.toBeNull();
+    expect(takePrefetched('/Refund/DryRun?bookingReference=KXB7HT2N')).toBeNull();
+  });
 });

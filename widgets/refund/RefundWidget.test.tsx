@@ -24,6 +24,8 @@ type State = {
   details: unknown;
   status: RefundStatusResponse | null | { httpError: { status: number; body: string } };
   dryRun: DryRunResult | { httpError: { status: number; body: string } };
+  /** The page's `max-admin-fee` (pounds) for this state; 5, as on the dev host, when absent. */
+  maxAdminFeePounds?: number;
 };
 const states = bookings as unknown as Record<string, State>;
 
@@ -57,7 +59,7 @@ function mountState(
     mountId: 'refund-widget',
     details: 'details' in extra ? extra.details : state.details,
     stations: 'stations' in extra ? extra.stations : stations,
-    maxAdminFee: '5',
+    maxAdminFee: String(state.maxAdminFeePounds ?? 5),
     search: extra.search ?? '',
     attrs: {
       'refund-status-url': STATUS_URL,
@@ -123,6 +125,16 @@ describe('instant refund panel', () => {
     expect(refundLines()).toEqual({ receive: 'You will receive £189.20', bookingValue: '£194.20', adminFee: '£5.00' });
     const region = document.getElementById(accordion.getAttribute('aria-controls') as string) as HTMLElement;
     expect(within(region).getByText('The admin fee is never more than £5.00.')).toBeInTheDocument();
+  });
+
+  it('an admin fee under the cap: the fee line shows the fee (£2.50), the cap line the cap (£10.00)', async () => {
+    mountState('instant-small-fee');
+    await screen.findByRole('button', { name: 'Accept refund' });
+    expect(refundLines()).toEqual({ receive: 'You will receive £191.70', bookingValue: '£194.20', adminFee: '£2.50' });
+    const accordion = screen.getByRole('button', { name: /Refund/ });
+    const region = document.getElementById(accordion.getAttribute('aria-controls') as string) as HTMLElement;
+    expect(within(region).getByText('The admin fee is never more than £10.00.')).toBeInTheDocument();
+    expect(within(region).queryByText(/never more than £2\.50/)).not.toBeInTheDocument();
   });
 
   it('"Start again" leads to data-start-url (default /); an unsafe one is refused with the set-up message', async () => {
