@@ -20,8 +20,9 @@ builder.Services.AddHttpClient(nameof(ReferenceBackend), client =>
     client.BaseAddress = new Uri(backendUrl.AbsoluteUri.TrimEnd('/') + "/");
     client.Timeout = TimeSpan.FromSeconds(90);
 }).ConfigurePrimaryHttpMessageHandler(() => new SocketsHttpHandler { UseCookies = false, AllowAutoRedirect = false });
-builder.Services.AddTransient(services =>
-    new ReferenceBackend(services.GetRequiredService<IHttpClientFactory>().CreateClient(nameof(ReferenceBackend))));
+builder.Services.AddTransient(services => new ReferenceBackend(
+    services.GetRequiredService<IHttpClientFactory>().CreateClient(nameof(ReferenceBackend)),
+    services.GetRequiredService<Microsoft.Extensions.Options.IOptions<BackendOptions>>().Value));
 builder.Services.AddSingleton<BackendProxy>();
 
 var app = builder.Build();
@@ -37,7 +38,11 @@ app.UseAntiforgery();
 app.MapControllers();
 app.Run();
 
-/// <summary>The strict CSP of the host contract and the other security headers, first in the pipeline.</summary>
+/// <summary>
+/// First in the pipeline: the strict CSP of the host contract and the other security headers, then the
+/// refusal (400, plain text) of a path with a backslash or a dot segment at any level of encoding
+/// (<see cref="RequestPathGuard"/>, docs/aspnet.md "The proxy: the pattern to copy").
+/// </summary>
 internal sealed class SecurityHeadersStartupFilter(Microsoft.Extensions.Options.IOptions<RefundWidgetsOptions> widgets) : IStartupFilter
 {
     public Action<IApplicationBuilder> Configure(Action<IApplicationBuilder> next) => app =>
@@ -50,7 +55,11 @@ internal sealed class SecurityHeadersStartupFilter(Microsoft.Extensions.Options.
             headers.XContentTypeOptions = "nosniff";
             headers.XFrameOptions = "DENY";
             headers["Referrer-Policy"] = "same-origin";
-            return nextMiddleware(context);
+            if (!RequestPathGuard.IsUnsafe(context)) return nextMiddleware(context);
+            context.Response.StatusCode = StatusCodes.Status400BadRequest;
+            context.Response.ContentType = "text/plain; charset=utf-8";
+            headers.CacheControl = "no-store";
+            return context.Response.WriteAsync(RequestPathGuard.Refusal);
         });
         next(app);
     };

@@ -1,38 +1,61 @@
 using Microsoft.AspNetCore.Antiforgery;
 using Microsoft.Extensions.Options;
+using Microsoft.Net.Http.Headers;
 using ExampleRail.Models;
 
 namespace ExampleRail.Backend;
 
 /// <summary>
-/// Forwards the widgets' API calls (<c>/Refund/*</c>, <c>/api/*</c>, <c>/tickets/*</c>, <c>/report/*</c>)
-/// to the reference backend, so there is one backend. State-changing calls are checked with ASP.NET
-/// Core antiforgery first (header <c>RequestVerificationToken</c> against the antiforgery cookie), then
-/// sent with the backend's own fresh <c>rw_csrf</c> cookie and header pair; the browser's
-/// <c>rw_session</c> cookie goes along, and a <c>rw_session</c> the backend sets comes back.
+/// Forwards the widgets' API calls to the reference backend, so there is one backend: the pattern a
+/// host team copies (docs/aspnet.md "The proxy: the pattern to copy").
+/// <list type="number">
+/// <item>A path with a backslash or a dot segment, at any level of encoding, in the raw target or the
+/// decoded path, is refused with 400 (<see cref="RequestPathGuard"/>).</item>
+/// <item>Only the allowlist of <see cref="ProxyRoutes"/> is forwarded, by method and path template;
+/// anything else under <c>/Refund</c>, <c>/api</c>, <c>/tickets</c> and <c>/report</c> is 404.</item>
+/// <item>The matched route, never a prefix of the raw path, decides whether ASP.NET Core antiforgery is
+/// checked (header <c>RequestVerificationToken</c>): every POST but <c>POST /report/error</c>.</item>
+/// <item>The request sent upstream is built from the route's own spelling, a checked upload id and the
+/// re-encoded query, with the backend's own fresh <c>rw_csrf</c> cookie and header pair and the site's
+/// session cookie as <c>rw_session</c>; a <c>rw_session</c> the backend sets comes back under the
+/// site's cookie name and attributes (<see cref="SiteSessionCookie"/>).</item>
+/// </list>
 /// </summary>
 public sealed class BackendProxy(IHttpClientFactory clients, IAntiforgery antiforgery, IOptions<BackendOptions> options, ILogger<BackendProxy> logger)
 {
-    /// <summary>Path prefixes forwarded to the backend.</summary>
-    public static readonly PathString[] Prefixes = ["/Refund", "/api", "/tickets", "/report"];
-
     /// <summary>Request headers forwarded as they are.</summary>
     private static readonly string[] RequestHeaders = ["Accept", "Accept-Language", "Idempotency-Key", "Journey-Id", "User-Agent"];
 
     /// <summary>Response headers forwarded as they are (besides Content-*).</summary>
     private static readonly string[] ResponseHeaders = ["Cache-Control", "Location", "Retry-After"];
 
-    /// <summary>True for a path the proxy forwards.</summary>
-    public static bool Handles(PathString path) => Prefixes.Any(prefix => path.StartsWithSegments(prefix, StringComparison.OrdinalIgnoreCase));
+    /// <summary>True for a path the proxy answers: anything under <see cref="ProxyRoutes.Prefixes"/>.</summary>
+    public static bool Handles(PathString path) => ProxyRoutes.IsUnderPrefix(path);
 
-    /// <summary>Forwards the request; answers 403 with a plain message when its antiforgery token is missing or wrong.</summary>
+    /// <summary>
+    /// Answers one request under the proxy's prefixes: 400 for an unsafe path, 404 for one off the
+    /// allowlist, 403 when a route that needs it has no valid antiforgery token, 415 for an error report
+    /// that is not JSON, 502 when the backend does not answer; else the backend's answer. Never throws
+    /// for a refused request.
+    /// </summary>
     public async Task ForwardAsync(HttpContext context)
     {
         var request = context.Request;
-        var changesState = !(HttpMethods.IsGet(request.Method) || HttpMethods.IsHead(request.Method) || HttpMethods.IsOptions(request.Method));
-        // Error reports are a log, not an action on a booking: they carry no token.
-        var needsToken = changesState && !request.Path.StartsWithSegments("/report", StringComparison.OrdinalIgnoreCase);
-        if (needsToken && options.Value.ValidateAntiforgery)
+        // Normally refused earlier by the site's guard (Program.cs); checked again so the proxy is safe on its own.
+        if (RequestPathGuard.IsUnsafe(context))
+        {
+            await PlainAsync(context, StatusCodes.Status400BadRequest, RequestPathGuard.Refusal);
+            return;
+        }
+        var match = ProxyRoutes.Match(request.Method, request.Path.Value);
+        if (match is null)
+        {
+            await PlainAsync(context, StatusCodes.Status404NotFound, "Not found.");
+            return;
+        }
+        var (route, upstreamPath) = match.Value;
+        var changesState = !HttpMethods.IsGet(route.Method);
+        if (route.NeedsToken && options.Value.ValidateAntiforgery)
         {
             request.EnableBuffering(); // antiforgery may read a form body; it is forwarded afterwards
             try
@@ -41,17 +64,22 @@ public sealed class BackendProxy(IHttpClientFactory clients, IAntiforgery antifo
             }
             catch (AntiforgeryValidationException error)
             {
-                logger.LogWarning("Refused {Method} {Path}: {Reason}", request.Method, request.Path, error.Message);
-                context.Response.StatusCode = StatusCodes.Status403Forbidden;
-                context.Response.ContentType = "text/plain; charset=utf-8";
-                await context.Response.WriteAsync("This page's security token is missing or out of date. Reload the page and try again.");
+                logger.LogWarning("Refused {Method} {Path}: {Reason}", route.Method, upstreamPath, error.Message);
+                await PlainAsync(context, StatusCodes.Status403Forbidden, "This page's security token is missing or out of date. Reload the page and try again.");
                 return;
             }
             request.Body.Position = 0;
         }
+        else if (route.WithoutToken && !IsJson(request.ContentType))
+        {
+            // Without a token, only a body no cross-site form can send (JSON needs a CORS preflight).
+            await PlainAsync(context, StatusCodes.Status415UnsupportedMediaType, "Send JSON.");
+            return;
+        }
 
-        using var forward = new HttpRequestMessage(new HttpMethod(request.Method), $"{request.Path.Value!.TrimStart('/')}{request.QueryString}");
-        if (changesState || request.ContentLength > 0)
+        var query = QueryString.Create(request.Query.SelectMany(pair => pair.Value.Select(value => KeyValuePair.Create(pair.Key, value))));
+        using var forward = new HttpRequestMessage(new HttpMethod(route.Method), $"{upstreamPath.TrimStart('/')}{query}");
+        if (changesState)
         {
             forward.Content = new StreamContent(request.Body);
             if (request.ContentType is not null) forward.Content.Headers.TryAddWithoutValidation("Content-Type", request.ContentType);
@@ -62,7 +90,7 @@ public sealed class BackendProxy(IHttpClientFactory clients, IAntiforgery antifo
             if (request.Headers.TryGetValue(name, out var values)) forward.Headers.TryAddWithoutValidation(name, values.ToArray());
         }
         var csrf = changesState ? ReferenceBackend.NewCsrfToken(forward) : null;
-        ReferenceBackend.AddCookies(forward, request.Cookies[ReferenceBackend.SessionCookie], csrf);
+        ReferenceBackend.AddCookies(forward, SiteSessionCookie.Read(request), csrf);
 
         HttpResponseMessage answer;
         try
@@ -71,10 +99,8 @@ public sealed class BackendProxy(IHttpClientFactory clients, IAntiforgery antifo
         }
         catch (HttpRequestException error)
         {
-            logger.LogError(error, "The reference backend did not answer {Method} {Path}", request.Method, request.Path);
-            context.Response.StatusCode = StatusCodes.Status502BadGateway;
-            context.Response.ContentType = "text/plain; charset=utf-8";
-            await context.Response.WriteAsync("The booking service is not answering. Please try again later.");
+            logger.LogError(error, "The reference backend did not answer {Method} {Path}", route.Method, upstreamPath);
+            await PlainAsync(context, StatusCodes.Status502BadGateway, "The booking service is not answering. Please try again later.");
             return;
         }
         using (answer)
@@ -85,13 +111,37 @@ public sealed class BackendProxy(IHttpClientFactory clients, IAntiforgery antifo
                 if (answer.Headers.TryGetValues(name, out var values)) context.Response.Headers[name] = values.ToArray();
             }
             if (answer.Content.Headers.ContentType is { } type) context.Response.ContentType = type.ToString();
-            if (answer.Headers.TryGetValues("Set-Cookie", out var cookies))
-            {
-                // Only the session cookie is the browser's business; it is set for this site's origin.
-                var session = cookies.Where(c => c.StartsWith(ReferenceBackend.SessionCookie + "=", StringComparison.Ordinal)).ToArray();
-                if (session.Length > 0) context.Response.Headers.SetCookie = session;
-            }
+            if (answer.Headers.TryGetValues(HeaderNames.SetCookie, out var cookies)) PassSessionCookie(context, cookies);
             await answer.Content.CopyToAsync(context.Response.Body, context.RequestAborted);
         }
+    }
+
+    /// <summary>
+    /// Of the backend's Set-Cookie lines, only <c>rw_session</c> is the browser's business: it is set
+    /// again under the site's name and attributes, or removed when the backend clears it.
+    /// </summary>
+    private static void PassSessionCookie(HttpContext context, IEnumerable<string> lines)
+    {
+        foreach (var line in lines)
+        {
+            if (!SetCookieHeaderValue.TryParse(line, out var cookie) || cookie.Name != ReferenceBackend.SessionCookie) continue;
+            var value = cookie.Value.Value;
+            var cleared = cookie.MaxAge is { } age && age <= TimeSpan.Zero || cookie.Expires is { } expires && expires <= DateTimeOffset.UtcNow;
+            if (cleared || string.IsNullOrEmpty(value)) SiteSessionCookie.Delete(context);
+            else if (SiteSessionCookie.IsToken(value)) SiteSessionCookie.Write(context, value);
+        }
+    }
+
+    /// <summary>True for <c>application/json</c>, with or without parameters.</summary>
+    private static bool IsJson(string? contentType) =>
+        MediaTypeHeaderValue.TryParse(contentType, out var type) && type.MediaType.Equals("application/json", StringComparison.OrdinalIgnoreCase);
+
+    /// <summary>Answers <paramref name="status"/> with a plain-text <paramref name="message"/>.</summary>
+    private static Task PlainAsync(HttpContext context, int status, string message)
+    {
+        context.Response.StatusCode = status;
+        context.Response.ContentType = "text/plain; charset=utf-8";
+        context.Response.Headers.CacheControl = "no-store";
+        return context.Response.WriteAsync(message);
     }
 }

@@ -66,8 +66,13 @@ public sealed class HomeController(ReferenceBackend backend) : Controller
     private IActionResult Page(object? model, string? view = null) => view is null ? View(model) : View(view, model);
 
     /// <summary>
-    /// Reads the booking (404 page when reference and e-mail do not match), opens or extends its backend
-    /// session and sets <c>rw_session</c> for this site, then renders <paramref name="view"/>.
+    /// Reads the booking (404 page when reference and e-mail do not match), gets a new backend session
+    /// for it and sets the site's session cookie to that token (<see cref="SiteSessionCookie"/>), then
+    /// renders <paramref name="view"/>. A token the request brings is never kept: the backend issues a
+    /// new one holding that session's bookings too and ends the old one. Should a backend answer with
+    /// the very token the request brought (it extends sessions in place, which it must not), the site
+    /// still asks for a fresh session without it, and removes the cookie when it gets none
+    /// (docs/aspnet.md "Antiforgery and the booking session").
     /// </summary>
     private async Task<IActionResult> BookingView(string view, string? bookingReference, string? email, CancellationToken cancel)
     {
@@ -79,17 +84,14 @@ public sealed class HomeController(ReferenceBackend backend) : Controller
             Response.StatusCode = StatusCodes.Status404NotFound;
             return Page(null, "BookingNotFound");
         }
-        var session = await backend.OpenSessionAsync(page.BookingReference, page.Email, Request.Cookies[ReferenceBackend.SessionCookie], cancel);
-        if (session is not null)
+        var brought = SiteSessionCookie.Read(Request);
+        var session = await backend.OpenSessionAsync(page.BookingReference, page.Email, brought, cancel);
+        if (brought is not null && session == brought)
         {
-            Response.Cookies.Append(ReferenceBackend.SessionCookie, session, new CookieOptions
-            {
-                HttpOnly = true,
-                SameSite = SameSiteMode.Lax,
-                Path = "/",
-                Secure = Request.IsHttps,
-            });
+            session = await backend.OpenSessionAsync(page.BookingReference, page.Email, null, cancel);
         }
+        if (session is null || session == brought || !SiteSessionCookie.IsToken(session)) SiteSessionCookie.Delete(HttpContext);
+        else SiteSessionCookie.Write(HttpContext, session);
         return Page(page, view);
     }
 }

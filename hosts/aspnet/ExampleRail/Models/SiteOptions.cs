@@ -24,4 +24,10 @@ public sealed class BackendOptions
     /// unless the widgets being served do not send the token yet.
     /// </summary>
     public bool ValidateAntiforgery { get; set; } = true;
+
+    /// <summary>
+    /// The backend's server-to-server key for its <c>/host-data/*</c> routes, sent as the header
+    /// <c>X-Host-Data-Key</c> (environment <c>Backend__HostDataKey</c>); none when unset.
+    /// </summary>
+    public string? HostDataKey { get; set; }
 }
