@@ -29,10 +29,10 @@ export default {
     // functions; move the ranges with them): committing, findLookup, checkReplacement,
     // decideRefund; checkFields; the image signatures, sniffImageType, isUploadId, uploadPath;
     // decideClaim.
-    'dev-host/backend.js:348-456',
-    'dev-host/backend.js:479-497',
+    'dev-host/backend.js:334-425',
+    'dev-host/backend.js:449-468',
     'dev-host/claims.js:52-97',
-    'dev-host/claims.js:304-342',
+    'dev-host/claims.js:295-334',
     '!**/*.test.*',
   ],
   ignoreStatic: true,

@@ -138,7 +138,7 @@ function buildPlain(distDir) {
 async function startBench(distDir) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rw-bench-data-'));
   const logger = { info() {}, warn: (m) => console.warn(m) };
-  const server = await startServer({ port: 0, dataDir, distDir, logger });
+  const server = await startServer({ port: 0, dataDir, distDir, logger, devTools: true }); // bench/run.js reads /__dev/uploads
   const browser = await launchBrowser();
   return {
     url: server.url,

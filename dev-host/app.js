@@ -3,7 +3,10 @@
  * The emulated legacy site (docs/architecture.md "The dev host and reference backend"): server-rendered
  * pages at the routes of docs/product-rules.md section 2 that embed the widgets per the host contract, the
  * built `dist/` at /static/refund-widgets/, and the reference backend of backend.js. Every
- * response carries the strict Content-Security-Policy of the host contract.
+ * response carries the strict Content-Security-Policy of the host contract. A path holding a
+ * backslash or a dot segment, at any depth of encoding, is refused before any route (pathGuard.js).
+ * The dev tools (the gallery, /__dev/* and /host-data/*) exist only when asked for
+ * (docs/reference-backend.md "Dev tools").
  */
 'use strict';
 
@@ -16,8 +19,10 @@ const fixtureStations = require('../fixtures/stations.json');
 const fixtureLookups = require('../fixtures/lookups.json');
 const { createStore, queryValue } = require('./backend');
 const { createSecuredApi, createSessions, pageToken } = require('./auth');
+const { createDevToolsRouter } = require('./devTools');
 const { createGalleryRouter } = require('./gallery');
-const { createHostDataRouter } = require('./hostData');
+const { createHostDataRouter, checkHostDataKey } = require('./hostData');
+const { refuseUnsafePaths } = require('./pathGuard');
 const views = require('./views');
 
 const ROOT = path.resolve(__dirname, '..');
@@ -43,8 +48,16 @@ const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
  * @param {Record<string, object>} [options.lookups] replacement bookings (default fixtures/lookups.json)
  * @param {number} [options.latencyMs] delay before each backend answer, to see loading states (default 0)
  * @param {{ info: Function, warn: Function }} [options.logger] default `console`
+ * @param {boolean} [options.devTools] serve the dev tools: the states gallery (`/gallery`,
+ *   `/gallery-api/*`), the test endpoints `/__dev/*` (devTools.js) and the page data `/host-data/*`
+ *   (hostData.js); default false, when none of them exist
+ * @param {string} [options.hostDataKey] serve `/host-data/*` also without the dev tools, to
+ *   requests whose `X-Host-Data-Key` header equals this key (at least 16 characters)
+ * @param {boolean | number | string} [options.trustProxy] express's `trust proxy` setting (default
+ *   false): which proxies' `X-Forwarded-Proto` tells that a request came over HTTPS (auth.js cookies)
  * @returns {import('express').Express} the app; `app.locals.store` is the backend's state,
  *   `app.locals.sessions` the sessions (auth.js)
+ * @throws Error when `hostDataKey` is given but shorter than 16 characters
  */
 function createApp({
   distDir = DEFAULT_DIST_DIR,
@@ -54,7 +67,11 @@ function createApp({
   lookups = fixtureLookups,
   latencyMs = 0,
   logger = console,
+  devTools = false,
+  hostDataKey,
+  trustProxy = false,
 } = {}) {
+  if (hostDataKey !== undefined) checkHostDataKey(hostDataKey);
   if (!fs.existsSync(path.join(distDir, 'host-shim.js'))) {
     logger.warn(
       `Dev host: ${path.join(distDir, 'host-shim.js')} is missing; pages render without widgets. Run \`npm run build\`.`,
@@ -63,6 +80,7 @@ function createApp({
   const store = createStore({ bookings, lookups, dataDir, logger });
   const app = express();
   app.disable('x-powered-by');
+  app.set('trust proxy', trustProxy);
   app.use(compression()); // gzip like a production front end, so transfer sizes and timings are real
   app.locals.store = store;
   const sessions = createSessions();
@@ -76,6 +94,7 @@ function createApp({
     });
     next();
   });
+  app.use(refuseUnsafePaths); // before every route: no path walks out of its prefix (pathGuard.js)
 
   app.use(express.static(path.join(__dirname, 'public'), { index: false, maxAge: 0 }));
   app.use(
@@ -94,10 +113,16 @@ function createApp({
 
   // Every state-changing API call carries the page's antiforgery token, except the server-to-server
   // POST /api/Session; every call about a booking needs a session holding it (docs/security.md).
-  const { router: api, guards } = createSecuredApi({ store, sessions, dataDir, bookings, latencyMs, logger });
+  const { router: api, guards, claims } = createSecuredApi({ store, sessions, dataDir, bookings, latencyMs, logger });
   app.use(api);
-  app.use(createHostDataRouter(store, { stations })); // page data for other hosts (hosts/aspnet/)
-  app.use(createGalleryRouter({ bookings, lookups, stations, dataDir })); // /gallery and /gallery-api/*
+  // Page data for other hosts (hosts/aspnet/): open with the dev tools, else only with the key.
+  if (devTools || hostDataKey !== undefined) {
+    app.use(createHostDataRouter(store, { stations, key: devTools ? undefined : hostDataKey }));
+  }
+  if (devTools) {
+    app.use(createDevToolsRouter({ store, claims })); // /__dev/*
+    app.use(createGalleryRouter({ bookings, lookups, stations, dataDir })); // /gallery and /gallery-api/*
+  }
 
   /** Sends an HTML page; pages are never cached (their data changes with the backend state). */
   const sendPage = (res, html, status = 200) =>
@@ -117,7 +142,9 @@ function createApp({
 
   // Browsers ask for a favicon; answer without a body so the console stays clean.
   app.get('/favicon.ico', (_req, res) => res.status(204).end());
-  app.get('/', (req, res) => sendPage(res, views.startPage({ bookings, csrfToken: pageToken(req, res) })));
+  app.get('/', (req, res) =>
+    sendPage(res, views.startPage({ bookings, csrfToken: pageToken(req, res), gallery: devTools })),
+  );
   app.get('/ConfirmRefund', bookingPage(views.refundPage));
   app.get(
     '/RefundUnavailable',

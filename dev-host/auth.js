@@ -3,15 +3,22 @@
  * Authorisation of the reference backend, modelled as a real site does it (issue "Hardening for
  * a security review", deliverables 2 and 3; docs/security.md):
  *
- * - **Session** (cookie `rw_session`: HttpOnly, SameSite=Lax, Path=/): a random token naming a
- *   set of booking references. The dev host opens or extends it when it renders a booking's page
- *   (booking reference and e-mail matched); a successful LookupJourneys adds the replacement
- *   booking; other hosts open one server-to-server with `POST /api/Session`. Every API call about
- *   a booking that is not in the session is refused with 403.
+ * - **Session** (cookie `rw_session`, or `__Host-rw_session` over HTTPS; HttpOnly, SameSite=Lax,
+ *   Path=/, and Secure over HTTPS): a random token naming a set of booking references. A new token
+ *   is issued whenever a booking is proved: the dev host renders a booking's page (booking
+ *   reference and e-mail matched), a successful LookupJourneys adds the replacement booking, or
+ *   another host calls `POST /api/Session`. The new token holds the bookings of the request's live
+ *   session, if any, plus the proved one; the old token stops working, and a token the server does
+ *   not know is never adopted (docs/security.md "Second review: the reference backend and dev
+ *   host"). Every API call about a booking that is not in the session is refused with 403.
  * - **Antiforgery** (double-submit): every state-changing request must carry the header
- *   `RequestVerificationToken` equal to the cookie `rw_csrf`, which the dev host sets when it
- *   renders a page carrying the same value in `<meta name="request-verification-token">`.
- *   Missing or wrong: 403 with a plain message.
+ *   `RequestVerificationToken` equal to the cookie `rw_csrf` (`__Host-rw_csrf` over HTTPS), which
+ *   the dev host sets when it renders a page carrying the same value in
+ *   `<meta name="request-verification-token">`. Missing or wrong: 403 with a plain message.
+ *
+ * Over HTTPS means `req.secure`: the request came over TLS, or through a proxy that express trusts
+ * (its `trust proxy` setting, the `trustProxy` option of the dev host) and that sent
+ * `X-Forwarded-Proto: https`.
  *
  * Sessions live in memory (a restart signs every traveller out; reloading the page signs them in
  * again), at most {@link MAX_SESSIONS}, each for {@link SESSION_IDLE_MS} after its last use.
@@ -25,6 +32,8 @@ const { journeyIdsOf, createClaimsRouter, isUploadId } = require('./claims');
 
 const SESSION_COOKIE = 'rw_session';
 const CSRF_COOKIE = 'rw_csrf';
+/** The prefix of the cookie names over HTTPS: the browser keeps such a cookie host-only, Secure, Path=/. */
+const HOST_PREFIX = '__Host-';
 /** The header the widgets send the page's token in (the name ASP.NET Core's antiforgery reads). */
 const CSRF_HEADER = 'RequestVerificationToken';
 /** Idle lifetime of a session, ms. */
@@ -43,6 +52,8 @@ const MESSAGES = {
 };
 
 const newToken = () => randomBytes(32).toString('base64url');
+/** A session's own id, which stays the same when its token rotates (the scope of its idempotency keys). */
+const newSessionId = () => randomBytes(16).toString('base64url');
 const normalise = (reference) =>
   String(reference ?? '')
     .trim()
@@ -65,8 +76,28 @@ function parseCookies(header) {
   return cookies;
 }
 
-/** `Set-Cookie` value of one of our cookies: Path=/, HttpOnly, SameSite=Lax (DESIGN: Session contract). */
-const cookie = (name, value) => `${name}=${value}; Path=/; HttpOnly; SameSite=Lax`;
+/**
+ * The name one of our cookies has on a request: `__Host-<name>` when it came over HTTPS
+ * (`req.secure`), else `<name>`. Only that name is read, so over HTTPS a cookie without the prefix
+ * (which a plain-HTTP page or a sibling subdomain can set) is ignored.
+ *
+ * @param {import('express').Request} req
+ * @param {string} name `rw_session` or `rw_csrf`
+ * @returns {string}
+ */
+function cookieName(req, name) {
+  return req.secure ? `${HOST_PREFIX}${name}` : name;
+}
+
+/** The value of one of our cookies on a request (see {@link cookieName}), or undefined. */
+const readCookie = (req, name) => parseCookies(req.get('Cookie'))[cookieName(req, name)];
+
+/**
+ * `Set-Cookie` value of one of our cookies: Path=/, HttpOnly, SameSite=Lax (DESIGN: Session
+ * contract); over HTTPS named `__Host-…` and Secure, with no Domain.
+ */
+const cookie = (req, name, value) =>
+  `${cookieName(req, name)}=${value}; Path=/; ${req.secure ? 'Secure; ' : ''}HttpOnly; SameSite=Lax`;
 
 /** Appends a `Set-Cookie` header without dropping one set before. */
 function appendCookie(res, value) {
@@ -80,13 +111,16 @@ function appendCookie(res, value) {
  * @param {{ now?: () => number }} [options] clock (ms), for tests
  * @returns {{
  *   open: (references: string[], token?: string) => string,
+ *   find: (token: string | undefined) => { id: string, references: Set<string> } | null,
  *   referencesOf: (token: string | undefined) => Set<string> | null,
  *   clear: () => void,
- * }} `open` extends the session `token` when it is live, else starts a new one, and returns its
- *   token; `referencesOf` gives the upper-case booking references of a live session, or null
+ * }} `open` issues a new token for a session holding `references` plus, when `token` names a live
+ *   session, that session's references and id; `token` then stops working (rotation: a token is
+ *   never adopted nor kept when a booking is proved). `find` gives the live session of a token (its
+ *   stable id and upper-case booking references), or null; `referencesOf` its references only.
  */
 function createSessions({ now = Date.now } = {}) {
-  /** token → { references: Set<string>, lastUsed: number } */
+  /** token → { id, references: Set<string>, lastUsed: number } */
   const sessions = new Map();
   const live = (token) => {
     if (typeof token !== 'string' || !TOKEN.test(token)) return null;
@@ -104,16 +138,18 @@ function createSessions({ now = Date.now } = {}) {
   };
   return {
     open(references, token) {
-      let key = token;
-      let session = live(token);
-      if (!session) {
-        key = newToken();
-        session = { references: new Set(), lastUsed: now() };
-        sessions.set(key, session);
-        if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value);
-      }
+      const current = live(token);
+      if (current) sessions.delete(token);
+      const session = current ?? { id: newSessionId(), references: new Set(), lastUsed: now() };
       for (const reference of references) session.references.add(normalise(reference));
+      const key = newToken();
+      sessions.set(key, session);
+      if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value);
       return key;
+    },
+    find(token) {
+      const session = live(token);
+      return session ? { id: session.id, references: session.references } : null;
     },
     referencesOf(token) {
       return live(token)?.references ?? null;
@@ -125,35 +161,36 @@ function createSessions({ now = Date.now } = {}) {
 }
 
 /**
- * Opens (or extends) the request's session for `references` and sets the `rw_session` cookie when
- * the session is new.
+ * Issues a new session token for `references` (rotation, see `createSessions().open`): the new
+ * session also holds the bookings of the request's live session, whose token stops working. Sets
+ * the session cookie (`rw_session`, or `__Host-rw_session` over HTTPS) to the new token.
  *
  * @param {import('express').Request} req
  * @param {import('express').Response} res
  * @param {ReturnType<typeof createSessions>} sessions
  * @param {string[]} references booking references the traveller proved (reference + e-mail)
- * @returns {string} the session token
+ * @returns {string} the new session token
  */
 function grantBookings(req, res, sessions, references) {
-  const current = parseCookies(req.get('Cookie'))[SESSION_COOKIE];
-  const token = sessions.open(references, current);
-  if (token !== current) appendCookie(res, cookie(SESSION_COOKIE, token));
+  const token = sessions.open(references, readCookie(req, SESSION_COOKIE));
+  appendCookie(res, cookie(req, SESSION_COOKIE, token));
   return token;
 }
 
 /**
- * The antiforgery token of a page being rendered: the request's `rw_csrf` cookie when it has a
- * token of our shape (so two tabs share one), else a new one set as the `rw_csrf` cookie.
+ * The antiforgery token of a page being rendered: the request's `rw_csrf` cookie
+ * (`__Host-rw_csrf` over HTTPS) when it has a token of our shape (so two tabs share one), else a
+ * new one set as that cookie.
  *
  * @param {import('express').Request} req
  * @param {import('express').Response} res
  * @returns {string} the token to put in `<meta name="request-verification-token">`
  */
 function pageToken(req, res) {
-  const current = parseCookies(req.get('Cookie'))[CSRF_COOKIE];
+  const current = readCookie(req, CSRF_COOKIE);
   if (current && TOKEN.test(current)) return current;
   const token = newToken();
-  appendCookie(res, cookie(CSRF_COOKIE, token));
+  appendCookie(res, cookie(req, CSRF_COOKIE, token));
   return token;
 }
 
@@ -171,13 +208,14 @@ function refuse(res, message) {
 
 /**
  * Middleware: the double-submit antiforgery check. Passes when the `RequestVerificationToken`
- * header equals the `rw_csrf` cookie (16 to 512 visible ASCII characters); else 403, plain text.
+ * header equals the `rw_csrf` cookie (`__Host-rw_csrf` over HTTPS; 16 to 512 visible ASCII
+ * characters); else 403, plain text.
  *
  * @type {import('express').RequestHandler}
  */
 function requireAntiforgery(req, res, next) {
   const header = req.get(CSRF_HEADER) ?? '';
-  const cookieToken = parseCookies(req.get('Cookie'))[CSRF_COOKIE] ?? '';
+  const cookieToken = readCookie(req, CSRF_COOKIE) ?? '';
   if (CSRF_TOKEN.test(header) && CSRF_TOKEN.test(cookieToken) && sameToken(header, cookieToken)) return next();
   return refuse(res, MESSAGES.antiforgery);
 }
@@ -191,18 +229,22 @@ function requireAntiforgery(req, res, next) {
  *   requireBookings: (resolve: (req: import('express').Request) => Array<string | null | undefined>) => import('express').RequestHandler,
  *   grant: (req: import('express').Request, res: import('express').Response, references: string[]) => string,
  * }} `requireBookings(resolve)`: a middleware refusing (403) a request without a live session,
- *   or naming a booking the session does not hold. `resolve(req)` lists the booking references
- *   the request is about; null/undefined entries (the request names no booking there, e.g. a
- *   malformed body) are left for the route to answer. `grant` is {@link grantBookings}.
+ *   or naming a booking the session does not hold; when it passes, `res.locals.sessionId` is the
+ *   session's stable id (the scope of idempotency keys). `resolve(req)` lists the booking
+ *   references the request is about; null/undefined entries (the request names no booking there,
+ *   e.g. a malformed body) are left for the route to answer. `grant` is {@link grantBookings}.
  */
 function createGuards({ sessions }) {
   return {
     requireBookings(resolve) {
       return (req, res, next) => {
-        const held = sessions.referencesOf(parseCookies(req.get('Cookie'))[SESSION_COOKIE]);
-        if (!held) return refuse(res, MESSAGES.noSession);
+        const session = sessions.find(readCookie(req, SESSION_COOKIE));
+        if (!session) return refuse(res, MESSAGES.noSession);
         const named = resolve(req).filter((reference) => reference !== null && reference !== undefined);
-        if (named.some((reference) => !held.has(normalise(reference)))) return refuse(res, MESSAGES.otherBooking);
+        if (named.some((reference) => !session.references.has(normalise(reference)))) {
+          return refuse(res, MESSAGES.otherBooking);
+        }
+        res.locals.sessionId = session.id;
         return next();
       };
     },
@@ -256,7 +298,8 @@ function createRouteGuards({ sessions, store, bookings, findUpload }) {
  * @param {Record<string, object>} options.bookings fixture states
  * @param {number} [options.latencyMs]
  * @param {{ warn: Function }} [options.logger]
- * @returns {{ router: import('express').Router, guards: ReturnType<typeof createRouteGuards> }}
+ * @returns {{ router: import('express').Router, guards: ReturnType<typeof createRouteGuards>, claims: object }}
+ *   `claims` is the claims store (claims.js `createClaimsStore`), for devTools.js
  */
 function createSecuredApi({ store, sessions, dataDir, bookings, latencyMs = 0, logger = console }) {
   const router = express.Router();
@@ -274,7 +317,7 @@ function createSecuredApi({ store, sessions, dataDir, bookings, latencyMs = 0, l
   const claims = createClaimsRouter({ dataDir, bookings, logger, guards });
   router.use(claims);
   router.use(createBackendRouter(store, { latencyMs, logger, guards }));
-  return { router, guards };
+  return { router, guards, claims: claims.store };
 }
 
 module.exports = {

@@ -3,8 +3,10 @@
  * The reference backend alone, as a neighbour of a host team's own site (issue "A host team's
  * first day", item 5): the same routers as the dev host (backend.js, claims.js) with no pages and
  * no dist/. Run `npm run backend`, with `HOST` (default 127.0.0.1), `PORT` (default 8081; `0`
- * picks a free port), `DATA_DIR` (default `.data/`), `LATENCY_MS` (default 0) and `CORS_ORIGIN`
- * (the one page origin allowed to call it from a browser; default none) from the environment.
+ * picks a free port), `DATA_DIR` (default `.data/`), `LATENCY_MS` (default 0), `CORS_ORIGIN`
+ * (the one page origin allowed to call it from a browser; default none), `TRUST_PROXY` and
+ * `DEV_TOOLS` (`1`, or the flag `--dev-tools`: serve /__dev/*; off by default) from the
+ * environment. Paths holding a backslash or a dot segment are refused first (pathGuard.js).
  */
 'use strict';
 
@@ -15,8 +17,10 @@ const fixtureLookups = require('../fixtures/lookups.json');
 const { createStore } = require('./backend');
 const { createSecuredApi, createSessions } = require('./auth');
 const { createCors } = require('./cors');
+const { createDevToolsRouter } = require('./devTools');
+const { refuseUnsafePaths } = require('./pathGuard');
 const { DEFAULT_DATA_DIR } = require('./app');
-const { listen, envInteger, runUntilStopped, DEFAULT_HOST } = require('./server');
+const { listen, envInteger, envTrustProxy, devToolsWanted, runUntilStopped, DEFAULT_HOST } = require('./server');
 
 /**
  * Creates the reference backend's express app.
@@ -28,6 +32,8 @@ const { listen, envInteger, runUntilStopped, DEFAULT_HOST } = require('./server'
  * @param {Record<string, object>} [options.lookups] default fixtures/lookups.json
  * @param {number} [options.latencyMs] default 0
  * @param {{ info: Function, warn: Function }} [options.logger] default `console`
+ * @param {boolean} [options.devTools] serve the test endpoints /__dev/* (devTools.js); default false
+ * @param {boolean | number | string} [options.trustProxy] express's `trust proxy` setting (default false)
  * @returns {import('express').Express} `app.locals.store` is the backend's state, `app.locals.sessions`
  *   its sessions (auth.js): hosts open them with POST /api/Session
  * @throws Error when `corsOrigin` is not an http(s) origin
@@ -39,19 +45,25 @@ function createBackendApp({
   lookups = fixtureLookups,
   latencyMs = 0,
   logger = console,
+  devTools = false,
+  trustProxy = false,
 }) {
   const store = createStore({ bookings, lookups, dataDir, logger });
   const app = express();
   app.disable('x-powered-by');
+  app.set('trust proxy', trustProxy);
   app.locals.store = store;
   app.use((_req, res, next) => {
     res.set('X-Content-Type-Options', 'nosniff');
     next();
   });
+  app.use(refuseUnsafePaths); // before every route (pathGuard.js)
   if (corsOrigin) app.use(createCors(corsOrigin));
   const sessions = createSessions();
   app.locals.sessions = sessions;
-  app.use(createSecuredApi({ store, sessions, dataDir, bookings, latencyMs, logger }).router);
+  const { router, claims } = createSecuredApi({ store, sessions, dataDir, bookings, latencyMs, logger });
+  app.use(router);
+  if (devTools) app.use(createDevToolsRouter({ store, claims }));
   app.use((_req, res) => res.status(404).type('text/plain').send('Not found.'));
   return app;
 }
@@ -78,9 +90,11 @@ if (require.main === module) {
         dataDir: process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : DEFAULT_DATA_DIR,
         latencyMs: envInteger('LATENCY_MS', 0),
         corsOrigin: cors || undefined,
+        devTools: devToolsWanted(),
+        trustProxy: envTrustProxy(),
       }),
     'Reference backend',
-    cors ? `; browsers may call it from ${cors}` : '',
+    `${cors ? `; browsers may call it from ${cors}` : ''}${devToolsWanted() ? ' (dev tools on: /__dev/*)' : ''}`,
   );
 }
 

@@ -3,21 +3,21 @@
  * The reference backend over the named fixture states (fixtures/bookings.json, and
  * fixtures/lookups.json for replacement bookings): refund status and dry run answers, POST
  * /api/ProcessRefund, /api/LookupJourneys and /api/ProcessRefundWithReplacement (+ DryRun), the
- * committing ones with Idempotency-Key replay, POST /report/error, and
- * the /__dev/* endpoints tests read. State (refunded bookings, idempotency answers, the log of
- * accepted requests) lives in a `store` and is persisted to `DATA_DIR/state.json`.
+ * committing ones with Idempotency-Key replay (idempotency.js), and POST /report/error. State
+ * (refunded bookings, idempotency answers, the log of accepted requests) lives in a `store` and is
+ * persisted to `DATA_DIR/state.json`; devTools.js serves it to tests at /__dev/*.
  */
 'use strict';
 
-const { createHash, randomBytes } = require('crypto');
+const { randomBytes } = require('crypto');
 const fs = require('fs');
 const path = require('path');
 const express = require('express');
+const { createIdempotency } = require('./idempotency');
 
 const STATE_FILE = 'state.json';
 const STATE_VERSION = 1;
 const MAX_ERROR_REPORTS = 1000;
-const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 const ERROR_REPORT_FIELDS = ['time', 'message', 'source', 'line', 'column', 'ua', 'pageUrl', 'stack'];
 
 /** Body fields of the confirm refund request (docs/product-rules.md section 3) and their types. */
@@ -64,23 +64,6 @@ function queryValue(query, name) {
 
 const isHttpError = (value) => value !== null && typeof value === 'object' && 'httpError' in value;
 const clone = (value) => JSON.parse(JSON.stringify(value));
-
-/** JSON with object keys sorted, so two equal bodies give the same fingerprint. */
-function fingerprint(value) {
-  const sorted = (v) =>
-    Array.isArray(v)
-      ? v.map(sorted)
-      : v !== null && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.keys(v)
-              .sort()
-              .map((k) => [k, sorted(v[k])]),
-          )
-        : v;
-  return createHash('sha256')
-    .update(JSON.stringify(sorted(value ?? null)))
-    .digest('hex');
-}
 
 /** Writes a file atomically: a temporary file in the same folder, then a rename over the target. */
 function writeAtomic(file, data) {
@@ -130,8 +113,8 @@ function createStore({ bookings, lookups = {}, dataDir, logger = console }) {
     stateFile,
     /** bookingReference (upper case) → { time, deferred, journeyId } */
     refunded: {},
-    /** `${path} ${key}` → { fingerprint, status, body } */
-    idempotency: {},
+    /** Saved answers of the committing calls, by session, path and key (idempotency.js). */
+    idempotency: createIdempotency(),
     /** Accepted committing POSTs: { path, body, idempotencyKey, time } */
     requests: [],
     /** Error reports POSTed to /report/error (memory only). */
@@ -224,15 +207,16 @@ function createStore({ bookings, lookups = {}, dataDir, logger = console }) {
     },
 
     /**
-     * Handles POST /api/ProcessRefund. A repeated Idempotency-Key with the same body returns the
-     * first answer and changes nothing; with another body it is refused (422).
+     * Handles POST /api/ProcessRefund. A repeated Idempotency-Key in the same session with the
+     * same body returns the first answer and changes nothing; with another body it is refused (422).
      *
      * @param {unknown} body the parsed JSON body
      * @param {string | undefined} idempotencyKey the Idempotency-Key header
+     * @param {string | null} [session] the id of the request's session (auth.js), the key's scope
      * @returns {{ status: number, json: unknown }}
      */
-    processRefund(body, idempotencyKey) {
-      return committing('/api/ProcessRefund', body, idempotencyKey, () => {
+    processRefund(body, idempotencyKey, session = null) {
+      return committing('/api/ProcessRefund', body, idempotencyKey, session, () => {
         const answer = decideRefund(body);
         if (answer.accepted) {
           store.refunded[answer.reference] = {
@@ -282,10 +266,11 @@ function createStore({ bookings, lookups = {}, dataDir, logger = console }) {
      *
      * @param {unknown} body the replacement request
      * @param {string | undefined} idempotencyKey
+     * @param {string | null} [session] the id of the request's session (auth.js), the key's scope
      * @returns {{ status: number, json: unknown }}
      */
-    processReplacement(body, idempotencyKey) {
-      return committing('/api/ProcessRefundWithReplacement', body, idempotencyKey, () => {
+    processReplacement(body, idempotencyKey, session = null) {
+      return committing('/api/ProcessRefundWithReplacement', body, idempotencyKey, session, () => {
         const checked = checkReplacement(body);
         if (checked.error) return { status: checked.error.status, json: { message: messageOf(checked.error) } };
         if (checked.dryRun.status !== 200) {
@@ -322,7 +307,7 @@ function createStore({ bookings, lookups = {}, dataDir, logger = console }) {
     /** Forgets refunds, idempotency answers, recorded requests and error reports; saves. */
     reset() {
       store.refunded = {};
-      store.idempotency = {};
+      store.idempotency.clear();
       store.requests = [];
       store.errorReports = [];
       store.save();
@@ -333,37 +318,22 @@ function createStore({ bookings, lookups = {}, dataDir, logger = console }) {
       writeJsonAtomic(stateFile, {
         version: STATE_VERSION,
         refunded: store.refunded,
-        idempotency: store.idempotency,
+        idempotency: store.idempotency.toJSON(),
         requests: store.requests,
       });
     },
   };
 
   /**
-   * Runs a committing POST once per Idempotency-Key (docs/architecture.md "Exactly once"): a repeated key with
-   * the same body returns the first answer and changes nothing; with another body it is refused
-   * (422). `decide` changes the state and returns `{ status, json, accepted? }`; accepted requests
-   * are recorded in `requests`. Saves when anything changed.
+   * Runs a committing POST once per session, path and Idempotency-Key (idempotency.js;
+   * docs/architecture.md "Exactly once"): a repeated key with the same body returns the first
+   * answer and changes nothing; with another body it is refused (422). `decide` changes the state
+   * and returns `{ status, json, accepted? }`; accepted requests are recorded in `requests`. Saves
+   * when anything changed.
    */
-  function committing(requestPath, body, idempotencyKey, decide) {
-    if (
-      idempotencyKey !== undefined &&
-      // HTTP drops the spaces around a header's value, so a blank key arrives empty.
-      (idempotencyKey === '' || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH)
-    ) {
-      return badRequest(`Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`);
-    }
-    const scope = idempotencyKey === undefined ? null : `${requestPath} ${idempotencyKey}`;
-    const print = fingerprint(body);
-    if (scope && store.idempotency[scope]) {
-      const first = store.idempotency[scope];
-      if (first.fingerprint !== print) {
-        return { status: 422, json: { message: 'This Idempotency-Key was already used for a different request.' } };
-      }
-      return { status: first.status, json: clone(first.body) };
-    }
-    const answer = decide();
-    if (answer.accepted) {
+  function committing(requestPath, body, idempotencyKey, session, decide) {
+    const answer = store.idempotency.run({ scope: session, path: requestPath, key: idempotencyKey, body }, decide);
+    if (answer.decided && answer.accepted) {
       store.requests.push({
         path: requestPath,
         body: clone(body),
@@ -371,8 +341,7 @@ function createStore({ bookings, lookups = {}, dataDir, logger = console }) {
         time: new Date().toISOString(),
       });
     }
-    if (scope) store.idempotency[scope] = { fingerprint: print, status: answer.status, body: clone(answer.json) };
-    if (answer.accepted || scope) store.save();
+    if (answer.decided && (answer.accepted || idempotencyKey !== undefined)) store.save();
     return { status: answer.status, json: answer.json };
   }
 
@@ -465,7 +434,8 @@ function createStore({ bookings, lookups = {}, dataDir, logger = console }) {
       const saved = JSON.parse(fs.readFileSync(stateFile, 'utf8'));
       if (saved.version !== STATE_VERSION) throw new Error(`unknown version ${saved.version}`);
       store.refunded = saved.refunded ?? {};
-      store.idempotency = saved.idempotency ?? {};
+      // Older files hold answers without a session: load() leaves those out.
+      store.idempotency.load(saved.idempotency);
       store.requests = saved.requests ?? [];
     } catch (error) {
       logger.warn(`Dev host: ignoring unreadable ${stateFile} (${error.message}); starting from the fixtures.`);
@@ -564,14 +534,16 @@ function escapeForLog(value, max = 200) {
 }
 
 /**
- * The backend's routes (docs/product-rules.md section 7 as far as built so far, plus /__dev/*).
+ * The backend's routes (docs/product-rules.md section 7 as far as built so far). The test
+ * endpoints /__dev/* are devTools.js's, served only with the dev tools on.
  *
  * @param {object} store from {@link createStore}
  * @param {object} options
  * @param {number} [options.latencyMs] delay before each /Refund/* and /api/* answer (default 0)
  * @param {{ warn: Function }} [options.logger]
  * @param {Record<string, Function>} options.guards session guards (auth.js `createRouteGuards`:
- *   `status`, `refund`, `replacement` run before those routes; `grant` opens or extends a session)
+ *   `status`, `refund`, `replacement` run before those routes; `grant` issues a new session token
+ *   for a proved booking)
  * @returns {import('express').Router}
  */
 function createBackendRouter(store, { latencyMs = 0, logger = console, guards }) {
@@ -587,13 +559,14 @@ function createBackendRouter(store, { latencyMs = 0, logger = console, guards })
       setTimeout(next, latencyMs);
     });
   }
-  router.use(['/Refund', '/api', '/report', '/tickets', '/__dev'], noStore);
+  router.use(['/Refund', '/api', '/report', '/tickets'], noStore);
 
   const statusQuery = (req) => queryValue(req.query, 'bookingReference');
   router.get('/Refund/Status', guards.status, (req, res) => send(res, store.statusAnswer(statusQuery(req))));
   router.get('/Refund/DryRun', guards.status, (req, res) => send(res, store.dryRunAnswer(statusQuery(req))));
 
-  // Server-to-server: another host opens a session for a booking it rendered (docs/security.md).
+  // Server-to-server: another host opens a session for a booking it rendered (docs/security.md);
+  // a new token every time, holding the live session's bookings of the request's cookie too.
   router.post('/api/Session', json, (req, res) => {
     if (!req.is('application/json')) return res.status(415).type('text/plain').send('Send JSON.');
     const invalid = checkFields(req.body, LOOKUP_FIELDS);
@@ -604,7 +577,7 @@ function createBackendRouter(store, { latencyMs = 0, logger = console, guards })
   });
 
   router.post('/api/ProcessRefund', json, guards.refund, (req, res) => {
-    send(res, store.processRefund(req.body, req.get('Idempotency-Key')));
+    send(res, store.processRefund(req.body, req.get('Idempotency-Key'), res.locals.sessionId));
   });
   router.post('/api/LookupJourneys', json, (req, res) => {
     const answer = store.lookupAnswer(req.body);
@@ -616,7 +589,7 @@ function createBackendRouter(store, { latencyMs = 0, logger = console, guards })
     send(res, store.replacementDryRunAnswer(req.body)),
   );
   router.post('/api/ProcessRefundWithReplacement', json, guards.replacement, (req, res) => {
-    send(res, store.processReplacement(req.body, req.get('Idempotency-Key')));
+    send(res, store.processReplacement(req.body, req.get('Idempotency-Key'), res.locals.sessionId));
   });
 
   // JSON only: a cross-site form or no-cors fetch cannot send application/json without a preflight.
@@ -636,14 +609,7 @@ function createBackendRouter(store, { latencyMs = 0, logger = console, guards })
     router.post(route, (_req, res) => res.status(501).json({ message: 'Not implemented by the dev host yet.' }));
   }
 
-  router.get('/__dev/requests', (_req, res) => res.json(store.requests));
-  router.get('/__dev/error-reports', (_req, res) => res.json(store.errorReports));
-  router.post('/__dev/reset', (_req, res) => {
-    store.reset();
-    res.json({ reset: true });
-  });
-
-  router.use(['/api', '/__dev'], (_req, res) => res.status(404).json({ message: 'Not found.' }));
+  router.use('/api', (_req, res) => res.status(404).json({ message: 'Not found.' }));
 
   // Body-parser failures (malformed JSON, too large) become 4xx answers with a message.
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
@@ -657,4 +623,4 @@ function createBackendRouter(store, { latencyMs = 0, logger = console, guards })
   return router;
 }
 
-module.exports = { createStore, createBackendRouter, queryValue, fingerprint, writeAtomic, escapeForLog, STATE_FILE };
+module.exports = { createStore, createBackendRouter, queryValue, writeAtomic, escapeForLog, STATE_FILE };

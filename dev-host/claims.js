@@ -2,8 +2,8 @@
 /**
  * The reference backend of the manual claim (docs/product-rules.md section 7; issue "Manual claim" deliverable
  * 5): POST /tickets/upload (multipart, one image per request, header Journey-Id), POST
- * /tickets/delete/:uploadId and POST /tickets/submit-claim (Idempotency-Key honoured), plus
- * GET /__dev/claims and GET /__dev/uploads for tests.
+ * /tickets/delete/:uploadId and POST /tickets/submit-claim (Idempotency-Key honoured, by session
+ * and path: idempotency.js). devTools.js shows the claims and uploads to tests at /__dev/*.
  *
  * - Types are sniffed from the bytes (magic numbers), never from the name or the declared type:
  *   JPEG, PNG or GIF only (415 otherwise). Limits are enforced again: at most 10 MiB per file
@@ -27,7 +27,8 @@ const path = require('path');
 const express = require('express');
 const multer = require('multer');
 const { imageSize } = require('image-size');
-const { fingerprint, writeAtomic } = require('./backend');
+const { writeAtomic } = require('./backend');
+const { createIdempotency } = require('./idempotency');
 const { imageEnd } = require('./imageEnd');
 
 const STATE_FILE = 'claims.json';
@@ -42,7 +43,6 @@ const MAX_LIVE_UPLOADS_PER_JOURNEY = MAX_IMAGES_PER_CLAIM;
 const MAX_PIXELS = 40_000_000;
 /** The refusal of an image already among the journey's live uploads (the widget's own text). */
 const DUPLICATE_MESSAGE = 'You have already added this photo.';
-const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 /** The shape of every upload id this backend issues. */
 const UPLOAD_ID = /^[A-Za-z0-9_-]{24}$/;
 const JOURNEY_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -148,8 +148,8 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
     uploads: {},
     /** Submitted claims, oldest first. */
     claims: [],
-    /** idempotency key → { fingerprint, status, body } */
-    idempotency: {},
+    /** Saved answers of submit-claim, by session, path and key (idempotency.js). */
+    idempotency: createIdempotency(),
 
     /**
      * Stores one uploaded image after sniffing its type and reading its size from its header,
@@ -237,39 +237,30 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
 
     /**
      * Handles POST /tickets/submit-claim: checks the claim (docs/product-rules.md section 3 "Claim upload"),
-     * writes it, and marks its images as claimed. A repeated Idempotency-Key with the same body
-     * returns the first answer and changes nothing; with another body it is refused (422).
+     * writes it, and marks its images as claimed. A repeated Idempotency-Key in the same session
+     * with the same body returns the first answer and changes nothing; with another body it is
+     * refused (422).
      *
      * @param {unknown} body `{ Ctr, Images, ReplacementCtr?, Disruption? }`
      * @param {string | undefined} idempotencyKey
+     * @param {string | null} [session] the id of the request's session (auth.js), the key's scope
      * @returns {{ status: number, json: unknown }} 201 `{ claimId }`; 400 with a message
      */
-    submitClaim(body, idempotencyKey) {
-      if (
-        idempotencyKey !== undefined &&
-        (idempotencyKey.trim() === '' || idempotencyKey.length > MAX_IDEMPOTENCY_KEY_LENGTH)
-      ) {
-        return badRequest(`Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`);
-      }
-      const print = fingerprint(body);
-      const first = idempotencyKey === undefined ? null : store.idempotency[idempotencyKey];
-      if (first) {
-        if (first.fingerprint !== print) {
-          return answer(422, { message: 'This Idempotency-Key was already used for a different request.' });
-        }
-        return answer(first.status, first.body);
-      }
-      const result = decideClaim(body);
-      if (result.status === 201) {
-        const claim = result.claim;
-        store.claims.push(claim);
-        for (const id of claim.images) store.uploads[id].claimId = claim.claimId;
-        writeAtomic(path.join(claimsDir, `${claim.claimId}.json`), `${JSON.stringify(claim, null, 2)}\n`);
-      }
-      if (idempotencyKey !== undefined) {
-        store.idempotency[idempotencyKey] = { fingerprint: print, status: result.status, body: result.json };
-      }
-      if (result.status === 201 || idempotencyKey !== undefined) store.save();
+    submitClaim(body, idempotencyKey, session = null) {
+      const result = store.idempotency.run(
+        { scope: session, path: '/tickets/submit-claim', key: idempotencyKey, body },
+        () => {
+          const decided = decideClaim(body);
+          if (decided.status === 201) {
+            const claim = decided.claim;
+            store.claims.push(claim);
+            for (const id of claim.images) store.uploads[id].claimId = claim.claimId;
+            writeAtomic(path.join(claimsDir, `${claim.claimId}.json`), `${JSON.stringify(claim, null, 2)}\n`);
+          }
+          return decided;
+        },
+      );
+      if (result.decided && (result.status === 201 || idempotencyKey !== undefined)) store.save();
       return answer(result.status, result.json);
     },
 
@@ -297,7 +288,7 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
     save() {
       writeAtomic(
         stateFile,
-        `${JSON.stringify({ version: STATE_VERSION, uploads: store.uploads, claims: store.claims, idempotency: store.idempotency }, null, 2)}\n`,
+        `${JSON.stringify({ version: STATE_VERSION, uploads: store.uploads, claims: store.claims, idempotency: store.idempotency.toJSON() }, null, 2)}\n`,
       );
     },
   };
@@ -356,7 +347,8 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
         if (isUploadId(id) && upload && ['.png', '.jpg', '.gif'].includes(upload.ext)) store.uploads[id] = upload;
       }
       store.claims = Array.isArray(saved.claims) ? saved.claims : [];
-      store.idempotency = saved.idempotency ?? {};
+      // Older files hold answers without a session: load() leaves those out.
+      store.idempotency.load(saved.idempotency);
     } catch (error) {
       logger.warn(`Dev host: ignoring unreadable ${stateFile} (${error.message}); starting without claims.`);
     }
@@ -371,7 +363,7 @@ function send(res, { status, json }) {
 }
 
 /**
- * The claim routes (docs/product-rules.md section 7) and their test endpoints.
+ * The claim routes (docs/product-rules.md section 7).
  *
  * @param {object} options
  * @param {string} options.dataDir the data folder (`DATA_DIR`)
@@ -389,7 +381,7 @@ function createClaimsRouter({ dataDir, bookings, logger = console, guards }) {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 10_000 },
   }).single('file');
 
-  router.use(['/tickets', '/__dev/claims', '/__dev/uploads'], (_req, res, next) => {
+  router.use('/tickets', (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
   });
@@ -411,11 +403,8 @@ function createClaimsRouter({ dataDir, bookings, logger = console, guards }) {
   );
 
   router.post('/tickets/submit-claim', express.json({ limit: '20kb' }), guards.submitClaim, (req, res) =>
-    send(res, store.submitClaim(req.body, req.get('Idempotency-Key'))),
+    send(res, store.submitClaim(req.body, req.get('Idempotency-Key'), res.locals.sessionId)),
   );
-
-  router.get('/__dev/claims', (_req, res) => res.json(store.describeClaims()));
-  router.get('/__dev/uploads', (_req, res) => res.json(Object.values(store.uploads)));
 
   // Malformed JSON or a body too large: a 4xx with a message.
   // eslint-disable-next-line @typescript-eslint/no-unused-vars

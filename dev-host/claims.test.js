@@ -331,7 +331,7 @@ describe('uploads bounded (docs/uploads.md)', () => {
 });
 
 describe('POST /tickets/delete/:uploadId', () => {
-  it('removes the file; twice is fine; unknown or malformed ids are 404 and touch nothing', async () => {
+  it('removes the file; twice is fine; unknown ids are 404, ids with a path in them 400, and touch nothing', async () => {
     const server = await start();
     const { json: id } = await upload(server, png(2, 2));
     const uploadsDir = path.join(path.dirname(server.app.locals.store.stateFile), 'uploads');
@@ -342,8 +342,10 @@ describe('POST /tickets/delete/:uploadId', () => {
     expect(fs.existsSync(path.join(uploadsDir, `${id}.png`))).toBe(false);
     expect(await remove(server, id)).toBe(204);
     expect(await remove(server, 'A'.repeat(24))).toBe(404);
-    expect(await remove(server, '..%2Fkeep.txt')).toBe(404);
-    expect(await remove(server, '..%2F..%2Fclaims.json')).toBe(404);
+    // A dot segment once decoded: refused before any route (pathGuard.js).
+    expect(await remove(server, '..%2Fkeep.txt')).toBe(400);
+    expect(await remove(server, '..%2F..%2Fclaims.json')).toBe(400);
+    expect(await remove(server, 'x..%2Fkeep.txt')).toBe(404);
     expect(fs.existsSync(outside)).toBe(true);
   });
 });
@@ -487,7 +489,17 @@ describe('POST /tickets/submit-claim', () => {
 
     const again = await start(dataDir);
     expect(await devClaims(again)).toEqual([expect.objectContaining({ claimId: first.json.claimId, images: [a] })]);
-    expect(await submit(again, { Ctr: 'LBG7WK2F', Images: [a] }, 'restart-key')).toEqual(first);
+    const saved = JSON.parse(fs.readFileSync(path.join(dataDir, 'claims.json'), 'utf8'));
+    expect(saved.idempotency).toEqual([
+      expect.objectContaining({ path: '/tickets/submit-claim', key: 'restart-key', status: 201, body: first.json }),
+    ]);
+    // Sessions live in memory: after a restart the key is new in the traveller's new session, and
+    // the image is claimed already.
+    expect(await submit(again, { Ctr: 'LBG7WK2F', Images: [a] }, 'restart-key')).toEqual({
+      status: 400,
+      json: { message: `Image ${a} is already part of a claim.` },
+    });
+    expect(await devClaims(again)).toHaveLength(1);
     expect(await remove(again, a)).toBe(409);
     expect(await remove(again, b)).toBe(204);
     expect((await submit(again, { Ctr: 'LBG7WK2F', Images: [b] })).status).toBe(400);

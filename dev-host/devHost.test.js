@@ -439,13 +439,52 @@ describe('persistence', () => {
 
     const saved = JSON.parse(fs.readFileSync(path.join(dataDir, 'state.json'), 'utf8'));
     expect(Object.keys(saved.refunded)).toEqual([state.bookingReference]);
+    expect(saved.idempotency).toEqual([
+      {
+        scope: expect.any(String),
+        path: '/api/ProcessRefund',
+        key: 'persisted-key',
+        fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
+        status: 200,
+        body: accepted.body,
+      },
+    ]);
     expect(fs.readdirSync(dataDir).filter((file) => file.endsWith('.tmp'))).toEqual([]);
 
     const second = await start({ dataDir });
+    expect(second.app.locals.store.idempotency.toJSON()).toEqual(saved.idempotency);
     const status = await getJson(second, `/Refund/Status?bookingReference=${state.bookingReference}`);
     expect(status.refundStatus.isCancelled).toBe(true);
-    expect(await processRefund(second, confirmBody(state), 'persisted-key')).toEqual(accepted);
+    // Sessions live in memory: after a restart the traveller has a new session, where the key is
+    // new; the booking is refunded already, so nothing is refunded twice.
+    expect(await processRefund(second, confirmBody(state), 'persisted-key')).toEqual({
+      status: 400,
+      body: { message: 'This booking has already been refunded.' },
+    });
     expect(await getJson(second, '/__dev/requests')).toHaveLength(1);
+  });
+
+  it('a state.json of the older shape (idempotency answers without a session) still loads', async () => {
+    const dataDir = tempDir('rw-old-state-');
+    const state = bookings['instant-ship'];
+    fs.writeFileSync(
+      path.join(dataDir, 'state.json'),
+      JSON.stringify({
+        version: 1,
+        refunded: { [state.bookingReference]: { time: '2026-01-01T00:00:00.000Z', deferred: false, journeyId: 1 } },
+        idempotency: { '/api/ProcessRefund old-key': { fingerprint: 'f', status: 200, body: { accepted: true } } },
+        requests: [
+          { path: '/api/ProcessRefund', body: {}, idempotencyKey: 'old-key', time: '2026-01-01T00:00:00.000Z' },
+        ],
+      }),
+    );
+    const logger = silentLogger();
+    const server = await start({ dataDir, logger });
+    expect(logger.warn).not.toHaveBeenCalled();
+    expect(server.app.locals.store.isRefunded(state.bookingReference)).toBe(true);
+    expect(server.app.locals.store.idempotency.size).toBe(0);
+    expect(await getJson(server, '/__dev/requests')).toHaveLength(1);
+    expect((await processRefund(server, confirmBody(bookings.instant), 'old-key')).status).toBe(200);
   });
 
   it('an unreadable state.json is ignored with a warning', async () => {

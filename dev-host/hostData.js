@@ -9,19 +9,58 @@
  *   journeyId }` (Details JSON of the host contract; journeyId: the refund status's journeyID,
  *   else null), or 404 with a plain message when reference and e-mail do not match a booking;
  * - `GET /host-data/stations`: the station names (CRS code → name).
+ *
+ * They exist with the dev tools on; without them, only for a request whose `X-Host-Data-Key`
+ * header equals the key the dev host was started with (`HOST_DATA_KEY`; `npm run host:aspnet`
+ * makes one up and gives it to the ASP.NET site). Any other request is answered as an unknown path
+ * (docs/reference-backend.md "Dev tools").
  */
 'use strict';
 
+const { createHash, timingSafeEqual } = require('crypto');
 const express = require('express');
 const { queryValue } = require('./backend');
 
+/** The header a host sends the page-data key in. */
+const HOST_DATA_KEY_HEADER = 'X-Host-Data-Key';
+/** Shortest key accepted. */
+const MIN_KEY_LENGTH = 16;
+
+/**
+ * Checks a page-data key: a string of at least 16 characters.
+ *
+ * @param {unknown} key
+ * @returns {void}
+ * @throws Error when the key is shorter or not a string
+ */
+function checkHostDataKey(key) {
+  if (typeof key !== 'string' || key.length < MIN_KEY_LENGTH) {
+    throw new Error(`HOST_DATA_KEY must be at least ${MIN_KEY_LENGTH} characters`);
+  }
+}
+
+/** Compares two strings in time independent of their contents and lengths (SHA-256 digests). */
+function sameSecret(given, expected) {
+  const digest = (text) => createHash('sha256').update(String(text)).digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
 /**
  * @param {object} store the backend's store (backend.js `createStore`)
- * @param {{ stations: Record<string, string> }} options station names served to hosts
+ * @param {{ stations: Record<string, string>, key?: string }} options station names served to
+ *   hosts; `key`: when given, only requests whose `X-Host-Data-Key` header equals it reach the
+ *   routes, and others go on past this router (to the app's 404)
  * @returns {import('express').Router}
+ * @throws Error when `key` is given but shorter than 16 characters
  */
-function createHostDataRouter(store, { stations }) {
+function createHostDataRouter(store, { stations, key }) {
+  if (key !== undefined) checkHostDataKey(key);
   const router = express.Router();
+  if (key !== undefined) {
+    router.use('/host-data', (req, _res, next) =>
+      sameSecret(req.get(HOST_DATA_KEY_HEADER) ?? '', key) ? next() : next('router'),
+    );
+  }
   router.use('/host-data', (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
@@ -52,4 +91,4 @@ function createHostDataRouter(store, { stations }) {
   return router;
 }
 
-module.exports = { createHostDataRouter };
+module.exports = { createHostDataRouter, checkHostDataKey };

@@ -202,9 +202,16 @@ describe('POST /api/ProcessRefundWithReplacement', () => {
     await server.close();
     const restarted = await start({ dataDir });
     expect(await getJson(restarted, '/__dev/requests')).toHaveLength(1);
+    expect(restarted.app.locals.store.idempotency.toJSON()).toEqual([
+      expect.objectContaining({ path: '/api/ProcessRefundWithReplacement', key: 'r-1', status: 200 }),
+      expect.objectContaining({ path: '/api/ProcessRefundWithReplacement', key: 'r-2', status: 400 }),
+    ]);
+    // Sessions live in memory: after a restart the key is new in the traveller's new session, and
+    // the booking is refunded already.
     expect(await postJson(restarted, '/api/ProcessRefundWithReplacement', body, { 'Idempotency-Key': 'r-1' })).toEqual(
-      first,
+      again,
     );
+    expect(await getJson(restarted, '/__dev/requests')).toHaveLength(1);
   });
 
   it('refuses a journey the dry run rejects, with the dry run message, and changes nothing', async () => {

@@ -21,28 +21,48 @@ const replacement = bookings.replacement;
 const pageUrl = (route, state) =>
   `${route}?BookingReference=${encodeURIComponent(state.bookingReference)}&Email=${encodeURIComponent(state.email)}`;
 
+/** The cookies a response sets, as `name → value`. */
+const setCookies = (response) =>
+  parseCookies(
+    response.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; '),
+  );
+
 /**
  * Renders a booking's page as a browser would and returns a fetch that sends back the cookies it
- * set and the page's token (from its meta tag) on POSTs, like the widgets do.
+ * set and the page's token (from its meta tag) on POSTs, like the widgets do. Like a browser, it
+ * keeps the cookies later answers set (a lookup rotates the session token).
+ *
+ * @param {object} server a running dev host
+ * @param {string} route e.g. `/ConfirmRefund`
+ * @param {object} state the fixture state whose page to render
+ * @param {Record<string, string>} [cookies] cookies the browser already holds
  */
-async function browserAfterPage(server, route, state) {
-  const page = await fetch(`${server.url}${pageUrl(route, state)}`);
+async function browserAfterPage(server, route, state, cookies = {}) {
+  const jar = { ...cookies };
+  const cookieHeader = () =>
+    Object.entries(jar)
+      .map(([name, value]) => `${name}=${value}`)
+      .join('; ');
+  const page = await fetch(`${server.url}${pageUrl(route, state)}`, { headers: { Cookie: cookieHeader() } });
   const html = await page.text();
-  const cookies = page.headers.getSetCookie();
-  const jar = Object.entries(parseCookies(cookies.map((c) => c.split(';')[0]).join('; ')))
-    .map(([name, value]) => `${name}=${value}`)
-    .join('; ');
+  Object.assign(jar, setCookies(page));
   const token = html.match(/<meta name="request-verification-token" content="([^"]+)">/)?.[1];
-  const request = (path, init = {}) =>
-    fetch(`${server.url}${path}`, {
+  const request = async (path, init = {}) => {
+    const response = await fetch(`${server.url}${path}`, {
       ...init,
       headers: {
-        Cookie: jar,
+        Cookie: cookieHeader(),
         ...(init.method === 'POST' ? { RequestVerificationToken: token } : {}),
         ...init.headers,
       },
     });
-  return Object.assign(request, { cookies, token });
+    Object.assign(jar, setCookies(response));
+    return response;
+  };
+  return Object.assign(request, { cookies: page.headers.getSetCookie(), token, jar });
 }
 
 const json = (body) => ({
@@ -272,4 +292,226 @@ describe('finding 5: /report/error', () => {
     // The report itself keeps the text as sent.
     expect((await server.fetch('/__dev/error-reports').then((r) => r.json()))[0].message).toBe(message);
   });
+});
+
+describe('second review: a new session token whenever a booking is proved (session fixation)', () => {
+  const victim = bookings.instant; // KXB7HT2N
+  const attackerBooking = feeFree;
+
+  /** The attacker's own session, as a page of their own booking leaves it in their browser. */
+  async function attackerSession(server) {
+    const attacker = await browserAfterPage(server, '/ConfirmRefund', attackerBooking);
+    return attacker;
+  }
+
+  it("the review's reproduction: the attacker's token in the victim's cookie no longer reads the victim's status nor refunds", async () => {
+    const server = await start();
+    const attacker = await attackerSession(server);
+    const planted = attacker.jar.rw_session;
+    expect(planted).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    // A page on another port of the same host set rw_session to the attacker's token; the victim
+    // then opens their booking.
+    const browser = await browserAfterPage(server, '/ConfirmRefund', victim, { rw_session: planted });
+
+    // The attacker, with the token they planted: no status, no dry run, no refund of the victim's booking.
+    for (const path of ['/Refund/Status', '/Refund/DryRun']) {
+      const read = await attacker(`${path}?bookingReference=${victim.bookingReference}`);
+      expect([path, read.status]).toEqual([path, 403]);
+      expect(await read.text()).toBe(MESSAGES.noSession);
+    }
+    const refund = await attacker('/api/ProcessRefund', json(confirmBody(victim)));
+    expect(refund.status).toBe(403);
+    expect(server.app.locals.store.requests).toEqual([]);
+    expect(server.app.locals.store.isRefunded(victim.bookingReference)).toBe(false);
+
+    // The victim's browser now holds a new token of its own, which works.
+    expect(browser.jar.rw_session).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(browser.jar.rw_session).not.toBe(planted);
+    expect((await browser(`/Refund/Status?bookingReference=${victim.bookingReference}`)).status).toBe(200);
+  });
+
+  it('rendering a page rotates a live token: the new one holds both bookings, the old one stops working', async () => {
+    const server = await start();
+    const browser = await browserAfterPage(server, '/ConfirmRefund', printed);
+    const first = browser.jar.rw_session;
+    const again = await browserAfterPage(server, '/ConfirmRefund', advance, browser.jar);
+    expect(again.jar.rw_session).not.toBe(first);
+    expect(again.cookies).toContain(`rw_session=${again.jar.rw_session}; Path=/; HttpOnly; SameSite=Lax`);
+    for (const state of [printed, advance]) {
+      expect((await again(`/Refund/Status?bookingReference=${state.bookingReference}`)).status).toBe(200);
+    }
+    const old = await fetch(`${server.url}/Refund/Status?bookingReference=${printed.bookingReference}`, {
+      headers: { Cookie: `rw_session=${first}` },
+    });
+    expect(old.status).toBe(403);
+  });
+
+  it('an unknown or forged token is never adopted: a fresh session with its own token starts', async () => {
+    const server = await start();
+    const forged = 'F'.repeat(43);
+    const browser = await browserAfterPage(server, '/ConfirmRefund', victim, { rw_session: forged });
+    expect(browser.jar.rw_session).not.toBe(forged);
+    expect(server.app.locals.sessions.find(forged)).toBeNull();
+    const stolen = await fetch(`${server.url}/Refund/Status?bookingReference=${victim.bookingReference}`, {
+      headers: { Cookie: `rw_session=${forged}` },
+    });
+    expect(stolen.status).toBe(403);
+  });
+
+  it('POST /api/Session (the ASP.NET host) issues a new token and retires the one the request brought', async () => {
+    const server = await start();
+    const attacker = await attackerSession(server);
+    const planted = attacker.jar.rw_session;
+    const opened = await fetch(`${server.url}/api/Session`, {
+      ...json({ bookingReference: victim.bookingReference, email: victim.email }),
+      headers: { 'Content-Type': 'application/json', Cookie: `rw_session=${planted}` },
+    });
+    expect(opened.status).toBe(200);
+    const { session } = await opened.json();
+    expect(session).not.toBe(planted);
+    expect(opened.headers.getSetCookie()).toEqual([`rw_session=${session}; Path=/; HttpOnly; SameSite=Lax`]);
+    const status = (token, state) =>
+      fetch(`${server.url}/Refund/Status?bookingReference=${state.bookingReference}`, {
+        headers: { Cookie: `rw_session=${token}` },
+      }).then((r) => r.status);
+    expect(await status(session, victim)).toBe(200);
+    expect(await status(session, attackerBooking)).toBe(200); // the live session's bookings came along
+    expect(await status(planted, victim)).toBe(403);
+    expect(await status(planted, attackerBooking)).toBe(403);
+  });
+
+  it('a successful LookupJourneys issues a new token holding the replacement booking; a failed one keeps the token', async () => {
+    const server = await start();
+    const browser = await browserAfterPage(server, '/ConfirmRefund', replacement);
+    const before = browser.jar.rw_session;
+    const wrong = await browser(
+      '/api/LookupJourneys',
+      json({ bookingReference: lookups.candidates.bookingReference, email: 'x@y.z' }),
+    );
+    expect(wrong.status).toBe(404);
+    expect(wrong.headers.getSetCookie()).toEqual([]);
+    expect(browser.jar.rw_session).toBe(before);
+    const found = await browser(
+      '/api/LookupJourneys',
+      json({ bookingReference: lookups.candidates.bookingReference, email: lookups.candidates.email }),
+    );
+    expect(found.status).toBe(200);
+    expect(browser.jar.rw_session).not.toBe(before);
+    const held = server.app.locals.sessions.find(browser.jar.rw_session).references;
+    expect([...held].sort()).toEqual([lookups.candidates.bookingReference, replacement.bookingReference].sort());
+    expect(server.app.locals.sessions.find(before)).toBeNull();
+  });
+
+  describe('over HTTPS the cookies are __Host- prefixed, Secure, host-only', () => {
+    const https = { 'X-Forwarded-Proto': 'https' };
+
+    it('behind a trusted proxy saying https: __Host-rw_session and __Host-rw_csrf, Secure, Path=/, no Domain', async () => {
+      const server = await start({ trustProxy: 'loopback' });
+      const page = await fetch(`${server.url}${pageUrl('/ConfirmRefund', victim)}`, { headers: https });
+      expect(page.status).toBe(200);
+      const set = page.headers.getSetCookie();
+      expect(set).toEqual([
+        expect.stringMatching(/^__Host-rw_session=[A-Za-z0-9_-]{43}; Path=\/; Secure; HttpOnly; SameSite=Lax$/),
+        expect.stringMatching(/^__Host-rw_csrf=[A-Za-z0-9_-]{43}; Path=\/; Secure; HttpOnly; SameSite=Lax$/),
+      ]);
+      const cookies = setCookies(page);
+      const token = (await page.text()).match(/<meta name="request-verification-token" content="([^"]+)">/)[1];
+      expect(token).toBe(cookies['__Host-rw_csrf']);
+      const session = cookies['__Host-rw_session'];
+      const status = (cookie, headers = https) =>
+        fetch(`${server.url}/Refund/Status?bookingReference=${victim.bookingReference}`, {
+          headers: { ...headers, Cookie: cookie },
+        }).then((r) => r.status);
+      expect(await status(`__Host-rw_session=${session}`)).toBe(200);
+      // Over HTTPS the unprefixed name (which a plain-HTTP page can set) is not read, and over HTTP
+      // the prefixed one is not.
+      expect(await status(`rw_session=${session}`)).toBe(403);
+      expect(await status(`__Host-rw_session=${session}`, {})).toBe(403);
+      const refund = await fetch(`${server.url}/api/ProcessRefund`, {
+        ...json(confirmBody(victim)),
+        headers: {
+          ...https,
+          'Content-Type': 'application/json',
+          Cookie: `__Host-rw_session=${session}; rw_csrf=${token}`,
+          RequestVerificationToken: token,
+        },
+      });
+      expect(refund.status).toBe(403);
+      expect(await refund.text()).toBe(MESSAGES.antiforgery);
+    });
+
+    it('POST /api/Session over HTTPS sets __Host-rw_session', async () => {
+      const server = await start({ trustProxy: 'loopback' });
+      const opened = await fetch(`${server.url}/api/Session`, {
+        ...json({ bookingReference: victim.bookingReference, email: victim.email }),
+        headers: { ...https, 'Content-Type': 'application/json' },
+      });
+      const { session } = await opened.json();
+      expect(opened.headers.getSetCookie()).toEqual([
+        `__Host-rw_session=${session}; Path=/; Secure; HttpOnly; SameSite=Lax`,
+      ]);
+    });
+
+    it('X-Forwarded-Proto from a proxy express does not trust (the default) changes nothing', async () => {
+      const server = await start();
+      const page = await fetch(`${server.url}${pageUrl('/ConfirmRefund', victim)}`, { headers: https });
+      expect(page.headers.getSetCookie().map((c) => c.split('=')[0])).toEqual(['rw_session', 'rw_csrf']);
+    });
+  });
+});
+
+describe('second review: the status guard reads the booking reference in any letter case', () => {
+  it.each(['/Refund/Status', '/Refund/DryRun'])(
+    '%s: a session for booking A asking for booking B as ?BookingReference=B (or any case) is 403',
+    async (path) => {
+      const server = await start();
+      const browser = await browserAfterPage(server, '/ConfirmRefund', bookings.instant);
+      for (const name of ['BookingReference', 'BOOKINGREFERENCE', 'bookingreference', 'bookingReference']) {
+        const other = await browser(`${path}?${name}=${feeFree.bookingReference}`);
+        expect([name, other.status]).toEqual([name, 403]);
+        expect(await other.text()).toBe(MESSAGES.otherBooking);
+        expect((await browser(`${path}?${name}=${bookings.instant.bookingReference}`)).status).toBe(200);
+      }
+    },
+  );
+});
+
+describe('second review: an unknown booking answers exactly as a known one', () => {
+  /** Status, headers (but Date) and body of an answer. */
+  async function whole(response) {
+    const headers = Object.fromEntries([...response.headers].filter(([name]) => name !== 'date'));
+    return { status: response.status, headers, body: await response.text() };
+  }
+
+  it.each(['/Refund/Status', '/Refund/DryRun'])(
+    '%s without a session: UNKNOWN and KXB7HT2N look the same',
+    async (path) => {
+      const server = await start();
+      const known = await whole(
+        await fetch(`${server.url}${path}?bookingReference=${bookings.instant.bookingReference}`),
+      );
+      const unknown = await whole(await fetch(`${server.url}${path}?bookingReference=UNKNOWN`));
+      expect(unknown).toEqual(known);
+      expect(known.status).toBe(403);
+      // With a session for another booking too.
+      const browser = await browserAfterPage(server, '/ConfirmRefund', printed);
+      const knownOther = await whole(await browser(`${path}?bookingReference=${bookings.instant.bookingReference}`));
+      expect(await whole(await browser(`${path}?bookingReference=WWWWWWWW`))).toEqual(knownOther);
+    },
+  );
+
+  it.each(['/Refund/Status', '/Refund/DryRun'])(
+    '%s through the gallery API: with the dev tools off it does not exist, for any booking',
+    async (path) => {
+      const server = await start({ devTools: false });
+      const known = await whole(
+        await fetch(`${server.url}/gallery-api${path}?bookingReference=${bookings.instant.bookingReference}`),
+      );
+      const unknown = await whole(await fetch(`${server.url}/gallery-api${path}?bookingReference=UNKNOWN`));
+      expect(unknown).toEqual(known);
+      expect(known.status).toBe(404);
+      expect(known.body).not.toContain('UNKNOWN');
+    },
+  );
 });

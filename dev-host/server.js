@@ -1,9 +1,11 @@
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
- * Starts the dev host (app.js) on a port. Run directly: `node dev-host/server.js`,
+ * Starts the dev host (app.js) on a port. Run directly: `node dev-host/server.js [--dev-tools]`,
  * with `HOST` (default 127.0.0.1: this machine only), `PORT` (default 8080; `0` picks a free
- * port), `DATA_DIR` (default `.data/` in the repo root), `DIST_DIR` (default `dist/`) and
- * `LATENCY_MS` (default 0) from the environment.
+ * port), `DATA_DIR` (default `.data/` in the repo root), `DIST_DIR` (default `dist/`),
+ * `LATENCY_MS` (default 0), `DEV_TOOLS` (`1`: as `--dev-tools`), `HOST_DATA_KEY` and
+ * `TRUST_PROXY` from the environment (docs/reference-backend.md "Dev tools"). `npm start` and
+ * `npm run serve` pass `--dev-tools`.
  */
 'use strict';
 
@@ -49,7 +51,8 @@ async function listen(app, { host = DEFAULT_HOST, port = 0 } = {}) {
 /**
  * Starts the dev host.
  *
- * @param {object} [options] also passed to `createApp` (bookings, stations, latencyMs, logger)
+ * @param {object} [options] also passed to `createApp` (bookings, stations, latencyMs, logger,
+ *   devTools, hostDataKey, trustProxy)
  * @param {string} [options.host] default 127.0.0.1
  * @param {number} [options.port] default 8080; 0 picks a free port
  * @param {string} [options.dataDir] default `<repo>/.data`
@@ -92,6 +95,32 @@ function runUntilStopped(start, name, suffix = '') {
     );
 }
 
+/**
+ * Whether the dev tools are asked for: the command-line flag `--dev-tools`, or `DEV_TOOLS=1`.
+ *
+ * @param {string[]} [argv] default `process.argv`
+ * @param {NodeJS.ProcessEnv} [env] default `process.env`
+ * @returns {boolean}
+ */
+function devToolsWanted(argv = process.argv, env = process.env) {
+  return argv.includes('--dev-tools') || env.DEV_TOOLS === '1';
+}
+
+/**
+ * Reads express's `trust proxy` setting from `TRUST_PROXY`: unset or empty is false (no proxy is
+ * trusted); `true`/`false`; a whole number is a count of proxy hops; anything else goes to express
+ * as is (addresses or names such as `loopback`, comma-separated).
+ *
+ * @param {NodeJS.ProcessEnv} [env] default `process.env`
+ * @returns {boolean | number | string}
+ */
+function envTrustProxy(env = process.env) {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  return /^\d+$/.test(raw) ? Number(raw) : raw;
+}
+
 /** Reads a non-negative integer from the environment. */
 function envInteger(name, fallback) {
   const raw = process.env[name];
@@ -108,8 +137,15 @@ if (require.main === module) {
     dataDir: process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : DEFAULT_DATA_DIR,
     distDir: process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : DEFAULT_DIST_DIR,
     latencyMs: envInteger('LATENCY_MS', 0),
+    devTools: devToolsWanted(),
+    hostDataKey: process.env.HOST_DATA_KEY || undefined,
+    trustProxy: envTrustProxy(),
   };
-  runUntilStopped(() => startServer(options), 'Dev host');
+  runUntilStopped(
+    () => startServer(options),
+    'Dev host',
+    options.devTools ? ' (dev tools on: /gallery, /__dev/*, /host-data/*)' : '',
+  );
 }
 
-module.exports = { startServer, listen, envInteger, runUntilStopped, DEFAULT_HOST };
+module.exports = { startServer, listen, envInteger, envTrustProxy, devToolsWanted, runUntilStopped, DEFAULT_HOST };

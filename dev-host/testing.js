@@ -1,8 +1,8 @@
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
- * Test helpers for the dev host: start a dev host on port 0 with a fresh temporary DATA_DIR and a
- * stand-in dist/, close every host and remove every folder after the tests (Jest:
- * `useTestHosts()` once per test file), a traveller's session for calling the API directly
+ * Test helpers for the dev host: start a dev host on port 0 with a fresh temporary DATA_DIR, a
+ * stand-in dist/ and its dev tools on, close every host and remove every folder after the tests
+ * (Jest: `useTestHosts()` once per test file), a traveller's session for calling the API directly
  * (`travellerSession`, also used by the browser tests), and small fetch wrappers.
  */
 /* global afterEach, afterAll -- Jest globals: this module is only required by Jest test files */
@@ -28,29 +28,43 @@ const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
  *   host's fixtures and every replacement booking of fixtures/lookups.json
  * @returns {((route: string, init?: RequestInit) => Promise<Response>) & { session: string, token: string, cookie: string }}
  *   fetch for a route (`/api/…`) or a full URL: sends both cookies (unless `init.headers` has a
- *   Cookie) and, on a state-changing method, the `RequestVerificationToken` header (unless given)
+ *   Cookie) and, on a state-changing method, the `RequestVerificationToken` header (unless given).
+ *   Like a browser, it keeps the new session token an answer sets (the token rotates when a page
+ *   or a lookup proves a booking); `session` and `cookie` are the current ones.
  */
 function travellerSession(server, references) {
   const { sessions, store } = server.app.locals;
   const all = [...Object.values(store.bookings), ...Object.values(fixtureLookups)].map((s) => s.bookingReference);
-  const session = sessions.open(references ?? all);
   const token = randomBytes(32).toString('base64url');
-  const cookie = `${SESSION_COOKIE}=${session}; ${CSRF_COOKIE}=${token}`;
-  const request = (route, init = {}) => {
+  const jar = { session: sessions.open(references ?? all) };
+  const cookieOf = () => `${SESSION_COOKIE}=${jar.session}; ${CSRF_COOKIE}=${token}`;
+  const request = async (route, init = {}) => {
     const headers = new Headers(init.headers);
-    if (!headers.has('Cookie')) headers.set('Cookie', cookie);
+    const ownCookie = !headers.has('Cookie');
+    if (ownCookie) headers.set('Cookie', cookieOf());
     if (!SAFE_METHODS.includes((init.method ?? 'GET').toUpperCase()) && !headers.has(CSRF_HEADER)) {
       headers.set(CSRF_HEADER, token);
     }
-    return fetch(route.startsWith('/') ? `${server.url}${route}` : route, { ...init, headers });
+    const response = await fetch(route.startsWith('/') ? `${server.url}${route}` : route, { ...init, headers });
+    const rotated = response.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
+    if (ownCookie && rotated) jar.session = rotated.slice(SESSION_COOKIE.length + 1);
+    return response;
   };
-  return Object.assign(request, { session, token, cookie });
+  return Object.defineProperties(request, {
+    session: { get: () => jar.session, enumerable: true },
+    token: { value: token, enumerable: true },
+    cookie: { get: cookieOf, enumerable: true },
+  });
 }
 
 /**
  * Registers afterEach/afterAll hooks and returns `{ start, tempDir }`.
- * `start(options)` starts a dev host (options as for `startServer`), closed after each test; its
- * `server.fetch` is a {@link travellerSession} holding every fixture booking.
+ * `start(options)` starts a dev host (options as for `startServer`; `devTools` defaults to true
+ * here, since tests read /__dev/*), closed after each test; its `server.fetch` is a
+ * {@link travellerSession} holding every fixture booking.
  * @returns {{ start: (options?: object) => Promise<object>, tempDir: (prefix: string) => string }}
  */
 function useTestHosts() {
@@ -72,6 +86,7 @@ function useTestHosts() {
       dataDir: options.dataDir ?? tempDir('rw-data-'),
       distDir: options.distDir ?? fakeDist(),
       logger: options.logger ?? { info: () => undefined, warn: () => undefined },
+      devTools: true,
       ...options,
     });
     running.push(server);

@@ -117,10 +117,12 @@ function bookingLine(state) {
 /**
  * `/`: the start page: the lookup widget (`lookup-widget`, default actions) beside the demo bookings.
  *
- * @param {{ bookings: Record<string, object>, csrfToken?: string }} options fixture states keyed by name; the page token
+ * @param {{ bookings: Record<string, object>, csrfToken?: string, gallery?: boolean }} options fixture
+ *   states keyed by name; the page token; whether to link the states gallery (it exists only with
+ *   the dev tools on)
  * @returns {string} HTML
  */
-function startPage({ bookings, csrfToken }) {
+function startPage({ bookings, csrfToken, gallery = false }) {
   const rows = Object.entries(bookings)
     .map(
       ([name, state]) => `<tr>
@@ -162,8 +164,9 @@ ${rows}
 </div>
 <h2>Other pages</h2>
 <ul>
-<li><a href="/SelfRefundsUnavailable">Self-service refunds unavailable</a></li>
-<li><a href="/gallery">States gallery</a>: every widget in every named state on one page</li>
+<li><a href="/SelfRefundsUnavailable">Self-service refunds unavailable</a></li>${
+      gallery ? '\n<li><a href="/gallery">States gallery</a>: every widget in every named state on one page</li>' : ''
+    }
 </ul>`,
   });
 }

@@ -15,13 +15,17 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 /** The build the browser tests serve: `DIST_DIR` (as for the build) or `dist/`. */
 const DIST = path.resolve(ROOT, process.env.DIST_DIR || 'dist');
 
-/** Starts the dev host on PORT=0 with a temporary DATA_DIR. Returns { url, close, dataDir }. */
+/**
+ * Starts the dev host on PORT=0 with a temporary DATA_DIR and, unless `options.devTools` is false,
+ * its dev tools on (the tests read /__dev/* and reset with POST /__dev/reset). Returns
+ * { url, close, dataDir }.
+ */
 async function startHost(options = {}) {
   if (!fs.existsSync(path.join(DIST, 'host-shim.js'))) {
     throw new Error('dist/host-shim.js is missing: run `npm run build` before the browser tests');
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rw-e2e-'));
-  const server = await startServer({ port: 0, dataDir, distDir: DIST, ...options });
+  const server = await startServer({ port: 0, dataDir, distDir: DIST, devTools: true, ...options });
   return {
     ...server,
     dataDir,

@@ -3,7 +3,9 @@
  * Browser tests of the security review's findings 2 and 3 as the widgets see them (issue
  * "Hardening for a security review"; docs/security.md): every state-changing request carries the
  * page's antiforgery token; a refused token or session shows "This page has expired. Please reload
- * the page and try again." and a reload fixes it; a cross-site page cannot delete an upload.
+ * the page and try again." and a reload fixes it; a cross-site page cannot delete an upload; a
+ * session token planted by a page on another port is replaced when the traveller proves their
+ * booking (docs/security.md "Second review: the reference backend and dev host").
  */
 const http = require('http');
 const { test } = require('node:test');
@@ -179,4 +181,63 @@ test('a page on another site cannot delete an upload (the cross-site request of 
   const after = (await devJson('/__dev/uploads')).find((stored) => stored.id === upload.id);
   assert.equal(after.deletedAt, undefined, 'the upload is still there');
   await context.close();
+});
+
+test('a session token planted by a page on another port is replaced when the traveller opens their booking', async () => {
+  // The attacker's own session: the page of their own booking, opened by them.
+  const own = await fetch(pageUrl('/ConfirmRefund', 'fee-free'));
+  const attackerCookies = Object.fromEntries(own.headers.getSetCookie().map((c) => c.split(';')[0].split('=')));
+  const planted = attackerCookies.rw_session;
+  const attackerToken = attackerCookies.rw_csrf;
+  assert.match(planted, /^[A-Za-z0-9_-]{43}$/);
+
+  // A page on another port of the same host sets rw_session to it (cookies ignore the port).
+  const evil = http.createServer((_req, res) => {
+    res.setHeader('Set-Cookie', `rw_session=${planted}; Path=/`);
+    res.setHeader('Content-Type', 'text/html');
+    res.end('<!DOCTYPE html><title>evil</title><p>nothing to see</p>');
+  });
+  await new Promise((resolve) => evil.listen(0, '127.0.0.1', resolve));
+  const { page, context, problems } = await openPage(env.browser);
+  try {
+    await page.goto(`http://127.0.0.1:${evil.address().port}/`);
+    const sessionCookie = async () => (await context.cookies(env.host.url)).find((c) => c.name === 'rw_session')?.value;
+    assert.equal(await sessionCookie(), planted, 'the planted cookie reached the dev host');
+
+    // The victim opens their booking: a new token, and the planted one no longer works.
+    await page.goto(pageUrl('/ConfirmRefund', 'instant'));
+    await page.getByRole('button', { name: 'Accept refund' }).waitFor();
+    const victim = bookings.instant;
+    const asAttacker = (route, init = {}) =>
+      fetch(`${env.host.url}${route}`, {
+        ...init,
+        headers: { ...init.headers, Cookie: `rw_session=${planted}; rw_csrf=${attackerToken}` },
+      });
+    const status = await asAttacker(`/Refund/Status?bookingReference=${victim.bookingReference}`);
+    assert.equal(status.status, 403, "the attacker's token does not read the victim's status");
+    const refund = await asAttacker('/api/ProcessRefund', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', RequestVerificationToken: attackerToken },
+      body: JSON.stringify({
+        protectedReference: victim.status.protectedReference,
+        journeyId: victim.status.refundStatus.journeyID,
+        covid19: false,
+        defer: false,
+        disruptedOutwards: false,
+        disruptedInwards: false,
+      }),
+    });
+    assert.equal(refund.status, 403, "the attacker's token does not refund the victim's booking");
+    assert.deepEqual(await devJson('/__dev/requests'), [], 'nothing was refunded');
+    assert.notEqual(await sessionCookie(), planted, 'the page issued a new session token');
+
+    // The victim's own page goes on working with its new token.
+    await page.getByRole('button', { name: 'Accept refund' }).click();
+    await page.getByRole('heading', { name: 'Refund request accepted' }).waitFor();
+    assert.equal((await devJson('/__dev/requests')).length, 1);
+    assertClean(problems);
+  } finally {
+    await context.close();
+    await new Promise((resolve) => evil.close(resolve));
+  }
 });

@@ -3,7 +3,10 @@
  *
  * `npm run host:aspnet` runs this file: it builds `dist/` (unless `--no-build`), builds the site
  * with `dotnet build`, starts the reference backend (the dev host's, on a free port of 127.0.0.1,
- * state in `.data/`) and the site on `PORT` (default 0: a free port), and prints the site's URL.
+ * state in `.data/`, with its dev tools off) and the site on `PORT` (default 0: a free port), and
+ * prints the site's URL. The backend serves the page data (`/host-data/*`) only to requests
+ * carrying a key made up here, which the site gets as `Backend__HostDataKey` and sends as the
+ * `X-Host-Data-Key` header (docs/reference-backend.md "Dev tools").
  * Environment: `PORT`, `DIST_DIR` (default `dist/`), `DATA_DIR` (default `.data/`).
  *
  * The browser tests use `startAspNetHost` to run the built site against a backend they started.
@@ -11,6 +14,7 @@
 'use strict';
 
 const { spawn, spawnSync } = require('child_process');
+const { randomBytes } = require('crypto');
 const fs = require('fs');
 const path = require('path');
 
@@ -49,11 +53,13 @@ function buildSite() {
  * @param {string} options.distDir the dist/ the site serves at /static/refund-widgets
  * @param {number} [options.port] default 0 (a free port)
  * @param {boolean} [options.validateAntiforgery] default: whether the widgets in distDir send the token
+ * @param {string} [options.hostDataKey] the backend's page-data key, given to the site as
+ *   `Backend__HostDataKey` (none by default: a backend with its dev tools on needs none)
  * @param {(line: string) => void} [options.log] receives the site's output lines (default: dropped)
  * @returns {Promise<{ url: string, close: () => Promise<void>, output: string[] }>}
  * @throws Error when the site is not built or exits before listening
  */
-function startAspNetHost({ backendUrl, distDir, port = 0, validateAntiforgery, log = () => {} }) {
+function startAspNetHost({ backendUrl, distDir, port = 0, validateAntiforgery, hostDataKey, log = () => {} }) {
   if (!fs.existsSync(SITE_DLL)) throw new Error(`${SITE_DLL} is missing: run \`dotnet build hosts/aspnet\``);
   const antiforgery = validateAntiforgery ?? widgetsSendToken(distDir);
   const child = spawn('dotnet', [SITE_DLL, '--urls', `http://127.0.0.1:${port}`], {
@@ -64,6 +70,7 @@ function startAspNetHost({ backendUrl, distDir, port = 0, validateAntiforgery, l
       ASPNETCORE_ENVIRONMENT: 'Production',
       Backend__Url: backendUrl,
       Backend__ValidateAntiforgery: String(antiforgery),
+      ...(hostDataKey ? { Backend__HostDataKey: hostDataKey } : {}),
       RefundWidgets__DistPath: path.resolve(distDir),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -99,6 +106,22 @@ function startAspNetHost({ backendUrl, distDir, port = 0, validateAntiforgery, l
   });
 }
 
+/**
+ * Starts the reference backend for the site as `npm run host:aspnet` does: the dev host on a free
+ * port of 127.0.0.1 with its dev tools off (no gallery, no /__dev/*), serving the page data
+ * (`/host-data/*`) only to requests carrying a key made up here (docs/reference-backend.md "Dev tools").
+ *
+ * @param {{ distDir: string, dataDir: string }} options
+ * @returns {Promise<{ backend: { url: string, close: () => Promise<void> }, hostDataKey: string }>}
+ *   the running backend and the key to give the site
+ */
+async function startReferenceBackend({ distDir, dataDir }) {
+  const { startServer } = require('../../dev-host/server');
+  const hostDataKey = randomBytes(32).toString('base64url');
+  const backend = await startServer({ port: 0, distDir, dataDir, devTools: false, hostDataKey });
+  return { backend, hostDataKey };
+}
+
 async function main() {
   const distDir = path.resolve(ROOT, process.env.DIST_DIR || 'dist');
   if (!process.argv.includes('--no-build')) {
@@ -106,15 +129,19 @@ async function main() {
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
   buildSite();
-  const { startServer } = require('../../dev-host/server');
-  const backend = await startServer({
-    port: 0,
+  const { backend, hostDataKey } = await startReferenceBackend({
     distDir,
     dataDir: process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : path.join(ROOT, '.data'),
   });
   console.log(`Reference backend on ${backend.url}`);
   const port = process.env.PORT ? Number(process.env.PORT) : 0;
-  const site = await startAspNetHost({ backendUrl: backend.url, distDir, port, log: (line) => console.log(line) });
+  const site = await startAspNetHost({
+    backendUrl: backend.url,
+    distDir,
+    port,
+    hostDataKey,
+    log: (line) => console.log(line),
+  });
   if (!site.antiforgery) {
     console.warn('The widgets in dist/ do not send RequestVerificationToken: antiforgery checks are off.');
   }
@@ -135,4 +162,4 @@ if (require.main === module) {
   });
 }
 
-module.exports = { startAspNetHost, buildSite, widgetsSendToken, SITE_DLL };
+module.exports = { startAspNetHost, startReferenceBackend, buildSite, widgetsSendToken, SITE_DLL };
