@@ -272,6 +272,15 @@ describe('pages', () => {
     expect(JSON.parse(jsonBlockText(html, 'station-names'))).toEqual(stations);
   });
 
+  it("a booking whose fixture names its page's maximum admin fee gets that meta (instant-small-fee: £10)", async () => {
+    const server = await start();
+    const html = await (
+      await server.fetch(`${server.url}${pageUrl('/ConfirmRefund', bookings['instant-small-fee'])}`)
+    ).text();
+    expect(html).toContain('<meta name="max-admin-fee" content="10">');
+    expect(html).not.toContain('<meta name="max-admin-fee" content="5">');
+  });
+
   it.each([
     '/',
     '/ConfirmRefund',

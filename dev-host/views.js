@@ -107,7 +107,15 @@ function refundMount(state, { view } = {}) {
   return `<div id="refund-widget" ${attributes.join(' ')}></div>`;
 }
 
-const maxAdminFeeMeta = `<meta name="max-admin-fee" content="${MAX_ADMIN_FEE_POUNDS}">\n`;
+/**
+ * The `max-admin-fee` meta of a booking's page: the fixture state's `maxAdminFeePounds` where it
+ * has one (fixtures/README.md), else the dev host's default of 5 pounds.
+ *
+ * @param {{ maxAdminFeePounds?: number }} state
+ * @returns {string} HTML
+ */
+const maxAdminFeeMeta = (state) =>
+  `<meta name="max-admin-fee" content="${escapeHtml(String(state.maxAdminFeePounds ?? MAX_ADMIN_FEE_POUNDS))}">\n`;
 
 /** A line naming the booking, as the legacy views show above a widget. */
 function bookingLine(state) {
@@ -181,7 +189,7 @@ function refundPage({ state, stations, view, csrfToken }) {
   return layout({
     csrfToken,
     title: `Ticket refunds - ${SITE_NAME}`,
-    head: maxAdminFeeMeta,
+    head: maxAdminFeeMeta(state),
     main: `<h1>Ticket refunds</h1>
 ${bookingLine(state)}
 ${refundMount(state, { view })}
@@ -218,7 +226,7 @@ function twoWidgetsPage({ state, stations, csrfToken }) {
   return layout({
     csrfToken,
     title: `Ticket refunds - ${SITE_NAME}`,
-    head: maxAdminFeeMeta,
+    head: maxAdminFeeMeta(state),
     main: `<h1>Ticket refunds</h1>
 ${bookingLine(state)}
 <div class="site-columns">
