@@ -1,9 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { WidgetError } from '../errors/WidgetError';
+import type { Intent } from '../storage/intents';
 import { useCommittingAction } from './useCommittingAction';
 
-function Harness({ send }: { send: (key: string) => Promise<string> }) {
-  const [state, run] = useCommittingAction(send);
+function Harness({ send, intent }: { send: (key: string) => Promise<string>; intent?: Intent }) {
+  const [state, run] = useCommittingAction(send, intent ? () => intent : undefined);
   return (
     <>
       <button type="button" onClick={run} disabled={state.status === 'pending'}>
@@ -71,4 +73,50 @@ test('a retry sends with the send function of the latest render, not the first o
   expect(latestSend).toHaveBeenCalledTimes(1);
   const firstKey = (firstSend.mock.calls[0] as unknown as [string])[0];
   expect(latestSend).toHaveBeenCalledWith(firstKey);
+});
+
+describe('a confirmed intent kept in localStorage (docs/offline.md "Committing actions")', () => {
+  const INTENT: Intent = { bookingReference: 'KXB7HT2N', action: 'refund', body: { protectedReference: 'pr_1' } };
+  const STORED = 'rw-intent:KXB7HT2N:refund';
+  const stored = () => JSON.parse(localStorage.getItem(STORED) ?? 'null') as { key: string } | null;
+
+  afterEach(() => localStorage.clear());
+
+  it('stores the key before the request leaves, and a reload (a new page) reuses it', async () => {
+    const seen: (string | undefined)[] = [];
+    const lost = jest.fn(async () => {
+      seen.push(stored()?.key);
+      throw new WidgetError('NETWORK_ERROR', 'Network Error');
+    });
+    const first = render(<Harness send={lost} intent={INTENT} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    await screen.findByText('failed NETWORK_ERROR');
+    const firstKey = (lost.mock.calls[0] as unknown as [string])[0];
+    expect(seen).toEqual([firstKey]);
+    first.unmount();
+
+    const answered = jest.fn(async () => 'ok');
+    render(<Harness send={answered} intent={INTENT} />);
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    await screen.findByText('done');
+    expect(answered).toHaveBeenCalledWith(firstKey);
+    expect(stored()).toBeNull();
+  });
+
+  it.each([
+    ['a 422', new WidgetError('API_ERROR', 'refused', { status: 422 }), null],
+    ['a 503', new WidgetError('API_ERROR', 'unavailable', { status: 503 }), 'kept'],
+    ['a 429', new WidgetError('API_ERROR', 'slow down', { status: 429 }), 'kept'],
+    ['a timeout', new WidgetError('TIMEOUT', 'timeout of 60000ms exceeded'), 'kept'],
+  ])('after %s the key is %s', async (_name, error, kept) => {
+    const send = jest.fn(async (): Promise<string> => {
+      throw error;
+    });
+    render(<Harness send={send} intent={INTENT} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Go' }));
+    await screen.findByText(`failed ${error.code}`);
+    const key = (send.mock.calls[0] as unknown as [string])[0];
+    expect(stored()).toEqual(kept ? expect.objectContaining({ key }) : null);
+  });
 });

@@ -1,38 +1,64 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { newIdempotencyKey, toWidgetError } from '../api/client';
 import type { WidgetError } from '../errors/WidgetError';
+import { forgetIntent, isDefiniteAnswer, keyForIntent, type Intent } from '../storage/intents';
 
 /** State of one committing action. */
 export type CommitState<T> =
   { status: 'idle' } | { status: 'pending' } | { status: 'done'; result: T } | { status: 'failed'; error: WidgetError };
 
 /**
- * One confirmed intent sent exactly once (docs/architecture.md "Exactly once"). `run()` sends `send(key)`
- * unless a send is in flight or already succeeded, so repeated presses send one request; the
- * `Idempotency-Key` is made on the first run and reused by the traveller's retry after a failure.
- * Nothing is retried automatically. Returns `[state, run]`.
+ * One confirmed intent sent exactly once (docs/architecture.md "Exactly once"; docs/offline.md
+ * "Committing actions"). `run()` sends `send(key)` unless a send is in flight or already
+ * succeeded, so repeated presses send one request. Nothing is retried automatically.
+ *
+ * The `Idempotency-Key`: with `intentOf` (called at each press: the booking reference, the action
+ * and the body about to be sent), it is stored in `localStorage` with the intent before the request
+ * leaves (shared/storage/intents.ts), so a retry of the same intent after a failure, a reload or in
+ * another tab reuses it; it is forgotten on a definite answer (2xx, or 4xx but 408 and 429).
+ * Without `intentOf`, it is made on the first run and reused by the traveller's retry in this page.
+ *
+ * @returns `[state, run]`
  */
-export function useCommittingAction<T>(send: (idempotencyKey: string) => Promise<T>): [CommitState<T>, () => void] {
+export function useCommittingAction<T>(
+  send: (idempotencyKey: string) => Promise<T>,
+  intentOf?: () => Intent,
+): [CommitState<T>, () => void] {
   const [state, setState] = useState<CommitState<T>>({ status: 'idle' });
   const key = useRef<string | null>(null);
   const locked = useRef(false);
   const sendRef = useRef(send);
+  const intentRef = useRef(intentOf);
   useEffect(() => {
     sendRef.current = send;
+    intentRef.current = intentOf;
   });
 
   const run = useCallback(() => {
     if (locked.current) return;
     locked.current = true;
-    key.current ??= newIdempotencyKey();
     setState({ status: 'pending' });
-    sendRef.current(key.current).then(
-      (result) => setState({ status: 'done', result }),
-      (error: unknown) => {
-        locked.current = false;
-        setState({ status: 'failed', error: toWidgetError(error) });
-      },
-    );
+    const intent = intentRef.current?.() ?? null;
+    const keyReady = intent
+      ? keyForIntent(intent, key.current).then((found) => found.key)
+      : Promise.resolve((key.current ??= newIdempotencyKey()));
+    keyReady
+      .then((idempotencyKey) => {
+        key.current = idempotencyKey;
+        return sendRef.current(idempotencyKey);
+      })
+      .then(
+        (result) => {
+          if (intent) forgetIntent(intent.bookingReference, intent.action);
+          setState({ status: 'done', result });
+        },
+        (error: unknown) => {
+          const failure = toWidgetError(error);
+          if (intent && isDefiniteAnswer(failure.status)) forgetIntent(intent.bookingReference, intent.action);
+          locked.current = false;
+          setState({ status: 'failed', error: failure });
+        },
+      );
   }, []);
 
   return [state, run];

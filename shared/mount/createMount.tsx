@@ -2,6 +2,7 @@ import { useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { reportError, setApiBase } from '@rw/page-runtime';
 import { isWidgetError, MISSING_DETAILS_TEXT, WidgetError } from '../errors/WidgetError';
+import { forgetExpiredIntents } from '../storage/intents';
 import { forgetExpiredAnswers } from '../storage/journeyAnswers';
 import { ErrorBoundary } from './ErrorBoundary';
 import { announceSetupError, isSetupProblem, setupErrorOf, type SetupError } from './setupError';
@@ -43,7 +44,8 @@ function Committed({ onCommit }: { onCommit: () => void }) {
  * same text, and `ready` rejecting with the {@link SetupError}. Any other error is reported as is.
  * The tree renders inside an error boundary and a `rw-root` wrapper that scopes the widget's CSS.
  * Mounting twice on one element replaces the first mount. Every start first removes saved answers
- * older than 7 days (shared/storage/journeyAnswers.ts).
+ * older than 7 days (shared/storage/journeyAnswers.ts) and confirmed intents older than 24 hours
+ * (shared/storage/intents.ts).
  *
  * @returns the widget's `mount`, whose result is an {@link Unmount} (call it to unmount; await its
  *   `ready` for the first commit)
@@ -59,6 +61,7 @@ export function createMount(
     }
     roots.get(element)?.unmount();
     forgetExpiredAnswers();
+    forgetExpiredIntents();
     if (typeof options.apiBase === 'string') setApiBase(options.apiBase);
 
     let tree: ReactNode;

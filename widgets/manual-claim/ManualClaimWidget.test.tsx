@@ -46,6 +46,7 @@ function mockResize(result: (file: DropzoneFile) => Blob = resizedCopy) {
 }
 
 beforeEach(() => {
+  localStorage.clear();
   http.reset();
   configureClient({ timeouts: { get: 100, post: 100 }, retry: { retries: 0, baseDelayMs: 1 } });
   restoreXhr = FakeXhr.install();
@@ -598,6 +599,35 @@ describe('submit', () => {
     expect(claimPosts()).toHaveLength(2);
     expect(claimPosts()[1].headers?.['Idempotency-Key']).toBe(claimPosts()[0].headers?.['Idempotency-Key']);
     expect(JSON.parse(claimPosts()[1].data)).toEqual({ Ctr: 'LBG7WK2F', Images: ids });
+  });
+
+  it('a claim whose answer was lost: the key is kept with the claim, then forgotten once it is answered', async () => {
+    mountState('printed');
+    const user = userEvent.setup();
+    const ids = await uploadAll(photos(1), user);
+    http.onPost('/tickets/submit-claim').networkErrorOnce().onPost('/tickets/submit-claim').replyOnce(200);
+    await user.click(submitButton());
+    await screen.findByRole('alert');
+    const stored = JSON.parse(localStorage.getItem('rw-intent:LBG7WK2F:claim') ?? 'null') as { key: string } | null;
+    expect(stored?.key).toBe(claimPosts()[0].headers?.['Idempotency-Key']);
+    expect(JSON.stringify(stored)).not.toContain(ids[0]);
+    await user.click(screen.getByRole('button', { name: CTEXT.tryAgain }));
+    await screen.findByRole('heading', { name: 'Claim submitted' });
+    expect(claimPosts()[1].headers?.['Idempotency-Key']).toBe(stored?.key);
+    expect(localStorage.getItem('rw-intent:LBG7WK2F:claim')).toBeNull();
+  });
+
+  it('after a reload with a claim pending, the page says pressing again is safe', async () => {
+    localStorage.setItem(
+      'rw-intent:LBG7WK2F:claim',
+      JSON.stringify({ key: 'earlier-claim-key', digest: 'x'.repeat(64), savedAt: Date.now() }),
+    );
+    mountState('printed');
+    expect(
+      await screen.findByText(
+        'Your earlier request may not have reached us. You can press the button again: your claim will not be sent twice.',
+      ),
+    ).toHaveAttribute('role', 'status');
   });
 
   it('a failure with no support address still tells the traveller what to do', async () => {

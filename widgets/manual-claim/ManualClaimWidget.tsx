@@ -5,6 +5,7 @@ import { useCommittingAction } from '../../shared/hooks/useCommittingAction';
 import { useScopedId } from '../../shared/hooks/useScopedId';
 import { SelectedJourney } from '../../shared/journey/SelectedJourney';
 import { dispatchComplete } from '../../shared/page/events';
+import { hasPendingIntent } from '../../shared/storage/intents';
 import { forgetJourneyAnswers } from '../../shared/storage/journeyAnswers';
 import { submitClaim } from './api';
 import { ClaimFailed, ClaimSubmitted } from './components/ClaimOutcome';
@@ -42,7 +43,8 @@ interface Props {
  * /tickets/submit-claim exactly once with an Idempotency-Key; the uploads are locked from then
  * on. Success shows `Claim submitted` and dispatches `refundwidgets:complete` with kind `claim`;
  * failure shows `Something went wrong` with the e-mail instructions and a retry that resends the
- * same claim with the same key.
+ * same claim with the same key. The key is kept with the claim across a reload or a closed tab
+ * (docs/offline.md "Committing actions").
  */
 export function ManualClaimWidget({ config, element }: Props) {
   const { details } = config;
@@ -60,7 +62,11 @@ export function ManualClaimWidget({ config, element }: Props) {
   const [failedSubmits, setFailedSubmits] = useState(0);
   const [uploads, setUploads] = useState<UploadSummary>({ uploadIds: [], busy: false });
   const claim = useRef<SubmitClaimRequest | null>(null);
-  const [commit, run] = useCommittingAction((key) => submitClaim(claim.current as SubmitClaimRequest, key));
+  const [earlier] = useState(() => hasPendingIntent(reference, 'claim'));
+  const [commit, run] = useCommittingAction(
+    (key) => submitClaim(claim.current as SubmitClaimRequest, key),
+    () => ({ bookingReference: reference, action: 'claim', body: claim.current }),
+  );
 
   const locked = commit.status !== 'idle';
   const ready = !uploads.busy && uploads.uploadIds.length > 0;
@@ -135,6 +141,11 @@ export function ManualClaimWidget({ config, element }: Props) {
         >
           <UploadArea journeyId={config.journeyId} locked={locked} onChange={setUploads} />
         </Suspense>
+        {earlier && commit.status === 'idle' && (
+          <p className="rw-message" role="status">
+            {CTEXT.earlierClaimPending}
+          </p>
+        )}
         <div className="rw-manual-claim__actions">
           <button
             type="submit"

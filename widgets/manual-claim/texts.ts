@@ -4,6 +4,8 @@
  */
 export const CTEXT = {
   title: 'Further evidence required',
+  earlierClaimPending:
+    'Your earlier request may not have reached us. You can press the button again: your claim will not be sent twice.',
   bookingReference: (reference: string) => `Booking reference: ${reference}`,
   intro:
     'Your booking has printed tickets. To claim a refund, send us photos of the tickets before and after cutting them in half.',

@@ -87,6 +87,7 @@ const dryRunOf = (name: string) => states[name].dryRun as DryRunResult;
 const statusOf = (name: string) => states[name].status as RefundStatusResponse;
 
 beforeEach(() => {
+  localStorage.clear();
   http.reset();
   configureClient({ timeouts: { get: 100, post: 100 }, retry: { retries: 1, baseDelayMs: 1 } });
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -286,6 +287,30 @@ describe('instant refund panel', () => {
     await screen.findByRole('heading', { name: 'Refund request accepted' });
     expect(http.history.post).toHaveLength(2);
     expect(http.history.post[1].headers?.['Idempotency-Key']).toBe(http.history.post[0].headers?.['Idempotency-Key']);
+  });
+
+  it('a refund whose answer was lost, then a reload: the message says pressing again is safe, and the same key goes', async () => {
+    const first = mountState('instant');
+    http.onPost('/api/ProcessRefund').networkErrorOnce().onPost('/api/ProcessRefund').replyOnce(200, '');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Accept refund' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(TEXT.processFailure);
+    expect(screen.queryByText(TEXT.earlierRequestPending)).not.toBeInTheDocument();
+    first.unmount(); // the reload
+    document.body.innerHTML = '';
+    mountState('instant');
+    expect(
+      await screen.findByText(
+        'Your earlier request may not have reached us. You can press the button again: you will not be refunded twice.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Accept refund' }));
+    await screen.findByRole('heading', { name: 'Refund request accepted' });
+    expect(http.history.post).toHaveLength(2);
+    const keys = http.history.post.map((request) => request.headers?.['Idempotency-Key']);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    expect(Object.keys(localStorage).filter((key) => key.startsWith('rw-intent'))).toEqual([]);
   });
 
   it('a timed-out ProcessRefund is not retried by the code', async () => {

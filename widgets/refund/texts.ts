@@ -11,6 +11,8 @@ export const TEXT = {
   nullStatus: 'null response, no matching journey',
   refundUnavailable: 'A refund is not available for the ticket and refund method you have chosen.',
   processFailure: "We couldn't process this refund. Please try again.",
+  earlierRequestPending:
+    'Your earlier request may not have reached us. You can press the button again: you will not be refunded twice.',
   acceptRefund: 'Accept refund',
   refundAccordion: 'Refund',
   youWillReceive: (amount: string) => `You will receive ${amount}`,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useCommittingAction } from '../../../shared/hooks/useCommittingAction';
+import { hasPendingIntent } from '../../../shared/storage/intents';
 import type { RefundStatus, RefundStatusResponse } from '../../../shared/types';
 import { processRefund } from '../api';
 import { TEXT } from '../texts';
@@ -25,23 +26,29 @@ export interface AcceptRefundProps {
  * Idempotency-Key that a retry after a failure reuses; then calls `onDone`. A failure shows `We
  * couldn't process this refund. Please try again.` with a contact link. With no protected
  * reference it logs that the backend thinks a refund is impossible and sends nothing.
+ * The key is kept with the intent across a reload or a closed tab (docs/offline.md "Committing
+ * actions"); when one is pending from an earlier page, the panel says that pressing again is safe.
  */
 export function AcceptRefund({ config, response, defer, sendingText, onDone }: AcceptRefundProps) {
   const [blocked, setBlocked] = useState(false);
-  const [commit, accept] = useCommittingAction(async (key) => {
-    await processRefund(
-      {
-        protectedReference: response.protectedReference as string,
-        journeyId: response.refundStatus.journeyID,
-        covid19: config.query.covid19,
-        defer,
-        disruptedOutwards: config.query.disruptedOutwards,
-        disruptedInwards: config.query.disruptedInwards,
-      },
-      key,
-    );
-    onDone();
-  });
+  const bookingReference = config.details.bookingReference;
+  const action = defer ? 'deferral' : 'refund';
+  const [earlier] = useState(() => hasPendingIntent(bookingReference, action));
+  const body = {
+    protectedReference: response.protectedReference as string,
+    journeyId: response.refundStatus.journeyID,
+    covid19: config.query.covid19,
+    defer,
+    disruptedOutwards: config.query.disruptedOutwards,
+    disruptedInwards: config.query.disruptedInwards,
+  };
+  const [commit, accept] = useCommittingAction(
+    async (key) => {
+      await processRefund(body, key);
+      onDone();
+    },
+    () => ({ bookingReference, action, body }),
+  );
   const onAccept = () => {
     if (!response.protectedReference) {
       console.warn(TEXT.backendNoRefundLog);
@@ -53,6 +60,11 @@ export function AcceptRefund({ config, response, defer, sendingText, onDone }: A
   const pending = commit.status === 'pending';
   return (
     <>
+      {earlier && commit.status === 'idle' && (
+        <p className="rw-message" role="status">
+          {TEXT.earlierRequestPending}
+        </p>
+      )}
       {blocked && (
         <p className="rw-message" role="status">
           {TEXT.noProtectedReference}

@@ -179,10 +179,13 @@ interface ConfirmReplacementProps {
  * journey, placed in the modal's action row before Cancel.
  */
 function ConfirmReplacement({ config, request, dryRun, onPendingChange, onDone }: ConfirmReplacementProps) {
-  const [commit, confirm] = useCommittingAction(async (key) => {
-    await processReplacement(request as ReplacementRequest, key);
-    onDone();
-  });
+  const [commit, confirm] = useCommittingAction(
+    async (key) => {
+      await processReplacement(request as ReplacementRequest, key);
+      onDone();
+    },
+    () => ({ bookingReference: config.details.bookingReference, action: 'replacement', body: request }),
+  );
   const pending = commit.status === 'pending';
   useEffect(() => {
     onPendingChange(pending);

@@ -71,6 +71,7 @@ async function fillAndContinue(user: ReturnType<typeof userEvent.setup>, referen
 const posts = (path: string) => http.history.post.filter((request) => request.url === path);
 
 beforeEach(() => {
+  localStorage.clear();
   http.reset();
   configureClient({ timeouts: { get: 100, post: 100 }, retry: { retries: 1, baseDelayMs: 1 } });
   jest.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -388,6 +389,24 @@ describe('Defer replacement (docs/product-rules.md sections 1, 2, 7, 8)', () => 
     await screen.findByRole('heading', { name: 'Deferred refund request accepted' });
     expect(http.history.post).toHaveLength(2);
     expect(http.history.post[1].headers?.['Idempotency-Key']).toBe(http.history.post[0].headers?.['Idempotency-Key']);
+  });
+
+  it('a deferral is another intent than a refund of the same booking: it gets its own key', async () => {
+    localStorage.setItem(
+      'rw-intent:HJW8CB3T:refund',
+      JSON.stringify({ key: 'earlier-refund-key', digest: 'x'.repeat(64), savedAt: Date.now() }),
+    );
+    mountState('defer-only');
+    http.onPost('/api/ProcessRefund').reply(200, '');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Defer replacement' }));
+    expect(screen.queryByText(TEXT.earlierRequestPending)).not.toBeInTheDocument();
+    await user.click(within(regionOf('Defer replacement')).getByRole('button', { name: 'Accept refund' }));
+    await screen.findByRole('heading', { name: 'Deferred refund request accepted' });
+    expect(http.history.post[0].headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(http.history.post[0].headers?.['Idempotency-Key']).not.toBe('earlier-refund-key');
+    expect(localStorage.getItem('rw-intent:HJW8CB3T:refund')).not.toBeNull();
+    expect(localStorage.getItem('rw-intent:HJW8CB3T:deferral')).toBeNull();
   });
 
   it('with no protected reference logs that the backend thinks a refund is impossible and sends nothing', async () => {

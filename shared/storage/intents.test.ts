@@ -1,0 +1,117 @@
+/**
+ * Confirmed intents kept across a reload or a closed tab (intents.ts; docs/offline.md "Committing
+ * actions"): the key is reused for the same booking, action and body, renewed for another body
+ * or action, forgotten on a definite answer and after 24 hours.
+ */
+import {
+  bodyDigest,
+  forgetExpiredIntents,
+  forgetIntent,
+  hasPendingIntent,
+  intentStorageKey,
+  isDefiniteAnswer,
+  keyForIntent,
+  type Intent,
+} from './intents';
+
+const NOW = Date.parse('2026-11-25T09:00:00Z');
+const HOUR = 60 * 60 * 1000;
+const refund = (body: object = { protectedReference: 'pr_1', journeyId: 700101, defer: false }): Intent => ({
+  bookingReference: 'KXB7HT2N',
+  action: 'refund',
+  body,
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  localStorage.clear();
+});
+
+test('the storage key names the booking (trimmed, upper case) and the action', () => {
+  expect(intentStorageKey(' kxb7ht2n ', 'deferral')).toBe('rw-intent:KXB7HT2N:deferral');
+});
+
+test('the digest is SHA-256 of the body, whatever the order of its keys', async () => {
+  const digest = await bodyDigest({ a: 1, b: [1, { d: 2, c: 3 }] });
+  expect(digest).toMatch(/^[0-9a-f]{64}$/);
+  expect(await bodyDigest({ b: [1, { c: 3, d: 2 }], a: 1 })).toBe(digest);
+  expect(await bodyDigest({ a: 2, b: [1, { c: 3, d: 2 }] })).not.toBe(digest);
+});
+
+test('the same intent gets the same key, stored before anything is sent, without the body', async () => {
+  const first = await keyForIntent(refund(), null, NOW);
+  expect(first.reused).toBe(false);
+  expect(first.key).toMatch(/^[0-9a-f-]{36}$/);
+  const stored = localStorage.getItem('rw-intent:KXB7HT2N:refund') as string;
+  expect(JSON.parse(stored)).toEqual({ key: first.key, digest: expect.stringMatching(/^[0-9a-f]{64}$/), savedAt: NOW });
+  expect(stored).not.toContain('pr_1');
+  // a reload, or another tab: the same booking, action and body
+  expect(await keyForIntent(refund(), null, NOW + HOUR)).toEqual({ key: first.key, reused: true });
+});
+
+test('another body or another action gets a new key', async () => {
+  const { key } = await keyForIntent(refund(), null, NOW);
+  const deferral = await keyForIntent({ ...refund(), action: 'deferral' }, null, NOW);
+  expect(deferral.key).not.toBe(key);
+  const otherBody = await keyForIntent(
+    refund({ protectedReference: 'pr_1', journeyId: 700101, defer: true }),
+    null,
+    NOW,
+  );
+  expect(otherBody).toEqual({ key: expect.not.stringMatching(key), reused: false });
+  expect(otherBody.key).not.toBe(key);
+});
+
+test('a key older than 24 hours is not reused, and is removed when a widget starts', async () => {
+  const { key } = await keyForIntent(refund(), null, NOW);
+  expect(hasPendingIntent('KXB7HT2N', 'refund', NOW + 24 * HOUR)).toBe(true);
+  expect(hasPendingIntent('KXB7HT2N', 'refund', NOW + 24 * HOUR + 1)).toBe(false);
+  localStorage.setItem('rw-intent:OTHER234:claim', 'not json');
+  localStorage.setItem('host-setting', 'kept');
+  expect(forgetExpiredIntents(NOW + 25 * HOUR).sort()).toEqual([
+    'rw-intent:KXB7HT2N:refund',
+    'rw-intent:OTHER234:claim',
+  ]);
+  expect(localStorage.getItem('host-setting')).toBe('kept');
+  expect((await keyForIntent(refund(), null, NOW + 25 * HOUR)).key).not.toBe(key);
+});
+
+test('forgetIntent removes the intent: the next confirmation gets a new key', async () => {
+  const { key } = await keyForIntent(refund(), null, NOW);
+  forgetIntent('kxb7ht2n', 'refund');
+  expect(hasPendingIntent('KXB7HT2N', 'refund', NOW)).toBe(false);
+  expect((await keyForIntent(refund(), null, NOW)).key).not.toBe(key);
+});
+
+test.each([
+  [200, true],
+  [204, true],
+  [400, true],
+  [403, true],
+  [409, true],
+  [422, true],
+  [408, false],
+  [429, false],
+  [500, false],
+  [503, false],
+  [undefined, false],
+  [302, false],
+])('an answer with status %s is definite: %s', (status, definite) => {
+  expect(isDefiniteAnswer(status)).toBe(definite);
+});
+
+test('storage that is disabled or full: the page key given is used, never an exception', async () => {
+  jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+    throw new DOMException('full', 'QuotaExceededError');
+  });
+  expect(await keyForIntent(refund(), 'page-key', NOW)).toEqual({ key: 'page-key', reused: true });
+  expect((await keyForIntent(refund(), null, NOW)).key).toMatch(/^[0-9a-f-]{36}$/);
+  jest.restoreAllMocks();
+  jest.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+    throw new DOMException('disabled', 'SecurityError');
+  });
+  expect(await keyForIntent(refund(), 'page-key', NOW)).toEqual({ key: 'page-key', reused: true });
+  expect(hasPendingIntent('KXB7HT2N', 'refund', NOW)).toBe(false);
+  expect(() => forgetIntent('KXB7HT2N', 'refund')).not.toThrow();
+  expect(forgetExpiredIntents(NOW)).toEqual([]);
+});
