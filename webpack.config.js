@@ -7,7 +7,10 @@
  *   its subpaths) as singletons and the libraries two widgets use.
  * Remotes are located at run time from the shim's own URL, so `dist/` works under any path.
  * The shim compiles after the remotes and carries each remote's first-panel files
- * (`__RW_FIRST_PANEL__`, see FirstPanelFilesPlugin), so it can preload them as soon as it runs.
+ * (`__RW_FIRST_PANEL__`, see FirstPanelFilesPlugin), so it can preload them as soon as it runs,
+ * and their sha384 integrity with each remote entry's (`__RW_INTEGRITY__`, host-shim/integrity.ts).
+ * Every runtime sets `integrity` on the chunks and CSS it loads (ChunkIntegrityPlugin,
+ * types/sri-plugin.js; docs/security.md "Second review: every file under SRI").
  * Production writes hidden source maps (a `.map` beside each JS file, no `sourceMappingURL`
  * comment: browsers never fetch them; `npm run symbolicate` reads them) and extracts CSS to
  * files: no eval, no inline styles (CSP).
@@ -19,7 +22,8 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const widgets = require('./host-shim/widgets.json');
 const { shadowNamedGlobals } = require('./host-shim/namedGlobals');
-const { RefundWidgetsManifestPlugin } = require('./types/manifest-plugin');
+const { RefundWidgetsManifestPlugin, integrityOf } = require('./types/manifest-plugin');
+const { ChunkIntegrityPlugin } = require('./types/sri-plugin');
 const pkg = require('./package.json');
 
 /** Output folder: `DIST_DIR` (relative to the repo root) or `dist/`. */
@@ -60,8 +64,38 @@ function sharedConfig() {
  * Lazily loaded chunks (forms, picker, upload) are not in the list: they are not on the path.
  */
 const firstPanelFiles = {};
+/** The sha384 of each remote's final files, by path relative to the remotes base (FirstPanelFilesPlugin). */
+const remoteFileIntegrity = {};
 /** Shares the shim provides and loads itself (the page runtime): never preloaded from a remote. */
 const HOST_PROVIDES = ['@rw/page-runtime'];
+
+/**
+ * The first-panel table the shim carries: `firstPanelFiles` without the providers of shares no
+ * first panel consumes (or that the shim provides itself), which are never preloaded.
+ */
+function firstPanelTable() {
+  const consumed = new Set(Object.values(firstPanelFiles).flatMap((remote) => remote.consumes));
+  HOST_PROVIDES.forEach((key) => consumed.delete(key));
+  const remotes = {};
+  for (const [name, remote] of Object.entries(firstPanelFiles)) {
+    const provides = Object.fromEntries(Object.entries(remote.provides).filter(([key]) => consumed.has(key)));
+    remotes[name] = { ...remote, provides };
+  }
+  return { hostProvides: HOST_PROVIDES, remotes };
+}
+
+/**
+ * The integrity of every file the shim loads or preloads from the remotes (docs/security.md
+ * "Second review: every file under SRI"): each remote entry and the files of `table`, by path
+ * relative to the remotes base.
+ */
+function shimIntegrity(table) {
+  const files = Object.values(table.remotes).flatMap((remote) => [
+    ...remote.files,
+    ...Object.values(remote.provides).flat(),
+  ]);
+  return Object.fromEntries([...new Set(files)].sort().map((file) => [file, remoteFileIntegrity[file]]));
+}
 
 class FirstPanelFilesPlugin {
   constructor(remoteName) {
@@ -108,6 +142,11 @@ class FirstPanelFilesPlugin {
           consumes: [...consumes].sort(),
           provides,
         };
+        // The final bytes (after realContentHash and ChunkIntegrityPlugin), as dist/manifest.json hashes them.
+        for (const asset of compilation.getAssets()) {
+          if (!/\.(js|css)$/.test(asset.name)) continue;
+          remoteFileIntegrity[prefix + asset.name] = integrityOf(asset.source.buffer());
+        }
       });
     });
   }
@@ -166,6 +205,8 @@ function base(name, { production }) {
     performance: { hints: false },
     plugins: [
       new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
+      // Every chunk and stylesheet the runtime loads carries integrity (types/sri-plugin.js).
+      new ChunkIntegrityPlugin(),
       new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
       new webpack.DefinePlugin({ __RW_VERSION__: JSON.stringify(pkg.version) }),
       // Browsers use axios's XHR adapter; its fetch adapter never runs here (shared/api/noFetchAdapter.js).
@@ -215,8 +256,9 @@ function shimConfig(opts, remoteNames) {
       ),
       new webpack.DefinePlugin({
         __RW_WIDGETS__: JSON.stringify(widgets.map(({ name, mountId, prefetch }) => ({ name, mountId, prefetch }))),
-        __RW_FIRST_PANEL__: webpack.DefinePlugin.runtimeValue(
-          () => JSON.stringify({ hostProvides: HOST_PROVIDES, remotes: firstPanelFiles }),
+        __RW_FIRST_PANEL__: webpack.DefinePlugin.runtimeValue(() => JSON.stringify(firstPanelTable()), true),
+        __RW_INTEGRITY__: webpack.DefinePlugin.runtimeValue(
+          () => JSON.stringify(shimIntegrity(firstPanelTable())),
           true,
         ),
         // Origins besides its own the shim may load remotes from / call the API on (docs/security.md).

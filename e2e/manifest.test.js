@@ -13,6 +13,7 @@ const { spawnSync } = require('child_process');
 const { DIST, ROOT } = require('./harness');
 const pkg = require('../package.json');
 const widgets = require('../host-shim/widgets.json');
+const { NO_MATCH } = require('../types/sri-plugin');
 
 const manifest = JSON.parse(fs.readFileSync(path.join(DIST, 'manifest.json'), 'utf8'));
 
@@ -59,6 +60,36 @@ test('the manifest names the version, each widget with its mount id and attribut
   const hashed = Object.entries(manifest.files).filter(([file]) => /\.[0-9a-f]{8}\.(js|css)$/.test(file));
   assert.ok(hashed.length > 5);
   for (const [file, entry] of hashed) assert.equal(entry.cacheControl, 'public, max-age=31536000, immutable', file);
+});
+
+/** The sha384 integrity values written in a built file (NO_MATCH, the value for no file, left out). */
+const integrityValues = (file) =>
+  (fs.readFileSync(path.join(DIST, file), 'utf8').match(/sha384-[A-Za-z0-9+/]{64}/g) ?? []).filter(
+    (value) => value !== NO_MATCH,
+  );
+
+test('the integrity values the build embeds are those of dist/manifest.json (docs/security.md "every file under SRI")', () => {
+  const integrityOf = (file) => manifest.files[file]?.integrity;
+  // The shim: each remote entry and first-panel file by path, and its own chunks.
+  const shim = fs.readFileSync(path.join(DIST, 'host-shim.js'), 'utf8');
+  const table = [...shim.matchAll(/"([\w./-]+\.(?:js|css))":"(sha384-[A-Za-z0-9+/]{64})"/g)];
+  assert.ok(table.length > widgets.length, 'the shim carries a table of integrity values by file');
+  for (const [, file, value] of table) assert.equal(value, integrityOf(file), file);
+  const tabled = new Set(table.map(([, file]) => file));
+  for (const widget of manifest.widgets) assert.ok(tabled.has(widget.remoteEntry), widget.remoteEntry);
+  const ownChunks = Object.keys(manifest.files).filter((file) => /^host-shim\/.*\.(js|css)$/.test(file));
+  assert.deepEqual(
+    new Set(integrityValues('host-shim.js').filter((value) => !table.some(([, , v]) => v === value))),
+    new Set(ownChunks.map(integrityOf)),
+    "the shim's runtime holds the integrity of each of its own chunks",
+  );
+  // Each remote's runtime: the integrity of every other JS and CSS file of the remote, and no other.
+  for (const widget of manifest.widgets) {
+    const files = Object.keys(manifest.files).filter(
+      (file) => file.startsWith(`${widget.name}/`) && /\.(js|css)$/.test(file) && file !== widget.remoteEntry,
+    );
+    assert.deepEqual(new Set(integrityValues(widget.remoteEntry)), new Set(files.map(integrityOf)), widget.remoteEntry);
+  }
 });
 
 /** Compiles `source` against dist/refund-widgets.d.ts with the repo's tsc; returns { status, output }. */

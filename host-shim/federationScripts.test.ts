@@ -1,6 +1,7 @@
 /**
- * The federation runtime plugin's script loading (issue "A host team's first day", items 2 and 6):
- * remote entries get `crossorigin="anonymous"` and a `src` made by the Trusted Types policy.
+ * The federation runtime plugin's script loading (issue "A host team's first day", items 2 and 6;
+ * docs/security.md "Second review: every file under SRI"): remote entries get the build's
+ * `integrity`, `crossorigin="anonymous"` and a `src` made by the Trusted Types policy.
  */
 import federationScripts, {
   FEDERATION_POLICY_NAME,
@@ -11,10 +12,17 @@ import federationScripts, {
 } from './federationScripts';
 
 const ENTRY = 'https://cdn.rail.example/static/widgets/v1/refund/remoteEntry.js';
+/** What the build bakes in as `__RW_INTEGRITY__` (webpack.config.js `shimIntegrity`). */
+const INTEGRITY = { 'refund/remoteEntry.js': `sha384-${'r'.repeat(64)}` };
+
+beforeEach(() => {
+  Object.assign(globalThis, { __RW_INTEGRITY__: INTEGRITY });
+});
 
 afterEach(() => {
   __resetPolicyForTests();
   delete (window as { trustedTypes?: unknown }).trustedTypes;
+  delete (globalThis as { __RW_INTEGRITY__?: unknown }).__RW_INTEGRITY__;
 });
 
 describe('checkRemoteEntryUrl', () => {
@@ -90,5 +98,24 @@ describe('the runtime plugin', () => {
     // From the page's own origin, as webpack does for chunks: no crossorigin (errors are readable anyway).
     const local = createScript({ url: `${location.origin}/static/refund-widgets/refund/remoteEntry.js` });
     expect(local.hasAttribute('crossorigin')).toBe(false);
+  });
+
+  it("gives each remote entry script the build's integrity, from whatever origin and folder", () => {
+    const createScript = federationScripts().createScript as (args: { url: string }) => HTMLScriptElement;
+    expect(createScript({ url: ENTRY }).getAttribute('integrity')).toBe(INTEGRITY['refund/remoteEntry.js']);
+    const local = createScript({ url: `${location.origin}/static/refund-widgets/refund/remoteEntry.js` });
+    expect(local.getAttribute('integrity')).toBe(INTEGRITY['refund/remoteEntry.js']);
+  });
+
+  it('loads no remote entry the build has no integrity for: createScript throws, so the widget falls back', () => {
+    const createScript = federationScripts().createScript as (args: { url: string }) => HTMLScriptElement;
+    const appended = jest.spyOn(document, 'createElement');
+    expect(() => createScript({ url: 'https://cdn.rail.example/static/widgets/v1/lookup/remoteEntry.js' })).toThrow(
+      /^refund-widgets: this build has no integrity value for/,
+    );
+    delete (globalThis as { __RW_INTEGRITY__?: unknown }).__RW_INTEGRITY__;
+    expect(() => createScript({ url: ENTRY })).toThrow(/no integrity value/);
+    expect(appended).not.toHaveBeenCalled();
+    appended.mockRestore();
   });
 });

@@ -1,6 +1,9 @@
 /**
  * The federation runtime's own script loading (issue "A host team's first day", items 2 and 6):
  * a runtime plugin whose `createScript` hook builds each remote entry's `<script>` itself, so it
+ * - carries `integrity`: the sha384 the build baked into the shim (host-shim/integrity.ts,
+ *   docs/security.md "Second review: every file under SRI"); a remote entry with no value is not
+ *   loaded at all;
  * - carries `crossorigin="anonymous"` when it comes from another origin than the page's, as
  *   webpack's own chunk loading does: an error thrown in remote code served from a CDN (with CORS
  *   headers) reaches the error report with its message, line and stack, not as `Script error.`,
@@ -14,6 +17,7 @@
  * `output.trustedTypes`.
  */
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { remoteEntryIntegrity } from './integrity';
 
 /** Name of the Trusted Types policy that creates remote-entry URLs (listed in docs/error-reports.md). */
 export const FEDERATION_POLICY_NAME = 'refund-widgets-federation';
@@ -78,14 +82,18 @@ export function isCrossOrigin(url: string, pageUrl: string = location.href): boo
 }
 
 /**
- * The runtime plugin: remote entries load through a script element with a trusted `src`, and
- * `crossorigin="anonymous"` when they come from another origin.
+ * The runtime plugin: remote entries load through a script element with the build's `integrity`,
+ * a trusted `src`, and `crossorigin="anonymous"` when they come from another origin. Its
+ * `createScript` throws (the widget then shows its fallback and reports) for a URL that is not a
+ * remote entry or that the build has no integrity value for.
  */
 export default function federationScripts(): ModuleFederationRuntimePlugin {
   return {
     name: 'refund-widgets-scripts',
     createScript({ url }) {
+      const integrity = remoteEntryIntegrity(checkRemoteEntryUrl(url));
       const script = document.createElement('script');
+      script.setAttribute('integrity', integrity);
       if (isCrossOrigin(url)) script.crossOrigin = 'anonymous';
       script.src = trustedScriptUrl(url);
       return script;

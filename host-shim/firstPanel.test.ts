@@ -30,6 +30,13 @@ const TABLE: FirstPanelTable = {
   },
 };
 
+/** What the build bakes in as `__RW_INTEGRITY__`: a value for every file of TABLE. */
+const INTEGRITY: Record<string, string> = Object.fromEntries(
+  Object.values(TABLE.remotes)
+    .flatMap((remote) => [...remote.files, ...Object.values(remote.provides).flat()])
+    .map((file, i) => [file, `sha384-${String(i).padStart(64, 'x')}`]),
+);
+
 const WIDGETS = [
   {
     name: 'refund',
@@ -51,11 +58,12 @@ const fetchMock = jest.fn(() => new Promise(() => undefined));
 beforeEach(() => {
   document.head.innerHTML = '';
   fetchMock.mockClear();
-  Object.assign(globalThis, { fetch: fetchMock });
+  Object.assign(globalThis, { fetch: fetchMock, __RW_INTEGRITY__: INTEGRITY });
 });
 
 afterAll(() => {
   delete (globalThis as { fetch?: unknown }).fetch;
+  delete (globalThis as { __RW_INTEGRITY__?: unknown }).__RW_INTEGRITY__;
 });
 
 describe('firstPanelFiles', () => {
@@ -149,6 +157,36 @@ describe('preloadFiles', () => {
     expect(marks).toEqual(['', '']);
   });
 
+  it('gives each preload the integrity of its file, as its later load carries (docs/security.md "every file under SRI")', () => {
+    const table = {
+      'refund/remoteEntry.js': `sha384-${'e'.repeat(64)}`,
+      'refund/242.a.css': `sha384-${'c'.repeat(64)}`,
+    };
+    expect(
+      preloadFiles(document, 'https://cdn.example.net/rw/', ['refund/remoteEntry.js', 'refund/242.a.css'], table),
+    ).toBe(2);
+    const links = [...document.head.querySelectorAll('link[rel=preload]')];
+    expect(links.map((l) => [l.getAttribute('href'), l.getAttribute('integrity')])).toEqual([
+      ['https://cdn.example.net/rw/refund/remoteEntry.js', table['refund/remoteEntry.js']],
+      ['https://cdn.example.net/rw/refund/242.a.css', table['refund/242.a.css']],
+    ]);
+  });
+
+  it('preloads no file the build has no integrity for (nor one named like an Object property)', () => {
+    const table = { 'refund/remoteEntry.js': `sha384-${'e'.repeat(64)}` };
+    expect(
+      preloadFiles(
+        document,
+        'https://cdn.example.net/rw/',
+        ['refund/242.a.js', '__proto__.js', 'refund/remoteEntry.js'],
+        table,
+      ),
+    ).toBe(1);
+    expect(preloads()).toEqual([['https://cdn.example.net/rw/refund/remoteEntry.js', 'script']]);
+    delete (globalThis as { __RW_INTEGRITY__?: unknown }).__RW_INTEGRITY__;
+    expect(preloadFiles(document, 'https://cdn.example.net/rw/', ['refund/remoteEntry.js'])).toBe(0);
+  });
+
   it("works in a document without a location (one made by DOMImplementation), against the page's", () => {
     const detached = document.implementation.createHTMLDocument('');
     expect(detached.location).toBeNull();
@@ -159,7 +197,7 @@ describe('preloadFiles', () => {
 
 test('preloads of files from another origin carry crossorigin, as their loading does; same-origin ones do not', () => {
   document.head.innerHTML = '';
-  preloadFiles(document, 'https://cdn.rail.example/widgets/', ['refund/remoteEntry.js', 'refund/1.abc.css']);
+  preloadFiles(document, 'https://cdn.rail.example/widgets/', ['refund/remoteEntry.js', 'refund/242.a.css']);
   preloadFiles(document, `${location.origin}/static/`, ['refund/remoteEntry.js']);
   const links = [...document.head.querySelectorAll('link[rel="preload"]')];
   expect(links.map((link) => link.getAttribute('crossorigin'))).toEqual(['anonymous', 'anonymous', null]);

@@ -5,11 +5,13 @@
  *   shared chunks the runtime will pick, CSS), learned at build time (webpack.config.js
  *   FirstPanelFilesPlugin → `__RW_FIRST_PANEL__`), with `<link rel="preload">`: the files download
  *   in parallel and nothing executes until the federation runtime asks for it (it then reuses the
- *   preloaded response, so nothing downloads twice);
+ *   preloaded response, so nothing downloads twice). Each preload carries the file's `integrity`
+ *   (host-shim/integrity.ts), the value its later load carries, so the browser can reuse it;
  * - starts the GETs of their first panel (the mount element's URLs, `prefetch` in widgets.json)
  *   through the page runtime's `prefetchGet`, which the widget's client takes over.
  */
 import { isCrossOrigin } from './federationScripts';
+import { builtIntegrity, integrityFor, type IntegrityTable } from './integrity';
 import { prefetchGet } from '../shared/runtime/prefetch';
 import type { WidgetEntry } from './config';
 
@@ -61,15 +63,26 @@ export function firstPanelFiles(table: FirstPanelTable, names: string[]): string
   return [...files];
 }
 
-/** Adds one `<link rel="preload">` per file (as script or style) to the head. Returns how many. */
-export function preloadFiles(doc: Document, remotesBase: string, files: string[]): number {
+/**
+ * Adds one `<link rel="preload">` per file (as script or style) to the head, each with its
+ * integrity from `integrity` (default: the build's table). A file without an integrity value is
+ * not preloaded (docs/security.md "Second review: every file under SRI"). Returns how many.
+ */
+export function preloadFiles(
+  doc: Document,
+  remotesBase: string,
+  files: string[],
+  integrity: IntegrityTable = builtIntegrity(),
+): number {
   let added = 0;
   for (const file of files) {
     const as = file.endsWith('.css') ? 'style' : file.endsWith('.js') ? 'script' : null;
-    if (!as) continue;
+    const hash = integrityFor(file, integrity);
+    if (!as || !hash) continue;
     const link = doc.createElement('link');
     link.rel = 'preload';
     link.setAttribute('as', as);
+    link.setAttribute('integrity', hash);
     link.href = new URL(file, remotesBase).href;
     // Cross-origin files load with crossorigin (webpack crossOriginLoading, federationScripts.ts):
     // the preload must be made the same way or the browser fetches the file twice.

@@ -157,6 +157,16 @@ test('when the loader fails, every known mount point on the page shows the fallb
 });
 
 describe("the first panel's head start (host-shim/firstPanel.ts)", () => {
+  // The build's integrity for those files (host-shim/integrity.ts): a file without one is not preloaded.
+  beforeEach(() => {
+    const integrity = `sha384-${'f'.repeat(64)}`;
+    const files = FIRST_PANEL.remotes.refund.files;
+    Object.assign(globalThis, { __RW_INTEGRITY__: Object.fromEntries(files.map((f) => [f, integrity])) });
+  });
+  afterEach(() => {
+    delete (globalThis as { __RW_INTEGRITY__?: unknown }).__RW_INTEGRITY__;
+  });
+
   test("auto-mount preloads the first panel's files of the widgets on the page", async () => {
     loadShim({}, { firstPanel: FIRST_PANEL });
     expect(preloads()).toEqual([

@@ -6,7 +6,9 @@
  *
  * The older build is the current one changed as a rebuild would change it: one widget text in a
  * lazily loaded chunk of the refund remote (`There is a problem`), that chunk renamed with a new
- * content hash and referenced from its remoteEntry.js, other shim bytes, and its own manifest.
+ * content hash and referenced, with its integrity, from its remoteEntry.js, other bytes in the
+ * journey summary's remoteEntry.js, both remote entries' integrity in the shim (which pins them,
+ * docs/security.md "Second review: every file under SRI"), other shim bytes, and its own manifest.
  */
 'use strict';
 
@@ -17,8 +19,9 @@ const os = require('os');
 const path = require('path');
 const { startHost, launchBrowser, openPage, DIST } = require('../../../e2e/harness');
 const { startAspNetHost } = require('../run');
-const { buildManifest } = require('../../../types/manifest-plugin');
+const { buildManifest, integrityOf } = require('../../../types/manifest-plugin');
 const { bookingUrl } = require('./harness');
+const { eventually } = require('../../../e2e/hostTeamSite');
 const bookings = require('../../../fixtures/bookings.json');
 const widgets = require('../../../host-shim/widgets.json');
 const pkg = require('../../../package.json');
@@ -30,6 +33,13 @@ const env = {};
 /** Copies every file of `from` into `to`, replacing files of the same name (a deploy that only adds). */
 function publish(from, to) {
   fs.cpSync(from, to, { recursive: true, force: true });
+}
+
+/** Replaces the one occurrence of `from` in file `file` with `to`. */
+function replaceOnce(file, from, to) {
+  const source = fs.readFileSync(file, 'utf8');
+  assert.equal(source.split(from).length, 2, `${path.basename(file)} holds ${from} once`);
+  fs.writeFileSync(file, source.replace(from, to));
 }
 
 /** Writes the older build into `dir`; returns the file name of its changed chunk (relative to dir). */
@@ -47,16 +57,23 @@ function writeOlderBuild(dir) {
   assert.ok(chunk, 'a lazily loaded chunk of the refund remote holds "There is a problem"');
   const [id, hash] = chunk.split('.');
   const entry = path.join(refund, 'remoteEntry.js');
-  const entrySource = fs.readFileSync(entry, 'utf8');
-  assert.equal(entrySource.split(`"${hash}"`).length, 2, 'remoteEntry.js names the chunk hash once');
-  fs.writeFileSync(entry, entrySource.replace(`"${hash}"`, `"${OLD_HASH}"`));
   const renamed = `${id}.${OLD_HASH}.js`;
+  const chunkSource = fs.readFileSync(path.join(refund, chunk));
   fs.writeFileSync(
     path.join(refund, renamed),
-    fs.readFileSync(path.join(refund, chunk), 'utf8').replace('"There is a problem"', JSON.stringify(OLD_TEXT)),
+    chunkSource.toString('utf8').replace('"There is a problem"', JSON.stringify(OLD_TEXT)),
   );
   fs.rmSync(path.join(refund, chunk));
-  fs.appendFileSync(path.join(dir, 'host-shim.js'), '\n/* an older build */\n');
+  const shim = path.join(dir, 'host-shim.js');
+  const refundEntry = fs.readFileSync(entry);
+  replaceOnce(entry, `"${hash}"`, `"${OLD_HASH}"`);
+  replaceOnce(entry, integrityOf(chunkSource), integrityOf(fs.readFileSync(path.join(refund, renamed))));
+  replaceOnce(shim, integrityOf(refundEntry), integrityOf(fs.readFileSync(entry)));
+  const summaryEntry = path.join(dir, 'journeySummary', 'remoteEntry.js');
+  const summarySource = fs.readFileSync(summaryEntry);
+  fs.appendFileSync(summaryEntry, '\n/* an older build */\n');
+  replaceOnce(shim, integrityOf(summarySource), integrityOf(fs.readFileSync(summaryEntry)));
+  fs.appendFileSync(shim, '\n/* an older build */\n');
   fs.writeFileSync(
     path.join(dir, 'manifest.json'),
     JSON.stringify(buildManifest(dir, { version: pkg.version, widgets })),
@@ -109,18 +126,27 @@ test('a page on the old shim keeps working while the new build is published; new
     lazy.includes(`/static/refund-widgets/${env.oldChunk}`),
     `the old chunk was fetched after the deploy: ${lazy.join(', ')}`,
   );
-  // A widget the old page mounts now comes from the new build's remoteEntry.js, under the old shim.
-  await old.page.evaluate(async () => {
+  // A widget the old page mounts now would come from the new build's remoteEntry.js, which the old
+  // shim does not run: it pins each remote entry to its own build (docs/aspnet.md). The mount point
+  // shows the fallback text and the failure is reported; a reload gets the new shim.
+  const reportsBefore = old.requests.filter((r) => r.method === 'POST' && r.url.endsWith('/report/error')).length;
+  const lateMount = await old.page.evaluate(async () => {
     const element = document.createElement('div');
     element.id = 'late-summary';
     document.querySelector('main').append(element);
-    await window.RefundWidgets.mount('journeySummary', element);
+    return window.RefundWidgets.mount('journeySummary', element).then(
+      () => 'mounted',
+      () => 'rejected',
+    );
   });
+  assert.equal(lateMount, 'rejected');
   await old.page
     .locator('#late-summary')
-    .getByRole('heading', { name: /^Selected Journey: / })
-    .first()
+    .getByText(/^Sorry, this part of the page could not be loaded/)
     .waitFor();
+  await eventually(
+    () => old.requests.filter((r) => r.method === 'POST' && r.url.endsWith('/report/error')).length > reportsBefore,
+  );
   assert.deepEqual(old.problems.pageErrors, []);
   assert.deepEqual(old.problems.cspViolations, []);
 
