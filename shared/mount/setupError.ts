@@ -9,8 +9,12 @@
 import { reportError } from '@rw/page-runtime';
 import { isWidgetError, type WidgetError } from '../errors/WidgetError';
 
-/** Which setup problem it is: the WidgetError code of the page data, or an unknown widget name. */
-export type SetupErrorCode = 'MISSING_DETAILS' | 'MISSING_STATION_MAP' | 'INVALID_PAGE_DATA' | 'UNKNOWN_WIDGET';
+/**
+ * Which setup problem it is: the WidgetError code of the page data, an unknown widget name, or a
+ * mount id that more than one element carries (docs/host-contract.md "One element per id").
+ */
+export type SetupErrorCode =
+  'MISSING_DETAILS' | 'MISSING_STATION_MAP' | 'INVALID_PAGE_DATA' | 'UNKNOWN_WIDGET' | 'DUPLICATE_MOUNT_ID';
 
 const SETUP_CODES: readonly string[] = ['MISSING_DETAILS', 'MISSING_STATION_MAP', 'INVALID_PAGE_DATA'];
 
