@@ -182,6 +182,14 @@ describe('host shim configuration (docs/architecture.md host contract)', () => {
         'file:///site/ConfirmRefund.html',
       ),
     ).toThrow(/^refund-widgets: data-remotes-base "file:\/\/\/elsewhere\/" refused/);
+    // Even the shim's own folder, when that is a file: only http(s) is ever a base.
+    expect(() =>
+      readShimConfig(
+        script({ src: 'file:///site/host-shim.js', 'data-remotes-base': 'file:///site/' }),
+        '',
+        'file:///site/ConfirmRefund.html',
+      ),
+    ).toThrow(/^refund-widgets: data-remotes-base "file:\/\/\/site\/" refused/);
   });
 
   it('treats a blank data-api-base or data-remotes-base as absent', () => {
@@ -265,7 +273,7 @@ describe('shimTagsRefusal: every copy of the shim tag is the same (docs/security
   /** The page's body from `html`; its scripts are inert (jsdom does not run scripts set as HTML). */
   const pageWith = (html: string) => {
     document.body.innerHTML = html;
-    return document.querySelector('script[src$="host-shim.js"]:last-of-type') as HTMLScriptElement;
+    return document.querySelector('body > script:last-of-type') as HTMLScriptElement;
   };
 
   it('one tag, or identical copies (attributes in another order, other non-data attributes): no refusal', () => {
@@ -302,9 +310,22 @@ describe('shimTagsRefusal: every copy of the shim tag is the same (docs/security
     expect(shimTagsRefusal(document, renamed)).toBeInstanceOf(ShimConfigError);
   });
 
-  it('leaves other scripts alone', () => {
+  it('leaves other scripts alone: other files, an unparsable src, an SVG <script>', () => {
     const own = pageWith(
-      `<script src="https://cdn.example.net/app.js" data-x="1"></script><script src="/host-shim.json"></script>${REAL}`,
+      '<script src="https://cdn.example.net/app.js" data-x="1"></script><script src="/host-shim.json"></script>' +
+        '<script src="http://[bad/host-shim.js" data-x="1"></script>' +
+        '<svg><script src="https://cdn.example.net/static/refund-widgets/host-shim.js" data-x="1"></script></svg>' +
+        REAL,
+    );
+    expect(shimTagsRefusal(document, own)).toBeNull();
+  });
+
+  it('compares the data- attributes as a set, whatever their order', () => {
+    const two = (first: string, second: string) =>
+      `<script src="https://cdn.example.net/static/refund-widgets/host-shim.js" ${first} ${second}></script>`;
+    const own = pageWith(
+      two('data-api-base="/rail-api"', 'data-auto-mount="false"') +
+        two('data-auto-mount="false"', 'data-api-base="/rail-api"'),
     );
     expect(shimTagsRefusal(document, own)).toBeNull();
   });

@@ -412,6 +412,14 @@ describe('clobbered document properties (docs/security.md "Clobbered document pr
     },
   );
 
+  test("the report goes under the tag's data-api-base when that base is built in", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    shadow('querySelector');
+    loadShim({ 'data-api-base': 'https://api.example.co.uk' }, { api: 'https://api.example.co.uk' });
+    await tick();
+    expect(reports().map((r) => r.url)).toEqual(['https://api.example.co.uk/report/error']);
+  });
+
   test('a page clobbered after the shim started is refused when it mounts', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     loadShim({ 'data-auto-mount': 'false' });

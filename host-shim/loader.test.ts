@@ -226,13 +226,19 @@ describe('a mount id on more than one element (docs/host-contract.md "One elemen
     consoleError.mockRestore();
   });
 
-  test('an element without an id, or with its own id, mounts by hand', async () => {
-    document.body.innerHTML = '<div class="a"></div><div class="a"></div><div id="mine"></div>';
+  test('an element without an id (or an empty one), or with its own id, mounts by hand', async () => {
+    document.body.innerHTML = '<div class="a"></div><div id="" class="a"></div><div id=""></div><div id="mine"></div>';
     loadRemote.mockResolvedValue({ mount: () => () => undefined });
     for (const element of document.querySelectorAll<HTMLElement>('div')) {
       await expect(mountWidget(config, widgets[2], element)).resolves.toEqual(expect.any(Function));
     }
-    expect(loadRemote).toHaveBeenCalledTimes(3);
+    expect(loadRemote).toHaveBeenCalledTimes(4);
+  });
+
+  test('a mount id on an element that is not HTML (an SVG element) mounts nothing and loads nothing', async () => {
+    document.body.innerHTML = '<svg id="lookup-widget"></svg>';
+    await mountAll(config, widgets);
+    expect(loadRemote).not.toHaveBeenCalled();
   });
 });
 
