@@ -83,6 +83,14 @@ describe('host shim configuration (docs/architecture.md host contract)', () => {
     ).toThrow(/^refund-widgets: data-api-base /);
   });
 
+  it('ignores a built-in path where the origin has none (a page and shim opened from files)', () => {
+    const config = readShimConfig(script({ src: 'file:///site/host-shim.js' }), '', 'file:///site/ConfirmRefund.html', {
+      remotes: parseBases('/widgets/'),
+      api: parseBases('/rail-api'),
+    });
+    expect(config).toEqual({ remotesBase: 'file:///site/', apiBase: '', autoMount: true });
+  });
+
   it('drops every trailing slash of data-api-base, not just the last one', () => {
     const config = readShimConfig(
       script({

@@ -35,7 +35,11 @@ export interface AllowedBases {
   api: readonly string[];
 }
 
-/** A `data-remotes-base` or `data-api-base` the shim refuses; its message starts `refund-widgets:`. */
+/**
+ * Why the shim refuses a page: a `data-remotes-base` or `data-api-base` that is no base built in,
+ * copies of its tag that differ, or a shadowed property of `document` (docs/security.md
+ * "Refusal"). Its message starts `refund-widgets:`.
+ */
 export class ShimConfigError extends Error {
   constructor(message: string) {
     super(`refund-widgets: ${message}`);
@@ -114,7 +118,15 @@ function checkedBase(
 
 /** The keys of `defaults` and `allowed`; a path-only entry of `allowed` is on `origin`. */
 function permittedBases(defaults: string[], allowed: readonly string[], origin: string): string[] {
-  return [...defaults, ...allowed.map((entry) => baseKey(new URL(entry, origin)))];
+  const bases = [...defaults];
+  for (const entry of allowed) {
+    try {
+      bases.push(baseKey(new URL(entry, origin)));
+    } catch {
+      // a path on an origin that has none (a page opened from a file): nothing to allow
+    }
+  }
+  return bases;
 }
 
 /**
