@@ -208,7 +208,11 @@ function base(name, { production }) {
       // Every chunk and stylesheet the runtime loads carries integrity (types/sri-plugin.js).
       new ChunkIntegrityPlugin(),
       new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
-      new webpack.DefinePlugin({ __RW_VERSION__: JSON.stringify(pkg.version) }),
+      new webpack.DefinePlugin({
+        __RW_VERSION__: JSON.stringify(pkg.version),
+        // Origins besides the page's a navigation attribute may name (shared/page/navigationTarget.ts).
+        __RW_NAVIGATION_ORIGINS__: JSON.stringify(process.env.NAVIGATION_ORIGINS || ''),
+      }),
       // Browsers use axios's XHR adapter; its fetch adapter never runs here (shared/api/noFetchAdapter.js).
       new webpack.NormalModuleReplacementPlugin(
         /axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/,

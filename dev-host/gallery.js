@@ -3,10 +3,13 @@
  * The states gallery (issue 6, deliverable 7): `GET /gallery` renders every widget in every named
  * state of the shared fixtures on one host-contract page, each state in its own `<section>` with a
  * heading, a mount `<div>` carrying the widget's data attributes and `data-details-id` naming its
- * own Details JSON block. The page's shim tag says `data-auto-mount="false"` and
- * `data-api-base="/gallery-api"`; the static, CSP-clean `/gallery.js` (public/gallery.js) mounts
- * each state with `window.RefundWidgets.mount(name, element, { search })` and drives the real UI
- * to the states that need an action (open a modal, finish a refund, submit a claim).
+ * own Details JSON block. The page's shim tag says `data-auto-mount="false"`; the static,
+ * CSP-clean `/gallery.js` (public/gallery.js) mounts each state with
+ * `window.RefundWidgets.mount(name, element, { search, apiBase: '/gallery-api' })` and drives the
+ * real UI to the states that need an action (open a modal, finish a refund, submit a claim). The
+ * API base goes to `mount` from the page's own script, not on the tag: a tag's `data-api-base`
+ * must be a base built into the shim (docs/security.md "Bases fixed at build time"), and no
+ * build lists the gallery's.
  *
  * Every call of the gallery goes to the gallery-only namespace `/gallery-api/…`, answered here
  * from the pristine fixtures: reads never see the demo bookings' refunds, and committing POSTs are
@@ -20,7 +23,7 @@ const express = require('express');
 const { createStore, queryValue } = require('./backend');
 const views = require('./views');
 
-/** Prefix of the gallery's API namespace (the shim's `data-api-base` on the gallery page). */
+/** Prefix of the gallery's API namespace (the `apiBase` public/gallery.js passes to `mount`). */
 const GALLERY_API = '/gallery-api';
 const MAX_GALLERY_REPORTS = 100;
 
@@ -448,7 +451,7 @@ ${toc}
 </ul></nav>
 ${body}`,
     data: `${`<script type="application/json" id="station-names">${views.jsonForScript(stations)}</script>`}
-<script src="${views.SHIM_URL}" data-auto-mount="false" data-api-base="${GALLERY_API}" defer></script>
+<script src="${views.SHIM_URL}" data-auto-mount="false" defer></script>
 <script src="/gallery.js" defer></script>
 `,
     shim: false,

@@ -97,7 +97,9 @@ describe('GET /gallery', () => {
       expect(script.type === 'application/json' || /^\/[^/]/.test(script.src ?? '')).toBe(true);
     }
     const shim = scripts.find((s) => s.src === '/static/refund-widgets/host-shim.js');
-    expect(shim).toMatchObject({ 'data-auto-mount': 'false', 'data-api-base': GALLERY_API });
+    // The API base goes to mount() from /gallery.js: a tag's data-api-base must be built in.
+    expect(shim).toMatchObject({ 'data-auto-mount': 'false' });
+    expect(shim).not.toHaveProperty('data-api-base');
     expect(scripts.at(-1).src).toBe('/gallery.js');
     const blocks = new Set(scripts.filter((s) => s.type === 'application/json').map((s) => s.id));
     expect(blocks.has('station-names')).toBe(true);

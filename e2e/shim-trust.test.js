@@ -10,6 +10,7 @@ const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
 const http = require('http');
 const { useHostAndBrowser, openPage } = require('./harness');
+const { rewritePages } = require('./pageRewrite');
 const bookings = require('../fixtures/bookings.json');
 const widgets = require('../host-shim/widgets.json');
 
@@ -33,21 +34,6 @@ after(() => new Promise((resolve) => attackerServer.close(resolve)));
 
 const pageUrl = (route, state) =>
   `${env.host.url}${route}?BookingReference=${encodeURIComponent(bookings[state].bookingReference)}&Email=${encodeURIComponent(bookings[state].email)}`;
-
-/**
- * Serves `pattern`'s pages rewritten by `rewrite(html)` and without their Content-Security-Policy.
- * @param {import('playwright-core').Page} page
- */
-async function rewritePages(page, pattern, rewrite) {
-  await page.route(pattern, async (route) => {
-    const response = await route.fetch();
-    const headers = { ...response.headers() };
-    delete headers['content-security-policy'];
-    delete headers['content-length'];
-    delete headers['content-encoding'];
-    await route.fulfill({ response, headers, body: rewrite(await response.text()) });
-  });
-}
 
 /** Every element name finding 1 lists, plus the other globals the runtimes look up by name. */
 function hostileElements() {

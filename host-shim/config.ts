@@ -1,9 +1,12 @@
 /**
  * Reading the shim's own script tag (docs/host-contract.md "The host contract", build output, and "The shim
  * trusts only itself"): where the remotes are, the API base and whether to mount automatically.
- * Where the remotes and the API may be is checked against the shim's own origin, the page's
- * origin and the origins built in at build time (`REMOTE_ORIGINS`, `API_ORIGINS`).
+ * Each base must be one fixed at build time, origin and path: the remotes the shim's own folder
+ * or a `REMOTE_ORIGINS` entry, the API the page's own origin or an `API_ORIGINS` entry. Also: the
+ * mount points of the widgets (one element per mount id) and the check that every copy of the
+ * shim's tag on the page is the same (docs/security.md "One shim").
  */
+import { allMatching, elementsWithId, windowOf } from '../shared/page-data/pageDocument';
 
 /** A widget the build knows: its remote name and the id of its mount point. */
 export interface WidgetEntry {
@@ -21,15 +24,22 @@ export interface ShimConfig {
   autoMount: boolean;
 }
 
-/** Origins other than its own that the build lets the shim use (`REMOTE_ORIGINS`, `API_ORIGINS`). */
-export interface AllowedOrigins {
-  /** Origins `data-remotes-base` may name besides the shim's own (e.g. a CDN). */
+/**
+ * Bases other than its defaults that the build lets the shim use (`REMOTE_ORIGINS`,
+ * `API_ORIGINS`), as {@link parseBases} gives them.
+ */
+export interface AllowedBases {
+  /** Bases `data-remotes-base` may name besides the shim's own folder (e.g. a CDN folder). */
   remotes: readonly string[];
-  /** Origins `data-api-base` may name besides the page's own (a cross-origin backend). */
+  /** Bases `data-api-base` may name besides the page's own origin (a cross-origin backend). */
   api: readonly string[];
 }
 
-/** A `data-remotes-base` or `data-api-base` the shim refuses; its message starts `refund-widgets:`. */
+/**
+ * Why the shim refuses a page: a `data-remotes-base` or `data-api-base` that is no base built in,
+ * copies of its tag that differ, or a shadowed property of `document` (docs/security.md
+ * "Refusal"). Its message starts `refund-widgets:`.
+ */
 export class ShimConfigError extends Error {
   constructor(message: string) {
     super(`refund-widgets: ${message}`);
@@ -42,37 +52,52 @@ function withSlash(url: string): string {
 }
 
 /**
- * Parses a comma- or space-separated list of origins (a build-time setting) into canonical
- * origins (`https://cdn.example.net`). Entries that are not http(s) URLs (an empty one among
- * them, which `new URL` refuses) are dropped.
+ * A base as it is compared: origin and path, without user name, password, query, fragment or
+ * trailing slashes (`https://api.example.co.uk/refunds`; an origin's root is just the origin).
  */
-export function parseOrigins(list: string | undefined): string[] {
-  const origins: string[] = [];
+function baseKey(url: URL): string {
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+/**
+ * Parses a comma- or space-separated list of bases (a build-time setting, docs/security.md
+ * "Bases fixed at build time"). An entry is an http(s) URL, whose origin and path count (an
+ * entry without a path is that origin's root), or a path beginning with a single `/`, which is
+ * that path on the shim's own origin (remotes) or on the page's own origin (API). Other entries
+ * (an empty one among them) are dropped.
+ *
+ * @returns `https://cdn.example.net/rw` or `/rail-api` forms: no query, fragment or trailing `/`
+ */
+export function parseBases(list: string | undefined): string[] {
+  const bases: string[] = [];
   for (const item of (list ?? '').split(/[\s,]+/)) {
+    if (/^\/(?![/\\])/.test(item)) {
+      bases.push(new URL(item, 'http://path.invalid').pathname.replace(/\/+$/, '') || '/');
+      continue;
+    }
     try {
       const url = new URL(item);
-      if (url.protocol === 'https:' || url.protocol === 'http:') origins.push(url.origin);
+      if (url.protocol === 'https:' || url.protocol === 'http:') bases.push(baseKey(url));
     } catch {
       // not a URL: ignored
     }
   }
-  return origins;
+  return bases;
 }
 
 /**
  * Checks a base URL attribute: it must resolve (against the page) to an http(s) URL without user
- * name or password, on `ownOrigin` or one of `allowed`. Returns the URL without query or
- * fragment, or null when the attribute is absent or blank.
+ * name or password whose origin and path are one of `permitted` (trailing slashes aside).
+ * Returns the base as {@link baseKey} gives it, or null when the attribute is absent or blank.
  * @throws ShimConfigError naming the attribute and `rule` otherwise
  */
 function checkedBase(
   attribute: string,
   value: string | undefined,
   pageUrl: string,
-  ownOrigin: string,
-  allowed: readonly string[],
+  permitted: readonly string[],
   rule: string,
-): URL | null {
+): string | null {
   const raw = (value ?? '').trim();
   if (raw === '') return null;
   let url: URL | null = null;
@@ -86,11 +111,22 @@ function checkedBase(
     (url.protocol === 'https:' || url.protocol === 'http:') &&
     url.username === '' &&
     url.password === '' &&
-    (url.origin === ownOrigin || allowed.includes(url.origin));
+    permitted.includes(baseKey(url));
   if (!ok || url === null) throw new ShimConfigError(`${attribute} "${raw}" refused: ${rule}`);
-  url.search = '';
-  url.hash = '';
-  return url;
+  return baseKey(url);
+}
+
+/** The keys of `defaults` and `allowed`; a path-only entry of `allowed` is on `origin`. */
+function permittedBases(defaults: string[], allowed: readonly string[], origin: string): string[] {
+  const bases = [...defaults];
+  for (const entry of allowed) {
+    try {
+      bases.push(baseKey(new URL(entry, origin)));
+    } catch {
+      // a path on an origin that has none (a page opened from a file): nothing to allow
+    }
+  }
+  return bases;
 }
 
 /**
@@ -102,33 +138,37 @@ function checkedBase(
 export function ownScript(doc: Document): HTMLScriptElement | null {
   const getter = Object.getOwnPropertyDescriptor(Document.prototype, 'currentScript')?.get;
   const element: unknown = getter ? getter.call(doc) : null;
-  const view = doc.defaultView;
+  const view = windowOf(doc);
   if (!view || !(element instanceof view.HTMLScriptElement) || element.src === '') return null;
   return element;
 }
 
 /**
- * Reads the shim configuration from its own script element and checks it.
+ * Reads the shim configuration from its own script element and checks it (docs/security.md
+ * "Bases fixed at build time").
  *
  * @param script the shim's own `<script>` (see {@link ownScript}); null when unavailable, and
  *   then no `data-` attribute is read
  * @param publicPath the folder webpack's `publicPath: 'auto'` computed for the shim's file, used
  *   when `script` is null
  * @param pageUrl the page's URL; relative attribute values resolve against it
- * @param allowed the origins built in besides the shim's own (remotes) and the page's own (API)
+ * @param allowed the bases built in besides the shim's own folder (remotes) and the page's own
+ *   origin (API), from {@link parseBases}
  * @returns the configuration: the remotes base ends in '/', the API base has no trailing '/'
  *   ('' when not set)
- * @throws ShimConfigError when `data-remotes-base` is not an http(s) URL on the shim's own origin
- *   or an allowed remote origin, or `data-api-base` is not an http(s) URL on the page's origin
- *   or an allowed API origin
+ * @throws ShimConfigError when `data-remotes-base` is neither the shim's own folder nor a
+ *   `REMOTE_ORIGINS` base, or `data-api-base` is neither the page's own origin nor an
+ *   `API_ORIGINS` base (origin and path, trailing slashes aside), or either is not http(s) or
+ *   carries a user name or password
  */
 export function readShimConfig(
   script: HTMLScriptElement | null,
   publicPath: string,
   pageUrl: string,
-  allowed: AllowedOrigins = { remotes: [], api: [] },
+  allowed: AllowedBases = { remotes: [], api: [] },
 ): ShimConfig {
-  const own = new URL(script?.src ? '.' : publicPath, script?.src || pageUrl).href;
+  const own = new URL(script?.src ? '.' : publicPath, script?.src || pageUrl);
+  const page = new URL(pageUrl);
   const data = script?.dataset ?? {};
   const autoMount = (data.autoMount ?? '').toLowerCase() !== 'false';
 
@@ -136,21 +176,17 @@ export function readShimConfig(
     'data-remotes-base',
     data.remotesBase,
     pageUrl,
-    new URL(own).origin,
-    allowed.remotes,
-    "the remotes must be on the shim's own origin or an origin built in with REMOTE_ORIGINS",
+    permittedBases([baseKey(own)], allowed.remotes, own.origin),
+    "the remotes must be in the shim's own folder or at a base built in with REMOTE_ORIGINS (origin and path)",
   );
   const api = checkedBase(
     'data-api-base',
     data.apiBase,
     pageUrl,
-    new URL(pageUrl).origin,
-    allowed.api,
-    "the API must be on the page's own origin or an origin built in with API_ORIGINS",
+    permittedBases([page.origin], allowed.api, page.origin),
+    "the API must be on the page's own origin or at a base built in with API_ORIGINS (origin and path)",
   );
-  const remotesBase = remotes ? remotes.href : own;
-  const apiBase = api ? `${api.origin}${api.pathname}`.replace(/\/+$/, '') : '';
-  return { remotesBase: withSlash(remotesBase), apiBase, autoMount };
+  return { remotesBase: withSlash(remotes ?? own.href), apiBase: api ?? '', autoMount };
 }
 
 /** URL of a remote's entry under the remotes base: `<base><name>/remoteEntry.js`. */
@@ -163,12 +199,63 @@ export function containerGlobal(name: string): string {
   return `__rw_remote_${name}`;
 }
 
-/** The widgets whose mount id is on the page, in document order of the widget list. */
-export function widgetsOnPage(doc: Document, widgets: WidgetEntry[]): { widget: WidgetEntry; element: HTMLElement }[] {
-  const found: { widget: WidgetEntry; element: HTMLElement }[] = [];
-  for (const widget of widgets) {
-    const element = doc.getElementById(widget.mountId);
-    if (element) found.push({ widget, element });
+/** A known widget and every element of the page that carries its mount id. */
+export interface MountPoints<W extends WidgetEntry = WidgetEntry> {
+  widget: W;
+  /** In document order; more than one means none may be mounted (docs/host-contract.md "One element per id"). */
+  elements: Element[];
+}
+
+/**
+ * The widgets whose mount id is on the page, in the order of the widget list, each with every
+ * element carrying that id (found with `Document.prototype`'s `querySelectorAll`, whatever
+ * shadows it on the document).
+ */
+export function mountPoints<W extends WidgetEntry>(doc: Document, widgets: readonly W[]): MountPoints<W>[] {
+  return widgets
+    .map((widget) => ({ widget, elements: elementsWithId(doc, widget.mountId) }))
+    .filter(({ elements }) => elements.length > 0);
+}
+
+/** What a copy of the shim's tag is made of: its resolved `src` and its `data-` attributes. */
+function tagSignature(script: HTMLScriptElement): string {
+  const data = Array.from(script.attributes)
+    .filter((attribute) => attribute.name.startsWith('data-'))
+    .map((attribute) => `${attribute.name}=${attribute.value}`)
+    .sort();
+  return JSON.stringify([script.src, ...data]);
+}
+
+/** True when `src` names a file called `host-shim.js` (whatever its query or fragment). */
+function isShimFile(src: string): boolean {
+  try {
+    return new URL(src).pathname.endsWith('/host-shim.js');
+  } catch {
+    return false;
   }
-  return found;
+}
+
+/**
+ * Checks that every `<script>` of the page that loads the shim (a `src` whose file is
+ * `host-shim.js`, or the same `src` as the shim's own tag) is the same: the same resolved `src`
+ * and the same `data-` attributes (docs/security.md "One shim"). Identical copies (a layout and a
+ * view that both include the tag) pass. Run when the shim mounts, once the page is parsed, so a
+ * copy injected before the real tag is compared with it.
+ *
+ * @param doc the page
+ * @param own the shim's own tag ({@link ownScript}); counted even when it is no longer in `doc`
+ * @returns the ShimConfigError to refuse the page with, or null when the copies agree
+ */
+export function shimTagsRefusal(doc: Document, own: HTMLScriptElement | null): ShimConfigError | null {
+  const scripts = allMatching(doc, 'script[src]').filter(
+    (element): element is HTMLScriptElement =>
+      element instanceof HTMLScriptElement && (isShimFile(element.src) || element.src === own?.src),
+  );
+  if (own && !scripts.includes(own)) scripts.push(own);
+  const signatures = new Set(scripts.map(tagSignature));
+  if (signatures.size < 2) return null;
+  return new ShimConfigError(
+    `the page has ${scripts.length} host-shim.js script tags that differ in src or in their data- attributes; ` +
+      'nothing is mounted (include the tag once, or only identical copies)',
+  );
 }

@@ -131,6 +131,16 @@ describe('startFirstPanels', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("skips a widget whose mount id is on two elements: no GET of an injected copy's dry run, no preload", () => {
+    document.body.innerHTML =
+      '<div id="refund-widget" data-refund-status-url="/Refund/Status?bookingReference=OTHER" data-dry-run-url="/Refund/DryRun?bookingReference=OTHER"></div>' +
+      '<div id="refund-widget" data-refund-status-url="/Refund/Status?b=1" data-dry-run-url="/Refund/DryRun?b=1"></div>' +
+      '<div id="lookup-widget"></div>';
+    startFirstPanels(TABLE, 'https://cdn.example.net/rw/', WIDGETS);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(preloads().map(([href]) => href)).toEqual(['https://cdn.example.net/rw/lookup/remoteEntry.js']);
+  });
+
   it('never throws: without a build table it still starts the GETs', () => {
     document.body.innerHTML = '<div id="refund-widget" data-refund-status-url="/Refund/Status?b=3"></div>';
     expect(() => startFirstPanels(undefined, 'https://cdn.example.net/rw/', WIDGETS)).not.toThrow();

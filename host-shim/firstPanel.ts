@@ -13,7 +13,7 @@
 import { isCrossOrigin } from './federationScripts';
 import { builtIntegrity, integrityFor, type IntegrityTable } from './integrity';
 import { prefetchGet } from '../shared/runtime/prefetch';
-import type { WidgetEntry } from './config';
+import { mountPoints, type WidgetEntry } from './config';
 
 /** One remote's first-panel files, relative to the remotes base (see webpack.config.js). */
 export interface RemoteFirstPanel {
@@ -109,7 +109,9 @@ export function prefetchFirstGets(element: HTMLElement, spec: PrefetchSpec | und
 
 /**
  * Starts the first panels of the widgets on `doc` that are not mounted yet: their files and
- * their GETs, all at once. Called by the shim just before it loads its loader chunk. Never throws
+ * their GETs, all at once. A widget whose mount id more than one element carries is skipped: it
+ * will not be mounted (docs/host-contract.md "One element per id"), and an injected copy's URLs
+ * are never fetched. Called by the shim just before it loads its loader chunk. Never throws
  * (a failure here only loses the head start: the runtime and the widgets fetch for themselves).
  */
 export function startFirstPanels(
@@ -120,10 +122,10 @@ export function startFirstPanels(
   apiBase = '',
 ): void {
   try {
-    const onPage = widgets
-      .map((widget) => ({ widget, element: doc.getElementById(widget.mountId) }))
-      .filter(({ element }) => element && !element.hasAttribute('data-rw-mounted'));
-    onPage.forEach(({ widget, element }) => prefetchFirstGets(element as HTMLElement, widget.prefetch, apiBase));
+    const onPage = mountPoints(doc, widgets)
+      .filter(({ elements }) => elements.length === 1 && !elements[0].hasAttribute('data-rw-mounted'))
+      .map(({ widget, elements }) => ({ widget, element: elements[0] as HTMLElement }));
+    onPage.forEach(({ widget, element }) => prefetchFirstGets(element, widget.prefetch, apiBase));
     if (table) {
       preloadFiles(
         doc,

@@ -16,9 +16,10 @@ jest.mock('./firstPanel', () => mockFirstPanel);
 
 const mountAll = jest.fn(async () => undefined);
 const mountWidget = jest.fn(async () => () => undefined);
-const refuse = jest.fn();
 const unknownWidget = jest.fn((_config: unknown, name: unknown) => new Error(`unknown widget "${String(name)}"`));
-jest.mock('./loader', () => ({ mountAll, mountWidget, refuse, unknownWidget }));
+jest.mock('./loader', () => ({ mountAll, mountWidget, unknownWidget }));
+/** The shim's own reports (host-shim/report.ts) go through fetch. */
+const fetchMock = jest.fn(async () => ({ ok: true }));
 
 const WIDGETS = [
   { name: 'refund', mountId: 'refund-widget' },
@@ -38,6 +39,7 @@ type ShimModule = typeof import('./index');
 function loadShim(
   scriptAttrs: Record<string, string> = {},
   builtIn: { remotes?: string; api?: string; firstPanel?: unknown } = {},
+  { inPage = false }: { inPage?: boolean } = {},
 ): ShimModule {
   let shim: ShimModule | undefined;
   jest.isolateModules(() => {
@@ -49,9 +51,12 @@ function loadShim(
       __webpack_public_path__: 'https://cdn.example.net/rw/',
     });
     if (builtIn.firstPanel) Object.assign(globalThis, { __RW_FIRST_PANEL__: builtIn.firstPanel });
-    const script = document.createElement('script');
+    // The prototype's createElement: some tests shadow document.createElement first.
+    const script = Document.prototype.createElement.call(document, 'script');
     script.setAttribute('src', SHIM);
     Object.entries(scriptAttrs).forEach(([k, v]) => script.setAttribute(k, v));
+    // `inPage`: the tag is in the page after the ones loaded before it, as a parsed page has it.
+    if (inPage) document.body.append(script);
     currentScript.mockReturnValue(script);
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- re-run the entry's top level per test
     shim = require('./index') as ShimModule;
@@ -71,8 +76,16 @@ const preloads = () =>
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
+/** The reports the shim sent itself: their URL and body. */
+const reports = () =>
+  (fetchMock.mock.calls as unknown as [string, { body: string }][]).map(([url, init]) => ({
+    url,
+    report: JSON.parse(init.body) as Record<string, unknown>,
+  }));
+
 beforeEach(() => {
   jest.clearAllMocks();
+  (globalThis as { fetch?: unknown }).fetch = fetchMock;
   currentScript = jest.spyOn(Document.prototype, 'currentScript', 'get');
   delete window.RefundWidgets;
   delete (globalThis as { __RW_FIRST_PANEL__?: unknown }).__RW_FIRST_PANEL__;
@@ -188,7 +201,7 @@ describe("the first panel's head start (host-shim/firstPanel.ts)", () => {
     loadShim({ 'data-remotes-base': `${ATTACKER}/` }, { firstPanel: FIRST_PANEL });
     expect(preloads()).toEqual([]);
     await tick();
-    expect(refuse).toHaveBeenCalledTimes(1);
+    expect(reports()).toHaveLength(1);
   });
 });
 
@@ -257,30 +270,188 @@ describe('the shim trusts only itself', () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     loadShim({ [attribute]: value });
     await tick();
+    expect(error).toHaveBeenCalledTimes(1);
     expect(error).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`^refund-widgets: ${attribute} `)));
     expect(mountAll).not.toHaveBeenCalled();
-    expect(refuse).toHaveBeenCalledTimes(1);
-    const [config, refusal] = refuse.mock.calls[0] as unknown as [{ remotesBase: string; apiBase: string }, Error];
-    expect(config).toEqual(expect.objectContaining({ remotesBase: 'https://cdn.example.net/rw/', apiBase: '' }));
-    expect(refusal.message).toMatch(/^refund-widgets: /);
-    // A host mounting by hand gets the refusal and the fallback text.
+    // One report, to the page's own origin (never to the refused base).
+    expect(reports()).toEqual([
+      {
+        url: 'http://localhost/report/error',
+        report: expect.objectContaining({
+          message: expect.stringMatching(new RegExp(`^ShimConfigError: refund-widgets: ${attribute} `)),
+          source: 'host-shim',
+        }),
+      },
+    ]);
     const element = document.getElementById('refund-widget') as HTMLElement;
+    expect(element).toHaveTextContent(WIDGET_FALLBACK_TEXT);
+    // A host mounting by hand gets the refusal and the fallback text, and nothing is told twice.
+    element.replaceChildren();
     await expect(window.RefundWidgets!.mount('refund', element)).rejects.toThrow(/^refund-widgets: /);
     expect(element).toHaveTextContent(WIDGET_FALLBACK_TEXT);
     expect(mountWidget).not.toHaveBeenCalled();
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(reports()).toHaveLength(1);
   });
 
-  test('origins built in at build time are honoured', async () => {
+  test('bases built in at build time (origin and path) are honoured', async () => {
     loadShim(
       { 'data-remotes-base': 'https://cdn2.example.net/rw/', 'data-api-base': 'https://api.example.co.uk' },
-      { remotes: 'https://cdn2.example.net', api: 'https://api.example.co.uk' },
+      { remotes: 'https://cdn2.example.net/rw', api: 'https://api.example.co.uk' },
     );
     await tick();
-    expect(refuse).not.toHaveBeenCalled();
+    expect(reports()).toEqual([]);
     expect((mountAll.mock.calls[0] as unknown[])[0]).toEqual({
       remotesBase: 'https://cdn2.example.net/rw/',
       apiBase: 'https://api.example.co.uk',
       autoMount: true,
     });
   });
+
+  test('a data-remotes-base on a look-alike of its own origin is refused', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    loadShim({ 'data-remotes-base': 'https://cdn.example.net.evil.example/rw/' });
+    await tick();
+    expect(mountAll).not.toHaveBeenCalled();
+    expect(error).toHaveBeenCalledWith(expect.stringMatching(/^refund-widgets: data-remotes-base /));
+  });
+});
+
+describe('one shim (docs/security.md "One shim")', () => {
+  const TAGS_DIFFER =
+    'refund-widgets: the page has 2 host-shim.js script tags that differ in src or in their data- attributes; ' +
+    'nothing is mounted (include the tag once, or only identical copies)';
+
+  test('a second tag with data-api-base="/gallery-api" before the real one: nothing mounts, fallback, one console error, one report', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    loadShim({ 'data-api-base': '/gallery-api' }, {}, { inPage: true });
+    loadShim({}, {}, { inPage: true });
+    await tick();
+    expect(mountAll).not.toHaveBeenCalled();
+    expect(document.getElementById('refund-widget')).toHaveTextContent(WIDGET_FALLBACK_TEXT);
+    expect(error.mock.calls).toEqual([
+      [expect.stringMatching(/^refund-widgets: data-api-base "\/gallery-api" refused/)],
+    ]);
+    expect(reports()).toHaveLength(1);
+  });
+
+  test('copies that differ only in an allowed data- attribute: nothing mounts either', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const readyState = jest.spyOn(Document.prototype, 'readyState', 'get').mockReturnValue('loading');
+    loadShim({ 'data-auto-mount': 'false' }, {}, { inPage: true });
+    loadShim({}, {}, { inPage: true });
+    readyState.mockReturnValue('interactive');
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    await tick();
+    expect(mountAll).not.toHaveBeenCalled();
+    expect(document.getElementById('refund-widget')).toHaveTextContent(WIDGET_FALLBACK_TEXT);
+    expect(error.mock.calls).toEqual([[TAGS_DIFFER]]);
+    expect(reports().map((r) => r.report.message)).toEqual([`ShimConfigError: ${TAGS_DIFFER}`]);
+    const element = document.getElementById('refund-widget') as HTMLElement;
+    await expect(window.RefundWidgets!.mount('refund', element)).rejects.toThrow(TAGS_DIFFER);
+    expect(error).toHaveBeenCalledTimes(1);
+  });
+
+  test('the check runs when the shim mounts, not when it executes: a tag injected before it is seen', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const readyState = jest.spyOn(Document.prototype, 'readyState', 'get').mockReturnValue('loading');
+    loadShim({}, {}, { inPage: true });
+    const injected = document.createElement('script');
+    injected.setAttribute('src', SHIM);
+    injected.setAttribute('data-api-base', 'https://api.example.co.uk');
+    document.body.prepend(injected);
+    readyState.mockReturnValue('interactive');
+    document.dispatchEvent(new Event('DOMContentLoaded'));
+    await tick();
+    expect(mountAll).not.toHaveBeenCalled();
+    expect(document.getElementById('refund-widget')).toHaveTextContent(WIDGET_FALLBACK_TEXT);
+  });
+
+  test('identical copies (a layout and a view both include the tag) mount once', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    loadShim({ 'data-api-base': '/' }, {}, { inPage: true });
+    loadShim({ 'data-api-base': '/' }, {}, { inPage: true });
+    await tick();
+    expect(mountAll).toHaveBeenCalledTimes(1);
+    expect(error).not.toHaveBeenCalled();
+    expect(reports()).toEqual([]);
+  });
+});
+
+describe('clobbered document properties (docs/security.md "Clobbered document properties")', () => {
+  /** Shadows `document[name]` as `<form name=name>` does in a browser; undone after each test. */
+  let shadowed: string | null = null;
+  function shadow(name: string): void {
+    const form = document.createElement('form');
+    form.setAttribute('name', name);
+    document.body.append(form);
+    Object.defineProperty(document, name, { configurable: true, value: form });
+    shadowed = name;
+  }
+  function unshadow(): void {
+    if (shadowed) delete (document as unknown as Record<string, unknown>)[shadowed];
+    shadowed = null;
+  }
+  afterEach(unshadow);
+
+  // getElementsByTagName is tested in the browser (e2e/shim-trust-2.test.js): jsdom's own
+  // querySelectorAll calls document.getElementsByTagName, which a browser's never does.
+  test.each(['getElementById', 'createElement', 'defaultView', 'querySelector', 'createTextNode', 'body', 'cookie'])(
+    '<form name="%s">: the fallback text (never a blank mount point), one console error, one report, nothing loaded',
+    async (name) => {
+      const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      document.body.innerHTML = '<div id="refund-widget"></div><div id="journey-summary-widget"></div>';
+      const [refund, summary] = [...document.querySelectorAll('div')];
+      shadow(name);
+      loadShim({}, { firstPanel: FIRST_PANEL });
+      await tick();
+      const mounting = window.RefundWidgets!.mount('refund', refund);
+      await mounting.catch(() => undefined);
+      unshadow(); // the test's own matchers read the document too
+      expect(mountAll).not.toHaveBeenCalled();
+      expect(preloads()).toEqual([]);
+      for (const element of [refund, summary]) {
+        expect(element).toHaveTextContent(WIDGET_FALLBACK_TEXT);
+        expect(element.querySelector('p.rw-fallback[role="status"]')).not.toBeNull();
+      }
+      const message = `refund-widgets: a named element (such as <form name="${name}">) shadows document.${name}; no widget can run on this page, so none is mounted`;
+      expect(error.mock.calls).toEqual([[message]]);
+      expect(reports().map((r) => r.report.message)).toEqual([`ShimConfigError: ${message}`]);
+      await expect(mounting).rejects.toThrow(message);
+      expect(mountWidget).not.toHaveBeenCalled();
+    },
+  );
+
+  test("the report goes under the tag's data-api-base when that base is built in", async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    shadow('querySelector');
+    loadShim({ 'data-api-base': 'https://api.example.co.uk' }, { api: 'https://api.example.co.uk' });
+    await tick();
+    expect(reports().map((r) => r.url)).toEqual(['https://api.example.co.uk/report/error']);
+  });
+
+  test('a page clobbered after the shim started is refused when it mounts', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    loadShim({ 'data-auto-mount': 'false' });
+    shadow('createTextNode');
+    const element = document.getElementById('refund-widget') as HTMLElement;
+    await expect(window.RefundWidgets!.mount('refund', element)).rejects.toThrow(/shadows document\.createTextNode/);
+    expect(element).toHaveTextContent(WIDGET_FALLBACK_TEXT);
+    expect(reports()).toHaveLength(1);
+  });
+});
+
+test('mount by hand shows the fallback when the loader chunk cannot load', async () => {
+  loadShim({ 'data-auto-mount': 'false' });
+  jest.resetModules();
+  jest.doMock('./loader', () => {
+    throw new Error('Loading chunk loader failed.');
+  });
+  try {
+    const element = document.getElementById('refund-widget') as HTMLElement;
+    await expect(window.RefundWidgets!.mount('refund', element)).rejects.toThrow('Loading chunk loader failed.');
+    expect(element).toHaveTextContent(WIDGET_FALLBACK_TEXT);
+  } finally {
+    jest.doMock('./loader', () => ({ mountAll, mountWidget, unknownWidget }));
+  }
 });

@@ -8,21 +8,40 @@
  * rejects with a SetupError carrying `code`, `widget`, `mountId` and `detail` for a page set up
  * wrongly or an unknown name)
  * and, unless the tag says `data-auto-mount="false"`, mounts every known widget on
- * DOMContentLoaded. It trusts only itself (docs/host-contract.md "The shim trusts only itself"): its
- * configuration comes from its own `<script>` element, a `data-remotes-base` or `data-api-base`
- * outside the allowed origins stops every widget with the fallback text, and named elements
- * standing in for its globals are ignored.
+ * DOMContentLoaded. It trusts only itself (docs/host-contract.md "The shim trusts only itself",
+ * docs/security.md): its configuration comes from its own `<script>` element and its bases must
+ * be ones fixed at build time; when it mounts it checks that every copy of its tag on the page
+ * is the same and that no named element shadows a property of `document` that React or the
+ * widgets read. A page that fails any of these gets the fallback text in every mount point, one
+ * console error and one report, and nothing is mounted. Named elements standing in for its
+ * globals are ignored, and it calls `Document.prototype`'s methods, captured when it starts.
  */
-import { ownScript, parseOrigins, readShimConfig, ShimConfigError, type ShimConfig, type WidgetEntry } from './config';
+import {
+  mountPoints,
+  ownScript,
+  parseBases,
+  readShimConfig,
+  ShimConfigError,
+  shimTagsRefusal,
+  type ShimConfig,
+  type WidgetEntry,
+} from './config';
 import { showFallback } from './fallback';
 import { type FirstPanelTable, startFirstPanels } from './firstPanel';
 import type { MountOptions } from './loader';
+import { sendShimReport } from './report';
+import {
+  clobberedDocumentMessage,
+  clobberedDocumentNames,
+  listenOn,
+  readyStateOf,
+} from '../shared/page-data/pageDocument';
 
 declare const __RW_WIDGETS__: WidgetEntry[];
 declare const __RW_VERSION__: string;
-/** Build-time `REMOTE_ORIGINS` (webpack.config.js): origins data-remotes-base may name besides the shim's. */
+/** Build-time `REMOTE_ORIGINS` (webpack.config.js): bases data-remotes-base may name besides the shim's folder. */
 declare const __RW_REMOTE_ORIGINS__: string;
-/** Build-time `API_ORIGINS` (webpack.config.js): origins data-api-base may name besides the page's. */
+/** Build-time `API_ORIGINS` (webpack.config.js): bases data-api-base may name besides the page's origin. */
 declare const __RW_API_ORIGINS__: string;
 declare const __RW_FIRST_PANEL__: FirstPanelTable | undefined;
 declare let __webpack_public_path__: string;
@@ -59,27 +78,46 @@ const script = ownScript(document);
 if (script) __webpack_public_path__ = new URL('.', script.src).href;
 
 let config: ShimConfig;
-let refusal: ShimConfigError | null = null;
+let configRefusal: ShimConfigError | null = null;
 try {
   config = readShimConfig(script, __webpack_public_path__, location.href, {
-    remotes: parseOrigins(__RW_REMOTE_ORIGINS__),
-    api: parseOrigins(__RW_API_ORIGINS__),
+    remotes: parseBases(__RW_REMOTE_ORIGINS__),
+    api: parseBases(__RW_API_ORIGINS__),
   });
 } catch (error) {
-  refusal = error instanceof ShimConfigError ? error : new ShimConfigError(String(error));
-  // Nothing is loaded from the refused URLs; reports go to the page's own origin. The page runs
-  // as if auto-mounted, whatever it asked: every known mount point shows the fallback text.
+  configRefusal = error instanceof ShimConfigError ? error : new ShimConfigError(String(error));
+  // Nothing is loaded from the refused URLs; the report goes to the page's own origin.
   config = { remotesBase: __webpack_public_path__, apiBase: '', autoMount: true };
-  console.error(refusal.message);
 }
-const loader = () => import(/* webpackChunkName: "loader" */ './loader');
+const loader = async () => import(/* webpackChunkName: "loader" */ './loader');
 
-/** Shows the fallback in every known mount point on the page (the loader chunk itself failed). */
+/** Shows the fallback in every element that carries a known mount id (the loader chunk itself failed). */
 function fallbackEverywhere(): void {
-  __RW_WIDGETS__.forEach((w) => {
-    const el = document.getElementById(w.mountId);
-    if (el) showFallback(el);
-  });
+  mountPoints(document, __RW_WIDGETS__).forEach(({ elements }) => elements.forEach(showFallback));
+}
+
+let refusal: ShimConfigError | null = null;
+
+/**
+ * Why the shim refuses this page, if it does (docs/security.md "The shim trusts only itself"): a
+ * refused base, a property of `document` shadowed by a named element, or copies of the shim's
+ * tag that differ. Checked when the shim mounts (DOMContentLoaded) and on each `mount()` call;
+ * the first refusal found is kept, and is told once: the fallback text in every known mount
+ * point, one console error, one report.
+ */
+function pageRefusal(): ShimConfigError | null {
+  if (refusal) return refusal;
+  const clobbered = clobberedDocumentNames(document);
+  refusal =
+    configRefusal ??
+    (clobbered.length > 0 ? new ShimConfigError(clobberedDocumentMessage(clobbered)) : null) ??
+    shimTagsRefusal(document, script);
+  if (refusal) {
+    console.error(refusal.message);
+    fallbackEverywhere();
+    sendShimReport(refusal, config.apiBase);
+  }
+  return refusal;
 }
 
 const api: RefundWidgetsApi = {
@@ -93,39 +131,36 @@ const api: RefundWidgetsApi = {
       throw unknownWidget(config, name, element, __RW_WIDGETS__);
     }
     if (!(element instanceof HTMLElement)) throw new Error('RefundWidgets.mount: element must be an HTMLElement');
-    if (refusal) {
+    const refused = pageRefusal();
+    if (refused) {
       showFallback(element);
-      throw refusal;
+      throw refused;
     }
-    const { mountWidget } = await loader();
+    const { mountWidget } = await loader().catch((error: unknown) => {
+      showFallback(element);
+      throw error;
+    });
     return mountWidget(config, widget, element, options);
   },
 };
 
 if (!isRefundWidgetsApi(window, window.RefundWidgets)) {
   window.RefundWidgets = api;
+  // Runs once the page is parsed, whatever data-auto-mount says: the page's checks come first.
   const run = () => {
+    if (pageRefusal() || !config.autoMount) return;
     // The loader chunk is requested first (it registers the remotes), then the first panels'
-    // files and data, all in the one round trip after the shim (host-shim/firstPanel.ts);
-    // nothing of the kind when the configuration was refused.
+    // files and data, all in the one round trip after the shim (host-shim/firstPanel.ts).
     const loading = loader();
-    if (!refusal) {
-      startFirstPanels(
-        typeof __RW_FIRST_PANEL__ === 'undefined' ? undefined : __RW_FIRST_PANEL__,
-        config.remotesBase,
-        __RW_WIDGETS__,
-        document,
-        config.apiBase,
-      );
-    }
-    loading
-      .then(({ mountAll, refuse }) =>
-        refusal ? refuse(config, refusal, __RW_WIDGETS__) : mountAll(config, __RW_WIDGETS__),
-      )
-      .catch(fallbackEverywhere);
+    startFirstPanels(
+      typeof __RW_FIRST_PANEL__ === 'undefined' ? undefined : __RW_FIRST_PANEL__,
+      config.remotesBase,
+      __RW_WIDGETS__,
+      document,
+      config.apiBase,
+    );
+    loading.then(({ mountAll }) => mountAll(config, __RW_WIDGETS__)).catch(fallbackEverywhere);
   };
-  if (config.autoMount) {
-    if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', run, { once: true });
-    else run();
-  }
+  if (readyStateOf(document) === 'loading') listenOn(document, 'DOMContentLoaded', run, { once: true });
+  else run();
 }

@@ -26,7 +26,7 @@ jest.mock('@rw/page-runtime', () => ({
 }));
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { mountAll, mountWidget, refuse, unknownWidget } = require('./loader') as typeof import('./loader');
+const { mountAll, mountWidget, unknownWidget } = require('./loader') as typeof import('./loader');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { SetupError } = require('../shared/mount/setupError') as typeof import('../shared/mount/setupError');
 
@@ -175,15 +175,86 @@ test('a named element in place of a remote container is hidden before the runtim
   registerRemotes.mockReset();
 });
 
-test('refuse: reports the refusal and shows the fallback in every mount point, loading nothing', () => {
-  document.body.innerHTML = '<div id="refund-widget"></div><div id="lookup-widget"></div>';
-  const error = new Error('refund-widgets: data-remotes-base "http://127.0.0.1:32622/" refused');
-  refuse(config, error, widgets);
-  expect(reportError).toHaveBeenCalledWith(error, { source: 'host-shim' });
-  expect(document.getElementById('refund-widget')).toHaveTextContent(WIDGET_FALLBACK_TEXT);
-  expect(document.getElementById('lookup-widget')).toHaveTextContent(WIDGET_FALLBACK_TEXT);
-  expect(registerRemotes).not.toHaveBeenCalled();
-  expect(loadRemote).not.toHaveBeenCalled();
+describe('a mount id on more than one element (docs/host-contract.md "One element per id")', () => {
+  const DUPLICATE =
+    'refund-widgets: widget "lookup", mount #lookup-widget: 2 elements have the id "lookup-widget"; ' +
+    'a mount point must be the only element with its id, so none is mounted';
+
+  test('an injected copy before the real one: both show the fallback, one console error, one report, nothing loaded', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    document.body.innerHTML =
+      '<div id="lookup-widget" data-action="http://127.0.0.2:45229/steal"></div>' +
+      '<div id="refund-widget"></div><div id="lookup-widget"></div>';
+    const mounted: string[] = [];
+    loadRemote.mockImplementation(async (id: string) => ({
+      mount: () => {
+        mounted.push(id);
+        return () => undefined;
+      },
+    }));
+    await mountAll(config, widgets);
+    const copies = [...document.querySelectorAll('[id="lookup-widget"]')];
+    expect(copies).toHaveLength(2);
+    for (const copy of copies) {
+      expect(copy).toHaveTextContent(WIDGET_FALLBACK_TEXT);
+      expect(copy).toHaveAttribute('data-rw-state', 'failed');
+    }
+    expect(consoleError.mock.calls).toEqual([[DUPLICATE]]);
+    expect(reportError.mock.calls).toEqual([[DUPLICATE, { source: 'widget:lookup' }]]);
+    // The other widget is mounted as usual; the lookup remote is not even loaded.
+    expect(mounted).toEqual(['refund/mount']);
+    expect(loadRemote.mock.calls).toEqual([['refund/mount']]);
+    consoleError.mockRestore();
+  });
+
+  test('mounting by hand an element whose id another element carries rejects with DUPLICATE_MOUNT_ID', async () => {
+    const consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    document.body.innerHTML = '<div id="lookup-widget"></div><div id="lookup-widget"></div>';
+    const [injected, real] = [...document.querySelectorAll<HTMLElement>('[id="lookup-widget"]')];
+    const mounting = mountWidget(config, widgets[2], real);
+    await expect(mounting).rejects.toBeInstanceOf(SetupError);
+    await expect(mounting).rejects.toMatchObject({
+      code: 'DUPLICATE_MOUNT_ID',
+      widget: 'lookup',
+      mountId: 'lookup-widget',
+    });
+    expect(injected).toHaveTextContent(WIDGET_FALLBACK_TEXT);
+    expect(real).toHaveTextContent(WIDGET_FALLBACK_TEXT);
+    expect(consoleError).toHaveBeenCalledTimes(1);
+    expect(reportError).toHaveBeenCalledTimes(1);
+    expect(loadRemote).not.toHaveBeenCalled();
+    consoleError.mockRestore();
+  });
+
+  test('an element without an id (or an empty one), or with its own id, mounts by hand', async () => {
+    document.body.innerHTML = '<div class="a"></div><div id="" class="a"></div><div id=""></div><div id="mine"></div>';
+    loadRemote.mockResolvedValue({ mount: () => () => undefined });
+    for (const element of document.querySelectorAll<HTMLElement>('div')) {
+      await expect(mountWidget(config, widgets[2], element)).resolves.toEqual(expect.any(Function));
+    }
+    expect(loadRemote).toHaveBeenCalledTimes(4);
+  });
+
+  test('a mount id on an element that is not HTML (an SVG element) mounts nothing and loads nothing', async () => {
+    document.body.innerHTML = '<svg id="lookup-widget"></svg>';
+    await mountAll(config, widgets);
+    expect(loadRemote).not.toHaveBeenCalled();
+  });
+});
+
+test("an apiBase given to mount by hand is the page's API base from the start", async () => {
+  document.body.innerHTML = '<div id="refund-widget"></div>';
+  const element = document.getElementById('refund-widget') as HTMLElement;
+  let seen: unknown;
+  loadRemote.mockResolvedValue({
+    mount: (_element: HTMLElement, options: Record<string, unknown>) => {
+      seen = options.apiBase;
+      return () => undefined;
+    },
+  });
+  await mountWidget(config, widgets[0], element, { apiBase: '/gallery-api' });
+  expect(setApiBase.mock.calls).toEqual([['/gallery-api']]);
+  expect(seen).toBe('/gallery-api');
 });
 
 test('mountWidget resolves only once the widget says its first render committed', async () => {

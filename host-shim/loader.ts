@@ -6,7 +6,8 @@
 import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { installGlobalErrorHandlers, reportError, setApiBase } from '@rw/page-runtime';
 import { announceSetupError, SetupError } from '../shared/mount/setupError';
-import { containerGlobal, remoteEntryUrl, type ShimConfig, type WidgetEntry, widgetsOnPage } from './config';
+import { elementsWithId } from '../shared/page-data/pageDocument';
+import { containerGlobal, mountPoints, remoteEntryUrl, type ShimConfig, type WidgetEntry } from './config';
 import { showFallback } from './fallback';
 import { shadowNamedGlobals } from './namedGlobals';
 
@@ -45,10 +46,29 @@ export function start(config: ShimConfig): void {
 }
 
 /**
+ * The SetupError of a mount id that more than one element carries (docs/host-contract.md "One
+ * element per id"): none of them is mounted, as an injected element with the id could be the one
+ * found first. Each shows the fallback text; the error is logged and reported once.
+ */
+function duplicateMountId(widget: WidgetEntry, id: string, elements: Element[]): SetupError {
+  elements.forEach(showFallback);
+  const error = new SetupError(
+    'DUPLICATE_MOUNT_ID',
+    widget.name,
+    id,
+    `${elements.length} elements have the id "${id}"; a mount point must be the only element with its id, so none is mounted`,
+  );
+  announceSetupError(error);
+  return error;
+}
+
+/**
  * Loads widget `widget` and mounts it into `element`. Resolves to its unmount function once the
- * widget's first render has committed. A page set up wrongly rejects with the widget's
- * SetupError (already logged and reported by the widget; its mount point shows the traveller's
- * text). Any other failure shows the fallback in `element`, is reported, and rejects.
+ * widget's first render has committed. A page set up wrongly rejects with a SetupError (already
+ * logged and reported; the mount point shows the traveller's text or the fallback): the widget's
+ * own, or `DUPLICATE_MOUNT_ID` when another element carries `element`'s id. Any other failure
+ * shows the fallback in `element`, is reported, and rejects. An `apiBase` in `options` (the
+ * host's own script gives it) is the page's API base from here on.
  */
 export async function mountWidget(
   config: ShimConfig,
@@ -56,7 +76,11 @@ export async function mountWidget(
   element: HTMLElement,
   options: MountOptions = {},
 ): Promise<() => void> {
-  start(config);
+  start(typeof options.apiBase === 'string' ? { ...config, apiBase: options.apiBase } : config);
+  if (element.id !== '') {
+    const sharing = elementsWithId(element.ownerDocument, element.id);
+    if (sharing.length > 1) throw duplicateMountId(widget, element.id, sharing);
+  }
   let unmount: ReturnType<RemoteMountModule['mount']>;
   try {
     await ensureRemotes(config, [widget.name]);
@@ -95,12 +119,21 @@ export function unknownWidget(config: ShimConfig, name: unknown, element: unknow
 }
 
 /**
- * Mounts every known widget whose mount id is on the page. Only those remotes are registered, so
- * nothing is downloaded for absent widgets. Each failure stays in its own mount point.
+ * Mounts every known widget whose mount id is on exactly one element of the page. Only those
+ * remotes are registered, so nothing is downloaded for absent widgets. A mount id on more than
+ * one element mounts nothing there: every one of them shows the fallback text, with one console
+ * error and one report (docs/host-contract.md "One element per id"). Each failure stays in its
+ * own mount point.
  */
 export async function mountAll(config: ShimConfig, widgets: WidgetEntry[], doc: Document = document): Promise<void> {
   start(config);
-  const onPage = widgetsOnPage(doc, widgets).filter(({ element }) => !element.hasAttribute('data-rw-mounted'));
+  const onPage: { widget: WidgetEntry; element: HTMLElement }[] = [];
+  for (const { widget, elements } of mountPoints(doc, widgets)) {
+    const [element] = elements;
+    if (elements.length > 1) duplicateMountId(widget, widget.mountId, elements);
+    else if (element instanceof HTMLElement && !element.hasAttribute('data-rw-mounted'))
+      onPage.push({ widget, element });
+  }
   try {
     await ensureRemotes(
       config,
@@ -110,15 +143,4 @@ export async function mountAll(config: ShimConfig, widgets: WidgetEntry[], doc: 
     reportError(error, { source: 'host-shim' });
   }
   await Promise.allSettled(onPage.map(({ widget, element }) => mountWidget(config, widget, element)));
-}
-
-/**
- * The shim refused its configuration (a `data-remotes-base` or `data-api-base` outside the
- * allowed origins, see config.ts): loads no remote, reports `error` to the page's own origin and
- * shows the fallback text in every known mount point on the page.
- */
-export function refuse(config: ShimConfig, error: Error, widgets: WidgetEntry[], doc: Document = document): void {
-  start(config);
-  reportError(error, { source: 'host-shim' });
-  widgetsOnPage(doc, widgets).forEach(({ element }) => showFallback(element));
 }

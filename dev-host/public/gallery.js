@@ -3,9 +3,10 @@
 /**
  * The states gallery's page script (served as /gallery.js; no inline script, so the strict CSP
  * stays on). The page's shim tag says `data-auto-mount="false"`: this script mounts each state's
- * mount point by hand with `window.RefundWidgets.mount(name, element, { search })`, then drives the
- * real UI (clicks on the widgets' own buttons) to the states that need an action. Modal states
- * come last and one at a time, so they stack in page order with the six-month modal on top.
+ * mount point by hand with `window.RefundWidgets.mount(name, element, { search, apiBase })`, every
+ * call going to the gallery's own API namespace, then drives the real UI (clicks on the widgets'
+ * own buttons) to the states that need an action. Modal states come last and one at a time, so
+ * they stack in page order with the six-month modal on top.
  *
  * Each `.gallery-state` section ends with `data-gallery-state="settled"` once its mount point
  * shows its `data-expect` text, or `"failed"`; `<body data-gallery="settled">` and the status line
@@ -16,6 +17,8 @@
   'use strict';
 
   const TIMEOUT_MS = 20000;
+  /** The gallery's API namespace (dev-host/gallery.js), given to `mount`, not on the shim's tag. */
+  const GALLERY_API = '/gallery-api';
   const DISRUPTION_STORAGE = 'rw-disruption';
   const status = document.getElementById('gallery-status');
   const sections = Array.from(document.querySelectorAll('.gallery-state'));
@@ -157,6 +160,7 @@
     const element = mountOf(section);
     return window.RefundWidgets.mount(element.dataset.galleryWidget, element, {
       search: element.dataset.gallerySearch || '',
+      apiBase: GALLERY_API,
     }).catch((error) => {
       if (!(error && error.name === 'SetupError')) throw error;
     });

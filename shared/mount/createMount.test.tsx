@@ -110,3 +110,43 @@ test('a render crash is caught by the boundary, shown in the mount point and rep
   expect(body.message).toBe('Error: render failed');
   expect(body.source).toBe('widget:demo (render)');
 });
+
+describe('a document whose properties a named element shadows (docs/security.md "Clobbered document properties")', () => {
+  test.each([
+    'getElementById',
+    'createElement',
+    'getElementsByTagName',
+    'defaultView',
+    'querySelector',
+    'createTextNode',
+  ])(
+    '<form name="%s">: mount throws WIDGET_LOAD_ERROR before React starts, leaving the element to the shim',
+    (name) => {
+      const render = jest.fn(() => <p>hello</p>);
+      const mount = createMount('demo', render);
+      const element = el();
+      const form = document.createElement('form');
+      form.setAttribute('name', name);
+      document.body.append(form);
+      Object.defineProperty(document, name, { configurable: true, value: form });
+      try {
+        let thrown: unknown;
+        try {
+          mount(element);
+        } catch (error) {
+          thrown = error;
+        }
+        expect(thrown).toBeInstanceOf(WidgetError);
+        expect(thrown).toMatchObject({ code: 'WIDGET_LOAD_ERROR' });
+        expect((thrown as Error).message).toBe(
+          `refund-widgets: a named element (such as <form name="${name}">) shadows document.${name}; ` +
+            'no widget can run on this page, so none is mounted',
+        );
+      } finally {
+        delete (document as unknown as Record<string, unknown>)[name];
+      }
+      expect(render).not.toHaveBeenCalled();
+      expect(el()).not.toHaveAttribute('data-rw-mounted');
+    },
+  );
+});

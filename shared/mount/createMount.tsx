@@ -2,6 +2,7 @@ import { useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { reportError, setApiBase } from '@rw/page-runtime';
 import { isWidgetError, MISSING_DETAILS_TEXT, WidgetError } from '../errors/WidgetError';
+import { clobberedDocumentMessage, clobberedDocumentNames } from '../page-data/pageDocument';
 import { forgetExpiredIntents } from '../storage/intents';
 import { forgetExpiredAnswers } from '../storage/journeyAnswers';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -49,7 +50,10 @@ function Committed({ onCommit }: { onCommit: () => void }) {
  *
  * @returns the widget's `mount`, whose result is an {@link Unmount} (call it to unmount; await its
  *   `ready` for the first commit)
- * @throws WidgetError('INVALID_PAGE_DATA') when `element` is not an HTMLElement.
+ * @throws WidgetError('INVALID_PAGE_DATA') when `element` is not an HTMLElement;
+ *   WidgetError('WIDGET_LOAD_ERROR') when a named element shadows a property of the document that
+ *   React or the widgets read (shared/page-data/pageDocument.ts): the shim then shows the
+ *   fallback text in `element` and reports it.
  */
 export function createMount(
   widget: string,
@@ -59,6 +63,11 @@ export function createMount(
     if (!(element instanceof HTMLElement)) {
       throw new WidgetError('INVALID_PAGE_DATA', `mount(${widget}): the mount element is missing`);
     }
+    // React DOM and the widgets read these on the document: a page that shadows one is refused
+    // before React starts (docs/security.md "Clobbered document properties").
+    const clobbered = clobberedDocumentNames(element.ownerDocument);
+    if (clobbered.length > 0)
+      throw new WidgetError('WIDGET_LOAD_ERROR', `refund-widgets: ${clobberedDocumentMessage(clobbered)}`);
     roots.get(element)?.unmount();
     forgetExpiredAnswers();
     forgetExpiredIntents();

@@ -1,7 +1,8 @@
 /**
  * Setup errors that speak to the developer (issue "A host team's first day", item 1): a page set
- * up wrongly (absent, unparsable or wrongly shaped Details or station names, a missing or invalid
- * required attribute, an unknown widget name) gives one `console.error` beginning
+ * up wrongly (absent, duplicated, unparsable or wrongly shaped Details or station names, a missing
+ * or invalid required attribute, an unknown widget name, a mount id on more than one element)
+ * gives one `console.error` beginning
  * `refund-widgets:` that names the widget, the mount id and the exact problem, one error report
  * with the same text, and a rejected `RefundWidgets.mount()`. The traveller's text in the mount
  * point stays the product's (`Missing JSON data from DOM` etc.).
@@ -9,8 +10,12 @@
 import { reportError } from '@rw/page-runtime';
 import { isWidgetError, type WidgetError } from '../errors/WidgetError';
 
-/** Which setup problem it is: the WidgetError code of the page data, or an unknown widget name. */
-export type SetupErrorCode = 'MISSING_DETAILS' | 'MISSING_STATION_MAP' | 'INVALID_PAGE_DATA' | 'UNKNOWN_WIDGET';
+/**
+ * Which setup problem it is: the WidgetError code of the page data, an unknown widget name, or a
+ * mount id that more than one element carries (docs/host-contract.md "One element per id").
+ */
+export type SetupErrorCode =
+  'MISSING_DETAILS' | 'MISSING_STATION_MAP' | 'INVALID_PAGE_DATA' | 'UNKNOWN_WIDGET' | 'DUPLICATE_MOUNT_ID';
 
 const SETUP_CODES: readonly string[] = ['MISSING_DETAILS', 'MISSING_STATION_MAP', 'INVALID_PAGE_DATA'];
 

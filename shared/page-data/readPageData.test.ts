@@ -125,44 +125,20 @@ describe('readPageData', () => {
     expect(page.query.search).toBe('');
   });
 
-  /** A document reading the page's blocks, with the given location and window. */
-  function pageWith(location: unknown, defaultView: unknown): Document {
-    return {
-      getElementById: (id: string) => document.getElementById(id),
-      querySelector: (selector: string) => document.querySelector(selector),
-      location,
-      defaultView,
-    } as unknown as Document;
-  }
-
-  it.each([
-    [
-      'the document location first',
-      { search: '?covid19=true' },
-      { location: { search: '?Disruption=true' } },
-      'covid19=true',
-    ],
-    [
-      'the window location when the document has none',
-      null,
-      { location: { search: '?Disruption=true' } },
-      'Disruption=true',
-    ],
-    ['nowhere when neither has a location', undefined, null, ''],
-  ])('takes the query from %s', (_case, location, defaultView, search) => {
+  it("takes the query from the document's window location", () => {
     writePageData(document, { details: buildDetails(), stations: STATIONS });
-    expect(readPageData(mountElement, pageWith(location, defaultView)).query.search).toBe(search);
+    window.history.replaceState(null, '', '/ConfirmRefund?covid19=true');
+    try {
+      expect(readPageData(mountElement).query.search).toBe('covid19=true');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 
-  it('reads an empty query when the location cannot be read', () => {
-    writePageData(document, { details: buildDetails(), stations: STATIONS });
-    const page = pageWith(undefined, null);
-    Object.defineProperty(page, 'location', {
-      get() {
-        throw new DOMException('Blocked a frame from accessing a cross-origin frame', 'SecurityError');
-      },
-    });
-    expect(readPageData(mountElement, page).query).toEqual(NO_QUERY);
+  it('takes the query from nowhere when the document has no window', () => {
+    const other = document.implementation.createHTMLDocument('no window');
+    writePageData(other, { details: buildDetails(), stations: STATIONS });
+    expect(readPageData(mountElement, other).query).toEqual(NO_QUERY);
   });
 
   it('throws INVALID_PAGE_DATA when there is no mount element to read data attributes from', () => {
@@ -402,21 +378,17 @@ describe('readDetails', () => {
   });
 
   it('reports a block with no text as empty', () => {
-    const page = { getElementById: () => ({ textContent: null }) } as unknown as Document;
-    const error = expectWidgetError(() => readDetails(mountElement, page), 'MISSING_DETAILS', MISSING_DETAILS_TEXT);
+    writePageData(document, { details: '' });
+    const error = expectWidgetError(() => readDetails(mountElement, document), 'MISSING_DETAILS', MISSING_DETAILS_TEXT);
     expect(causeMessage(error)).toBe('The element "#refund-details" is empty');
   });
 
   it('says only "not parsable" when parsing throws something that is not an Error', () => {
-    const text = {
-      trim: () => '{}',
-      length: 2,
-      toString: () => {
-        throw 'not an Error';
-      },
-    };
-    const page = { getElementById: () => ({ textContent: text }) } as unknown as Document;
-    const error = expectWidgetError(() => readDetails(mountElement, page), 'MISSING_DETAILS', MISSING_DETAILS_TEXT);
+    writePageData(document, { details: '{}' });
+    jest.spyOn(JSON, 'parse').mockImplementationOnce(() => {
+      throw 'not an Error';
+    });
+    const error = expectWidgetError(() => readDetails(mountElement, document), 'MISSING_DETAILS', MISSING_DETAILS_TEXT);
     expect(causeMessage(error)).toBe('The JSON of "#refund-details" is not parsable');
   });
 
@@ -529,6 +501,115 @@ describe('readStationNames and stationName', () => {
   it('throws a WidgetError for a document that is not one', () => {
     expectWidgetError(() => readStationNames({} as Document), 'MISSING_STATION_MAP', MISSING_STATION_MAP_TEXT);
   });
+});
+
+describe('one element per id, and a <script type="application/json"> (docs/host-contract.md "One element per id")', () => {
+  /** A `<script type="application/json" id=…>` holding `value`, placed first in the body. */
+  function injectBlockFirst(id: string, value: unknown, type = 'application/json'): void {
+    const script = document.createElement('script');
+    script.setAttribute('type', type);
+    script.id = id;
+    script.textContent = JSON.stringify(value);
+    document.body.prepend(script);
+  }
+
+  it("refuses an injected Details block placed before the host's: a setup error, never the other booking", () => {
+    writePageData(document, { details: buildDetails(), stations: STATIONS });
+    injectBlockFirst('refund-details', buildDetails({ bookingReference: 'ZZZ99999' }));
+    const error = expectWidgetError(
+      () => readPageData(mountElement, document, ''),
+      'MISSING_DETAILS',
+      MISSING_DETAILS_TEXT,
+    );
+    expect(causeMessage(error)).toBe(
+      '2 elements have the id "refund-details"; page data must be the only element with its id',
+    );
+  });
+
+  it('refuses a duplicate of the block a data-details-id names, and of the station names', () => {
+    mountElement.setAttribute('data-details-id', 'details-2');
+    writePageData(document, { details: buildDetails(), detailsId: 'details-2', stations: STATIONS });
+    injectBlockFirst('details-2', buildDetails());
+    expect(causeMessage(thrownBy(() => readDetails(mountElement, document)))).toMatch(
+      /^2 elements have the id "details-2"/,
+    );
+    injectBlockFirst('station-names', { KGX: 'Attacker Street' });
+    const error = expectWidgetError(() => readStationNames(document), 'MISSING_STATION_MAP', MISSING_STATION_MAP_TEXT);
+    expect(causeMessage(error)).toMatch(/^2 elements have the id "station-names"/);
+  });
+
+  it('refuses a <div id="station-names"> with JSON text: the attacker\'s text never shows as a station', () => {
+    const div = document.createElement('div');
+    div.id = 'station-names';
+    div.textContent = JSON.stringify({ KGX: 'Attacker Street' });
+    document.body.append(div);
+    const error = expectWidgetError(() => readStationNames(document), 'MISSING_STATION_MAP', MISSING_STATION_MAP_TEXT);
+    expect(causeMessage(error)).toBe('The element "#station-names" is a <div>, not a <script type="application/json">');
+  });
+
+  it.each([
+    ['no type', null],
+    ['text/javascript', 'text/javascript'],
+    ['application/ld+json', 'application/ld+json'],
+    ['text/json', 'text/json'],
+  ])('refuses a Details <script> with %s', (_case, type) => {
+    const script = document.createElement('script');
+    if (type !== null) script.setAttribute('type', type);
+    script.id = 'refund-details';
+    // JSON that is also a harmless script: jsdom runs the untyped and text/javascript blocks.
+    script.textContent = '[1]';
+    document.body.append(script);
+    const error = expectWidgetError(() => readDetails(mountElement, document), 'MISSING_DETAILS', MISSING_DETAILS_TEXT);
+    expect(causeMessage(error)).toBe(
+      'The element "#refund-details" is a <script>, not a <script type="application/json">',
+    );
+  });
+
+  it('accepts the type in any letter case, with spaces around it', () => {
+    injectBlockFirst('refund-details', buildDetails(), ' Application/JSON ');
+    expect(readDetails(mountElement, document)).toEqual(buildDetails());
+  });
+
+  it('refuses an SVG <script> carrying the id, even typed application/json', () => {
+    const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+    const script = document.createElementNS('http://www.w3.org/2000/svg', 'script');
+    script.setAttribute('type', 'application/json');
+    script.id = 'refund-details';
+    script.textContent = JSON.stringify(buildDetails());
+    svg.append(script);
+    document.body.append(svg);
+    expect(causeMessage(thrownBy(() => readDetails(mountElement, document)))).toBe(
+      'The element "#refund-details" is a <script>, not a <script type="application/json">',
+    );
+  });
+
+  it('finds a block whose id holds quotes, backslashes and line breaks, and only that one', () => {
+    const id = 'a"b\\c\nd\re\ff]';
+    mountElement.setAttribute('data-details-id', id);
+    writePageData(document, { details: buildDetails(), detailsId: id });
+    injectBlockFirst('a"b', buildDetails({ bookingReference: 'ZZZ99999' }));
+    expect(readDetails(mountElement, document).bookingReference).toBe(buildDetails().bookingReference);
+  });
+
+  it.each(['getElementById', 'querySelector', 'querySelectorAll'])(
+    "reads through Document.prototype's methods when a named element shadows document.%s",
+    (name) => {
+      writePageData(document, { details: buildDetails(), stations: STATIONS, maxAdminFee: '5' });
+      const form = document.createElement('form');
+      form.setAttribute('name', name);
+      document.body.append(form);
+      // As in a browser: the named element shadows the method on the document itself.
+      Object.defineProperty(document, name, { configurable: true, value: form });
+      try {
+        const page = readPageData(mountElement, document, '');
+        expect(page.details).toEqual(buildDetails());
+        expect(page.stations).toEqual(STATIONS);
+        expect(page.maxAdminFeePence).toBe(500);
+      } finally {
+        delete (document as unknown as Record<string, unknown>)[name];
+      }
+    },
+  );
 });
 
 describe('readQueryFlags', () => {

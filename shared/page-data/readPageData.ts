@@ -16,6 +16,7 @@ import {
 } from '../errors/WidgetError';
 import type { Details, StationNames } from '../types';
 import { validateUic } from '../validation/schemas';
+import { elementsWithId, firstMatch, windowOf } from './pageDocument';
 import { detailsSchema, isStringMap } from './schemas';
 
 /** Flags and values of the page's query string (docs/product-rules.md section 2; docs/decisions.md "Query flags"). */
@@ -82,7 +83,21 @@ const dropPrototypeKeys = (key: string, value: unknown): unknown => (PROTOTYPE_K
 /** yup's names of the rules a value broke, in the words a developer expects. */
 const RULE_NAMES: Record<string, string> = { optionality: 'required', nullable: 'required', typeError: 'type' };
 
-/** Reads and parses the JSON text of the element with the given id. */
+/** True for a `<script type="application/json">` (the type in any letter case, spaces around ignored). */
+function isJsonScript(element: Element): boolean {
+  return (
+    element.localName === 'script' &&
+    element.namespaceURI === 'http://www.w3.org/1999/xhtml' &&
+    (element.getAttribute('type') ?? '').trim().toLowerCase() === 'application/json'
+  );
+}
+
+/**
+ * Reads and parses the JSON text of the element with the given id, which must be the only
+ * element with that id and a `<script type="application/json">` (docs/host-contract.md "One
+ * element per id"): an injected block with the same id, before or after the host's, or a `<div>`
+ * holding JSON text, is a setup error, never data.
+ */
 function readJsonBlock(
   doc: Document,
   id: string,
@@ -90,8 +105,15 @@ function readJsonBlock(
   text: string,
   reviver?: (key: string, value: unknown) => unknown,
 ): unknown {
-  const element = doc.getElementById(id);
-  if (element === null) fail(code, text, `No element with id "${id}" on the page`);
+  const elements = elementsWithId(doc, id);
+  if (elements.length === 0) fail(code, text, `No element with id "${id}" on the page`);
+  if (elements.length > 1) {
+    fail(code, text, `${elements.length} elements have the id "${id}"; page data must be the only element with its id`);
+  }
+  const element = elements[0];
+  if (!isJsonScript(element)) {
+    fail(code, text, `The element "#${id}" is a <${element.localName}>, not a <script type="application/json">`);
+  }
   const json = element.textContent ?? '';
   if (json.trim() === '') fail(code, text, `The element "#${id}" is empty`);
   if (json.length > MAX_PAGE_JSON_CHARS) {
@@ -124,7 +146,8 @@ function defaultDocument(): Document {
  *   `trainRecords`, `fareDetails` → `[]`, `email` → `''`). UIC codes are not checked here (see
  *   {@link validateFareDetailsUic}).
  * @throws WidgetError('MISSING_DETAILS', 'Missing JSON data from DOM') when the block is absent,
- *   empty, too large, unparsable or of the wrong shape; the `cause` is an Error saying which, for
+ *   not the only element with its id, not a `<script type="application/json">`, empty, too
+ *   large, unparsable or of the wrong shape; the `cause` is an Error saying which, for
  *   the developer: the parse error, or for a wrong shape the schema path and rule (e.g.
  *   `Invalid Details in "#refund-details": JourneyPlannerResults: required (…)`)
  */
@@ -159,7 +182,8 @@ export function readDetails(element: HTMLElement, doc?: Document): Details {
  * @returns a null-prototype object from station code to station name (so codes such as
  *   `constructor` never resolve to inherited members); look names up with {@link stationName}
  * @throws WidgetError('MISSING_STATION_MAP', MISSING_STATION_MAP_TEXT) when the block is absent,
- *   empty, too large, unparsable, or not an object whose values are all strings
+ *   not the only element with its id, not a `<script type="application/json">`, empty, too
+ *   large, unparsable, or not an object whose values are all strings
  */
 export function readStationNames(doc?: Document): StationNames {
   return guarded('MISSING_STATION_MAP', MISSING_STATION_MAP_TEXT, () => {
@@ -244,7 +268,7 @@ export function readQueryFlags(search: string): QueryFlags {
 export function readMaxAdminFeePence(doc?: Document): number {
   try {
     const page = doc ?? defaultDocument();
-    const content = page.querySelector(`meta[name="${MAX_ADMIN_FEE_META_NAME}"]`)?.getAttribute('content') ?? '';
+    const content = firstMatch(page, `meta[name="${MAX_ADMIN_FEE_META_NAME}"]`)?.getAttribute('content') ?? '';
     const text = content.trim();
     if (!/^\d{1,9}(?:\.\d{1,2})?$/.test(text)) return DEFAULT_MAX_ADMIN_FEE_PENCE;
     return Math.round(Number(text) * 100);
@@ -301,19 +325,11 @@ export function readPageData(element: HTMLElement, doc?: Document, search?: stri
       Object.entries(element.dataset ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
     ),
   );
-  let query = search;
-  if (typeof query !== 'string') {
-    try {
-      query = page.location?.search ?? page.defaultView?.location?.search ?? '';
-    } catch {
-      query = '';
-    }
-  }
   return {
     details,
     stations,
     dataset,
-    query: readQueryFlags(query),
+    query: readQueryFlags(typeof search === 'string' ? search : (windowOf(page)?.location.search ?? '')),
     maxAdminFeePence: readMaxAdminFeePence(page),
   };
 }

@@ -1,5 +1,6 @@
 /** `data-start-url` (issue "A host team's first day", item 7): the default and the checks. */
 import { isWidgetError } from '../errors/WidgetError';
+import { withNavigationOrigins } from '../test/hostileTargets';
 import { DEFAULT_START_URL, readStartUrl } from './startUrl';
 
 const PAGE = 'https://www.rail.example/ConfirmRefund?BookingReference=X';
@@ -15,9 +16,15 @@ describe('readStartUrl', () => {
     ['/refunds/start?from=done', '/refunds/start?from=done'],
     ['  /Home  ', '/Home'],
     ['https://www.rail.example/', 'https://www.rail.example/'],
-    ['HTTPS://Other.Example/Start', 'https://other.example/Start'],
   ])('accepts %j as %j', (value, expected) => {
     expect(readStartUrl({ startUrl: value }, PAGE, TEXT)).toBe(expected);
+  });
+
+  it('accepts another origin only when it is built in with NAVIGATION_ORIGINS', () => {
+    withNavigationOrigins('https://other.example', () => {
+      expect(readStartUrl({ startUrl: 'HTTPS://Other.Example/Start' }, PAGE, TEXT)).toBe('https://other.example/Start');
+    });
+    expect(() => readStartUrl({ startUrl: 'HTTPS://Other.Example/Start' }, PAGE, TEXT)).toThrow(TEXT);
   });
 
   it.each([
@@ -30,6 +37,9 @@ describe('readStartUrl', () => {
     'data:text/html,x',
     'http:evil.example',
     'https://user:pw@www.rail.example/',
+    'http://127.0.0.2:45229/steal',
+    'https://www.rail.example.evil.example/',
+    'https://www.rail.example:8443/',
     'relative/path',
     '?x=1',
   ])('refuses %j with the widget text, naming the attribute', (value) => {

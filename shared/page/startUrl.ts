@@ -3,7 +3,7 @@
  * refund, manual-claim and disruption widgets leads. Default `/`, the site's start page.
  */
 import { WidgetError } from '../errors/WidgetError';
-import { navigationTarget } from './navigationTarget';
+import { NAVIGATION_RULE, navigationTarget } from './navigationTarget';
 
 /** Where "Start again" leads when the mount gives no `data-start-url`. */
 export const DEFAULT_START_URL = '/';
@@ -11,7 +11,7 @@ export const DEFAULT_START_URL = '/';
 /**
  * Reads `data-start-url` from a mount's attributes, checked by the one navigation-target
  * validator (shared/page/navigationTarget.ts): a site-root path on the page's origin, or an
- * absolute http(s) URL spelt out.
+ * absolute http(s) URL spelt out, on the page's origin or one built in with `NAVIGATION_ORIGINS`.
  *
  * @param dataset the mount element's `data-*` attributes (camelCased, as `dataset`)
  * @param pageUrl the page's address (`location.href`; see `pageUrlOf`)
@@ -27,7 +27,7 @@ export function readStartUrl(dataset: Record<string, string>, pageUrl: string, i
   const target = navigationTarget(raw, pageUrl);
   if (target === null) {
     throw new WidgetError('INVALID_PAGE_DATA', invalidText, {
-      cause: new Error(`data-start-url "${raw.slice(0, 200)}" is not a site-root path on this site or an http(s) URL`),
+      cause: new Error(`data-start-url "${raw.slice(0, 200)}" refused: it ${NAVIGATION_RULE}`),
     });
   }
   return target;

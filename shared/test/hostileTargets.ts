@@ -60,3 +60,20 @@ export function staysOnPageOrSpelledOut(target: string, raw: string, pageUrl: st
   const reached = new URL(target, pageUrl).origin;
   return reached === new URL(pageUrl).origin || raw.trim().toLowerCase().startsWith(reached.toLowerCase());
 }
+
+/** The attacker's target of the second security review: another origin, spelt out. */
+export const SPELT_OUT_STEAL = 'http://127.0.0.2:45229/steal';
+
+/**
+ * Runs `run` as in a build made with `NAVIGATION_ORIGINS=list` (the global webpack's DefinePlugin
+ * replaces; shared/page/navigationTarget.ts), then forgets it again.
+ */
+export function withNavigationOrigins<T>(list: string, run: () => T): T {
+  const globals = globalThis as { __RW_NAVIGATION_ORIGINS__?: string };
+  globals.__RW_NAVIGATION_ORIGINS__ = list;
+  try {
+    return run();
+  } finally {
+    delete globals.__RW_NAVIGATION_ORIGINS__;
+  }
+}

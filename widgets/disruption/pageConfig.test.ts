@@ -8,7 +8,13 @@ import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
 import { isWidgetError } from '../../shared/errors/WidgetError';
 import { buildHostPage } from '../../shared/test/hostPage';
-import { hostileSiteRootPath, hostileTarget, staysOnPageOrSpelledOut } from '../../shared/test/hostileTargets';
+import {
+  hostileSiteRootPath,
+  hostileTarget,
+  SPELT_OUT_STEAL,
+  staysOnPageOrSpelledOut,
+  withNavigationOrigins,
+} from '../../shared/test/hostileTargets';
 import { readDisruptionConfig } from './pageConfig';
 import type { DisruptionActions } from './types';
 
@@ -42,10 +48,35 @@ it.each(TARGETS)('data-%s="/&#9;/127.0.0.1:32622/steal" (the security review pay
   expect(read({ [attribute]: '/\t/127.0.0.1:32622/steal' })).toBeNull();
 });
 
-it('keeps site-root paths and spelt-out http(s) URLs', () => {
-  expect(read({ action: '/Refunds/Confirm?site=2', 'manual-action': 'https://claims.example-rail.co.uk/m' })).toEqual(
-    expect.objectContaining({ confirm: '/Refunds/Confirm?site=2', manual: 'https://claims.example-rail.co.uk/m' }),
-  );
+it.each([...TARGETS.map(([attribute]) => attribute), 'start-url'])(
+  'data-%s="http://127.0.0.2:45229/steal" (another origin, not built in) is a setup error',
+  (attribute) => {
+    const element = buildHostPage({
+      mountId: 'disruption-widget',
+      details,
+      stations,
+      attrs: { 'refund-status-url': '/Refund/Status?bookingReference=FTR6KL9B', [attribute]: SPELT_OUT_STEAL },
+    });
+    let thrown: unknown;
+    try {
+      readDisruptionConfig(element, document, '');
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isWidgetError(thrown, 'INVALID_PAGE_DATA')).toBe(true);
+    expect((thrown as Error).message).toBe('This disruption page is set up incorrectly. Please try again later.');
+    expect(((thrown as Error).cause as Error).message).toMatch(new RegExp(`^data-${attribute} `));
+  },
+);
+
+it('keeps site-root paths, and spelt-out http(s) URLs on an origin built in', () => {
+  const attrs = { action: '/Refunds/Confirm?site=2', 'manual-action': 'https://claims.example-rail.co.uk/m' };
+  expect(read(attrs)).toBeNull();
+  withNavigationOrigins('https://claims.example-rail.co.uk', () => {
+    expect(read(attrs)).toEqual(
+      expect.objectContaining({ confirm: '/Refunds/Confirm?site=2', manual: 'https://claims.example-rail.co.uk/m' }),
+    );
+  });
 });
 
 it('property: no hostile target attribute leads to another origin unless it spells it out', () => {

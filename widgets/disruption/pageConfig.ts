@@ -1,5 +1,5 @@
 import { WidgetError } from '../../shared/errors/WidgetError';
-import { navigationTarget, pageUrlOf } from '../../shared/page/navigationTarget';
+import { NAVIGATION_RULE, navigationTarget, pageUrlOf } from '../../shared/page/navigationTarget';
 import { readPageData } from '../../shared/page-data/readPageData';
 import { readStartUrl } from '../../shared/page/startUrl';
 import type { DisruptionConfig } from './types';
@@ -20,9 +20,7 @@ function target(dataset: Record<string, string>, key: string, fallback: string, 
   const checked = navigationTarget(raw, pageUrl);
   if (checked === null) {
     throw new WidgetError('INVALID_PAGE_DATA', INVALID_TEXT, {
-      cause: new Error(
-        `data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} is not a site-root path on this site or an http(s) URL`,
-      ),
+      cause: new Error(`data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${NAVIGATION_RULE}`),
     });
   }
   return checked;

@@ -1,10 +1,17 @@
 /**
- * The lookup widget's navigation targets (issue "Hardening for a security review", finding 4):
- * `data-action` and `data-disruption-action` go through the shared `navigationTarget`.
+ * The lookup widget's navigation targets (docs/security.md "Navigation targets"): `data-action`
+ * and `data-disruption-action` go through the shared `navigationTarget`; another origin only when
+ * built in with `NAVIGATION_ORIGINS`.
  */
 import fc from 'fast-check';
 import { isWidgetError } from '../../shared/errors/WidgetError';
-import { hostileSiteRootPath, hostileTarget, staysOnPageOrSpelledOut } from '../../shared/test/hostileTargets';
+import {
+  hostileSiteRootPath,
+  hostileTarget,
+  SPELT_OUT_STEAL,
+  staysOnPageOrSpelledOut,
+  withNavigationOrigins,
+} from '../../shared/test/hostileTargets';
 import { DEFAULT_ACTION, readLookupConfig } from './pageConfig';
 
 fc.configureGlobal({ seed: 20261123, numRuns: 500 });
@@ -34,11 +41,34 @@ it.each(['data-action', 'data-disruption-action'])(
   },
 );
 
-it('keeps site-root paths and spelt-out http(s) URLs', () => {
+it.each(['data-action', 'data-disruption-action'])(
+  '%s="http://127.0.0.2:45229/steal" (another origin, not built in) is refused',
+  (attribute) => {
+    let thrown: unknown;
+    try {
+      readLookupConfig(element({ [attribute]: SPELT_OUT_STEAL }), '');
+    } catch (error) {
+      thrown = error;
+    }
+    expect(isWidgetError(thrown, 'INVALID_PAGE_DATA')).toBe(true);
+    expect((thrown as Error).message).toBe(
+      'This page is set up incorrectly (an invalid form action). Please try again later.',
+    );
+    expect(((thrown as Error).cause as Error).message).toBe(
+      `${attribute} must be a site-root path on this site, or an http(s) URL on this site or on an origin built in with NAVIGATION_ORIGINS`,
+    );
+  },
+);
+
+it('keeps site-root paths, and spelt-out http(s) URLs on the page origin or one built in', () => {
   expect(read({ 'data-action': '/Refunds/Confirm?site=2' })?.action).toBe('/Refunds/Confirm?site=2');
-  expect(read({ 'data-action': 'https://refunds.example-rail.co.uk/x' })?.action).toBe(
-    'https://refunds.example-rail.co.uk/x',
-  );
+  expect(read({ 'data-action': 'http://localhost/Refunds/Confirm' })?.action).toBe('http://localhost/Refunds/Confirm');
+  expect(read({ 'data-action': 'https://refunds.example-rail.co.uk/x' })).toBeNull();
+  withNavigationOrigins('https://refunds.example-rail.co.uk', () => {
+    expect(read({ 'data-action': 'https://refunds.example-rail.co.uk/x' })?.action).toBe(
+      'https://refunds.example-rail.co.uk/x',
+    );
+  });
   expect(read({})?.action).toBe(DEFAULT_ACTION);
 });
 

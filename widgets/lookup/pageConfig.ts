@@ -1,5 +1,6 @@
 import { WidgetError } from '../../shared/errors/WidgetError';
-import { navigationTarget, pageUrlOf } from '../../shared/page/navigationTarget';
+import { NAVIGATION_RULE, navigationTarget, pageUrlOf } from '../../shared/page/navigationTarget';
+import { windowOf } from '../../shared/page-data/pageDocument';
 import { readQueryFlags } from '../../shared/page-data/readPageData';
 import type { LookupConfig } from './types';
 
@@ -15,7 +16,7 @@ function action(element: HTMLElement, attribute: string, fallback: string): stri
     throw new WidgetError(
       'INVALID_PAGE_DATA',
       'This page is set up incorrectly (an invalid form action). Please try again later.',
-      { cause: new Error(`${attribute} must be a site-root path on this site or an http(s) URL`) },
+      { cause: new Error(`${attribute} ${NAVIGATION_RULE}`) },
     );
   }
   return target;
@@ -29,13 +30,14 @@ function action(element: HTMLElement, attribute: string, fallback: string): stri
  * @param element the mount element
  * @param search the page's query string (default: the element's document location)
  * @throws WidgetError('INVALID_PAGE_DATA') when an action is refused by `navigationTarget` (a site-root
- *   path must stay on the page's origin; otherwise only an absolute http(s) URL)
+ *   path must stay on the page's origin; otherwise only an absolute http(s) URL on the page's
+ *   origin or one built in with `NAVIGATION_ORIGINS`)
  */
 export function readLookupConfig(element: HTMLElement, search?: string): LookupConfig {
   let query = search;
   if (typeof query !== 'string') {
     try {
-      query = element.ownerDocument.defaultView?.location.search ?? '';
+      query = windowOf(element.ownerDocument)?.location.search ?? '';
     } catch {
       query = '';
     }

@@ -13,6 +13,7 @@ import { api } from '../../shared/api/http';
 import { mountOnHostPage } from '../../shared/test/hostPage';
 import { answersKey } from '../../shared/storage/journeyAnswers';
 import type { Details, DryRunResult, RefundStatusResponse } from '../../shared/types';
+import { withNavigationOrigins } from '../../shared/test/hostileTargets';
 import { mount } from './mount';
 import { readRefundConfig } from './pageConfig';
 import { RefundWidget } from './RefundWidget';
@@ -139,7 +140,10 @@ describe('instant refund panel', () => {
   });
 
   it('"Start again" leads to data-start-url (default /); an unsafe one is refused with the set-up message', async () => {
-    mountState('instant', { attrs: { 'start-url': 'https://www.rail.example/refunds' } });
+    // Another origin is a navigation target only when the build lists it (NAVIGATION_ORIGINS).
+    withNavigationOrigins('https://www.rail.example', () =>
+      mountState('instant', { attrs: { 'start-url': 'https://www.rail.example/refunds' } }),
+    );
     http.onPost('/api/ProcessRefund').reply(200, '{}');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Accept refund' }));
     await screen.findByRole('heading', { name: 'Refund request accepted' });

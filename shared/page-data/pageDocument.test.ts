@@ -1,0 +1,112 @@
+/**
+ * The page's document as Document.prototype defines it (docs/security.md "Clobbered document
+ * properties"). jsdom does not let named elements shadow document properties, so each test
+ * shadows one itself, as a browser does for `<form name="…">`.
+ */
+import {
+  clobberedDocumentMessage,
+  clobberedDocumentNames,
+  createElementIn,
+  DOCUMENT_PROPERTIES_READ,
+  elementsWithId,
+  firstMatch,
+  listenOn,
+  readyStateOf,
+  windowOf,
+} from './pageDocument';
+
+/** Shadows `document[name]` with a `<form name=name>` for the length of `run`. */
+function withShadowed<T>(name: string, run: (form: HTMLFormElement) => T): T {
+  const form = document.createElement('form');
+  form.setAttribute('name', name);
+  document.body.append(form);
+  Object.defineProperty(document, name, { configurable: true, value: form });
+  try {
+    return run(form);
+  } finally {
+    delete (document as unknown as Record<string, unknown>)[name];
+    form.remove();
+  }
+}
+
+beforeEach(() => {
+  document.body.innerHTML = '';
+});
+
+describe('clobberedDocumentNames', () => {
+  test('an intact document has none', () => {
+    expect(clobberedDocumentNames(document)).toEqual([]);
+    expect(clobberedDocumentNames(document.implementation.createHTMLDocument('other'))).toEqual([]);
+  });
+
+  test.each(DOCUMENT_PROPERTIES_READ.map((name) => [name]))('finds document.%s shadowed', (name) => {
+    expect(withShadowed(name, () => clobberedDocumentNames(document))).toEqual([name]);
+  });
+
+  test('names every shadowed property, in the order of the list', () => {
+    const found = withShadowed('title', () => withShadowed('createElement', () => clobberedDocumentNames(document)));
+    expect(found).toEqual(['createElement', 'title']);
+  });
+
+  test('a property whose reading throws counts as shadowed', () => {
+    Object.defineProperty(document, 'body', {
+      configurable: true,
+      get() {
+        throw new Error('no');
+      },
+    });
+    try {
+      expect(clobberedDocumentNames(document)).toEqual(['body']);
+    } finally {
+      delete (document as unknown as Record<string, unknown>).body;
+    }
+  });
+
+  test('currentScript is not checked: the shim reads it through the prototype and ignores a stand-in', () => {
+    expect(DOCUMENT_PROPERTIES_READ).not.toContain('currentScript');
+    expect(withShadowed('currentScript', () => clobberedDocumentNames(document))).toEqual([]);
+  });
+
+  test('the message names each property', () => {
+    expect(clobberedDocumentMessage(['getElementById', 'title'])).toBe(
+      'a named element (such as <form name="getElementById">) shadows document.getElementById, ' +
+        'document.title; no widget can run on this page, so none is mounted',
+    );
+  });
+});
+
+describe("the prototype's methods, whatever shadows them on the document", () => {
+  test('elementsWithId finds every element with exactly that id, in document order', () => {
+    document.body.innerHTML =
+      '<p id="x" data-n="1"></p><div><span id="x" data-n="2"></span></div><i id="xy"></i><b id="X"></b>';
+    const found = withShadowed('querySelectorAll', () => elementsWithId(document, 'x'));
+    expect(found.map((e) => e.getAttribute('data-n'))).toEqual(['1', '2']);
+    expect(elementsWithId(document, 'none')).toEqual([]);
+  });
+
+  test('elementsWithId takes any id: quotes, backslashes, line breaks, brackets', () => {
+    const id = 'a"b\\c\nd\re\ff]';
+    const element = document.createElement('div');
+    element.id = id;
+    document.body.append(element, Object.assign(document.createElement('div'), { id: 'a"b' }));
+    expect(elementsWithId(document, id)).toEqual([element]);
+  });
+
+  test('firstMatch, createElementIn, windowOf, readyStateOf and listenOn use the prototype', () => {
+    document.body.innerHTML = '<meta name="m" content="1">';
+    expect(withShadowed('querySelector', () => firstMatch(document, 'meta[name="m"]'))?.getAttribute('content')).toBe(
+      '1',
+    );
+    const p = withShadowed('createElement', () => createElementIn(document, 'p'));
+    expect(p).toBeInstanceOf(HTMLParagraphElement);
+    expect(p.ownerDocument).toBe(document);
+    expect(withShadowed('defaultView', () => windowOf(document))).toBe(window);
+    expect(windowOf(document.implementation.createHTMLDocument('no window'))).toBeNull();
+    expect(withShadowed('readyState', () => readyStateOf(document))).toBe('complete');
+    const listener = jest.fn();
+    withShadowed('addEventListener', () => listenOn(document, 'rw-test', listener, { once: true }));
+    document.dispatchEvent(new Event('rw-test'));
+    document.dispatchEvent(new Event('rw-test'));
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+});
