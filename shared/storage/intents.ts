@@ -12,7 +12,7 @@
  * a widget: the key then lives as long as the page, as before.
  */
 import { v4 as uuidv4 } from 'uuid';
-import { pageStorage } from './journeyAnswers';
+import { pageStorage, removeStale } from './journeyAnswers';
 
 /** Prefix of the storage keys: `rw-intent:{BOOKINGREFERENCE}:{action}`. */
 export const INTENTS_PREFIX = 'rw-intent';
@@ -161,23 +161,5 @@ export function isDefiniteAnswer(status: number | undefined): boolean {
  * @returns the storage keys removed. Never throws.
  */
 export function forgetExpiredIntents(now: number = Date.now()): string[] {
-  const store = pageStorage();
-  if (!store) return [];
-  const removed: string[] = [];
-  try {
-    const keys: string[] = [];
-    for (let i = 0; i < store.length; i += 1) {
-      const key = store.key(i);
-      if (key !== null && key.startsWith(`${INTENTS_PREFIX}:`)) keys.push(key);
-    }
-    for (const key of keys) {
-      if (readStored(store.getItem(key), now) === null) {
-        store.removeItem(key);
-        removed.push(key);
-      }
-    }
-  } catch {
-    // storage that throws keeps what it has
-  }
-  return removed;
+  return removeStale(INTENTS_PREFIX, (text) => readStored(text, now) === null);
 }

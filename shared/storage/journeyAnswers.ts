@@ -61,6 +61,18 @@ export function isExpired(text: string | null, now: number): boolean {
  * @returns the keys removed
  */
 export function forgetExpiredAnswers(now: number = Date.now()): string[] {
+  return removeStale(ANSWERS_PREFIX, (text) => isExpired(text, now));
+}
+
+/**
+ * Removes every `localStorage` entry whose key starts `{prefix}:` and whose text `isStale` says
+ * is stale. Storage that is disabled or throws keeps what it has.
+ *
+ * @param prefix the widgets' key prefix (`rw-disruption`, `rw-intent`)
+ * @param isStale given an entry's text, true to remove it
+ * @returns the keys removed. Never throws.
+ */
+export function removeStale(prefix: string, isStale: (text: string | null) => boolean): string[] {
   const store = pageStorage();
   if (!store) return [];
   const removed: string[] = [];
@@ -68,10 +80,10 @@ export function forgetExpiredAnswers(now: number = Date.now()): string[] {
     const keys: string[] = [];
     for (let i = 0; i < store.length; i += 1) {
       const key = store.key(i);
-      if (key !== null && key.startsWith(`${ANSWERS_PREFIX}:`)) keys.push(key);
+      if (key !== null && key.startsWith(`${prefix}:`)) keys.push(key);
     }
     for (const key of keys) {
-      if (isExpired(store.getItem(key), now)) {
+      if (isStale(store.getItem(key))) {
         store.removeItem(key);
         removed.push(key);
       }
