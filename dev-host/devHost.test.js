@@ -456,6 +456,7 @@ describe('persistence', () => {
         fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
         status: 200,
         body: accepted.body,
+        savedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       },
     ]);
     expect(fs.readdirSync(dataDir).filter((file) => file.endsWith('.tmp'))).toEqual([]);
@@ -494,6 +495,23 @@ describe('persistence', () => {
     expect(server.app.locals.store.idempotency.size).toBe(0);
     expect(await getJson(server, '/__dev/requests')).toHaveLength(1);
     expect((await processRefund(server, confirmBody(bookings.instant), 'old-key')).status).toBe(200);
+  });
+
+  it('a state.json whose answers have no savedAt (written before answers expired) loads them, kept from the load', async () => {
+    const dataDir = tempDir('rw-untimed-state-');
+    const entry = { scope: 's', path: '/api/ProcessRefund', key: 'k', fingerprint: 'f', status: 200, body: {} };
+    fs.writeFileSync(
+      path.join(dataDir, 'state.json'),
+      JSON.stringify({ version: 1, refunded: {}, idempotency: [entry], requests: [] }),
+    );
+    const logger = silentLogger();
+    const before = Date.now();
+    const server = await start({ dataDir, logger });
+    expect(logger.warn).not.toHaveBeenCalled();
+    const [loaded] = server.app.locals.store.idempotency.toJSON();
+    expect(loaded).toEqual({ ...entry, savedAt: expect.any(String) });
+    expect(Date.parse(loaded.savedAt)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(loaded.savedAt)).toBeLessThanOrEqual(Date.now());
   });
 
   it('an unreadable state.json is ignored with a warning', async () => {

@@ -1,12 +1,17 @@
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * Idempotency-Key replay of the reference backend's committing calls (ProcessRefund, the
- * replacement, submit-claim), in one place for backend.js and claims.js (docs/security.md
- * "Second review: the reference backend and dev host"; docs/architecture.md "Exactly once").
+ * replacement, submit-claim) and of uploads, in one place for backend.js and claims.js
+ * (docs/security.md "Second review: the reference backend and dev host"; docs/architecture.md
+ * "Exactly once").
  *
  * A saved answer is found only for the same session, the same path and the same key: another
  * session using the same key gets its request decided as new, so an answer never tells whether
  * a key exists elsewhere. Answers live in a `Map`, so any key, `__proto__` included, is just a key.
+ *
+ * Only definite answers are saved: 2xx, and 4xx but 408, 409 and 429 (the request may succeed
+ * later, unchanged); never a 5xx. A saved answer is kept 24 hours, then forgotten
+ * (docs/host-contract.md "Idempotency-Key: what the API keeps").
  */
 'use strict';
 
@@ -15,6 +20,10 @@ const { createHash } = require('crypto');
 const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
 const KEY_MESSAGE = `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters.`;
 const REUSED_MESSAGE = 'This Idempotency-Key was already used for a different request.';
+/** How long a saved answer is kept, in milliseconds: 24 hours (docs/host-contract.md). */
+const ANSWER_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** 4xx answers that are not definite: the same request may succeed later (timeout, conflict, rate limit). */
+const RETRYABLE_4XX = [408, 409, 429];
 
 const clone = (value) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
 
@@ -45,37 +54,64 @@ function fingerprint(value) {
 const entryKey = (scope, path, key) => JSON.stringify([scope, path, key]);
 
 /**
+ * Whether an answer is definite, and so saved and replayed (docs/host-contract.md
+ * "Idempotency-Key: what the API keeps"): any 2xx, and any 4xx but 408, 409 and 429.
+ *
+ * @param {number} status an HTTP status
+ * @returns {boolean} false for 1xx, 3xx, 408, 409, 429 and 5xx
+ */
+function isDefinite(status) {
+  if (status >= 200 && status <= 299) return true;
+  return status >= 400 && status <= 499 && !RETRYABLE_4XX.includes(status);
+}
+
+/**
  * Creates the saved answers of one store.
  *
+ * @param {object} [options]
+ * @param {() => number} [options.now] the clock, in milliseconds since the epoch (default
+ *   `Date.now`); tests pass their own to move time on
  * @returns {{
  *   run: (request: { scope: string | null, path: string, key: string | undefined, body: unknown },
  *     decide: () => { status: number, json?: unknown }) => { status: number, json?: unknown, decided: boolean },
+ *   forget: (answer: { path: string, json: unknown }) => number,
  *   toJSON: () => object[],
  *   load: (saved: unknown) => void,
  *   clear: () => void,
  *   size: number,
- * }} `run` answers a committing request once per (scope, path, key); `toJSON` lists the saved
- *   answers for a state file and `load` reads such a list back; `clear` forgets them all
+ * }} `run` answers a request once per (scope, path, key) for 24 hours; `forget` drops the saved
+ *   answers on a path whose body is `json`; `toJSON` lists the saved answers for a state file and
+ *   `load` reads such a list back; `clear` forgets them all
  */
-function createIdempotency() {
-  /** entryKey → { scope, path, key, fingerprint, status, body } */
+function createIdempotency({ now = Date.now } = {}) {
+  /** entryKey → { scope, path, key, fingerprint, status, body, savedAt (milliseconds) } */
   const answers = new Map();
+  /** Forgets every answer saved more than 24 hours ago (one saved exactly 24 hours ago is kept). */
+  const prune = () => {
+    const oldest = now() - ANSWER_LIFETIME_MS;
+    for (const [id, entry] of answers) {
+      if (entry.savedAt < oldest) answers.delete(id);
+    }
+  };
   return {
     /**
-     * Runs `decide` for a committing request unless this session already sent this key to this
-     * path (docs/security.md "What a production API must check", item 6):
+     * Runs `decide` for a request unless this session already sent this key to this path in the
+     * last 24 hours (docs/host-contract.md "Idempotency-Key: what the API keeps"; docs/security.md
+     * "What a production API must check", item 6):
      *
      * - a key that is empty or longer than 255 characters: 400, nothing decided;
      * - no key: `decide()`'s answer;
      * - a key seen with the same scope, path and body: the first answer again, nothing decided;
      * - a key seen with the same scope and path but another body: 422, nothing decided;
-     * - otherwise (another session, another path, a new key): `decide()`'s answer, saved.
+     * - otherwise (another session, another path, a new key, a key whose answer expired or was
+     *   not definite): `decide()`'s answer, saved when definite ({@link isDefinite}).
      *
      * @param {object} request
      * @param {string | null} request.scope the session the request came in (a stable session id), or null
      * @param {string} request.path the route, e.g. `/api/ProcessRefund`
      * @param {string | undefined} request.key the `Idempotency-Key` header
-     * @param {unknown} request.body the parsed JSON body
+     * @param {unknown} request.body what makes two requests with one key the same request: the
+     *   parsed JSON body (an upload passes its Journey-Id)
      * @param {() => { status: number, json?: unknown }} decide changes the state and answers
      * @returns {{ status: number, json?: unknown, decided: boolean }} the answer, with every field
      *   `decide` returned when it ran; `decided` tells whether it ran
@@ -84,6 +120,7 @@ function createIdempotency() {
       if (key !== undefined && (key.trim() === '' || key.length > MAX_IDEMPOTENCY_KEY_LENGTH)) {
         return { status: 400, json: { message: KEY_MESSAGE }, decided: false };
       }
+      prune();
       const id = key === undefined ? null : entryKey(scope ?? null, path, key);
       const print = fingerprint(body);
       const first = id === null ? undefined : answers.get(id);
@@ -92,7 +129,7 @@ function createIdempotency() {
         return { status: first.status, json: clone(first.body), decided: false };
       }
       const answer = decide();
-      if (id !== null) {
+      if (id !== null && isDefinite(answer.status)) {
         answers.set(id, {
           scope: scope ?? null,
           path,
@@ -100,24 +137,48 @@ function createIdempotency() {
           fingerprint: print,
           status: answer.status,
           body: clone(answer.json),
+          savedAt: now(),
         });
       }
       return { ...answer, decided: true };
     },
-    /** The saved answers as a list of entries (for a state file), oldest first. */
+    /**
+     * Forgets the saved answers on `path` whose body equals `json`, in every session: an upload
+     * deleted forgets the answer that created it, so the same key uploads anew
+     * (docs/host-contract.md "Idempotency-Key: what the API keeps").
+     *
+     * @param {{ path: string, json: unknown }} answer the path and the answer's body (an upload id)
+     * @returns {number} how many answers were forgotten
+     */
+    forget({ path, json }) {
+      const print = fingerprint(json);
+      let forgotten = 0;
+      for (const [id, entry] of answers) {
+        if (entry.path === path && fingerprint(entry.body) === print) {
+          answers.delete(id);
+          forgotten += 1;
+        }
+      }
+      return forgotten;
+    },
+    /** The saved answers as a list of entries (for a state file), oldest first, `savedAt` as an ISO time. */
     toJSON() {
-      return [...answers.values()].map((entry) => ({ ...entry }));
+      return [...answers.values()].map((entry) => ({ ...entry, savedAt: new Date(entry.savedAt).toISOString() }));
     },
     /**
-     * Reads back what {@link toJSON} wrote. Anything else, such as the plain object keyed by path
-     * and key that older state files hold (answers without a session), is ignored, as are entries
-     * of the wrong shape.
+     * Reads back what {@link toJSON} wrote, then forgets what is over 24 hours old. An entry
+     * without `savedAt` (a state file written before answers expired) counts as saved now, so it
+     * is kept 24 hours from this load; a `savedAt` later than now counts as now. Anything else,
+     * such as the plain object keyed by path and key that older state files hold (answers without
+     * a session), is ignored, as are entries of the wrong shape, with a `savedAt` that is not a
+     * time, or with an answer that is not definite.
      *
      * @param {unknown} saved the `idempotency` field of a state file
      */
     load(saved) {
       answers.clear();
       if (!Array.isArray(saved)) return;
+      const loadedAt = now();
       for (const entry of saved) {
         if (
           entry === null ||
@@ -126,13 +187,26 @@ function createIdempotency() {
           typeof entry.path !== 'string' ||
           typeof entry.key !== 'string' ||
           typeof entry.fingerprint !== 'string' ||
-          !Number.isInteger(entry.status)
+          !Number.isInteger(entry.status) ||
+          !isDefinite(entry.status)
         ) {
           continue;
         }
+        const savedAt =
+          entry.savedAt === undefined ? loadedAt : typeof entry.savedAt === 'string' ? Date.parse(entry.savedAt) : NaN;
+        if (Number.isNaN(savedAt)) continue;
         const { scope, path, key, fingerprint: print, status, body } = entry;
-        answers.set(entryKey(scope, path, key), { scope, path, key, fingerprint: print, status, body });
+        answers.set(entryKey(scope, path, key), {
+          scope,
+          path,
+          key,
+          fingerprint: print,
+          status,
+          body,
+          savedAt: Math.min(savedAt, loadedAt),
+        });
       }
+      prune();
     },
     /** Forgets every saved answer. */
     clear() {
@@ -145,4 +219,4 @@ function createIdempotency() {
   };
 }
 
-module.exports = { createIdempotency, fingerprint, MAX_IDEMPOTENCY_KEY_LENGTH };
+module.exports = { createIdempotency, fingerprint, isDefinite, MAX_IDEMPOTENCY_KEY_LENGTH, ANSWER_LIFETIME_MS };

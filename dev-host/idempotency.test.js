@@ -3,14 +3,37 @@
  * Idempotency keys scoped by session and path, held in a Map (idempotency.js; docs/security.md
  * "Second review: the reference backend and dev host"): the helper on its own, then through
  * ProcessRefund and submit-claim, where another session reusing a key once got 422 (telling it the
- * key exists) and `Idempotency-Key: __proto__` always got 422.
+ * key exists) and `Idempotency-Key: __proto__` always got 422. Answers are kept 24 hours (a clock
+ * passed in moves time on), only definite ones are saved, and `forget` drops an upload's answer
+ * (docs/host-contract.md "Idempotency-Key: what the API keeps").
  */
 const bookings = require('../fixtures/bookings.json');
-const { createIdempotency, fingerprint, MAX_IDEMPOTENCY_KEY_LENGTH } = require('./idempotency');
-const { useTestHosts, travellerSession, confirmBody, png } = require('./testing');
+const lookups = require('../fixtures/lookups.json');
+const {
+  createIdempotency,
+  fingerprint,
+  isDefinite,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  ANSWER_LIFETIME_MS,
+} = require('./idempotency');
+const { useTestHosts, travellerSession, confirmBody, png, postJson } = require('./testing');
 
 const REUSED = { message: 'This Idempotency-Key was already used for a different request.' };
 const BAD_KEY = { message: 'Idempotency-Key must be 1 to 255 characters.' };
+const HOUR = 60 * 60 * 1000;
+/** 2026-11-25T09:00:00.000Z: the time of the first answer in the expiry tests. */
+const T0 = Date.UTC(2026, 10, 25, 9, 0, 0);
+
+/** A clock the tests move by hand: `clock.now` for `createIdempotency({ now })`, `clock.at(ms)` to set it. */
+function testClock(start = T0) {
+  let time = start;
+  return {
+    now: () => time,
+    at(ms) {
+      time = ms;
+    },
+  };
+}
 
 describe('createIdempotency', () => {
   const request = (overrides = {}) => ({ scope: 's1', path: '/p', key: 'k', body: { a: 1 }, ...overrides });
@@ -107,13 +130,23 @@ describe('createIdempotency', () => {
     expect(saved.run(request({ key: 'empty' }), accepted)).toEqual({ status: 204, json: undefined, decided: false });
   });
 
-  it('writes its entries for a state file and reads them back', () => {
-    const saved = createIdempotency();
+  it('writes its entries for a state file, with the time each was saved, and reads them back', () => {
+    const clock = testClock();
+    const saved = createIdempotency({ now: clock.now });
     saved.run(request(), accepted);
+    clock.at(T0 + HOUR);
     saved.run(request({ scope: null, key: '__proto__' }), () => ({ status: 400, json: { message: 'no' } }));
     const entries = JSON.parse(JSON.stringify(saved.toJSON()));
     expect(entries).toEqual([
-      { scope: 's1', path: '/p', key: 'k', fingerprint: fingerprint({ a: 1 }), status: 200, body: { ok: true } },
+      {
+        scope: 's1',
+        path: '/p',
+        key: 'k',
+        fingerprint: fingerprint({ a: 1 }),
+        status: 200,
+        body: { ok: true },
+        savedAt: '2026-11-25T09:00:00.000Z',
+      },
       {
         scope: null,
         path: '/p',
@@ -121,9 +154,10 @@ describe('createIdempotency', () => {
         fingerprint: fingerprint({ a: 1 }),
         status: 400,
         body: { message: 'no' },
+        savedAt: '2026-11-25T10:00:00.000Z',
       },
     ]);
-    const loaded = createIdempotency();
+    const loaded = createIdempotency({ now: clock.now });
     loaded.load(entries);
     expect(loaded.toJSON()).toEqual(entries);
     expect(loaded.run(request(), accepted)).toEqual({ status: 200, json: { ok: true }, decided: false });
@@ -131,7 +165,8 @@ describe('createIdempotency', () => {
   });
 
   it('loads nothing from an older file (an object keyed by path and key) or from malformed entries', () => {
-    const saved = createIdempotency();
+    const clock = testClock();
+    const saved = createIdempotency({ now: clock.now });
     saved.run(request(), accepted);
     saved.load({ '/p k': { fingerprint: fingerprint({ a: 1 }), status: 200, body: {} } });
     expect(saved.size).toBe(0);
@@ -145,11 +180,22 @@ describe('createIdempotency', () => {
       { ...good, fingerprint: null },
       { ...good, status: '200' },
       { ...good, status: 200.5 },
+      { ...good, key: 'not-a-time', savedAt: 'yesterday' },
+      { ...good, key: 'a-number', savedAt: T0 },
+      { ...good, key: 'null-time', savedAt: null },
       good,
     ]);
-    expect(saved.toJSON()).toEqual([good]);
+    // An entry without savedAt (a file written before answers expired) counts as saved at the load.
+    expect(saved.toJSON()).toEqual([{ ...good, savedAt: '2026-11-25T09:00:00.000Z' }]);
     saved.load(undefined);
     expect(saved.size).toBe(0);
+  });
+
+  it('leaves out, when loading, an answer that is not definite (a 5xx, 408, 409 or 429 an older file kept)', () => {
+    const saved = createIdempotency({ now: testClock().now });
+    const entry = (status, key) => ({ scope: 's', path: '/p', key, fingerprint: 'f', status, body: null });
+    saved.load([entry(500, 'a'), entry(503, 'b'), entry(408, 'c'), entry(409, 'd'), entry(429, 'e'), entry(201, 'f')]);
+    expect(saved.toJSON().map((e) => [e.key, e.status])).toEqual([['f', 201]]);
   });
 
   it('clear forgets every answer', () => {
@@ -158,6 +204,188 @@ describe('createIdempotency', () => {
     saved.clear();
     expect(saved.size).toBe(0);
     expect(saved.run(request({ body: { a: 2 } }), accepted).decided).toBe(true);
+  });
+});
+
+describe('createIdempotency: answers kept 24 hours (docs/host-contract.md "Idempotency-Key: what the API keeps")', () => {
+  const request = (overrides = {}) => ({ scope: 's1', path: '/p', key: 'k', body: { a: 1 }, ...overrides });
+  const accepted = () => ({ status: 200, json: { ok: true } });
+  const refused = () => ({ status: 400, json: { message: 'no' } });
+
+  it('replays an answer saved at t until t + 24 h, and decides anew at t + 24 h + 1 ms', () => {
+    const clock = testClock();
+    const saved = createIdempotency({ now: clock.now });
+    expect(ANSWER_LIFETIME_MS).toBe(24 * HOUR);
+    expect(saved.run(request(), accepted)).toMatchObject({ status: 200, decided: true });
+    clock.at(T0 + 23 * HOUR + 59 * 60 * 1000);
+    expect(saved.run(request(), refused)).toEqual({ status: 200, json: { ok: true }, decided: false });
+    expect(saved.run(request({ body: { a: 2 } }), refused)).toEqual({ status: 422, json: REUSED, decided: false });
+    clock.at(T0 + 24 * HOUR);
+    expect(saved.run(request(), refused)).toEqual({ status: 200, json: { ok: true }, decided: false });
+    clock.at(T0 + 24 * HOUR + 1);
+    const decide = jest.fn(refused);
+    expect(saved.run(request(), decide)).toEqual({ status: 400, json: { message: 'no' }, decided: true });
+    expect(decide).toHaveBeenCalledTimes(1);
+    // The new answer is saved at its own time and replays for its own 24 hours.
+    expect(saved.toJSON()).toEqual([expect.objectContaining({ status: 400, savedAt: '2026-11-26T09:00:00.001Z' })]);
+    clock.at(T0 + 48 * HOUR + 1);
+    expect(saved.run(request(), accepted)).toEqual({ status: 400, json: { message: 'no' }, decided: false });
+  });
+
+  it('after 24 hours the key may come with another body: decided, not refused with 422', () => {
+    const clock = testClock();
+    const saved = createIdempotency({ now: clock.now });
+    saved.run(request(), accepted);
+    clock.at(T0 + 24 * HOUR + 1);
+    expect(saved.run(request({ body: { a: 2 } }), refused)).toEqual({
+      status: 400,
+      json: { message: 'no' },
+      decided: true,
+    });
+  });
+
+  it('forgets every expired answer on each run, a run without a key included', () => {
+    const clock = testClock();
+    const saved = createIdempotency({ now: clock.now });
+    saved.run(request({ key: 'early' }), accepted);
+    clock.at(T0 + HOUR);
+    saved.run(request({ key: 'later', scope: 's2' }), accepted);
+    expect(saved.size).toBe(2);
+    clock.at(T0 + 24 * HOUR + 1);
+    saved.run(request({ key: undefined }), accepted);
+    expect(saved.toJSON().map((entry) => entry.key)).toEqual(['later']);
+    clock.at(T0 + 25 * HOUR + 1);
+    saved.run(request({ key: undefined }), accepted);
+    expect(saved.size).toBe(0);
+  });
+
+  it('a state file round trip keeps each answer’s time: loading forgets what is over 24 hours old', () => {
+    const clock = testClock();
+    const saved = createIdempotency({ now: clock.now });
+    saved.run(request({ key: 'early' }), accepted);
+    clock.at(T0 + 2 * HOUR);
+    saved.run(request({ key: 'later' }), refused);
+    const file = JSON.parse(JSON.stringify(saved.toJSON()));
+
+    clock.at(T0 + 24 * HOUR + 1);
+    const restarted = createIdempotency({ now: clock.now });
+    restarted.load(file);
+    expect(restarted.toJSON()).toEqual([file[1]]);
+    expect(restarted.run(request({ key: 'later' }), accepted)).toEqual({
+      status: 400,
+      json: { message: 'no' },
+      decided: false,
+    });
+    expect(restarted.run(request({ key: 'early' }), refused).decided).toBe(true);
+    clock.at(T0 + 26 * HOUR + 1);
+    expect(restarted.run(request({ key: 'later' }), accepted)).toMatchObject({ status: 200, decided: true });
+  });
+
+  it('an entry of an older file without savedAt is kept 24 hours from the load', () => {
+    const clock = testClock();
+    const entry = { scope: 's1', path: '/p', key: 'k', fingerprint: fingerprint({ a: 1 }), status: 200, body: 'x' };
+    const saved = createIdempotency({ now: clock.now });
+    saved.load([entry]);
+    clock.at(T0 + 24 * HOUR);
+    expect(saved.run(request(), refused)).toEqual({ status: 200, json: 'x', decided: false });
+    clock.at(T0 + 24 * HOUR + 1);
+    expect(saved.run(request(), refused).decided).toBe(true);
+  });
+
+  it('a savedAt later than the load (a clock that was ahead) counts as the time of the load', () => {
+    const clock = testClock();
+    const entry = { scope: 's1', path: '/p', key: 'k', fingerprint: fingerprint({ a: 1 }), status: 200, body: 'x' };
+    const saved = createIdempotency({ now: clock.now });
+    saved.load([{ ...entry, savedAt: '2026-12-25T09:00:00.000Z' }]);
+    expect(saved.toJSON()[0].savedAt).toBe('2026-11-25T09:00:00.000Z');
+    clock.at(T0 + 24 * HOUR + 1);
+    expect(saved.run(request(), refused).decided).toBe(true);
+  });
+
+  it('uses Date.now when no clock is given', () => {
+    const saved = createIdempotency();
+    const before = Date.now();
+    saved.run(request(), accepted);
+    const savedAt = Date.parse(saved.toJSON()[0].savedAt);
+    expect(savedAt).toBeGreaterThanOrEqual(before);
+    expect(savedAt).toBeLessThanOrEqual(Date.now());
+  });
+});
+
+describe('createIdempotency: only definite answers are saved', () => {
+  const request = (overrides = {}) => ({ scope: 's1', path: '/p', key: 'k', body: { a: 1 }, ...overrides });
+
+  it.each([
+    [199, false],
+    [200, true],
+    [201, true],
+    [204, true],
+    [299, true],
+    [300, false],
+    [302, false],
+    [399, false],
+    [400, true],
+    [404, true],
+    [407, true],
+    [408, false],
+    [409, false],
+    [410, true],
+    [413, true],
+    [415, true],
+    [422, true],
+    [428, true],
+    [429, false],
+    [430, true],
+    [499, true],
+    [500, false],
+    [502, false],
+    [503, false],
+    [599, false],
+  ])('isDefinite(%i) is %s', (status, definite) => {
+    expect(isDefinite(status)).toBe(definite);
+  });
+
+  it.each([500, 503, 408, 409, 429])('an answer decided as %i is not saved: the key is decided again', (status) => {
+    const saved = createIdempotency();
+    const failing = jest.fn(() => ({ status, json: { message: 'later' } }));
+    expect(saved.run(request(), failing)).toEqual({ status, json: { message: 'later' }, decided: true });
+    expect(saved.size).toBe(0);
+    expect(saved.run(request(), failing)).toEqual({ status, json: { message: 'later' }, decided: true });
+    expect(failing).toHaveBeenCalledTimes(2);
+    // The first definite answer is the one saved.
+    expect(saved.run(request(), () => ({ status: 201, json: 'id' }))).toMatchObject({ status: 201, decided: true });
+    expect(saved.run(request(), failing)).toEqual({ status: 201, json: 'id', decided: false });
+    expect(failing).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('createIdempotency: forget', () => {
+  const request = (overrides = {}) => ({ scope: 's1', path: '/up', key: 'k', body: 'j1', ...overrides });
+
+  it('forgets, in every session, the answers on a path whose body is the one given, and nothing else', () => {
+    const saved = createIdempotency();
+    saved.run(request(), () => ({ status: 200, json: 'id-1' }));
+    saved.run(request({ scope: 's2' }), () => ({ status: 200, json: 'id-1' }));
+    saved.run(request({ key: 'k2' }), () => ({ status: 200, json: 'id-2' }));
+    saved.run(request({ path: '/other' }), () => ({ status: 200, json: 'id-1' }));
+    saved.run(request({ key: 'k3' }), () => ({ status: 400, json: { message: 'id-1' } }));
+    expect(saved.forget({ path: '/up', json: 'id-1' })).toBe(2);
+    expect(saved.toJSON().map((entry) => [entry.scope, entry.path, entry.key])).toEqual([
+      ['s1', '/up', 'k2'],
+      ['s1', '/other', 'k'],
+      ['s1', '/up', 'k3'],
+    ]);
+    expect(saved.forget({ path: '/up', json: 'id-1' })).toBe(0);
+    // The forgotten key is decided anew.
+    const decide = jest.fn(() => ({ status: 200, json: 'id-3' }));
+    expect(saved.run(request(), decide)).toEqual({ status: 200, json: 'id-3', decided: true });
+  });
+
+  it('compares bodies as JSON, whatever their key order', () => {
+    const saved = createIdempotency();
+    saved.run(request(), () => ({ status: 200, json: { id: 'x', n: 1 } }));
+    expect(saved.forget({ path: '/up', json: { n: 1, id: 'x' } })).toBe(1);
+    expect(saved.size).toBe(0);
   });
 });
 
@@ -289,5 +517,35 @@ describe('through the reference backend', () => {
     );
     expect(theirs).toEqual({ status: 201, body: { claimId: expect.any(String) } });
     expect(await (await server.fetch('/__dev/claims')).json()).toHaveLength(2);
+  });
+
+  it('a ProcessRefundWithReplacement decided as 503 is not saved: the same key is decided again and accepted', async () => {
+    const candidates = structuredClone(lookups.candidates);
+    candidates.dryRuns = {
+      900101: { httpError: { status: 503, body: 'Try again later.', contentType: 'text/plain' } },
+    };
+    const server = await start({ lookups: { candidates } });
+    const body = {
+      protectedReference: bookings.replacement.status.replacementProtectedReference,
+      journeyId: bookings.replacement.status.refundStatus.journeyID,
+      replacementBookingReference: candidates.bookingReference,
+      replacementJourneyId: 900101,
+    };
+    const headers = { 'Idempotency-Key': 'replacement-503' };
+    expect(await postJson(server, '/api/ProcessRefundWithReplacement', body, headers)).toEqual({
+      status: 503,
+      body: { message: 'Try again later.' },
+    });
+    expect(server.app.locals.store.idempotency.size).toBe(0);
+    delete candidates.dryRuns[900101];
+    expect(await postJson(server, '/api/ProcessRefundWithReplacement', body, headers)).toEqual({
+      status: 200,
+      body: { accepted: true, refundValue: 3550 },
+    });
+    expect(await postJson(server, '/api/ProcessRefundWithReplacement', body, headers)).toEqual({
+      status: 200,
+      body: { accepted: true, refundValue: 3550 },
+    });
+    expect(server.app.locals.store.requests).toHaveLength(1);
   });
 });
