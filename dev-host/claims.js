@@ -2,8 +2,11 @@
 /**
  * The reference backend of the manual claim (docs/product-rules.md section 7; issue "Manual claim" deliverable
  * 5): POST /tickets/upload (multipart, one image per request, header Journey-Id), POST
- * /tickets/delete/:uploadId and POST /tickets/submit-claim (Idempotency-Key honoured, by session
- * and path: idempotency.js). devTools.js shows the claims and uploads to tests at /__dev/*.
+ * /tickets/delete/:uploadId and POST /tickets/submit-claim. Uploads and submit-claim honour
+ * Idempotency-Key, by session and path, for 24 hours (idempotency.js); an upload's key is
+ * compared by its Journey-Id, not its bytes, and deleting the upload forgets it
+ * (docs/host-contract.md "Idempotency-Key: what the API keeps"). devTools.js shows the claims and
+ * uploads to tests at /__dev/*.
  *
  * - Types are sniffed from the bytes (magic numbers), never from the name or the declared type:
  *   JPEG, PNG or GIF only (415 otherwise). Limits are enforced again: at most 10 MiB per file
@@ -11,8 +14,9 @@
  * - Uploads are bounded (docs/uploads.md): at most 40 megapixels by the image's header (415), at
  *   most 10 live uploads per journey (409), and an image is stored without any bytes after its
  *   end marker. A duplicate, an image whose SHA-256 digest is already among the journey's live
- *   uploads, is refused (409); deleting an upload frees its digest. Live: stored, not deleted and
- *   not yet part of a submitted claim.
+ *   uploads, is refused (409), unless it is a replay of the Idempotency-Key that stored it (that
+ *   answers the saved id); deleting an upload frees its digest. Live: stored, not deleted and not
+ *   yet part of a submitted claim.
  * - Upload ids come from `crypto.randomBytes` (144 bits, base64url, 24 characters); an id is
  *   checked against that shape before it is used in a path, and files live only in
  *   `DATA_DIR/uploads/<id>.<ext>`, so no id can reach outside that folder.
@@ -47,6 +51,8 @@ const DUPLICATE_MESSAGE = 'You have already added this photo.';
 const UPLOAD_ID = /^[A-Za-z0-9_-]{24}$/;
 const JOURNEY_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const BOOKING_REFERENCE = /^(?:E-[A-Z0-9]{9}|[WRTFGHJKLXCBN2-9]{8})$/;
+/** The upload route: the path of its saved Idempotency-Key answers. */
+const UPLOAD_ROUTE = '/tickets/upload';
 
 /** Magic numbers of the accepted image types. */
 const SIGNATURES = [
@@ -148,79 +154,40 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
     uploads: {},
     /** Submitted claims, oldest first. */
     claims: [],
-    /** Saved answers of submit-claim, by session, path and key (idempotency.js). */
+    /** Saved answers of uploads and submit-claim, by session, path and key (idempotency.js). */
     idempotency: createIdempotency(),
 
     /**
-     * Stores one uploaded image after sniffing its type and reading its size from its header,
-     * without any bytes after the image's end marker (docs/uploads.md).
+     * Handles POST /tickets/upload: stores one uploaded image after sniffing its type and reading
+     * its size from its header, without any bytes after the image's end marker (docs/uploads.md).
+     * A repeated Idempotency-Key in the same session with the same Journey-Id returns the first
+     * answer (the same upload id) and stores nothing; with another Journey-Id it is refused (422).
+     * The received bytes are not part of the comparison: the browser's resized copy of one photo
+     * may differ between tries (docs/host-contract.md "Idempotency-Key: what the API keeps").
      *
      * @param {{ buffer: Buffer, originalname?: string } | undefined} file from multer
      * @param {string | undefined} journeyId the Journey-Id header
+     * @param {string | undefined} [idempotencyKey] the Idempotency-Key header
+     * @param {string | null} [session] the id of the request's session (auth.js), the key's scope
      * @returns {{ status: number, json: unknown }} 200 with the id as a JSON string; 400 (no file,
-     *   bad Journey-Id), 404 (unknown journey), 413 (over 10 MiB), 415 (not JPEG/PNG/GIF,
-     *   unreadable, no end marker, over 40 megapixels), 409 (a duplicate of a live upload, or
-     *   the journey already has 10 live uploads)
+     *   bad Journey-Id, a key that is empty or over 255 characters), 404 (unknown journey), 413
+     *   (over 10 MiB), 415 (not JPEG/PNG/GIF, unreadable, no end marker, over 40 megapixels), 409
+     *   (a duplicate of a live upload, or the journey already has 10 live uploads), 422 (the key
+     *   was used with another Journey-Id)
      */
-    addUpload(file, journeyId) {
+    addUpload(file, journeyId, idempotencyKey, session = null) {
       const journey = typeof journeyId === 'string' ? journeyId.trim() : '';
-      if (!JOURNEY_ID.test(journey)) return badRequest('The Journey-Id header is missing or invalid.');
-      const bookingReference = journeys.get(journey);
-      if (!bookingReference) return answer(404, { message: 'Unknown journey.' });
-      if (!file || !Buffer.isBuffer(file.buffer) || file.buffer.length === 0) {
-        return badRequest('Send one image in the multipart field "file".');
-      }
-      if (file.buffer.length > MAX_UPLOAD_BYTES)
-        return answer(413, { message: 'File is too big. Max filesize: 10MiB.' });
-      const kind = sniffImageType(file.buffer);
-      if (!kind) return answer(415, { message: 'Only JPEG, PNG or GIF images are accepted.' });
-      let size;
-      try {
-        size = imageSize(file.buffer);
-      } catch {
-        return answer(415, { message: 'The image could not be read.' });
-      }
-      if (!size.width || !size.height) return answer(415, { message: 'The image could not be read.' });
-      if (size.width * size.height > MAX_PIXELS) {
-        return answer(415, {
-          message: `The image is ${size.width} × ${size.height} pixels: at most 40 megapixels are accepted.`,
-        });
-      }
-      const end = imageEnd(file.buffer, kind.type);
-      if (end === null) return answer(415, { message: 'The image could not be read.' });
-      const image = file.buffer.subarray(0, end);
-      const digest = createHash('sha256').update(image).digest('hex');
-      const live = Object.values(store.uploads).filter(
-        (upload) => upload.journeyId === journey && !upload.deletedAt && !upload.claimId,
+      const result = store.idempotency.run(
+        { scope: session, path: UPLOAD_ROUTE, key: idempotencyKey, body: journey },
+        () => decideUpload(file, journey),
       );
-      if (live.some((upload) => upload.digest === digest)) return answer(409, { message: DUPLICATE_MESSAGE });
-      if (live.length >= MAX_LIVE_UPLOADS_PER_JOURNEY) {
-        return answer(409, {
-          message: `A claim can have at most ${MAX_LIVE_UPLOADS_PER_JOURNEY} photos. Remove one before adding another.`,
-        });
-      }
-      const id = newUploadId();
-      writeAtomic(uploadPath(uploadsDir, id, kind.ext), image);
-      store.uploads[id] = {
-        id,
-        journeyId: journey,
-        bookingReference,
-        type: kind.type,
-        ext: kind.ext,
-        bytes: image.length,
-        trailingBytesRemoved: file.buffer.length - image.length,
-        digest,
-        width: size.width,
-        height: size.height,
-        name: String(file.originalname ?? '').slice(0, 200),
-        time: new Date().toISOString(),
-      };
-      store.save();
-      return answer(200, id);
+      if (result.decided && (result.status === 200 || idempotencyKey !== undefined)) store.save();
+      return answer(result.status, result.json);
     },
 
     /**
-     * Deletes an upload's file. Deleting twice is fine (204); an image in a submitted claim is kept.
+     * Deletes an upload's file and forgets the saved answer of the Idempotency-Key that created it.
+     * Deleting twice is fine (204); an image in a submitted claim is kept.
      * @returns {{ status: number, json?: unknown }} 204; 404 unknown id; 409 part of a claim
      */
     deleteUpload(id) {
@@ -230,6 +197,8 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
       if (!upload.deletedAt) {
         fs.rmSync(uploadPath(uploadsDir, id, upload.ext), { force: true });
         upload.deletedAt = new Date().toISOString();
+        // Its key uploads anew: a replay must not hand back a deleted id (docs/host-contract.md).
+        store.idempotency.forget({ path: UPLOAD_ROUTE, json: id });
         store.save();
       }
       return { status: 204 };
@@ -292,6 +261,61 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
       );
     },
   };
+
+  /** Stores one upload of a journey (Journey-Id trimmed), or answers why not; see `addUpload`. */
+  function decideUpload(file, journey) {
+    if (!JOURNEY_ID.test(journey)) return badRequest('The Journey-Id header is missing or invalid.');
+    const bookingReference = journeys.get(journey);
+    if (!bookingReference) return answer(404, { message: 'Unknown journey.' });
+    if (!file || !Buffer.isBuffer(file.buffer) || file.buffer.length === 0) {
+      return badRequest('Send one image in the multipart field "file".');
+    }
+    if (file.buffer.length > MAX_UPLOAD_BYTES) return answer(413, { message: 'File is too big. Max filesize: 10MiB.' });
+    const kind = sniffImageType(file.buffer);
+    if (!kind) return answer(415, { message: 'Only JPEG, PNG or GIF images are accepted.' });
+    let size;
+    try {
+      size = imageSize(file.buffer);
+    } catch {
+      return answer(415, { message: 'The image could not be read.' });
+    }
+    if (!size.width || !size.height) return answer(415, { message: 'The image could not be read.' });
+    if (size.width * size.height > MAX_PIXELS) {
+      return answer(415, {
+        message: `The image is ${size.width} × ${size.height} pixels: at most 40 megapixels are accepted.`,
+      });
+    }
+    const end = imageEnd(file.buffer, kind.type);
+    if (end === null) return answer(415, { message: 'The image could not be read.' });
+    const image = file.buffer.subarray(0, end);
+    const digest = createHash('sha256').update(image).digest('hex');
+    const live = Object.values(store.uploads).filter(
+      (upload) => upload.journeyId === journey && !upload.deletedAt && !upload.claimId,
+    );
+    if (live.some((upload) => upload.digest === digest)) return answer(409, { message: DUPLICATE_MESSAGE });
+    if (live.length >= MAX_LIVE_UPLOADS_PER_JOURNEY) {
+      return answer(409, {
+        message: `A claim can have at most ${MAX_LIVE_UPLOADS_PER_JOURNEY} photos. Remove one before adding another.`,
+      });
+    }
+    const id = newUploadId();
+    writeAtomic(uploadPath(uploadsDir, id, kind.ext), image);
+    store.uploads[id] = {
+      id,
+      journeyId: journey,
+      bookingReference,
+      type: kind.type,
+      ext: kind.ext,
+      bytes: image.length,
+      trailingBytesRemoved: file.buffer.length - image.length,
+      digest,
+      width: size.width,
+      height: size.height,
+      name: String(file.originalname ?? '').slice(0, 200),
+      time: new Date().toISOString(),
+    };
+    return answer(200, id);
+  }
 
   function decideClaim(body) {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
@@ -386,7 +410,7 @@ function createClaimsRouter({ dataDir, bookings, logger = console, guards }) {
     next();
   });
 
-  router.post('/tickets/upload', guards.upload, (req, res) => {
+  router.post(UPLOAD_ROUTE, guards.upload, (req, res) => {
     upload(req, res, (error) => {
       if (error instanceof multer.MulterError) {
         if (error.code === 'LIMIT_FILE_SIZE')
@@ -394,7 +418,10 @@ function createClaimsRouter({ dataDir, bookings, logger = console, guards }) {
         return send(res, badRequest(`Invalid upload: ${error.message}. Send one image in the field "file".`));
       }
       if (error) return send(res, badRequest('The upload could not be read.'));
-      return send(res, store.addUpload(req.file, req.get('Journey-Id')));
+      return send(
+        res,
+        store.addUpload(req.file, req.get('Journey-Id'), req.get('Idempotency-Key'), res.locals.sessionId),
+      );
     });
   });
 

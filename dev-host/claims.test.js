@@ -4,12 +4,13 @@
  * DATA_DIR and a stand-in dist/, driven with global fetch and FormData. Type sniffing, server-side
  * limits (10 MiB, 40 megapixels, 10 live uploads per journey), bytes after the image's end,
  * duplicates by SHA-256, path safety, delete, claim persistence across a restart and
- * Idempotency-Key replay.
+ * Idempotency-Key replay of submit-claim and of uploads (compared by Journey-Id, forgotten when
+ * the upload is deleted: docs/host-contract.md "Idempotency-Key: what the API keeps").
  */
 const fs = require('fs');
 const path = require('path');
 const bookings = require('../fixtures/bookings.json');
-const { useTestHosts, png } = require('./testing');
+const { useTestHosts, travellerSession, png } = require('./testing');
 const { createClaimsStore, sniffImageType, uploadPath, isUploadId, MAX_UPLOAD_BYTES } = require('./claims');
 const { imageEnd } = require('./imageEnd');
 
@@ -45,12 +46,13 @@ const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAE
 async function upload(
   server,
   bytes,
-  { name = 'photo.png', type = 'image/png', journeyId = JOURNEY, field = 'file' } = {},
+  { name = 'photo.png', type = 'image/png', journeyId = JOURNEY, field = 'file', key, fetcher = server.fetch } = {},
 ) {
   const form = new FormData();
   form.append(field, new Blob([bytes], { type }), name);
   const headers = journeyId === null ? {} : { 'Journey-Id': journeyId };
-  const response = await server.fetch(`${server.url}/tickets/upload`, { method: 'POST', body: form, headers });
+  if (key !== undefined) headers['Idempotency-Key'] = key;
+  const response = await fetcher(`${server.url}/tickets/upload`, { method: 'POST', body: form, headers });
   return { status: response.status, json: await readBody(response), headers: response.headers };
 }
 
@@ -327,6 +329,165 @@ describe('uploads bounded (docs/uploads.md)', () => {
     expect(listed.find((u) => u.id === afterDelete.json).digest).toBe(
       require('crypto').createHash('sha256').update(png(5, 5)).digest('hex'),
     );
+  });
+});
+
+describe('POST /tickets/upload with an Idempotency-Key (docs/host-contract.md "Idempotency-Key: what the API keeps")', () => {
+  const REUSED = { message: 'This Idempotency-Key was already used for a different request.' };
+  const uploadsDirOf = (server) => path.join(path.dirname(server.app.locals.store.stateFile), 'uploads');
+  const storedFiles = (server) => fs.readdirSync(uploadsDirOf(server)).sort();
+  const savedAnswers = (server) =>
+    JSON.parse(fs.readFileSync(path.join(path.dirname(server.app.locals.store.stateFile), 'claims.json'), 'utf8'))
+      .idempotency;
+  const uploads = async (server) => (await server.fetch(`${server.url}/__dev/uploads`)).json();
+  const KEY = `${JOURNEY}:${'ab'.repeat(32)}`;
+
+  it('a replay answers the same id and stores one file, even with other bytes (a new resize of the photo)', async () => {
+    const server = await start();
+    const first = await upload(server, png(5, 5), { key: KEY });
+    expect(first.status).toBe(200);
+    expect(isUploadId(first.json)).toBe(true);
+    // The same bytes again: no 409 duplicate, the saved answer.
+    expect(await upload(server, png(5, 5), { key: KEY, name: 'IMG_0001 (1).png' })).toMatchObject({
+      status: 200,
+      json: first.json,
+    });
+    // Other bytes under the same key (the browser resized the photo again): still the saved answer.
+    expect(await upload(server, png(6, 5), { key: KEY })).toMatchObject({ status: 200, json: first.json });
+    expect(storedFiles(server)).toEqual([`${first.json}.png`]);
+    expect((await uploads(server)).map((u) => [u.id, u.width])).toEqual([[first.json, 5]]);
+    expect(savedAnswers(server)).toEqual([
+      {
+        scope: expect.any(String),
+        path: '/tickets/upload',
+        key: KEY,
+        fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
+        status: 200,
+        body: first.json,
+        savedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      },
+    ]);
+  });
+
+  it('the same key with another Journey-Id is refused with 422 and stores nothing', async () => {
+    const server = await start();
+    const first = await upload(server, png(5, 5), { key: KEY });
+    expect(first.status).toBe(200);
+    const otherJourney = String(advance.status.refundStatus.journeyID);
+    expect(await upload(server, png(5, 5), { key: KEY, journeyId: otherJourney })).toMatchObject({
+      status: 422,
+      json: REUSED,
+    });
+    // The Journey-Id is compared trimmed, as it is read.
+    expect(await upload(server, png(5, 5), { key: KEY, journeyId: ` ${JOURNEY} ` })).toMatchObject({
+      status: 200,
+      json: first.json,
+    });
+    expect(storedFiles(server)).toEqual([`${first.json}.png`]);
+    expect(await uploads(server)).toHaveLength(1);
+  });
+
+  it('deleting the upload forgets its key: the photo chosen again is uploaded anew, with a new id', async () => {
+    const server = await start();
+    const first = await upload(server, png(5, 5), { key: KEY });
+    const other = await upload(server, png(7, 7), { key: 'other-photo' });
+    expect(await remove(server, first.json)).toBe(204);
+    expect(savedAnswers(server).map((entry) => entry.key)).toEqual(['other-photo']);
+    const again = await upload(server, png(5, 5), { key: KEY });
+    expect(again.status).toBe(200);
+    expect(isUploadId(again.json)).toBe(true);
+    expect(again.json).not.toBe(first.json);
+    expect(storedFiles(server)).toEqual([`${other.json}.png`, `${again.json}.png`].sort());
+    // The new answer replays in turn; the other photo's key was kept.
+    expect(await upload(server, png(5, 5), { key: KEY })).toMatchObject({ status: 200, json: again.json });
+    expect(await upload(server, png(7, 7), { key: 'other-photo' })).toMatchObject({ status: 200, json: other.json });
+    expect((await uploads(server)).filter((u) => !u.deletedAt)).toHaveLength(2);
+  });
+
+  it('another session sending the same key has its photo decided on its own: a 409, never the first id', async () => {
+    const server = await start();
+    const first = await upload(server, png(5, 5), { key: KEY });
+    const other = travellerSession(server, [printed.bookingReference]);
+    expect(await upload(server, png(5, 5), { key: KEY, fetcher: other })).toMatchObject({
+      status: 409,
+      json: { message: 'You have already added this photo.' },
+    });
+    expect(storedFiles(server)).toEqual([`${first.json}.png`]);
+  });
+
+  it('a 409 is not saved: after a photo is removed, the same key uploads (the limit and a duplicate)', async () => {
+    const server = await start();
+    const ids = [];
+    for (let i = 1; i <= 10; i += 1) ids.push((await upload(server, png(i, 1), { key: `photo-${i}` })).json);
+    const limit = { message: 'A claim can have at most 10 photos. Remove one before adding another.' };
+    expect(await upload(server, png(11, 1), { key: 'photo-11' })).toMatchObject({ status: 409, json: limit });
+    expect(await remove(server, ids[0])).toBe(204);
+    const eleventh = await upload(server, png(11, 1), { key: 'photo-11' });
+    expect(eleventh.status).toBe(200);
+    expect(isUploadId(eleventh.json)).toBe(true);
+
+    // A photo uploaded without a key, then chosen with one: 409 duplicate until the first is removed.
+    const other = String(advance.status.refundStatus.journeyID);
+    const plain = await upload(server, png(3, 3), { journeyId: other });
+    expect(await upload(server, png(3, 3), { journeyId: other, key: 'dup' })).toMatchObject({ status: 409 });
+    expect(await remove(server, plain.json)).toBe(204);
+    const keyed = await upload(server, png(3, 3), { journeyId: other, key: 'dup' });
+    expect(keyed.status).toBe(200);
+    expect(keyed.json).not.toBe(plain.json);
+  });
+
+  it('a definite refusal is saved: the key is refused again (415) whatever bytes come with it', async () => {
+    const server = await start();
+    const refused = { status: 415, json: { message: 'Only JPEG, PNG or GIF images are accepted.' } };
+    expect(await upload(server, Buffer.from('%PDF-1.7'), { key: 'pdf', name: 'ticket.pdf' })).toMatchObject(refused);
+    expect(await upload(server, png(5, 5), { key: 'pdf' })).toMatchObject(refused);
+    expect(storedFiles(server)).toEqual([]);
+    expect(savedAnswers(server)).toEqual([expect.objectContaining({ key: 'pdf', status: 415 })]);
+  });
+
+  it('refuses an empty key or one over 255 characters with 400, storing nothing', async () => {
+    const server = await start();
+    const badKey = { status: 400, json: { message: 'Idempotency-Key must be 1 to 255 characters.' } };
+    expect(await upload(server, png(5, 5), { key: '' })).toMatchObject(badKey);
+    expect(await upload(server, png(5, 5), { key: 'k'.repeat(256) })).toMatchObject(badKey);
+    expect(storedFiles(server)).toEqual([]);
+    expect((await upload(server, png(5, 5), { key: 'k'.repeat(255) })).status).toBe(200);
+  });
+
+  it('without a key, uploads are as before: each decided, a duplicate refused with 409, nothing saved', async () => {
+    const server = await start();
+    const first = await upload(server, png(5, 5));
+    expect(first.status).toBe(200);
+    expect(await upload(server, png(5, 5))).toMatchObject({
+      status: 409,
+      json: { message: 'You have already added this photo.' },
+    });
+    const second = await upload(server, png(5, 6));
+    expect(second.status).toBe(200);
+    expect(second.json).not.toBe(first.json);
+    expect(storedFiles(server)).toEqual([`${first.json}.png`, `${second.json}.png`].sort());
+    expect(savedAnswers(server)).toEqual([]);
+  });
+
+  it('the saved answer survives a restart of the store, and a delete after it still forgets it', () => {
+    const dataDir = tempDir('rw-data-');
+    const file = (bytes) => ({ buffer: bytes, originalname: 'photo.png' });
+    const first = createClaimsStore({ bookings, dataDir });
+    const stored = first.addUpload(file(png(5, 5)), JOURNEY, KEY, 'session-1');
+    expect(stored.status).toBe(200);
+
+    const restarted = createClaimsStore({ bookings, dataDir });
+    expect(restarted.addUpload(file(png(6, 6)), JOURNEY, KEY, 'session-1')).toEqual(stored);
+    expect(
+      restarted.addUpload(file(png(5, 5)), String(advance.status.refundStatus.journeyID), KEY, 'session-1'),
+    ).toEqual({ status: 422, json: REUSED });
+    expect(Object.keys(restarted.uploads)).toEqual([stored.json]);
+    expect(restarted.deleteUpload(stored.json)).toEqual({ status: 204 });
+
+    const again = createClaimsStore({ bookings, dataDir });
+    const anew = again.addUpload(file(png(5, 5)), JOURNEY, KEY, 'session-1');
+    expect(anew.status).toBe(200);
+    expect(anew.json).not.toBe(stored.json);
   });
 });
 
