@@ -1,20 +1,8 @@
-import { AxiosError } from 'axios';
 import MockAdapter from 'axios-mock-adapter';
 import { activeCount, PROGRESS_FADE_MS, setApiBase } from '@rw/page-runtime';
-import { failureText, RELOAD_PAGE_TEXT, WidgetError } from '../errors/WidgetError';
-import {
-  antiforgeryHeaders,
-  configureClient,
-  getJson,
-  isStateChanging,
-  loadApi,
-  parseJsonBody,
-  postCommitting,
-  postJson,
-  requestVerificationToken,
-  serverMessage,
-  toWidgetError,
-} from './client';
+import { failureText, RELOAD_PAGE_TEXT } from '../errors/WidgetError';
+import { getJson, postCommitting, postFile, postJson, postWithoutBody } from './client';
+import { configureClient } from './policy';
 import { api } from './http';
 import { widgetFailure } from '../test/faults';
 
@@ -23,125 +11,10 @@ const mock = new MockAdapter(api);
 beforeEach(() => {
   mock.reset();
   setApiBase('');
-  configureClient({ timeouts: { get: 200, post: 200 }, retry: { retries: 2, baseDelayMs: 1 } });
+  configureClient({ timeouts: { get: 200, post: 200, upload: 200 }, retry: { retries: 2, baseDelayMs: 1 } });
 });
 
 const failure = widgetFailure;
-
-describe('serverMessage (docs/decisions.md "Server error answers")', () => {
-  it.each([
-    ['plain text', 'Self refunds are disabled', 'Self refunds are disabled'],
-    ['JSON message', { message: 'Booking is older than 6 months' }, 'Booking is older than 6 months'],
-    ['JSON error', { error: 'No journey' }, 'No journey'],
-    ['bare JSON string', '"quoted text"', 'quoted text'],
-    ['JSON text with message', '{"message":"from text"}', 'from text'],
-    ['empty', '', ''],
-    ['nothing', null, ''],
-    ['no body', undefined, ''],
-    ['plain text with spaces and a line end around it', '  Self refunds are disabled\n', 'Self refunds are disabled'],
-    ['JSON text with spaces around it', ' {"message":"from text"}\n', 'from text'],
-    ['text that starts like JSON but is not', '{"message": "cut short', '{"message": "cut short'],
-    ['plain text that reads as the JSON null', 'null', 'null'],
-    ['a plain-text amount', '2.50', '2.50'],
-    ["ASP.NET's HttpError Message", { Message: 'An error has occurred.' }, 'An error has occurred.'],
-    ['a problem details title', { title: 'Bad Request', detail: 'The booking is closed.' }, 'Bad Request'],
-    ['a problem details detail alone', { detail: 'The booking is closed.' }, 'The booking is closed.'],
-    ['JSON without a known field', { code: 7 }, '{"code":7}'],
-  ])('reads %s', (_name, data, expected) => {
-    expect(serverMessage(data)).toBe(expected);
-  });
-
-  it('gives nothing for a body it cannot write as text', () => {
-    const circular: Record<string, unknown> = { code: 7 };
-    circular.self = circular;
-    expect(serverMessage(circular)).toBe('');
-  });
-});
-
-describe('isStateChanging', () => {
-  it('treats GET, HEAD, OPTIONS and a request without a method (a GET) as safe', () => {
-    expect([undefined, 'GET', 'get', 'HEAD', 'options'].map(isStateChanging)).toEqual([
-      false,
-      false,
-      false,
-      false,
-      false,
-    ]);
-    expect(['POST', 'delete', 'PUT', 'patch'].map(isStateChanging)).toEqual([true, true, true, true]);
-  });
-});
-
-describe('toWidgetError (docs/product-rules.md section 8)', () => {
-  const request = { method: 'get', url: '/status' } as ConstructorParameters<typeof AxiosError>[2];
-
-  it.each([
-    ['a timeout', 'TIMEOUT', 'timeout of 200ms exceeded', 'ETIMEDOUT', 'timeout of 200ms exceeded'],
-    ['a request the browser aborted', 'NETWORK_ERROR', 'Request aborted', 'ECONNABORTED', 'Request aborted'],
-    ['an axios error without an answer or a message', 'NETWORK_ERROR', '', 'ERR_NETWORK', 'Network Error'],
-  ])('%s is %s, with the axios error as the cause', (_name, code, message, axiosCode, text) => {
-    const failure = new AxiosError(message, axiosCode, request);
-    const error = toWidgetError(failure);
-    expect([error.code, error.message]).toEqual([code, text]);
-    expect(error.cause).toBe(failure);
-  });
-
-  it('reads only axios errors as answers: another error with a code and a response is NETWORK_ERROR', () => {
-    const other = Object.assign(new Error('socket hang up'), {
-      code: 'ETIMEDOUT',
-      response: { status: 500, data: 'down' },
-    });
-    const error = toWidgetError(other);
-    expect([error.code, error.message, error.status]).toEqual(['NETWORK_ERROR', 'socket hang up', undefined]);
-    expect(error.cause).toBe(other);
-  });
-
-  it('writes any other thrown value as text, null included', () => {
-    expect([toWidgetError(null).code, toWidgetError(null).message]).toEqual(['NETWORK_ERROR', 'null']);
-    expect([toWidgetError('boom').code, toWidgetError('boom').message]).toEqual(['NETWORK_ERROR', 'boom']);
-  });
-
-  it('passes a WidgetError through unchanged', () => {
-    const mapped = new WidgetError('INVALID_RESPONSE', 'The server sent an empty answer.');
-    expect(toWidgetError(mapped)).toBe(mapped);
-  });
-});
-
-describe('parseJsonBody', () => {
-  it('calls an empty or blank body an empty answer', () => {
-    for (const body of ['', '  \n']) {
-      let thrown: unknown;
-      try {
-        parseJsonBody(body);
-      } catch (error) {
-        thrown = error;
-      }
-      expect([(thrown as WidgetError).code, (thrown as WidgetError).message]).toEqual([
-        'INVALID_RESPONSE',
-        'The server sent an empty answer.',
-      ]);
-    }
-  });
-
-  it('calls a malformed body unreadable, keeping the body and the parse error', () => {
-    let thrown: unknown;
-    try {
-      parseJsonBody('{"refundStatus": nul');
-    } catch (error) {
-      thrown = error;
-    }
-    const error = thrown as WidgetError;
-    expect([error.code, error.message, error.body]).toEqual([
-      'INVALID_RESPONSE',
-      'The server sent an answer we could not read.',
-      '{"refundStatus": nul',
-    ]);
-    expect(error.cause).toBeInstanceOf(SyntaxError);
-  });
-
-  it('passes a body axios already parsed through', () => {
-    expect(parseJsonBody({ a: 1 })).toEqual({ a: 1 });
-  });
-});
 
 describe('getJson', () => {
   it('returns parsed JSON and drives the activity count', async () => {
@@ -262,12 +135,75 @@ describe('postCommitting (docs/architecture.md "Exactly once")', () => {
   });
 });
 
-describe("the axios instance (loadApi, for the manual claim's delete)", () => {
-  it('never retries a POST, even after a transient failure', async () => {
-    mock.onPost('/tickets/delete/abc').reply(503, 'busy');
-    const instance = await loadApi();
-    await expect(instance.post('/tickets/delete/abc')).rejects.toMatchObject({ response: { status: 503 } });
-    expect(mock.history.post).toHaveLength(1);
+describe("postWithoutBody (the manual claim's delete)", () => {
+  it('sends no body, accepts any 2xx and never retries, even after a transient failure', async () => {
+    mock.onPost('/tickets/delete/abc').replyOnce(204).onPost('/tickets/delete/abc').reply(503, 'busy');
+    await expect(postWithoutBody('/tickets/delete/abc')).resolves.toBeUndefined();
+    expect(mock.history.post[0].data).toBeUndefined();
+    const error = await failure(postWithoutBody('/tickets/delete/abc'));
+    expect([error.code, error.status, error.message]).toEqual(['API_ERROR', 503, 'busy']);
+    expect(mock.history.post).toHaveLength(2);
+  });
+});
+
+describe('postFile (the uploads, docs/architecture.md "One request layer")', () => {
+  const upload = (key = 'photo-key') =>
+    postFile('/tickets/upload', {
+      field: 'file',
+      filename: 'ticket.png',
+      blob: new Blob(['png bytes'], { type: 'image/png' }),
+      headers: { 'Journey-Id': '700110' },
+      idempotencyKey: key,
+    });
+
+  it('sends one multipart part with the Journey-Id, the Idempotency-Key and the policy headers; returns the body as text', async () => {
+    document.head.innerHTML = '<meta name="request-verification-token" content="page-token-1">';
+    mock.onPost('/tickets/upload').reply(200, '"up_1"', { 'content-type': 'application/json' });
+    await expect(upload()).resolves.toBe('"up_1"');
+    const [sent] = mock.history.post;
+    const headers = sent.headers as Record<string, unknown>;
+    expect([headers['Journey-Id'], headers['Idempotency-Key'], headers.RequestVerificationToken]).toEqual([
+      '700110',
+      'photo-key',
+      'page-token-1',
+    ]);
+    expect(headers['X-Requested-With']).toBe('XMLHttpRequest');
+    const file = (sent.data as FormData).get('file') as File;
+    expect([file.name, file.size, [...(sent.data as FormData).keys()]]).toEqual(['ticket.png', 9, ['file']]);
+    document.head.innerHTML = '';
+  });
+
+  it('tries a transient failure again with the same key, three tries in all', async () => {
+    mock.onPost('/tickets/upload').replyOnce(503, 'busy').onPost('/tickets/upload').networkErrorOnce();
+    mock.onPost('/tickets/upload').reply(201, 'up_2');
+    await expect(upload('same-key')).resolves.toBe('up_2');
+    expect(mock.history.post.map((r) => (r.headers as Record<string, unknown>)['Idempotency-Key'])).toEqual([
+      'same-key',
+      'same-key',
+      'same-key',
+    ]);
+    mock.resetHistory();
+    mock.onPost('/tickets/upload').reply(503, 'still busy');
+    const error = await failure(upload());
+    expect([error.code, error.status, mock.history.post.length]).toEqual(['API_ERROR', 503, 3]);
+  });
+
+  it('never tries a definite refusal again: the server text is the message', async () => {
+    mock.onPost('/tickets/upload').reply(409, 'You have already added this photo.');
+    const error = await failure(upload());
+    expect([error.code, error.status, error.message, mock.history.post.length]).toEqual([
+      'API_ERROR',
+      409,
+      'You have already added this photo.',
+      1,
+    ]);
+  });
+
+  it('bounds each try by the upload timeout', async () => {
+    configureClient({ timeouts: { upload: 30 }, retry: { retries: 1 } });
+    mock.onPost('/tickets/upload').timeout();
+    expect((await failure(upload())).code).toBe('TIMEOUT');
+    expect(mock.history.post.map((r) => r.timeout)).toEqual([30, 30]);
   });
 });
 
@@ -293,19 +229,6 @@ describe('antiforgery (docs/security.md)', () => {
     return headers?.[name];
   };
 
-  it('reads the meta tag, else the first __RequestVerificationToken input, else nothing', () => {
-    expect(requestVerificationToken()).toBeNull();
-    document.body.innerHTML =
-      '<form><input type="hidden" name="__RequestVerificationToken" value="CfDJ8-form_token"></form>' +
-      '<input type="hidden" name="__RequestVerificationToken" value="second">';
-    expect(requestVerificationToken()).toBe('CfDJ8-form_token');
-    document.head.innerHTML = '<meta name="request-verification-token" content=" meta-token ">';
-    expect(requestVerificationToken()).toBe('meta-token');
-    // A value that could not be a header value counts as none.
-    document.head.innerHTML = '<meta name="request-verification-token" content="bad token">';
-    expect(requestVerificationToken()).toBeNull();
-  });
-
   it('every POST carries the token and X-Requested-With; GETs carry neither', async () => {
     document.head.innerHTML = '<meta name="request-verification-token" content="page-token-1">';
     mock.onPost('/api/ProcessRefund').reply(200, {});
@@ -314,7 +237,7 @@ describe('antiforgery (docs/security.md)', () => {
     mock.onGet('/status').reply(200, '{}');
     await postCommitting('/api/ProcessRefund', {}, 'k');
     await postJson('/api/LookupJourneys', {});
-    await api.post('/tickets/delete/abc');
+    await postWithoutBody('/tickets/delete/abc');
     await getJson('/status');
     for (const index of [0, 1, 2]) {
       expect(header(index, 'RequestVerificationToken')).toBe('page-token-1');
@@ -327,12 +250,9 @@ describe('antiforgery (docs/security.md)', () => {
 
   it('without a token in the page, POSTs send no token header but still X-Requested-With (a preflight from another origin)', async () => {
     mock.onPost('/tickets/delete/abc').reply(204);
-    await api.post('/tickets/delete/abc');
+    await postWithoutBody('/tickets/delete/abc');
     expect(header(0, 'RequestVerificationToken')).toBeUndefined();
     expect(header(0, 'X-Requested-With')).toBe('XMLHttpRequest');
-    expect(antiforgeryHeaders()).toEqual({});
-    document.head.innerHTML = '<meta name="request-verification-token" content="t-2">';
-    expect(antiforgeryHeaders()).toEqual({ RequestVerificationToken: 't-2' });
   });
 
   it('a 403 to a POST is FORBIDDEN with the reload text; a 403 to a GET stays API_ERROR', async () => {

@@ -1,186 +1,22 @@
 /**
- * The one axios client of the widgets (docs/architecture.md "Conventions", STYLE.md habit 10).
+ * The widgets' request functions (docs/architecture.md "One request layer"). Every call the
+ * widgets make to the server goes through here: the JSON GETs and POSTs, the committing POSTs,
+ * the uploads and the deletes, and the first panel's GETs the shim prefetched.
+ * - The rules (URLs, credentials, headers, timeouts, what is transient, what every failure
+ *   becomes) are shared/api/policy.ts's; this module applies them, and maps every failure to a
+ *   WidgetError in one place ({@link send}).
  * - Every request drives the page-wide progress bar through `@rw/page-runtime`.
- * - Every failure becomes a {@link WidgetError}: `TIMEOUT`, `NETWORK_ERROR` or `API_ERROR` (with
- *   the server's text, whether it came as plain text or JSON, docs/decisions.md "Server error answers").
- * - GET calls retry transient failures (no answer, timeout, 429, 5xx) with exponential backoff;
- *   committing POSTs never retry and carry an `Idempotency-Key` (docs/architecture.md "Exactly once").
- * - Timeouts: GET 20 s, committing POST 60 s, configurable (tests use short ones).
- * - Every state-changing request (any method but GET, HEAD, OPTIONS) carries the page's
- *   antiforgery token as `RequestVerificationToken` when the page has one, and always
- *   `X-Requested-With: XMLHttpRequest`, so that from another origin it needs a CORS preflight
- *   even without a token or body (docs/security.md). A 403 answer to it is `FORBIDDEN`.
+ * - GETs and uploads are tried again after a transient failure (no answer, timeout, 408, 429,
+ *   5xx) with exponential backoff, by axios-retry alone; committing POSTs are never tried again
+ *   by the code and carry an `Idempotency-Key` (docs/architecture.md "Exactly once").
  * - axios itself (shared/api/http.ts) is loaded on the first request that needs it: a first panel
  *   whose GETs the shim prefetched shows without it (docs/performance.md).
  */
-import type { AxiosInstance } from 'axios';
+import type { AxiosRequestConfig, AxiosResponse } from 'axios';
 import { v4 as uuidv4 } from 'uuid';
 import { apiUrl, startActivity, takePrefetched, type PrefetchedAnswer } from '@rw/page-runtime';
-import { FORBIDDEN_STATUS, WidgetError } from '../errors/WidgetError';
-
-/** Timeouts in milliseconds by kind of call. */
-export interface ClientTimeouts {
-  get: number;
-  post: number;
-}
-
-/** Retry policy of GET calls. */
-export interface RetryPolicy {
-  retries: number;
-  /** Base delay (ms) of the exponential backoff. */
-  baseDelayMs: number;
-}
-
-/** The current timeouts and retry policy (read by shared/api/http.ts at each request). */
-export const settings: { timeouts: ClientTimeouts; retry: RetryPolicy } = {
-  timeouts: { get: 20_000, post: 60_000 },
-  retry: { retries: 2, baseDelayMs: 300 },
-};
-
-/** Replaces the timeouts (ms) and/or the GET retry policy; used by tests and hosts that need it. */
-export function configureClient(options: { timeouts?: Partial<ClientTimeouts>; retry?: Partial<RetryPolicy> }): void {
-  settings.timeouts = { ...settings.timeouts, ...options.timeouts };
-  settings.retry = { ...settings.retry, ...options.retry };
-}
-
-/** Header of the antiforgery token: the name ASP.NET Core's antiforgery reads. */
-const ANTIFORGERY_HEADER = 'RequestVerificationToken';
-/** A token we send: visible ASCII only, so it is a valid header value. */
-const TOKEN_SHAPE = /^[\x21-\x7e]{1,4096}$/;
-const SAFE_METHODS = ['get', 'head', 'options'];
-
-/**
- * The page's antiforgery token (docs/security.md): the content of
- * `<meta name="request-verification-token">`, else the value of the first
- * `input[name="__RequestVerificationToken"]` (what `@Html.AntiForgeryToken()` renders), else
- * null. A value that is empty or not visible ASCII counts as none.
- *
- * @param doc the page (default `document`)
- * @returns the token or null
- */
-export function requestVerificationToken(doc: Document = document): string | null {
-  const candidates = [
-    doc.querySelector('meta[name="request-verification-token"]')?.getAttribute('content'),
-    doc.querySelector<HTMLInputElement>('input[name="__RequestVerificationToken"]')?.value,
-  ];
-  for (const candidate of candidates) {
-    const token = candidate?.trim();
-    if (token) return TOKEN_SHAPE.test(token) ? token : null;
-  }
-  return null;
-}
-
-/**
- * The antiforgery header of a state-changing request: `{ RequestVerificationToken: token }` when
- * the page has a token ({@link requestVerificationToken}), else `{}`. For requests not sent
- * through the axios client (the dropzone uploads).
- */
-export function antiforgeryHeaders(): Record<string, string> {
-  const token = requestVerificationToken();
-  return token ? { [ANTIFORGERY_HEADER]: token } : {};
-}
-
-/** Whether an HTTP method changes state (anything but GET, HEAD, OPTIONS). */
-export function isStateChanging(method: string | undefined): boolean {
-  return !SAFE_METHODS.includes((method ?? 'get').toLowerCase());
-}
-
-/** Extracts the server's message from an error body: plain text, `{message}`, `{error}` or a bare JSON string. */
-export function serverMessage(data: unknown): string {
-  if (data == null) return '';
-  if (typeof data === 'string') {
-    const text = data.trim();
-    if (text.startsWith('{') || text.startsWith('"')) {
-      try {
-        return serverMessage(JSON.parse(text));
-      } catch {
-        // Not JSON after all: the text as it came.
-      }
-    }
-    return text;
-  }
-  if (typeof data === 'object') {
-    const record = data as Record<string, unknown>;
-    for (const key of ['message', 'error', 'Message', 'title', 'detail']) {
-      if (typeof record[key] === 'string') return record[key] as string;
-    }
-    try {
-      return JSON.stringify(data);
-    } catch {
-      return '';
-    }
-  }
-  return String(data);
-}
-
-function bodyText(data: unknown): string {
-  if (data == null) return '';
-  if (typeof data === 'string') return data;
-  try {
-    return JSON.stringify(data);
-  } catch {
-    return String(data);
-  }
-}
-
-/**
- * The WidgetError of an answer with HTTP status `status` and body `data`: `code` (default
- * API_ERROR) with the server's text, else `Server responded with {status} code.`
- */
-function apiError(
-  status: number,
-  data: unknown,
-  cause?: unknown,
-  code: 'API_ERROR' | 'FORBIDDEN' = 'API_ERROR',
-): WidgetError {
-  const message = serverMessage(data) || `Server responded with ${status} code.`;
-  return new WidgetError(code, message, { cause, status, body: bodyText(data) });
-}
-
-/**
- * Maps an axios failure to a {@link WidgetError}. Already-mapped errors pass through. A timeout is
- * `TIMEOUT`; an answer is `API_ERROR` with the server's text, or `FORBIDDEN` for a 403 to a
- * state-changing request (stale token or session: reload the page); anything else, an axios error
- * without an answer or any other thrown value, is `NETWORK_ERROR`. The original is the `cause`.
- */
-export function toWidgetError(error: unknown): WidgetError {
-  if (error instanceof WidgetError) return error;
-  if (isAxiosError(error)) {
-    // ETIMEDOUT: the GET or POST timed out (shared/api/http.ts asks axios to tell it apart from
-    // ECONNABORTED, a request the browser aborted, which is a NETWORK_ERROR like no answer).
-    if (error.code === 'ETIMEDOUT') {
-      return new WidgetError('TIMEOUT', error.message, { cause: error });
-    }
-    if (error.response) {
-      const { status, data } = error.response;
-      const code = status === FORBIDDEN_STATUS && isStateChanging(error.config?.method) ? 'FORBIDDEN' : 'API_ERROR';
-      return apiError(status, data, error, code);
-    }
-    return new WidgetError('NETWORK_ERROR', error.message || 'Network Error', { cause: error });
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return new WidgetError('NETWORK_ERROR', message, { cause: error });
-}
-
-/** What {@link toWidgetError} reads of an axios error. */
-interface AxiosFailure {
-  isAxiosError: true;
-  code?: string;
-  message: string;
-  response?: { status: number; data: unknown };
-  config?: { method?: string };
-}
-
-/**
- * Whether `error` is an axios error: its `isAxiosError` mark, what `axios.isAxiosError` tests,
- * read here without loading axios (a failure may come from the prefetched answer).
- */
-function isAxiosError(error: unknown): error is AxiosFailure {
-  return typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
-}
-
-/** Whether an HTTP status is a transient failure a retry may mend: 429 or 5xx. */
-export const isTransientStatus = (status: number) => status === 429 || status >= 500;
+import type { LayerConfig, PrefetchedOutcome } from './http';
+import { parseJsonBody, settings, toWidgetError } from './policy';
 
 /** The axios side of the client, loaded on first use (its own chunk in the build). */
 const loadHttp = () => import(/* webpackChunkName: "rw-http" */ './http');
@@ -190,7 +26,7 @@ let warmed = false;
 /**
  * Loads the axios side once the page is idle, after a first panel that did without it, so that the
  * traveller's first action (Accept refund) does not wait for it. A failure is ignored: the action
- * loads it again.
+ * loads it again (docs/offline.md "Code that loads again").
  */
 function loadHttpWhenIdle(): void {
   if (warmed) return;
@@ -202,98 +38,87 @@ function loadHttpWhenIdle(): void {
   else setTimeout(load, 1000);
 }
 
-/**
- * The page's axios instance, loading it if needed; for the few calls made outside this module's
- * functions (the manual claim's delete). @throws what a failed chunk load throws
- */
-export async function loadApi(): Promise<AxiosInstance> {
-  return (await loadHttp()).api;
-}
-
 /** Resolves a fixed API path of docs/product-rules.md section 7 against the host's `data-api-base`. */
 export { apiUrl };
 
 /**
- * Waits for the answer the shim prefetched (docs/performance.md "First panel"), as one attempt of the GET:
- * driving the progress bar, bounded by the GET timeout. Resolves to the answer, or to the
- * WidgetError of a transient failure (no answer, timeout, 429, 5xx) that a retry may mend.
+ * Sends one request through the page's axios instance, loading it first if needed, and maps any
+ * failure, a failed load of axios's own code included, to a WidgetError: the one place this is
+ * done for every call.
+ *
+ * @param config the request; `prefetched`, when given, is the outcome of the GET the shim
+ *   already sent, which counts as its first try
+ * @throws WidgetError (policy.ts `toWidgetError`)
  */
-async function awaitPrefetched(answer: Promise<PrefetchedAnswer>): Promise<PrefetchedAnswer | WidgetError> {
+async function send<T>(
+  config: AxiosRequestConfig & LayerConfig,
+  prefetched?: PrefetchedOutcome,
+): Promise<AxiosResponse<T>> {
+  try {
+    const http = await loadHttp();
+    const adapter = prefetched ? http.prefetchedFirst(http.api, prefetched) : undefined;
+    return await http.api.request<T>(adapter ? { ...config, adapter } : config);
+  } catch (error) {
+    throw toWidgetError(error);
+  }
+}
+
+/** A response body read as text, as it came: the layer parses it ({@link parseJsonBody}). */
+const AS_TEXT: Pick<AxiosRequestConfig, 'responseType' | 'transformResponse'> = {
+  responseType: 'text',
+  transformResponse: [(data: unknown) => data],
+};
+
+/**
+ * Waits for the answer the shim prefetched (docs/performance.md "First panel"), as the first try
+ * of the GET: driving the progress bar, bounded by the GET timeout. Never rejects.
+ */
+async function awaitPrefetched(answer: Promise<PrefetchedAnswer>): Promise<PrefetchedOutcome> {
   const endActivity = startActivity();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<WidgetError>((resolve) => {
-    timer = setTimeout(
-      () => resolve(new WidgetError('TIMEOUT', `timeout of ${settings.timeouts.get}ms exceeded`)),
-      settings.timeouts.get,
-    );
+  const timeout = new Promise<PrefetchedOutcome>((resolve) => {
+    timer = setTimeout(() => resolve({ kind: 'timeout' }), settings.timeouts.get);
   });
   try {
-    const settled = await Promise.race([
+    return await Promise.race([
       answer.then(
-        (a) => (a.ok || !isTransientStatus(a.status) ? a : apiError(a.status, a.body)),
-        (cause: unknown) => toWidgetError(cause),
+        (a): PrefetchedOutcome => ({ kind: 'answer', answer: a }),
+        (cause: unknown): PrefetchedOutcome => ({ kind: 'no-answer', cause }),
       ),
       timeout,
     ]);
-    return settled;
   } finally {
     clearTimeout(timer);
     endActivity();
   }
 }
 
-async function axiosGetJson(url: string, retries: number): Promise<unknown> {
-  try {
-    const { api } = await loadHttp();
-    const response = await api.get(url, {
-      timeout: settings.timeouts.get,
-      'axios-retry': { retries },
-      responseType: 'text',
-      transformResponse: [(data: unknown) => data],
-    } as Parameters<AxiosInstance['get']>[1]);
-    return parseJsonBody(response.data);
-  } catch (error) {
-    throw toWidgetError(error);
-  }
-}
-
 /**
  * GET `url` (a page-given URL such as the refund-status URL) and return its parsed JSON body.
- * Retries transient failures with backoff. When the shim already started this GET (it does for a
- * first panel's calls, page runtime `prefetchGet`), its answer is taken instead of sending the
- * request again, and counts as the first attempt: the same validation, retries and errors follow.
+ * Transient failures are tried again with backoff. When the shim already started this GET (it
+ * does for a first panel's calls, page runtime `prefetchGet`), its answer is taken instead of
+ * sending the request again, and counts as the first try: a successful one is read without
+ * loading axios; a failed one goes on as an axios GET, with the same retries and errors.
  * @throws WidgetError (TIMEOUT, NETWORK_ERROR, API_ERROR, INVALID_RESPONSE for a body that is not JSON).
  */
 export async function getJson(url: string): Promise<unknown> {
   const prefetched = takePrefetched(url);
-  if (!prefetched) return axiosGetJson(url, settings.retry.retries);
-  const answer = await awaitPrefetched(prefetched);
-  loadHttpWhenIdle();
-  if (!(answer instanceof WidgetError)) {
-    if (!answer.ok) throw apiError(answer.status, answer.body);
-    return parseJsonBody(answer.body);
+  const outcome = prefetched ? await awaitPrefetched(prefetched) : undefined;
+  if (outcome?.kind === 'answer' && outcome.answer.ok) {
+    loadHttpWhenIdle();
+    return parseJsonBody(outcome.answer.body);
   }
-  // A transient failure of the first attempt: the remaining attempts, after the first backoff.
-  if (settings.retry.retries < 1) throw answer;
-  let delayMs: number;
-  try {
-    delayMs = (await loadHttp()).backoffMs(1);
-  } catch (error) {
-    throw toWidgetError(error);
-  }
-  await new Promise((resolve) => setTimeout(resolve, delayMs));
-  return axiosGetJson(url, settings.retry.retries - 1);
-}
-
-/** Parses a response body that must be JSON. @throws WidgetError('INVALID_RESPONSE') when empty or malformed. */
-export function parseJsonBody(data: unknown): unknown {
-  if (typeof data !== 'string') return data;
-  if (data.trim() === '') throw new WidgetError('INVALID_RESPONSE', 'The server sent an empty answer.');
-  try {
-    return JSON.parse(data);
-  } catch (cause) {
-    throw new WidgetError('INVALID_RESPONSE', 'The server sent an answer we could not read.', { cause, body: data });
-  }
+  const response = await send<string>(
+    {
+      method: 'get',
+      url,
+      timeout: settings.timeouts.get,
+      'axios-retry': { retries: settings.retry.retries },
+      ...AS_TEXT,
+    },
+    outcome,
+  );
+  return parseJsonBody(response.data);
 }
 
 /** A new Idempotency-Key for one confirmed intent (docs/architecture.md "Exactly once"). */
@@ -303,41 +128,86 @@ export function newIdempotencyKey(): string {
 
 /**
  * POST a committing call (ProcessRefund, ProcessRefundWithReplacement, submit-claim) exactly
- * once: never retried by the code, carrying `idempotencyKey` so a traveller's own retry is
+ * once: never tried again by the code, carrying `idempotencyKey` so a traveller's own retry is
  * recognised by the server. Any 2xx is success, whatever the body (docs/architecture.md).
- * @throws WidgetError (TIMEOUT, NETWORK_ERROR, API_ERROR)
+ * @throws WidgetError (TIMEOUT, NETWORK_ERROR, API_ERROR, FORBIDDEN)
  */
 export async function postCommitting(path: string, body: unknown, idempotencyKey: string): Promise<unknown> {
-  try {
-    const { api } = await loadHttp();
-    const response = await api.post(apiUrl(path), body, {
-      timeout: settings.timeouts.post,
-      headers: { 'Idempotency-Key': idempotencyKey, 'Content-Type': 'application/json' },
-      'axios-retry': { retries: 0 },
-    } as Parameters<AxiosInstance['post']>[2]);
-    return response.data;
-  } catch (error) {
-    throw toWidgetError(error);
-  }
+  const response = await send({
+    method: 'post',
+    url: apiUrl(path),
+    data: body,
+    timeout: settings.timeouts.post,
+    headers: { 'Idempotency-Key': idempotencyKey, 'Content-Type': 'application/json' },
+    'axios-retry': { retries: 0 },
+  });
+  return response.data;
 }
 
 /**
  * POST a non-committing call (LookupJourneys, the replacement DryRun) to a fixed API path and
- * return its parsed JSON body. Not retried (a POST), no Idempotency-Key (it changes nothing),
+ * return its parsed JSON body. Not tried again (a POST), no Idempotency-Key (it changes nothing),
  * GET timeout. @throws WidgetError (TIMEOUT, NETWORK_ERROR, API_ERROR, INVALID_RESPONSE)
  */
 export async function postJson(path: string, body: unknown): Promise<unknown> {
-  try {
-    const { api } = await loadHttp();
-    const response = await api.post(apiUrl(path), body, {
-      timeout: settings.timeouts.get,
-      headers: { 'Content-Type': 'application/json' },
-      responseType: 'text',
-      transformResponse: [(data: unknown) => data],
-      'axios-retry': { retries: 0 },
-    } as Parameters<AxiosInstance['post']>[2]);
-    return parseJsonBody(response.data);
-  } catch (error) {
-    throw toWidgetError(error);
-  }
+  const response = await send<string>({
+    method: 'post',
+    url: apiUrl(path),
+    data: body,
+    timeout: settings.timeouts.get,
+    headers: { 'Content-Type': 'application/json' },
+    'axios-retry': { retries: 0 },
+    ...AS_TEXT,
+  });
+  return parseJsonBody(response.data);
+}
+
+/**
+ * POST to a fixed API path with no body, whose answer is not read (the manual claim's delete,
+ * docs/product-rules.md section 7): any 2xx is success. Not tried again automatically: a failed
+ * delete keeps the file listed with a retry (docs/architecture.md). Committing-call timeout.
+ * @throws WidgetError (TIMEOUT, NETWORK_ERROR, API_ERROR, FORBIDDEN)
+ */
+export async function postWithoutBody(path: string): Promise<void> {
+  await send({ method: 'post', url: apiUrl(path), timeout: settings.timeouts.post, 'axios-retry': { retries: 0 } });
+}
+
+/**
+ * POST one file as `multipart/form-data` to a fixed API path (the manual claim's upload,
+ * docs/product-rules.md section 7) and return the answer's body as text. The request carries
+ * `idempotencyKey`, so the server answers a second try with its first answer; it is therefore
+ * tried again after a transient failure, with backoff, as often as the policy says (three tries
+ * in all by default), each try bounded by the upload timeout.
+ *
+ * @param path e.g. `/tickets/upload`
+ * @param upload `field` and `filename` of the multipart part, its `blob`, further `headers`
+ *   (e.g. `Journey-Id`), the `idempotencyKey`, and an optional `signal` that aborts it
+ * @returns the answer's body text
+ * @throws WidgetError (TIMEOUT, NETWORK_ERROR, API_ERROR, FORBIDDEN); an aborted upload is a NETWORK_ERROR
+ */
+export async function postFile(
+  path: string,
+  upload: {
+    field: string;
+    filename: string;
+    blob: Blob;
+    headers: Record<string, string>;
+    idempotencyKey: string;
+    signal?: AbortSignal;
+  },
+): Promise<string> {
+  const form = new FormData();
+  form.append(upload.field, upload.blob, upload.filename);
+  const response = await send<string>({
+    method: 'post',
+    url: apiUrl(path),
+    data: form,
+    timeout: settings.timeouts.upload,
+    headers: { ...upload.headers, 'Idempotency-Key': upload.idempotencyKey },
+    signal: upload.signal,
+    rwRetryable: true,
+    'axios-retry': { retries: settings.retry.retries },
+    ...AS_TEXT,
+  });
+  return response.data;
 }

@@ -3,7 +3,7 @@
  * client.test.ts drives: the retry rules are the instance's own, as configured.
  */
 import MockAdapter from 'axios-mock-adapter';
-import { configureClient } from './client';
+import { configureClient } from './policy';
 import { createClient } from './http';
 
 describe('createClient', () => {

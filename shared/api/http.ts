@@ -1,26 +1,47 @@
 /**
- * The axios side of the API client (shared/api/client.ts): the one axios instance of the widgets
- * with its interceptors and retries. client.ts loads it on first use (`import()`), so a first panel
- * whose answers the shim prefetched never downloads axios (docs/performance.md "How the first panel
- * loads now", item 4). Widgets call client.ts, never this module; tests import {@link api} from here
- * to put a mock adapter on it.
+ * The axios side of the request layer (docs/architecture.md "One request layer"): the one axios
+ * instance of the widgets, which applies shared/api/policy.ts to every request it sends, and the
+ * one retry mechanism (axios-retry). shared/api/client.ts loads this module on first use
+ * (`import()`), so a first panel whose answers the shim prefetched never downloads axios
+ * (docs/performance.md "How the first panel loads now", item 4). Widgets call client.ts, never
+ * this module; tests import {@link api} from here to put a mock adapter on it.
  */
-import axios, { type AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import axios, {
+  AxiosError,
+  type AxiosAdapter,
+  type AxiosInstance,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import axiosRetry, { exponentialDelay } from 'axios-retry';
-import { sendsCredentials, startActivity } from '@rw/page-runtime';
-import { antiforgeryHeaders, isStateChanging, isTransientStatus, settings } from './client';
+import { sendsCredentials, startActivity, type PrefetchedAnswer } from '@rw/page-runtime';
+import { isTransientStatus, requestHeaders, settings } from './policy';
 
-type TrackedConfig = InternalAxiosRequestConfig & { rwEndActivity?: () => void };
+/** What the layer adds to axios's request config. */
+export interface LayerConfig {
+  /**
+   * A state-changing request that may be tried again after a transient failure because it
+   * carries an Idempotency-Key the server honours (the uploads). GETs may always be; committing
+   * POSTs never are (docs/architecture.md "Exactly once").
+   */
+  rwRetryable?: boolean;
+}
 
-function isTransient(error: AxiosError): boolean {
-  if (!error.response) return true; // no answer or timeout
-  return isTransientStatus(error.response.status);
+type TrackedConfig = InternalAxiosRequestConfig & LayerConfig & { rwEndActivity?: () => void };
+
+/** Whether a failed request may be tried again: a GET or a retryable request, without an answer, timed out, or transient. */
+function mayRetry(error: AxiosError): boolean {
+  const config = error.config as TrackedConfig | undefined;
+  if (config?.method !== 'get' && config?.rwRetryable !== true) return false;
+  return !error.response || isTransientStatus(error.response.status);
 }
 
 /**
- * Creates an axios instance: credentials only for the page's API base, the antiforgery and
- * `X-Requested-With` headers on state-changing requests, the progress bar, and GET retries of
- * transient failures with exponential backoff. Exported for tests; the widgets use {@link api}.
+ * Creates an axios instance that follows the policy: credentials only for the page's API base,
+ * the policy's headers on state-changing requests, the progress bar, and retries of transient
+ * failures of GETs and retryable requests with exponential backoff (the per-request
+ * `'axios-retry'.retries` says how many; the instance's default is the policy's). Exported for
+ * tests; the widgets use {@link api}.
  */
 export function createClient(): AxiosInstance {
   // clarifyTimeoutError: a timeout is ETIMEDOUT, told apart from an aborted request.
@@ -28,10 +49,7 @@ export function createClient(): AxiosInstance {
   instance.interceptors.request.use((config: TrackedConfig) => {
     // Cookies go to a cross-origin API only when it is the page's API base (docs/cross-origin.md).
     config.withCredentials = sendsCredentials(config.url ?? '');
-    if (isStateChanging(config.method)) {
-      config.headers.set('X-Requested-With', 'XMLHttpRequest');
-      for (const [name, value] of Object.entries(antiforgeryHeaders())) config.headers.set(name, value);
-    }
+    for (const [name, value] of Object.entries(requestHeaders(config.method))) config.headers.set(name, value);
     config.rwEndActivity?.();
     config.rwEndActivity = startActivity();
     return config;
@@ -48,8 +66,7 @@ export function createClient(): AxiosInstance {
   );
   axiosRetry(instance, {
     retries: settings.retry.retries,
-    // axios writes the method in lower case into the config of every request.
-    retryCondition: (error) => error.config?.method === 'get' && isTransient(error),
+    retryCondition: mayRetry,
     retryDelay: (retryCount, error) => exponentialDelay(retryCount, error, settings.retry.baseDelayMs),
     shouldResetTimeout: true,
   });
@@ -59,6 +76,41 @@ export function createClient(): AxiosInstance {
 /** The page's axios instance (one per widget bundle, shared with federation where two widgets use it). */
 export const api = createClient();
 
-/** The backoff (ms) before retry number `retryCount` (1 for the first), as axios-retry computes it. */
-export const backoffMs = (retryCount: number): number =>
-  exponentialDelay(retryCount, undefined, settings.retry.baseDelayMs);
+/**
+ * How the GET the shim prefetched ended (shared/api/client.ts `getJson`): an answer, no answer
+ * (`cause` is what the fetch threw), or no answer within the GET timeout.
+ */
+export type PrefetchedOutcome =
+  { kind: 'answer'; answer: PrefetchedAnswer } | { kind: 'no-answer'; cause: unknown } | { kind: 'timeout' };
+
+/**
+ * An axios adapter whose first call settles with `outcome`, as if axios had sent that GET
+ * itself, and whose later calls (axios-retry's tries) go to the instance's own adapter. This is
+ * how a prefetched GET that failed becomes the first try of an axios GET: the same retries, the
+ * same backoff and the same errors as any other GET.
+ *
+ * @param instance the axios instance the later tries use
+ * @param outcome the prefetched GET's outcome
+ */
+export function prefetchedFirst(instance: AxiosInstance, outcome: PrefetchedOutcome): AxiosAdapter {
+  let used = false;
+  return (config) => {
+    if (used) return axios.getAdapter(instance.defaults.adapter)(config);
+    used = true;
+    if (outcome.kind === 'timeout') {
+      return Promise.reject(new AxiosError(`timeout of ${config.timeout}ms exceeded`, 'ETIMEDOUT', config));
+    }
+    if (outcome.kind === 'no-answer') {
+      const failure = new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+      failure.cause = outcome.cause as Error;
+      return Promise.reject(failure);
+    }
+    const { status, body } = outcome.answer;
+    const response: AxiosResponse = { data: body, status, statusText: '', headers: {}, config, request: undefined };
+    if (config.validateStatus?.(status) ?? (status >= 200 && status < 300)) return Promise.resolve(response);
+    const code = status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST;
+    return Promise.reject(
+      new AxiosError(`Request failed with status code ${status}`, code, config, undefined, response),
+    );
+  };
+}

@@ -5,7 +5,8 @@
 import MockAdapter from 'axios-mock-adapter';
 import { activeCount, prefetchGet, takePrefetched } from '@rw/page-runtime';
 import { widgetFailure } from '../test/faults';
-import { configureClient, getJson } from './client';
+import { getJson } from './client';
+import { configureClient } from './policy';
 import { api } from './http';
 
 const mock = new MockAdapter(api);

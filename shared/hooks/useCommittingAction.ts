@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { newIdempotencyKey, toWidgetError } from '../api/client';
+import { newIdempotencyKey } from '../api/client';
+import { toWidgetError } from '../api/policy';
 import type { WidgetError } from '../errors/WidgetError';
 import { forgetIntent, isDefiniteAnswer, keyForIntent, type Intent } from '../storage/intents';
 

@@ -185,10 +185,27 @@ describe('what reaches POST /report/error', () => {
     act(() => unmount());
   });
 
-  it('goes to the API base when the host sets one', () => {
+  it('goes to the API base when the host sets one, with its cookies (the request policy, docs/cross-origin.md)', () => {
     setApiBase('https://api.rail.example/');
     uncaught(new Error('x'));
     expect(fetchMock.mock.calls[0][0]).toBe('https://api.rail.example/report/error');
+    expect((fetchMock.mock.calls[0] as FetchArgs)[1].credentials).toBe('include');
+  });
+
+  it("carries the request policy's headers: X-Requested-With and the page's antiforgery token", () => {
+    document.head.insertAdjacentHTML('beforeend', '<meta name="request-verification-token" content="page-token">');
+    try {
+      uncaught(new Error('x'));
+      const [, init] = fetchMock.mock.calls[0] as FetchArgs;
+      expect(init.headers).toEqual({
+        'X-Requested-With': 'XMLHttpRequest',
+        RequestVerificationToken: 'page-token',
+        'Content-Type': 'application/json',
+      });
+      expect(init.credentials).toBe('same-origin');
+    } finally {
+      document.head.querySelector('meta[name="request-verification-token"]')?.remove();
+    }
   });
 
   it('cuts the message to 2,000 characters and the stack to 8,000; an API base loses every trailing slash', () => {

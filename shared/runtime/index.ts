@@ -4,13 +4,14 @@
  * (`@rw/page-runtime`), so a page with three widgets has one bar and one throttle.
  *
  * Error reports use `fetch`, not the widgets' axios client: the reporter lives in the host shim,
- * must work when a widget bundle failed to load, and must never report its own failures.
+ * must work when a widget bundle failed to load, and must never report its own failures. They
+ * follow the request policy (shared/api/policy.ts) all the same: its URL, credentials and headers.
  */
 import type { ErrorReport } from '../types';
 import { pageBookingReferences, redactText, redactUrl } from './redact';
 import './runtime.css';
 
-import { crossOriginApiRequest } from './prefetch';
+import { crossOriginApiRequest, requestHeaders, resolveApiUrl } from '../api/policy';
 export { prefetchGet, takePrefetched, type PrefetchedAnswer } from './prefetch';
 
 /** Minimum time between two error reports (docs/product-rules.md section 9). */
@@ -47,7 +48,7 @@ export function setApiBase(base: string): void {
 
 /** Returns `path` prefixed with the API base (see {@link setApiBase}). */
 export function apiUrl(path: string): string {
-  return `${state.apiBase}${path}`;
+  return resolveApiUrl(path, state.apiBase);
 }
 
 /**
@@ -193,9 +194,12 @@ export function reportError(error: unknown, context: ReportContext = {}): boolea
       report = buildErrorReport(UNREADABLE_ERROR_TEXT, context);
     }
     const body = JSON.stringify(report);
-    fetch(apiUrl('/report/error'), {
+    const url = apiUrl('/report/error');
+    fetch(url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      // The request policy's headers and credentials, as every request (shared/api/policy.ts).
+      headers: { ...requestHeaders('POST'), 'Content-Type': 'application/json' },
+      credentials: sendsCredentials(url) ? 'include' : 'same-origin',
       body,
       keepalive: true,
     }).catch(() => undefined);

@@ -12,7 +12,12 @@
  * The federation data-prefetch plugin does not fit: it runs a `.prefetch` export of the remote,
  * so the GETs would wait for the remote entry and that module (one more round trip), and it needs
  * the federation manifest snapshot, which the host contract does not fetch.
+ *
+ * The request follows the request policy (shared/api/policy.ts; docs/architecture.md "One request
+ * layer"): the same credentials rule and the same `Accept` as the widgets' axios GETs; the client
+ * applies the policy's timeout, retries and error mapping to its answer.
  */
+import { ACCEPT_HEADER, crossOriginApiRequest } from '../api/policy';
 
 /** A prefetched answer: HTTP status and body text (a network failure rejects instead). */
 export interface PrefetchedAnswer {
@@ -22,26 +27,6 @@ export interface PrefetchedAnswer {
 }
 
 const inFlight = new Map<string, Promise<PrefetchedAnswer>>();
-
-/**
- * Whether a request to `url` carries the browser's cookies across origins: true only when
- * `apiBase` is an absolute URL of another origin than the page's and `url` resolves to that
- * same origin (docs/cross-origin.md). Never throws.
- *
- * @param url an absolute URL or one relative to `pageUrl`
- * @param apiBase the shim's `data-api-base` ('' = the page's origin)
- * @param pageUrl the page's address
- */
-export function crossOriginApiRequest(url: string, apiBase: string, pageUrl: string): boolean {
-  if (apiBase === '') return false;
-  try {
-    const page = new URL(pageUrl);
-    const api = new URL(apiBase, page).origin;
-    return api !== page.origin && new URL(url, page).origin === api;
-  } catch {
-    return false;
-  }
-}
 
 function absolute(url: string): string {
   return new URL(url, document.baseURI).href;
@@ -63,7 +48,7 @@ export function prefetchGet(url: string, apiBase = ''): void {
   if (inFlight.has(key)) return;
   const answer = fetch(key, {
     credentials: crossOriginApiRequest(key, apiBase, document.baseURI) ? 'include' : 'same-origin',
-    headers: { Accept: 'application/json, text/plain, */*' },
+    headers: { Accept: ACCEPT_HEADER },
   }).then(async (response) => ({ ok: response.ok, status: response.status, body: await response.text() }));
   answer.catch(() => undefined); // the widget sees the failure when it takes the answer
   inFlight.set(key, answer);

@@ -66,6 +66,8 @@ it('sends that report', () => {
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/report/error');
     expect(JSON.parse(init.body as string)).toMatchObject({ message: 'no page', ua: '', pageUrl: '' });
+    // The request policy's headers, without a token: there is no page to read one from.
+    expect(init.headers).toEqual({ 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json' });
   } finally {
     delete (globalThis as { fetch?: unknown }).fetch;
   }

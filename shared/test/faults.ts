@@ -1,11 +1,11 @@
 /**
- * The faults of the fault matrix (issue 6, deliverable 3) for Jest tests that mock HTTP with
+ * The faults of the fault matrix (docs/testing.md) for Jest tests that mock HTTP with
  * axios-mock-adapter: HTTP 500, a timeout, a dropped connection, malformed JSON, an empty body, the
  * JSON literal `null` (a 200 whose body is `null`, labelled `application/json`) and a slow answer
  * (half the client's timeout, then a good answer).
  */
 import type MockAdapter from 'axios-mock-adapter';
-import { configureClient } from '../api/client';
+import { configureClient } from '../api/policy';
 import { isWidgetError, type WidgetError } from '../errors/WidgetError';
 
 /** One fault of the matrix. */
@@ -56,7 +56,7 @@ export function answerWith(
 
 /**
  * Registers the hooks every fault-matrix file needs. Before each test: `http` reset, the client's
- * GET and POST timeouts set to `timeoutMs` with one quick retry, `console.error` spied on and
+ * GET, POST and upload timeouts set to `timeoutMs` with one quick retry, `console.error` spied on and
  * `console.warn` silenced. After each: every unmount pushed to the returned list is called, no
  * `console.error` may have been logged, and mocks are restored.
  *
@@ -67,7 +67,10 @@ export function registerFaultMatrixHooks(http: MockAdapter, timeoutMs: number): 
   let consoleError: jest.SpyInstance;
   beforeEach(() => {
     http.reset();
-    configureClient({ timeouts: { get: timeoutMs, post: timeoutMs }, retry: { retries: 1, baseDelayMs: 1 } });
+    configureClient({
+      timeouts: { get: timeoutMs, post: timeoutMs, upload: timeoutMs },
+      retry: { retries: 1, baseDelayMs: 1 },
+    });
     consoleError = jest.spyOn(console, 'error');
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { toWidgetError } from '../../shared/api/client';
+import { toWidgetError } from '../../shared/api/policy';
 import { mailtoHref } from '../../shared/format/mailto';
 import { SelectedJourney } from '../../shared/journey/SelectedJourney';
 import { fetchRefundStatus } from './api';

@@ -1,8 +1,8 @@
 /**
  * The manual claim widget through its real `mount`, on a host page built like the dev host's,
- * with the named fixture states (`printed`, `printed-advance`). Dropzone runs for real; its XHR
- * uploads go to a fake XMLHttpRequest and its canvas resize (absent in jsdom) is replaced by a
- * spy; submit-claim and delete are mocked on the one axios instance. Every refusal and failure of
+ * with the named fixture states (`printed`, `printed-advance`). Dropzone runs for real and its
+ * canvas resize (absent in jsdom) is replaced by a spy; the uploads, submit-claim and delete go
+ * through the one axios instance, mocked (the uploads are held until the test answers them). Every refusal and failure of
  * the claim is provoked here.
  */
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -11,14 +11,14 @@ import MockAdapter from 'axios-mock-adapter';
 import Dropzone, { type DropzoneFile } from 'dropzone';
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
-import { configureClient } from '../../shared/api/client';
+import { configureClient } from '../../shared/api/policy';
 import { api } from '../../shared/api/http';
 import { answersKey } from '../../shared/storage/journeyAnswers';
 import { mountOnHostPage } from '../../shared/test/hostPage';
 import { mount } from './mount';
 import { readManualClaimConfig } from './pageConfig';
 import { CTEXT } from './texts';
-import { FakeXhr, fileOf, photos, resizedCopy } from './testUtils';
+import { FakeUploads, fileOf, photos, resizedCopy } from './testUtils';
 
 type State = { bookingReference: string; email: string; details: { JourneyPlannerResults: unknown } };
 const states = bookings as unknown as Record<string, State>;
@@ -28,7 +28,6 @@ const SUPPORT = 'support@example.co.uk';
 // give findBy/waitFor more than the default 1 s on a busy machine.
 configure({ asyncUtilTimeout: 3000 });
 
-let restoreXhr: () => void;
 let resizeWidths: (number | null)[];
 
 /** Dropzone's canvas resize (absent in jsdom) as a spy that records the width and hands on `result(file)`. */
@@ -49,7 +48,7 @@ beforeEach(() => {
   localStorage.clear();
   http.reset();
   configureClient({ timeouts: { get: 100, post: 100 }, retry: { retries: 0, baseDelayMs: 1 } });
-  restoreXhr = FakeXhr.install();
+  FakeUploads.install(http);
   resizeWidths = [];
   jest.spyOn(Dropzone.prototype, 'resizeImage');
   mockResize();
@@ -63,7 +62,6 @@ const mounted: (() => void)[] = [];
 
 afterEach(() => {
   act(() => mounted.splice(0).forEach((unmount) => unmount()));
-  restoreXhr();
   jest.restoreAllMocks();
 });
 
@@ -86,16 +84,14 @@ async function fileInput(): Promise<HTMLInputElement> {
 }
 
 /** Answers the next pending upload. */
-async function answerNext(status: number, body: string, contentType = 'application/json'): Promise<FakeXhr> {
-  await waitFor(() => expect(FakeXhr.pending().length).toBeGreaterThan(0));
-  const xhr = FakeXhr.pending()[0];
-  xhr.respond(status, body, contentType);
-  return xhr;
+async function answerNext(status: number, body: string, contentType = 'application/json'): Promise<void> {
+  await waitFor(() => expect(FakeUploads.pending().length).toBeGreaterThan(0));
+  await FakeUploads.pending()[0].respond(status, body, contentType);
 }
 
 /** Uploads `files` and answers each with an id `up_<n>`; returns the ids. */
 async function uploadAll(files: File[], user = userEvent.setup()): Promise<string[]> {
-  const before = FakeXhr.requests.length;
+  const before = FakeUploads.requests.length;
   await user.upload(await fileInput(), files);
   const ids: string[] = [];
   for (let i = 0; i < files.length; i += 1) {
@@ -109,6 +105,8 @@ async function uploadAll(files: File[], user = userEvent.setup()): Promise<strin
 
 const submitButton = () => screen.getByRole('button', { name: CTEXT.submit });
 const claimPosts = () => http.history.post.filter((r) => r.url === '/tickets/submit-claim');
+/** The POSTs other than uploads: deletes and submit-claim. */
+const otherPosts = () => http.history.post.filter((r) => r.url !== '/tickets/upload');
 
 describe('evidence screen', () => {
   it('shows the title with the reference, steps, examples, expected tickets, journey and the note', async () => {
@@ -171,21 +169,29 @@ describe('uploads', () => {
     expect(submitButton()).toBeDisabled();
     expect(submitButton()).toHaveAccessibleDescription(CTEXT.needOneImage);
     await user.upload(await fileInput(), photos(2));
-    await waitFor(() => expect(FakeXhr.requests).toHaveLength(2));
-    expect(screen.getAllByText(CTEXT.statusUploading)).toHaveLength(2);
+    // One at a time: the second waits for the first's answer.
+    await waitFor(() => expect(FakeUploads.requests).toHaveLength(1));
+    expect(screen.getAllByText(CTEXT.statusUploading)).toHaveLength(1);
+    expect(screen.getAllByText(CTEXT.statusWaiting)).toHaveLength(1);
     expect(submitButton()).toBeDisabled();
     expect(submitButton()).toHaveAccessibleDescription(CTEXT.waitForUploads);
-    for (const xhr of FakeXhr.requests) {
-      expect(xhr.method).toBe('POST');
-      expect(xhr.url).toBe('/tickets/upload');
-      expect(xhr.headers['Journey-Id']).toBe('700110');
-      expect((xhr.body?.get('file') as File).name).toMatch(/^photo-\d\.png$/);
-    }
-    expect(resizeWidths).toEqual([1200, 1200]);
     // JSON string and plain text answers are both upload ids (docs/architecture.md).
-    FakeXhr.requests[0].respond(200, '"up_a"');
+    await FakeUploads.requests[0].respond(200, '"up_a"');
     expect(submitButton()).toBeDisabled();
-    FakeXhr.requests[1].respond(200, 'up_b', 'text/plain');
+    await waitFor(() => expect(FakeUploads.requests).toHaveLength(2));
+    await FakeUploads.requests[1].respond(200, 'up_b', 'text/plain');
+    for (const upload of FakeUploads.requests) {
+      expect(upload.method).toBe('POST');
+      expect(upload.url).toBe('/tickets/upload');
+      expect(upload.headers['Journey-Id']).toBe('700110');
+      expect(upload.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{64}$/);
+    }
+    expect(FakeUploads.requests.map((upload) => upload.fileName)).toEqual(['photo-1.png', 'photo-2.png']);
+    // Each photo has its own key.
+    expect(FakeUploads.requests[0].headers['Idempotency-Key']).not.toBe(
+      FakeUploads.requests[1].headers['Idempotency-Key'],
+    );
+    expect(resizeWidths).toEqual([1200, 1200]);
     await waitFor(() => expect(screen.getAllByText(CTEXT.statusUploaded)).toHaveLength(2));
     expect(submitButton()).toBeEnabled();
     expect(submitButton()).not.toHaveAccessibleDescription();
@@ -212,7 +218,7 @@ describe('uploads', () => {
     expect(alert).toHaveTextContent(CTEXT.refusedHeading);
     expect(within(alert).getByText("notes.txt: You can't upload files of this type.")).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(FakeXhr.requests).toHaveLength(0);
+    expect(FakeUploads.requests).toHaveLength(0);
     expect(submitButton()).toBeDisabled();
   });
 
@@ -222,14 +228,14 @@ describe('uploads', () => {
     await user.upload(await fileInput(), [fileOf('huge.jpg', 'image/jpeg', 11 * 1024 * 1024)]);
     expect(await screen.findByText('huge.jpg: File is too big (11MiB). Max filesize: 10MiB.')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(FakeXhr.requests).toHaveLength(0);
+    expect(FakeUploads.requests).toHaveLength(0);
   });
 
   it('accepts a file of exactly 10 MiB', async () => {
     mountState('printed');
     const user = userEvent.setup();
     await user.upload(await fileInput(), [fileOf('limit.gif', 'image/gif', 10 * 1024 * 1024)]);
-    await waitFor(() => expect(FakeXhr.requests).toHaveLength(1));
+    await waitFor(() => expect(FakeUploads.requests).toHaveLength(1));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -240,7 +246,7 @@ describe('uploads', () => {
     await uploadAll([photo], user);
     await user.upload(await fileInput(), [photo]);
     expect(await screen.findByText(`photo-1.png: ${CTEXT.duplicate}`)).toBeInTheDocument();
-    expect(FakeXhr.requests).toHaveLength(1);
+    expect(FakeUploads.requests).toHaveLength(1);
   });
 
   it('refuses an 11th file without a request', async () => {
@@ -252,8 +258,8 @@ describe('uploads', () => {
     ).toBeInTheDocument();
     for (let i = 0; i < 10; i += 1) await answerNext(200, JSON.stringify(`up_${i}`));
     await waitFor(() => expect(screen.getAllByText(CTEXT.statusUploaded)).toHaveLength(10));
-    expect(FakeXhr.requests).toHaveLength(10);
-    expect(FakeXhr.requests.map((xhr) => (xhr.body?.get('file') as File).name)).not.toContain('photo-11.png');
+    expect(FakeUploads.requests).toHaveLength(10);
+    expect(FakeUploads.requests.map((upload) => upload.fileName)).not.toContain('photo-11.png');
   });
 
   it('clears old refusals when new files are chosen', async () => {
@@ -270,21 +276,50 @@ describe('uploads', () => {
     await fileInput();
     const zone = element.querySelector('.rw-upload__zone') as HTMLElement;
     fireEvent.drop(zone, { dataTransfer: { files: photos(2, 'dropped'), types: ['Files'] } });
-    await waitFor(() => expect(FakeXhr.requests).toHaveLength(2));
+    await answerNext(200, '"up_d1"');
+    await waitFor(() => expect(FakeUploads.requests).toHaveLength(2));
     expect(screen.getByText('dropped-1.png')).toBeInTheDocument();
   });
 
-  it('shows a failed upload as Server responded with 500 code. and keeps Submit disabled', async () => {
+  it("shows a failed upload with the server's text, or Server responded with {code} code. without one, and keeps Submit disabled", async () => {
+    mountState('printed');
+    const user = userEvent.setup();
+    await user.upload(await fileInput(), photos(2));
+    await answerNext(500, '{"message":"disk full"}');
+    expect(await screen.findByText('disk full')).toBeInTheDocument();
+    await answerNext(500, '');
+    expect(await screen.findByText('Server responded with 500 code.')).toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+  });
+
+  it('a failed upload that may mend shows Try again, which sends the same photo with the same key', async () => {
     mountState('printed');
     const user = userEvent.setup();
     await user.upload(await fileInput(), photos(1));
-    await answerNext(500, '{"message":"disk full"}');
-    expect(await screen.findByText('Server responded with 500 code.')).toBeInTheDocument();
+    await answerNext(503, 'busy');
+    const retry = await screen.findByRole('button', { name: 'Try uploading photo-1.png again' });
     expect(submitButton()).toBeDisabled();
-    // The failed file no longer counts: ten more can still be added.
-    await user.upload(await fileInput(), photos(10, 'more'));
-    await waitFor(() => expect(FakeXhr.pending().length).toBeGreaterThan(0));
-    expect(screen.queryByText(/You can not upload any more files/)).not.toBeInTheDocument();
+    await user.click(retry);
+    await answerNext(200, '"up_retried"');
+    expect(await screen.findByText(CTEXT.statusUploaded)).toBeInTheDocument();
+    const [first, second] = FakeUploads.requests;
+    expect(FakeUploads.requests).toHaveLength(2);
+    expect(second.headers['Idempotency-Key']).toBe(first.headers['Idempotency-Key']);
+    expect(second.fileName).toBe('photo-1.png');
+    expect(submitButton()).toBeEnabled();
+  });
+
+  it('a definite refusal (409) shows the server text and no Try again; Remove frees the place', async () => {
+    mountState('printed');
+    const user = userEvent.setup();
+    await user.upload(await fileInput(), photos(1));
+    await answerNext(409, 'You have already added this photo.', 'text/plain');
+    expect(await screen.findByText('You have already added this photo.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Try uploading/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
+    await waitFor(() => expect(screen.queryByText('photo-1.png')).not.toBeInTheDocument());
+    // Nothing was uploaded, so nothing is deleted.
+    expect(otherPosts()).toHaveLength(0);
   });
 
   it('treats an answer without an id as a failed upload', async () => {
@@ -304,8 +339,8 @@ describe('uploads', () => {
     http.onPost('/tickets/submit-claim').reply(200, {});
     await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
     await waitFor(() => expect(screen.queryByText('photo-1.png')).not.toBeInTheDocument());
-    expect(http.history.post.map((r) => r.url)).toEqual([`/tickets/delete/${ids[0]}`]);
-    expect(http.history.post[0].data).toBeUndefined();
+    expect(otherPosts().map((r) => r.url)).toEqual([`/tickets/delete/${ids[0]}`]);
+    expect(otherPosts()[0].data).toBeUndefined();
     expect(screen.getByText('photo-1.png removed.')).toBeInTheDocument();
     await user.click(submitButton());
     await waitFor(() => expect(claimPosts()).toHaveLength(1));
@@ -323,7 +358,7 @@ describe('uploads', () => {
     expect(screen.getByText('photo-1.png')).toBeInTheDocument();
     await user.click(retry);
     await waitFor(() => expect(screen.queryByText('photo-1.png')).not.toBeInTheDocument());
-    expect(http.history.post).toHaveLength(2);
+    expect(otherPosts()).toHaveLength(2);
     expect(submitButton()).toBeDisabled();
   });
 
@@ -331,11 +366,11 @@ describe('uploads', () => {
     mountState('printed');
     const user = userEvent.setup();
     await user.upload(await fileInput(), photos(1));
-    await waitFor(() => expect(FakeXhr.requests).toHaveLength(1));
+    await waitFor(() => expect(FakeUploads.requests).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
-    expect(FakeXhr.requests[0].aborted).toBe(true);
+    expect(FakeUploads.requests[0].aborted).toBe(true);
     expect(screen.queryByText('photo-1.png')).not.toBeInTheDocument();
-    expect(http.history.post).toHaveLength(0);
+    expect(otherPosts()).toHaveLength(0);
     expect(submitButton()).toBeDisabled();
   });
 });
@@ -371,7 +406,7 @@ describe('duplicates by content (SHA-256 of the bytes, docs/decisions.md "Duplic
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('IMG_0001 (1).png: You have already added this photo.')).toBeInTheDocument();
     await settle();
-    expect(FakeXhr.requests).toHaveLength(1);
+    expect(FakeUploads.requests).toHaveLength(1);
     expect(screen.getAllByText(CTEXT.statusUploaded)).toHaveLength(1);
   });
 
@@ -383,8 +418,8 @@ describe('duplicates by content (SHA-256 of the bytes, docs/decisions.md "Duplic
     await user.upload(await fileInput(), [photo, copy]);
     expect(await screen.findByText(`copy.png: ${CTEXT.duplicate}`)).toBeInTheDocument();
     await settle();
-    expect(FakeXhr.requests).toHaveLength(1);
-    expect((FakeXhr.requests[0].body?.get('file') as File).name).toBe('photo-1.png');
+    expect(FakeUploads.requests).toHaveLength(1);
+    expect(FakeUploads.requests[0].fileName).toBe('photo-1.png');
   });
 
   it('uploads two different photos that share a name, size and modification time', async () => {
@@ -393,7 +428,7 @@ describe('duplicates by content (SHA-256 of the bytes, docs/decisions.md "Duplic
     const first = fileOf('IMG_0001.png', 'image/png', 4096, 1_700_000_000_000, { fill: 1 });
     const second = fileOf('IMG_0001.png', 'image/png', 4096, 1_700_000_000_000, { fill: 2 });
     await uploadAll([first, second], user);
-    expect(FakeXhr.requests).toHaveLength(2);
+    expect(FakeUploads.requests).toHaveLength(2);
     expect(screen.getAllByText(CTEXT.statusUploaded)).toHaveLength(2);
     expect(screen.queryByText(new RegExp(CTEXT.duplicate))).not.toBeInTheDocument();
   });
@@ -405,7 +440,7 @@ describe('duplicates by content (SHA-256 of the bytes, docs/decisions.md "Duplic
     await waitFor(() => expect(screen.queryByText(CTEXT.statusUploaded)).not.toBeInTheDocument());
     const again = new File([bytes], 'photo-1 again.png', { type: 'image/png', lastModified: 5 });
     await uploadAll([again], user);
-    expect(FakeXhr.requests).toHaveLength(2);
+    expect(FakeUploads.requests).toHaveLength(2);
     expect(screen.queryByText(new RegExp(CTEXT.duplicate))).not.toBeInTheDocument();
   });
 
@@ -417,7 +452,7 @@ describe('duplicates by content (SHA-256 of the bytes, docs/decisions.md "Duplic
     await user.upload(await fileInput(), [new File([bytes], 'again.png', { type: 'image/png' })]);
     expect(await screen.findByText(`again.png: ${CTEXT.duplicate}`)).toBeInTheDocument();
     await settle();
-    expect(FakeXhr.requests).toHaveLength(1);
+    expect(FakeUploads.requests).toHaveLength(1);
   });
 });
 
@@ -437,14 +472,14 @@ describe('photo checks before any request or decoding (docs/product-rules.md sec
     expect(await screen.findByText(`over.jpg: ${CTEXT.tooManyPixels(6325, 6325)}`)).toBeInTheDocument();
     await settle();
     expect(resizeWidths).toEqual([]);
-    expect(FakeXhr.requests).toHaveLength(0);
+    expect(FakeUploads.requests).toHaveLength(0);
   });
 
   it('accepts exactly 40 megapixels (8000 × 5000)', async () => {
     mountState('printed');
     const user = userEvent.setup();
     await user.upload(await fileInput(), [fileOf('limit.jpg', 'image/jpeg', 4096, 1, { width: 8000, height: 5000 })]);
-    await waitFor(() => expect(FakeXhr.requests).toHaveLength(1));
+    await waitFor(() => expect(FakeUploads.requests).toHaveLength(1));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -460,7 +495,7 @@ describe('photo checks before any request or decoding (docs/product-rules.md sec
     await user.upload(await fileInput(), [new File([bytes], name, { type })]);
     expect(await screen.findByText(`${name}: You can't upload files of this type.`)).toBeInTheDocument();
     await settle();
-    expect(FakeXhr.requests).toHaveLength(0);
+    expect(FakeUploads.requests).toHaveLength(0);
   });
 
   it('refuses a photo whose header cannot be read', async () => {
@@ -471,7 +506,7 @@ describe('photo checks before any request or decoding (docs/product-rules.md sec
     await user.upload(await fileInput(), [new File([bytes], 'broken.png', { type: 'image/png' })]);
     expect(await screen.findByText(`broken.png: ${CTEXT.photoUnreadable}`)).toBeInTheDocument();
     await settle();
-    expect(FakeXhr.requests).toHaveLength(0);
+    expect(FakeUploads.requests).toHaveLength(0);
   });
 
   it('refuses a photo the browser cannot decode (createImageBitmap rejects) before resizing or sending it', async () => {
@@ -485,7 +520,7 @@ describe('photo checks before any request or decoding (docs/product-rules.md sec
       await settle();
       expect(decode).toHaveBeenCalledTimes(1);
       expect(resizeWidths).toEqual([]);
-      expect(FakeXhr.requests).toHaveLength(0);
+      expect(FakeUploads.requests).toHaveLength(0);
     } finally {
       delete (globalThis as { createImageBitmap?: unknown }).createImageBitmap;
     }
@@ -502,12 +537,12 @@ describe('photo checks before any request or decoding (docs/product-rules.md sec
     expect(await screen.findByText(`photo-1.png: ${CTEXT.photoUnreadable}`)).toBeInTheDocument();
     await settle();
     expect(resizeWidths).toEqual([1200]);
-    expect(FakeXhr.requests).toHaveLength(0);
+    expect(FakeUploads.requests).toHaveLength(0);
     expect(submitButton()).toBeDisabled();
     // The refused photo does not count: a good one is uploaded after it.
     mockResize();
     await uploadAll(photos(1, 'good'));
-    expect(FakeXhr.requests).toHaveLength(1);
+    expect(FakeUploads.requests).toHaveLength(1);
     expect(resizeWidths).toEqual([1200, 1200]);
   });
 });

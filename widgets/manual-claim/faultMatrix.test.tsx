@@ -6,22 +6,20 @@
  * through the real `mount` and the real UI. Each cell asserts the catalogued outcome (docs/product-rules.md section 8 or docs/architecture.md's
  * decided texts), that the widget is never blank and that nothing is logged with console.error.
  *
- * How each call is mocked:
- * - Uploads: dropzone sends them with its own `XMLHttpRequest`, not through axios, so
- *   axios-mock-adapter cannot see them. The test installs the fake XMLHttpRequest of
- *   `testUtils.ts` for the whole file (`FakeXhr.install()`) and answers each request by hand: an
- *   HTTP answer goes through `onload`, a timeout through `ontimeout` and a dropped connection
- *   through `onerror`, with status 0, as a browser does. Dropzone's canvas resize (absent in
- *   jsdom) is replaced by a spy that hands on a copy of the file's bytes.
- * - submit-claim and delete go through the one axios instance (`api` of shared/api/client.ts) and
- *   are mocked with axios-mock-adapter, like the refund page's matrix. Short timeouts (100 ms).
+ * How each call is mocked: every call, the uploads included, goes through the one axios instance
+ * (`api` of shared/api/http.ts; docs/architecture.md "One request layer") and is mocked with
+ * axios-mock-adapter, like the refund page's matrix. Short timeouts (100 ms) and one quick retry.
+ * Dropzone's canvas resize (absent in jsdom) is replaced by a spy that hands on a copy of the
+ * file's bytes.
  *
  * Decided outcomes of an upload (docs/decisions.md "Texts the rules leave out", "Answers docs/product-rules.md does not
- * show"): an HTTP error shows `Server responded with {code} code.`; a timeout and a dropped
- * connection, where no server answered, show their own plain messages (not "responded with 0");
- * a 2xx answer without a usable id (malformed JSON, an empty body, `null`) counts as a failed upload and
- * shows `The server sent an answer we could not read.`. A failed file never counts towards the
- * claim, so Submit stays disabled.
+ * show"): an HTTP error shows the server's text (`Server responded with {code} code.` when it gave
+ * none); a timeout and a dropped connection, where no server answered, show their own plain
+ * messages (not "responded with 0"). These three may mend: the layer tries them again by itself
+ * with the same Idempotency-Key, then the photo shows "Try again". A 2xx answer without a usable
+ * id (malformed JSON, an empty body, `null`) counts as a failed upload and shows `The server sent
+ * an answer we could not read.`. A failed file never counts towards the claim, so Submit stays
+ * disabled.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -31,13 +29,12 @@ import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
 import { api } from '../../shared/api/http';
 import { RELOAD_PAGE_TEXT } from '../../shared/errors/WidgetError';
-import { answerWith, FAULTS, registerFaultMatrixHooks, type Fault } from '../../shared/test/faults';
+import { answerWith, FAULTS, registerFaultMatrixHooks, SERVER_ERROR_TEXT, type Fault } from '../../shared/test/faults';
 import { mountOnHostPage } from '../../shared/test/hostPage';
-import { SUBMIT_CLAIM_PATH } from './api';
-import { UPLOAD_TIMEOUT_MS } from './components/UploadArea';
+import { SUBMIT_CLAIM_PATH, UPLOAD_PATH } from './api';
 import { mount } from './mount';
 import { CTEXT } from './texts';
-import { FakeXhr, photos, resizedCopy } from './testUtils';
+import { photos, resizedCopy } from './testUtils';
 
 const TIMEOUT_MS = 100;
 const SLOW_MS = TIMEOUT_MS / 2;
@@ -46,39 +43,10 @@ const REFERENCE = 'LBG7WK2F';
 const states = bookings as unknown as Record<string, { details: unknown }>;
 const http = new MockAdapter(api);
 const mounted = registerFaultMatrixHooks(http, TIMEOUT_MS);
-let restoreXhr: () => void;
 
 /** Answers an axios `handler` with `fault`, or with `ok` (200) after half the timeout for a slow answer. */
 const answer = (handler: ReturnType<MockAdapter['onAny']>, fault: Fault, ok: unknown = {}) =>
   answerWith(handler, fault, ok, SLOW_MS);
-
-/** Answers one dropzone upload (a {@link FakeXhr}) with `fault`, or with the id `ok` later for a slow answer. */
-async function answerUpload(xhr: FakeXhr, fault: Fault, ok: string) {
-  const noAnswer = (handler: 'ontimeout' | 'onerror') =>
-    act(() => {
-      xhr.answered = true;
-      xhr.readyState = 4;
-      xhr.status = 0;
-      xhr[handler]?.({});
-    });
-  switch (fault) {
-    case '500':
-      return xhr.respond(500, '{"message":"Internal error in the image store"}');
-    case 'timeout':
-      return noAnswer('ontimeout');
-    case 'dropped':
-      return noAnswer('onerror');
-    case 'malformed JSON':
-      return xhr.respond(200, '{"id": ');
-    case 'empty body':
-      return xhr.respond(200, '');
-    case 'JSON null':
-      return xhr.respond(200, 'null', 'application/json');
-    case 'slow':
-      await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
-      return xhr.respond(200, JSON.stringify(ok));
-  }
-}
 
 function mountPrinted() {
   const page = mountOnHostPage(mount, {
@@ -95,18 +63,15 @@ async function fileInput(): Promise<HTMLInputElement> {
   return (await screen.findByLabelText(CTEXT.uploadLabel, {}, { timeout: 5000 })) as HTMLInputElement;
 }
 
-/** Chooses one photo and waits for dropzone's request; returns it. */
-async function chooseOne(user: ReturnType<typeof userEvent.setup>): Promise<FakeXhr> {
-  const before = FakeXhr.requests.length;
-  await user.upload(await fileInput(), photos(1));
-  await waitFor(() => expect(FakeXhr.requests.length).toBe(before + 1));
-  return FakeXhr.requests[before];
-}
+/** The uploads that reached the server. */
+const uploads = () => http.history.post.filter((r) => r.url === UPLOAD_PATH);
 
 /** Uploads one photo answered with the id `up_1`. */
 async function uploadOne(user: ReturnType<typeof userEvent.setup>): Promise<string> {
-  (await chooseOne(user)).respond(200, '"up_1"');
+  http.onPost(UPLOAD_PATH).replyOnce(200, '"up_1"');
+  await user.upload(await fileInput(), photos(1));
   await screen.findByText(CTEXT.statusUploaded);
+  await waitFor(() => expect(submitButton()).toBeEnabled());
   return 'up_1';
 }
 
@@ -118,56 +83,64 @@ const pause = (ms: number) => act(() => new Promise((resolve) => setTimeout(reso
 const assertNotBlank = (element: HTMLElement) => expect(element.textContent?.trim().length).toBeGreaterThan(20);
 
 beforeEach(() => {
-  restoreXhr = FakeXhr.install();
   jest
     .spyOn(Dropzone.prototype, 'resizeImage')
     .mockImplementation((file: DropzoneFile, _w, _h, _m, callback) => callback(resizedCopy(file)));
 });
 
-afterEach(() => {
-  restoreXhr();
-});
-
-describe('POST /tickets/upload (dropzone XHR)', () => {
+describe('POST /tickets/upload (through the request layer)', () => {
   const failure: Record<Exclude<Fault, 'slow'>, string> = {
-    '500': 'Server responded with 500 code.',
+    '500': SERVER_ERROR_TEXT,
     timeout: CTEXT.uploadTimedOut,
     dropped: CTEXT.uploadNoAnswer,
     'malformed JSON': CTEXT.unreadableUpload,
     'empty body': CTEXT.unreadableUpload,
     'JSON null': CTEXT.unreadableUpload,
   };
+  const mends = (fault: Fault) => fault === '500' || fault === 'timeout' || fault === 'dropped';
 
   it.each(FAULTS)('%s', async (fault) => {
     const element = mountPrinted();
     const user = userEvent.setup();
-    const xhr = await chooseOne(user);
-    expect(xhr.method).toBe('POST');
-    expect(xhr.url).toBe('/tickets/upload');
-    expect(xhr.headers['Journey-Id']).toBe('700110');
-    // The upload has a timeout (the upload widget's 30 s of docs/product-rules.md section 9), never none.
-    expect(xhr.timeout).toBe(UPLOAD_TIMEOUT_MS);
-    // Loading state while the upload is under way.
-    expect(screen.getByText(CTEXT.statusUploading)).toBeInTheDocument();
-    expect(submitButton()).toBeDisabled();
-    await answerUpload(xhr, fault, 'up_slow');
+    answer(http.onPost(UPLOAD_PATH), fault, 'up_slow');
+    await user.upload(await fileInput(), photos(1));
     if (fault === 'slow') {
+      // Loading state while the upload is under way.
+      expect(await screen.findByText(CTEXT.statusUploading)).toBeInTheDocument();
+      expect(submitButton()).toBeDisabled();
       expect(await screen.findByText(CTEXT.statusUploaded)).toBeInTheDocument();
-      expect(submitButton()).toBeEnabled();
+      await waitFor(() => expect(submitButton()).toBeEnabled());
+      expect(uploads()).toHaveLength(1);
     } else {
       expect(await screen.findByText(failure[fault])).toBeInTheDocument();
       expect(screen.getByText('photo-1.png')).toBeInTheDocument();
       expect(screen.queryByText(CTEXT.statusUploaded)).not.toBeInTheDocument();
       expect(submitButton()).toBeDisabled();
-      expect(submitButton()).toHaveAccessibleDescription(CTEXT.needOneImage);
-      // The traveller's own retry: the same photo can be chosen again and uploads.
-      const again = await chooseOne(user);
-      again.respond(200, '"up_again"');
-      expect(await screen.findByText(CTEXT.statusUploaded)).toBeInTheDocument();
-      expect(submitButton()).toBeEnabled();
+      await waitFor(() => expect(submitButton()).toHaveAccessibleDescription(CTEXT.needOneImage));
+      const retry = screen.queryByRole('button', { name: 'Try uploading photo-1.png again' });
+      if (mends(fault)) {
+        // Tried again once by the layer (the matrix's one quick retry), then by the traveller.
+        expect(uploads()).toHaveLength(2);
+        http.resetHandlers();
+        http.onPost(UPLOAD_PATH).reply(200, '"up_again"');
+        await user.click(retry as HTMLElement);
+        expect(await screen.findByText(CTEXT.statusUploaded)).toBeInTheDocument();
+        await waitFor(() => expect(submitButton()).toBeEnabled());
+        expect(uploads()).toHaveLength(3);
+      } else {
+        // A definite answer is never tried again.
+        expect(retry).toBeNull();
+        await pause(TIMEOUT_MS);
+        expect(uploads()).toHaveLength(1);
+      }
     }
-    // Dropzone never resends an upload on its own.
-    expect(FakeXhr.requests).toHaveLength(fault === 'slow' ? 1 : 2);
+    const [first, ...others] = uploads();
+    expect(first.headers?.['Journey-Id']).toBe('700110');
+    // The upload has a timeout (the upload widget's 30 s of docs/product-rules.md section 9), never none.
+    expect(first.timeout).toBeGreaterThan(0);
+    // Every try of the photo carries its one Idempotency-Key.
+    expect(first.headers?.['Idempotency-Key']).toMatch(/^[0-9a-f]{64}$/);
+    for (const other of others) expect(other.headers?.['Idempotency-Key']).toBe(first.headers?.['Idempotency-Key']);
     assertNotBlank(element);
   });
 });
@@ -178,7 +151,8 @@ describe('POST /tickets/upload, malformed answers in other forms', () => {
     ['an object without id', '{"uploadId":"x"}', 'application/json'],
   ])('%s counts as a failed upload', async (_name, body, contentType) => {
     const element = mountPrinted();
-    (await chooseOne(userEvent.setup())).respond(200, body, contentType);
+    http.onPost(UPLOAD_PATH).reply(200, body, { 'content-type': contentType });
+    await userEvent.setup().upload(await fileInput(), photos(1));
     expect(await screen.findByText(CTEXT.unreadableUpload)).toBeInTheDocument();
     expect(submitButton()).toBeDisabled();
     assertNotBlank(element);
@@ -266,7 +240,7 @@ describe('POST /tickets/delete/{uploadId}', () => {
       expect(screen.getByText('photo-1.png removed.')).toBeInTheDocument();
       expect(http.history.post.filter((r) => r.url === path)).toHaveLength(1);
     }
-    expect(http.history.post.every((r) => r.data === undefined)).toBe(true);
+    expect(http.history.post.filter((r) => r.url !== UPLOAD_PATH).every((r) => r.data === undefined)).toBe(true);
     expect(submitButton()).toBeDisabled();
     assertNotBlank(element);
   });
@@ -283,11 +257,12 @@ describe('a 403 to upload, delete or submit-claim: stale antiforgery token or se
 
   it('upload: the page token goes with the upload; a 403 shows the reload text', async () => {
     const element = mountWithToken();
-    const xhr = await chooseOne(userEvent.setup());
-    expect(xhr.headers.RequestVerificationToken).toBe('page-token');
-    expect(xhr.headers['X-Requested-With']).toBe('XMLHttpRequest');
-    xhr.respond(403, REFUSED, 'text/plain');
+    http.onPost(UPLOAD_PATH).reply(403, REFUSED);
+    await userEvent.setup().upload(await fileInput(), photos(1));
     expect(await screen.findByText(RELOAD_PAGE_TEXT)).toBeInTheDocument();
+    const headers = uploads()[0].headers as Record<string, unknown>;
+    expect(headers.RequestVerificationToken).toBe('page-token');
+    expect(headers['X-Requested-With']).toBe('XMLHttpRequest');
     expect(submitButton()).toBeDisabled();
     assertNotBlank(element);
   });
@@ -300,7 +275,7 @@ describe('a 403 to upload, delete or submit-claim: stale antiforgery token or se
     await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
     await screen.findByRole('button', { name: 'Try removing photo-1.png again' });
     expect(screen.getAllByText(RELOAD_PAGE_TEXT).length).toBeGreaterThan(0);
-    const headers = http.history.post[0].headers as Record<string, unknown>;
+    const headers = http.history.post.filter((r) => r.url !== UPLOAD_PATH)[0].headers as Record<string, unknown>;
     expect(headers.RequestVerificationToken).toBe('page-token');
     expect(headers['X-Requested-With']).toBe('XMLHttpRequest');
   });

@@ -1,77 +1,99 @@
 /**
- * Test helpers of the manual claim: a fake XMLHttpRequest for dropzone's uploads (axios calls are
- * mocked with axios-mock-adapter instead), and image files of given sizes.
+ * Test helpers of the manual claim: a fake upload server on the axios mock (uploads go through the
+ * request layer, docs/architecture.md "One request layer"), and image files of given sizes.
  */
 import { act } from '@testing-library/react';
+import type MockAdapter from 'axios-mock-adapter';
+import type { AxiosRequestConfig } from 'axios';
 
-/** A stand-in for the browser's XMLHttpRequest that records what dropzone sends and answers on demand. */
-export class FakeXhr {
-  static requests: FakeXhr[] = [];
-  readyState = 0;
-  status = 0;
-  responseType = '';
-  responseText = '';
-  timeout = 0;
-  withCredentials = false;
-  upload: { onprogress: ((event: unknown) => void) | null } = { onprogress: null };
-  onload: ((event: unknown) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  ontimeout: ((event: unknown) => void) | null = null;
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
+type Reply = [number, string, Record<string, string>];
+
+/** One upload that reached the fake server: what was sent, and a way to answer it. */
+export class FakeUpload {
   answered = false;
-  aborted = false;
-  private responseHeaders: Record<string, string> = {};
+  constructor(
+    readonly config: AxiosRequestConfig,
+    private readonly settle: (reply: Reply | Error) => void,
+  ) {}
 
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-    this.readyState = 1;
+  get method(): string {
+    return (this.config.method ?? '').toUpperCase();
   }
 
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
+  get url(): string {
+    return this.config.url ?? '';
   }
 
-  send(body: FormData | null) {
-    this.body = body;
-    FakeXhr.requests.push(this);
+  get headers(): Record<string, unknown> {
+    return (this.config.headers ?? {}) as Record<string, unknown>;
   }
 
-  abort() {
-    this.aborted = true;
+  get body(): FormData {
+    return this.config.data as FormData;
   }
 
-  getResponseHeader(name: string): string | null {
-    return this.responseHeaders[name.toLowerCase()] ?? null;
+  /** The name of the photo sent as the multipart field `file`. */
+  get fileName(): string {
+    return (this.body.get('file') as File).name;
   }
 
-  /** Answers the request (inside act, so React state updates are flushed). */
-  respond(status: number, body: string, contentType = 'application/json') {
-    act(() => {
-      this.answered = true;
-      this.readyState = 4;
-      this.status = status;
-      this.responseText = body;
-      this.responseHeaders['content-type'] = contentType;
-      this.onload?.({});
+  get timeout(): number | undefined {
+    return this.config.timeout;
+  }
+
+  /** Whether the widget aborted it (the photo was removed). */
+  get aborted(): boolean {
+    return this.config.signal?.aborted === true;
+  }
+
+  /** Answers the upload (inside act, so React state updates are flushed). */
+  async respond(status: number, body: string, contentType = 'application/json'): Promise<void> {
+    this.answered = true;
+    await act(async () => {
+      this.settle([status, body, { 'content-type': contentType }]);
+      await new Promise((resolve) => setTimeout(resolve, 0));
     });
   }
 
-  /** Requests sent and not yet answered or aborted. */
-  static pending(): FakeXhr[] {
-    return FakeXhr.requests.filter((xhr) => !xhr.answered && !xhr.aborted);
+  /** Ends the upload without an answer: a dropped connection. */
+  async drop(): Promise<void> {
+    this.answered = true;
+    await act(async () => {
+      this.settle(new Error('dropped'));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+  }
+}
+
+/**
+ * The uploads the widget sent to POST /tickets/upload, answered by hand: install it on the page's
+ * axios mock after each `reset()`.
+ */
+export class FakeUploads {
+  static requests: FakeUpload[] = [];
+
+  /** Uploads sent and not yet answered or aborted. */
+  static pending(): FakeUpload[] {
+    return FakeUploads.requests.filter((upload) => !upload.answered && !upload.aborted);
   }
 
-  /** Installs the fake as `window.XMLHttpRequest`; returns the function that restores the real one. */
-  static install(): () => void {
-    const real = window.XMLHttpRequest;
-    FakeXhr.requests = [];
-    Object.defineProperty(window, 'XMLHttpRequest', { configurable: true, writable: true, value: FakeXhr });
-    return () => Object.defineProperty(window, 'XMLHttpRequest', { configurable: true, writable: true, value: real });
+  /** Makes `http` hold every upload until the test answers it; forgets the uploads of earlier tests. */
+  static install(http: MockAdapter, path = '/tickets/upload'): void {
+    FakeUploads.requests = [];
+    http.onPost(path).reply(
+      (config) =>
+        new Promise<Reply>((resolve, reject) => {
+          FakeUploads.requests.push(
+            new FakeUpload(config, (reply) => (reply instanceof Error ? reject(networkError(config)) : resolve(reply))),
+          );
+        }),
+    );
   }
+}
+
+/** What axios rejects with when no answer came: an axios error without a response. */
+function networkError(config: AxiosRequestConfig): Error {
+  return Object.assign(new Error('Network Error'), { isAxiosError: true, code: 'ERR_NETWORK', config });
 }
 
 /**

@@ -45,6 +45,7 @@ export const CTEXT = {
   statusRemoving: 'Removing…',
   removeFile: (name: string) => `Remove ${name}`,
   retryRemove: (name: string) => `Try removing ${name} again`,
+  retryUpload: (name: string) => `Try uploading ${name} again`,
   removeFailed: 'We could not remove this photo. Please try again.',
   duplicate: 'You have already added this photo.',
   tooManyPixels: (width: number, height: number) =>

@@ -118,6 +118,9 @@ describe('parseUploadId', () => {
     ['x'.repeat(200), 'x'.repeat(200)],
     [{ id: 42 }, '42'],
     [42, '42'],
+    // Plain text that is not JSON-shaped is the id itself, never read as a number.
+    ['1e5', '1e5'],
+    ['nullable-id', 'nullable-id'],
   ])('%j → %j', (answer, id) => {
     expect(parseUploadId(answer)).toBe(id);
   });
@@ -139,6 +142,11 @@ describe('parseUploadId', () => {
     ['a\u0000b'],
     ['x'.repeat(201)],
     [{ id: {} }],
+    // JSON text that holds no id: the request layer hands every answer over as text.
+    ['null'],
+    [' null\n'],
+    ['["abc123"]'],
+    ['[1'],
   ])('refuses %j', (answer) => {
     expect(parseUploadId(answer)).toBeNull();
   });
@@ -178,11 +186,9 @@ describe('buildClaimRequest', () => {
 
 describe('dropzoneOptions', () => {
   it('carries the product limits, the resize and the refusal texts of docs/architecture.md', () => {
-    const options = dropzoneOptions('700110');
+    const options = dropzoneOptions({ accepted: new Map(), resized: () => undefined });
     expect(options).toMatchObject({
       url: '/tickets/upload',
-      paramName: 'file',
-      headers: { 'Journey-Id': '700110' },
       maxFilesize: 10,
       maxFiles: 10,
       acceptedFiles: 'image/jpeg,image/png,image/gif',
@@ -194,6 +200,8 @@ describe('dropzoneOptions', () => {
       dictResponseError: 'Server responded with {{statusCode}} code.',
     });
     expect(options.resizeHeight).toBeUndefined();
+    // Dropzone sends nothing itself: the request layer uploads (docs/architecture.md "One request layer").
+    expect([options.headers, options.timeout, options.withCredentials]).toEqual([undefined, undefined, undefined]);
     expect(UPLOAD_LIMITS.maxFilesizeMiB * 1024 * 1024).toBe(10_485_760);
   });
 });

@@ -111,8 +111,9 @@ export function validateClaimForm(
 
 /**
  * Reads the upload answer (docs/decisions.md "Answers the rules do not show"): the file identifier as a
- * JSON string, plain text, or an object with `id`. Dropzone hands over the parsed JSON when the
- * answer is `application/json`, else the text.
+ * JSON string, plain text, or an object with `id`, given as the answer's text (the request layer
+ * reads every upload answer as text). Text that is JSON (a string, an object, an array, `null`)
+ * is read as JSON; other text is the id itself.
  *
  * @returns the id (trimmed), or null when the answer holds none or one longer than
  *   {@link MAX_UPLOAD_ID_LENGTH} characters or with control characters
@@ -121,7 +122,7 @@ export function parseUploadId(answer: unknown): string | null {
   let value: unknown = answer;
   if (typeof value === 'string') {
     const text = value.trim();
-    if (text.startsWith('"') || text.startsWith('{')) {
+    if (text.startsWith('"') || text.startsWith('{') || text.startsWith('[') || text === 'null') {
       try {
         value = JSON.parse(text);
       } catch {

@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
-import { configureClient } from '../../shared/api/client';
+import { configureClient } from '../../shared/api/policy';
 import { api } from '../../shared/api/http';
 import { mountOnHostPage } from '../../shared/test/hostPage';
 import type { DryRunResult, RefundStatus, RefundStatusResponse } from '../../shared/types';

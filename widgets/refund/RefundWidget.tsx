@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { isWidgetError, type WidgetError } from '../../shared/errors/WidgetError';
-import { toWidgetError } from '../../shared/api/client';
+import { toWidgetError } from '../../shared/api/policy';
 import { dispatchComplete, type CompleteKind } from '../../shared/page/events';
 import { forgetJourneyAnswers } from '../../shared/storage/journeyAnswers';
 import type { RefundStatus, RefundStatusResponse } from '../../shared/types';

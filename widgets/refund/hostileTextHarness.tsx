@@ -13,7 +13,7 @@
 import MockAdapter from 'axios-mock-adapter';
 import bookings from '../../fixtures/bookings.json';
 import realStations from '../../fixtures/stations.json';
-import { configureClient } from '../../shared/api/client';
+import { configureClient } from '../../shared/api/policy';
 import { api } from '../../shared/api/http';
 import { mountOnHostPage } from '../../shared/test/hostPage';
 import { expectWellFormedMailtos } from '../../shared/test/hostileChecks';

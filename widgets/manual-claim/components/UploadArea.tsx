@@ -1,9 +1,8 @@
 import Dropzone, { type DropzoneFile, type DropzoneOptions } from 'dropzone';
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { sendsCredentials, startActivity } from '@rw/page-runtime';
-import { antiforgeryHeaders } from '../../../shared/api/client';
-import { failureText, FORBIDDEN_STATUS, RELOAD_PAGE_TEXT } from '../../../shared/errors/WidgetError';
-import { deleteUpload, uploadUrl } from '../api';
+import { isTransientFailure, toWidgetError } from '../../../shared/api/policy';
+import { failureText } from '../../../shared/errors/WidgetError';
+import { deleteUpload, uploadKey, uploadPhoto, uploadUrl } from '../api';
 import { CTEXT, UPLOAD_DICT } from '../texts';
 import type { UploadSummary } from '../types';
 import { canDecode, checkPhoto } from '../photoCheck';
@@ -12,13 +11,19 @@ import './UploadArea.css';
 
 type EntryStatus = 'waiting' | 'uploading' | 'uploaded' | 'failed' | 'removing' | 'remove-failed';
 
-/** One file the traveller added and the upload area lists. */
+/** One photo the traveller added and the upload area lists. */
 interface Entry {
   key: string;
   name: string;
   status: EntryStatus;
+  /** The resized photo, once dropzone has made it; kept until it is uploaded, for a retry. */
+  blob?: Blob;
+  /** The upload's Idempotency-Key (api.ts `uploadKey`), made with the blob. */
+  uploadKey?: string;
   uploadId?: string;
   message?: string;
+  /** A failed upload that may be tried again (no answer, timeout, 408, 429, 5xx): it shows "Try again". */
+  retryable?: boolean;
 }
 
 /** A file dropzone refused before any request: its name and why (docs/decisions.md "Upload refusals"). */
@@ -38,42 +43,39 @@ export interface UploadAreaProps {
 }
 
 /**
- * Time limit of one upload in ms: the upload widget's default of docs/product-rules.md section 9 (dropzone 6
- * itself has none, so a lost upload would spin for ever; docs/architecture.md "Timeouts").
+ * What the upload area tells dropzone's options: the digests of the photos accepted so far (by
+ * entry key; null where the browser has no `crypto.subtle`), which the checks of the next photo
+ * read, and where a resized photo goes.
  */
-export const UPLOAD_TIMEOUT_MS = 30_000;
-
-/** What dropzone hands to `success` in place of an `application/json` answer it could not parse. */
-const DROPZONE_INVALID_JSON = 'Invalid JSON response from server.';
-
-/** The SHA-256 digest of each accepted file's bytes (null where the browser has no `crypto.subtle`). */
-const digests = new WeakMap<DropzoneFile, string | null>();
+export interface PhotoIntake {
+  accepted: Map<string, string | null>;
+  /** Takes over a checked and resized photo: the request layer uploads it (docs/architecture.md "One request layer"). */
+  resized: (file: DropzoneFile, blob: Blob, digest: string | null) => void;
+}
 
 /**
  * The dropzone options of the claim (docs/product-rules.md sections 5 and 9; docs/decisions.md "Uploads" and
  * "Duplicate photos"; docs/uploads.md): jpeg, png or gif by their bytes; at most 10 MiB each
  * (checked on the original), 40 megapixels (read from the header before any decoding) and 10
- * files; a duplicate is a file whose SHA-256 digest is that of a file already listed, whatever its
- * name or modification time, and is refused with a plain message; images resized in the browser
- * to at most 1200 px wide before upload, and a file the browser cannot resize is refused, never
- * sent as the original. Every refusal sends nothing. Dropzone's own click target and previews are
- * off: the component renders a real, labelled file input and its own list. Each upload carries
- * the page's antiforgery token (`RequestVerificationToken`, read as each upload is sent) and
- * dropzone's default `X-Requested-With` (docs/security.md).
+ * photos; a duplicate is a photo whose SHA-256 digest is that of a photo already listed, whatever
+ * its name or modification time, and is refused with a plain message; images resized in the
+ * browser to at most 1200 px wide, and a file the browser cannot resize is refused, never sent as
+ * the original. Every refusal sends nothing. Dropzone's own click target and previews are off:
+ * the component renders a real, labelled file input and its own list.
  *
- * @param journeyId the `Journey-Id` header value
+ * Dropzone is the drop zone and the queue of checks and resizes; it sends nothing itself. A
+ * resized photo is handed to `intake.resized`, and the request layer uploads it
+ * (docs/architecture.md "One request layer": one set of headers, timeouts, retries and errors).
+ *
+ * @param intake the accepted digests and the hand-over
  */
-export function dropzoneOptions(journeyId: string): DropzoneOptions {
+export function dropzoneOptions(intake: PhotoIntake): DropzoneOptions {
   // Files are checked one after another, in the order they were added: the 11th file chosen is the
   // one refused, and of two copies of one photo chosen together the second is the duplicate.
   let checks: Promise<void> = Promise.resolve();
   return {
+    // Dropzone wants a URL; it never sends to it (transformFile hands every photo over).
     url: uploadUrl(),
-    withCredentials: sendsCredentials(uploadUrl()),
-    method: 'post',
-    paramName: 'file',
-    timeout: UPLOAD_TIMEOUT_MS,
-    headers: { 'Journey-Id': journeyId },
     maxFilesize: UPLOAD_LIMITS.maxFilesizeMiB,
     maxFiles: UPLOAD_LIMITS.maxFiles,
     acceptedFiles: UPLOAD_LIMITS.acceptedFiles,
@@ -91,25 +93,28 @@ export function dropzoneOptions(journeyId: string): DropzoneOptions {
         // Removed, or the upload area went away, while it was being checked: nothing more to do.
         if (file.status !== Dropzone.ADDED || !this.files.includes(file)) return undefined;
         if (!check.ok) return done(check.message);
-        // Dropzone counted accepted files before this check began; others may have been accepted since.
-        if (this.getAcceptedFiles().length >= UPLOAD_LIMITS.maxFiles) return done(UPLOAD_DICT.dictMaxFilesExceeded);
-        const duplicate =
-          check.digest !== null &&
-          this.files.some((other) => other !== file && other.accepted === true && digests.get(other) === check.digest);
+        // Photos accepted while this one waited its turn count too.
+        if (intake.accepted.size >= UPLOAD_LIMITS.maxFiles) return done(UPLOAD_DICT.dictMaxFilesExceeded);
+        const duplicate = check.digest !== null && [...intake.accepted.values()].includes(check.digest);
         if (duplicate) return done(CTEXT.duplicate);
-        // Accepted files stay in `this.files` until removed (deleted, or a failed upload): removing one frees its digest.
-        digests.set(file, check.digest);
+        // Its digest stays taken until the photo is removed from the list.
+        intake.accepted.set(file.upload.uuid, check.digest);
         return done();
       };
       // One file's failure never stops the checks of the files after it.
       checks = checks.then(run).catch(() => undefined);
     },
-    transformFile(this: Dropzone, file: DropzoneFile, done: (blob: Blob) => void) {
-      const refuse = () => {
-        file.status = Dropzone.ERROR;
-        this.emit('error', file, CTEXT.photoUnreadable);
+    transformFile(this: Dropzone, file: DropzoneFile) {
+      const finish = (status: string) => {
+        file.status = status;
         this.emit('complete', file);
         this.processQueue();
+      };
+      const refuse = () => {
+        // The status first: removing a file dropzone thinks is uploading would cancel it, a second error.
+        file.status = Dropzone.ERROR;
+        this.emit('error', file, CTEXT.photoUnreadable);
+        finish(Dropzone.ERROR);
       };
       const { resizeWidth = null, resizeHeight = null, resizeMethod = 'contain' } = this.options;
       canDecode(file).then((decodable) => {
@@ -119,11 +124,25 @@ export function dropzoneOptions(journeyId: string): DropzoneOptions {
           // Dropzone hands back the original when the browser could not load it, and an empty
           // blob when the canvas was too big to encode: neither is sent.
           if (resized === file || !(resized instanceof Blob) || resized.size === 0) return refuse();
-          return done(resized);
+          if (file.status === Dropzone.CANCELED) return undefined;
+          intake.resized(file, resized, intake.accepted.get(file.upload.uuid) ?? null);
+          // Dropzone's part is done: the photo counts as accepted, and its queue moves on.
+          return finish(Dropzone.SUCCESS);
         });
       });
     },
   } as DropzoneOptions;
+}
+
+/**
+ * The text of a failed upload (docs/product-rules.md section 8): no answer, a timeout, a refused
+ * page (403), else the server's own text, or `Server responded with {code} code.` when it gave none.
+ */
+function uploadFailureText(error: unknown): string {
+  const failure = toWidgetError(error);
+  if (failure.code === 'TIMEOUT') return CTEXT.uploadTimedOut;
+  if (failure.code === 'NETWORK_ERROR') return CTEXT.uploadNoAnswer;
+  return failureText(failure, failure.message);
 }
 
 const STATUS_TEXT: Record<EntryStatus, string> = {
@@ -136,12 +155,14 @@ const STATUS_TEXT: Record<EntryStatus, string> = {
 };
 
 /**
- * The claim's upload area (docs/product-rules.md sections 2, 4, 5, 7; issue "Manual claim" deliverable 3),
+ * The claim's upload area (docs/product-rules.md sections 2, 4, 5, 7; docs/offline.md "Photos"),
  * loaded lazily with dropzone. A labelled `<input type="file" multiple>` (keyboard and screen
  * readers) and a drop box feed dropzone, which checks each file (type, 10 MiB, 10 files,
- * duplicates), resizes images to 1200 px wide and POSTs each to /tickets/upload with header
- * `Journey-Id`; the answer is the upload id. Refused files are listed in an alert with the reason
- * and send no request; a failed upload shows `Server responded with {code} code.`. Removing an
+ * duplicates) and resizes images to 1200 px wide. The request layer then uploads the photos one
+ * at a time to /tickets/upload with header `Journey-Id` and the photo's Idempotency-Key, trying a
+ * transient failure again with backoff; the answer is the upload id. Refused files are listed in
+ * an alert with the reason and send no request; a failed upload shows why (the server's own
+ * text when it gave one) and, when trying again may help, a "Try again" button. Removing an
  * uploaded file POSTs /tickets/delete/{uploadId} (a failure keeps it listed with a retry); nothing
  * can be added or removed while `locked`. Upload activity drives the page's progress bar.
  */
@@ -149,94 +170,129 @@ export function UploadArea({ journeyId, locked, onChange }: UploadAreaProps) {
   const zone = useRef<HTMLDivElement>(null);
   const dropzone = useRef<Dropzone | null>(null);
   const files = useRef(new Map<string, DropzoneFile>());
+  const accepted = useRef(new Map<string, string | null>());
+  /** The upload in flight: its entry key and what aborts it. */
+  const inFlight = useRef<{ key: string; abort: AbortController } | null>(null);
   const [entries, setEntries] = useState<Entry[]>([]);
+  /** The list as last set: the queue reads it between renders (it is only changed through {@link change}). */
+  const listed = useRef<Entry[]>([]);
   const [refusals, setRefusals] = useState<Refusal[]>([]);
   const [announcement, setAnnouncement] = useState('');
   const inputId = `rw-upload-input-${useId()}`;
+  const lockedRef = useRef(locked);
 
-  const update = useCallback((key: string, change: Partial<Entry>) => {
-    setEntries((list) => list.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
+  const change = useCallback((next: (list: Entry[]) => Entry[]) => {
+    listed.current = next(listed.current);
+    setEntries(listed.current);
   }, []);
 
-  const forget = useCallback((key: string) => {
-    setEntries((list) => list.filter((entry) => entry.key !== key));
-    files.current.delete(key);
-  }, []);
+  const update = useCallback(
+    (key: string, changes: Partial<Entry>) =>
+      change((list) => list.map((entry) => (entry.key === key ? { ...entry, ...changes } : entry))),
+    [change],
+  );
+
+  /**
+   * The upload queue: starts the next waiting photo when none is in flight, one at a time, in the
+   * order they were added. Called whenever a photo becomes ready or an upload ends.
+   */
+  const pump = useCallback(() => {
+    const startNext = (): void => {
+      if (lockedRef.current || inFlight.current) return;
+      const next = listed.current.find((entry) => entry.status === 'waiting' && entry.blob && entry.uploadKey);
+      if (!next?.blob || !next.uploadKey) return;
+      const abort = new AbortController();
+      inFlight.current = { key: next.key, abort };
+      update(next.key, { status: 'uploading', message: undefined, retryable: undefined });
+      uploadPhoto(journeyId, { name: next.name, blob: next.blob, key: next.uploadKey }, abort.signal)
+        .then(
+          (answer) => {
+            if (abort.signal.aborted) return;
+            const uploadId = parseUploadId(answer);
+            if (uploadId === null) {
+              update(next.key, { status: 'failed', message: CTEXT.unreadableUpload });
+              return;
+            }
+            update(next.key, { status: 'uploaded', uploadId, blob: undefined });
+            setAnnouncement(CTEXT.fileUploaded(next.name));
+          },
+          (error: unknown) => {
+            if (abort.signal.aborted) return;
+            const failure = toWidgetError(error);
+            update(next.key, {
+              status: 'failed',
+              message: uploadFailureText(failure),
+              retryable: isTransientFailure(failure),
+            });
+          },
+        )
+        .finally(() => {
+          if (inFlight.current?.abort === abort) inFlight.current = null;
+          startNext();
+        });
+    };
+    startNext();
+  }, [journeyId, update]);
+
+  const forget = useCallback(
+    (key: string) => {
+      change((list) => list.filter((entry) => entry.key !== key));
+      files.current.delete(key);
+      accepted.current.delete(key);
+      if (inFlight.current?.key === key) {
+        // Removed while it uploads: abort it, and let the next photo go.
+        inFlight.current.abort.abort();
+        inFlight.current = null;
+        pump();
+      }
+    },
+    [change, pump],
+  );
 
   useEffect(() => {
     const element = zone.current;
     if (!element) return undefined;
-    const dz = new Dropzone(element, dropzoneOptions(journeyId));
-    dropzone.current = dz;
-    const activities = new Map<string, () => void>();
-    const endActivity = (key: string) => {
-      activities.get(key)?.();
-      activities.delete(key);
-    };
     const keyOf = (file: DropzoneFile) => file.upload.uuid;
+    const dz = new Dropzone(
+      element,
+      dropzoneOptions({
+        accepted: accepted.current,
+        resized: (file, blob, digest) => {
+          void uploadKey(journeyId, digest).then((key) => {
+            update(keyOf(file), { blob, uploadKey: key });
+            pump();
+          });
+        },
+      }),
+    );
+    dropzone.current = dz;
 
     dz.on('drop', () => setRefusals([]));
     dz.on('addedfile', (file: DropzoneFile) => {
       files.current.set(keyOf(file), file);
-      setEntries((list) => [...list, { key: keyOf(file), name: file.name, status: 'waiting' }]);
+      change((list) => [...list, { key: keyOf(file), name: file.name, status: 'waiting' }]);
     });
-    dz.on('sending', (file: DropzoneFile, xhr: XMLHttpRequest) => {
-      // The token is read as each upload leaves, so a host that renews it is followed.
-      for (const [name, value] of Object.entries(antiforgeryHeaders())) xhr.setRequestHeader(name, value);
-      endActivity(keyOf(file));
-      activities.set(keyOf(file), startActivity());
-      update(keyOf(file), { status: 'uploading' });
-    });
-    dz.on('success', (file: DropzoneFile, answer: unknown) => {
-      // Malformed JSON reaches here as dropzone's own text, which must not pass for an id.
-      const malformed = answer === DROPZONE_INVALID_JSON && file.xhr?.responseText !== DROPZONE_INVALID_JSON;
-      const uploadId = malformed ? null : parseUploadId(answer);
-      if (uploadId === null) {
-        dz.removeFile(file);
-        update(keyOf(file), { status: 'failed', message: CTEXT.unreadableUpload });
-        return;
-      }
-      update(keyOf(file), { status: 'uploaded', uploadId });
-      setAnnouncement(CTEXT.fileUploaded(file.name));
-    });
-    dz.on('error', (file: DropzoneFile, message: unknown, xhr?: XMLHttpRequest) => {
+    dz.on('error', (file: DropzoneFile, message: unknown) => {
+      // Dropzone's "Upload canceled." of a file removed while it was being resized: already forgotten.
+      if (file.status === Dropzone.CANCELED) return;
+      // Refused before any request: too big, wrong type, too many, duplicate, unreadable.
       const key = keyOf(file);
       dz.removeFile(file);
-      if (xhr && xhr.status === 0) {
-        // No answer at all: the upload timed out or the connection dropped ("responded with 0" would be untrue).
-        const timedOut = typeof message === 'string' && message.startsWith('Request timedout');
-        update(key, { status: 'failed', message: timedOut ? CTEXT.uploadTimedOut : CTEXT.uploadNoAnswer });
-        return;
-      }
-      if (xhr) {
-        // A failed upload: the upload widget's message (docs/decisions.md "Texts the rules leave out"); a
-        // refused token or session (403): reload the page.
-        update(key, {
-          status: 'failed',
-          message:
-            xhr.status === FORBIDDEN_STATUS
-              ? RELOAD_PAGE_TEXT
-              : UPLOAD_DICT.dictResponseError.replace('{{statusCode}}', String(xhr.status)),
-        });
-        return;
-      }
-      // Refused before any request: too big, wrong type, too many, duplicate.
       forget(key);
       const text = typeof message === 'string' ? message : UPLOAD_DICT.dictInvalidFileType;
       setRefusals((list) => [...list, { key, name: file.name, message: text }]);
     });
-    dz.on('complete', (file: DropzoneFile) => endActivity(keyOf(file)));
-    dz.on('canceled', (file: DropzoneFile) => endActivity(keyOf(file)));
 
     return () => {
       dz.off();
-      activities.forEach((end) => end());
+      inFlight.current?.abort.abort();
       dz.destroy();
       dropzone.current = null;
     };
-  }, [journeyId, update, forget]);
+  }, [journeyId, update, forget, change, pump]);
 
   useEffect(() => {
+    lockedRef.current = locked;
     const dz = dropzone.current;
     if (!dz) return;
     if (locked) dz.disable();
@@ -295,6 +351,12 @@ export function UploadArea({ journeyId, locked, onChange }: UploadAreaProps) {
     setAnnouncement(CTEXT.fileRemoved(entry.name));
   };
 
+  const retry = (entry: Entry) => {
+    if (locked) return;
+    update(entry.key, { status: 'waiting', message: undefined, retryable: undefined });
+    pump();
+  };
+
   return (
     <div className="rw-upload">
       <div className="rw-upload__zone" ref={zone}>
@@ -339,6 +401,15 @@ export function UploadArea({ journeyId, locked, onChange }: UploadAreaProps) {
                     ? (entry.message ?? STATUS_TEXT[entry.status])
                     : STATUS_TEXT[entry.status]}
                 </span>
+                {!locked && entry.status === 'failed' && entry.retryable && (
+                  <button
+                    type="button"
+                    className="rw-link rw-link--button rw-upload__retry"
+                    onClick={() => retry(entry)}
+                  >
+                    {CTEXT.retryUpload(entry.name)}
+                  </button>
+                )}
                 {!locked && entry.status !== 'removing' && (
                   <button
                     type="button"

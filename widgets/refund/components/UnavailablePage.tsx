@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { toWidgetError } from '../../../shared/api/client';
+import { toWidgetError } from '../../../shared/api/policy';
 import type { WidgetError } from '../../../shared/errors/WidgetError';
 import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { setTitleFirstSegment } from '../../../shared/page/title';

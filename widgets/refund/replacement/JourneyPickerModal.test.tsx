@@ -5,7 +5,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
-import { configureClient } from '../../../shared/api/client';
+import { configureClient } from '../../../shared/api/policy';
 import { api } from '../../../shared/api/http';
 import { TEXT } from '../texts';
 import { REPLACEMENT_DRY_RUN_PATH, REPLACEMENT_PATH } from './api';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { toWidgetError } from '../../../shared/api/client';
+import { toWidgetError } from '../../../shared/api/policy';
 import { failureText } from '../../../shared/errors/WidgetError';
 import { formatPence } from '../../../shared/format/money';
 import { useCommittingAction } from '../../../shared/hooks/useCommittingAction';

@@ -1,7 +1,7 @@
 import { useFormik } from 'formik';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useScopedId } from '../../../shared/hooks/useScopedId';
-import { toWidgetError } from '../../../shared/api/client';
+import { toWidgetError } from '../../../shared/api/policy';
 import { failureText } from '../../../shared/errors/WidgetError';
 import type { RefundStatus, RefundStatusResponse } from '../../../shared/types';
 import { Modal } from '../../../shared/ui/Modal';

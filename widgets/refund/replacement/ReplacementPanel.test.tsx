@@ -7,7 +7,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import stations from '../../../fixtures/stations.json';
-import { configureClient } from '../../../shared/api/client';
+import { configureClient } from '../../../shared/api/policy';
 import { api } from '../../../shared/api/http';
 import { mountOnHostPage } from '../../../shared/test/hostPage';
 import type { RefundStatusResponse } from '../../../shared/types';
