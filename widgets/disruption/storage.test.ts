@@ -7,7 +7,7 @@ import { mount } from './mount';
 // Loaded here, not by the widget's first request inside a test: mutation testing would count the
 // API client's module-level code as covered by that test alone (docs/mutation-testing.md).
 import '../../shared/api/http';
-import { loadAnswers, saveAnswers, storageKey } from './storage';
+import { forgetAnswers, loadAnswers, saveAnswers, storageKey } from './storage';
 import { parseSavedAnswers } from './validation';
 
 const details = (bookings as unknown as Record<string, { details: Details }>)['disruption-waived'].details;
@@ -62,6 +62,30 @@ describe('save and load', () => {
 
   it('drops unknown fields', () => {
     expect(parseSavedAnswers('{"answer":"No","evil":"x"}')).toEqual({ answer: 'No' });
+  });
+
+  it.each([null, '', ' ', 'null', '[]', '["No"]', '5', '"No"', 'true', '{"answer":"No"'])(
+    'reads %j as no answers',
+    (text) => {
+      expect(parseSavedAnswers(text)).toEqual({});
+    },
+  );
+});
+
+describe('forgetAnswers (docs/security.md "Stored answers that are forgotten")', () => {
+  it("forgets this journey's answers and no other's", () => {
+    saveAnswers(KEY, { answer: 'Yes' });
+    saveAnswers('rw-disruption:FTR6KL9B:1', { answer: 'Strike' });
+    forgetAnswers(details);
+    expect(window.localStorage.getItem(KEY)).toBeNull();
+    expect(loadAnswers('rw-disruption:FTR6KL9B:1')).toMatchObject({ answer: 'Strike' });
+  });
+
+  it('forgets the booking-wide answers when there is no outbound journey, and never throws', () => {
+    const noJourney = { ...details, JourneyPlannerResults: { ...details.JourneyPlannerResults, outboundJourneys: [] } };
+    saveAnswers('rw-disruption:FTR6KL9B:booking', { answer: 'Yes' });
+    expect(() => forgetAnswers(noJourney)).not.toThrow();
+    expect(window.localStorage.getItem('rw-disruption:FTR6KL9B:booking')).toBeNull();
   });
 });
 

@@ -53,11 +53,10 @@ const savedAnswersSchema = yup.object({
  * @returns the answers, or `{}` when nothing is stored or the text is not valid answers. Never throws.
  */
 export function parseSavedAnswers(text: string | null): SavedAnswers {
-  if (text === null || text === '') return {};
   try {
-    const value: unknown = JSON.parse(text);
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return {};
-    return savedAnswersSchema.validateSync(value, { stripUnknown: true }) as SavedAnswers;
+    // Nothing stored reads as the JSON `null`; yup refuses it, an array, a number and malformed
+    // answers alike (the object schema is neither nullable nor an array).
+    return savedAnswersSchema.validateSync(JSON.parse(String(text)), { stripUnknown: true }) as SavedAnswers;
   } catch {
     return {};
   }

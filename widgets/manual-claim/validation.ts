@@ -72,7 +72,8 @@ export function expectedTickets(details: Details): ExpectedTicket[] {
  */
 export function claimFormSchema(originalReference: string, options: { advanceFare: boolean; covid: boolean }) {
   const original = originalReference.trim();
-  if (!options.advanceFare) return yup.object({ replacementReference: yup.string().default('') });
+  // Without an advance fare nothing in the form is checked.
+  if (!options.advanceFare) return yup.object();
   const format = yup
     .string()
     .trim()
@@ -80,11 +81,11 @@ export function claimFormSchema(originalReference: string, options: { advanceFar
     .matches(BOOKING_REFERENCE_PATTERN, { message: BOOKING_REFERENCE_INVALID_TEXT, excludeEmptyString: true });
   const base = options.covid ? format : format.required(CTEXT.replacementRequired);
   return yup.object({
-    replacementReference: base.test(
-      'differs-from-original',
-      CTEXT.sameReference,
-      (value) => typeof value !== 'string' || value.trim() === '' || value.trim() !== original,
-    ),
+    // The value is trimmed, and '' when empty (format): an empty field is told by `required`.
+    replacementReference: base.test({
+      message: CTEXT.sameReference,
+      test: (value) => value === '' || value !== original,
+    }),
   });
 }
 
@@ -96,16 +97,12 @@ export function validateClaimForm(
   values: ClaimFormValues,
 ): Partial<Record<keyof ClaimFormValues, string>> {
   try {
-    schema.validateSync(values, { abortEarly: false });
+    schema.validateSync(values);
     return {};
   } catch (error) {
     if (!(error instanceof yup.ValidationError)) throw error;
-    const errors: Partial<Record<keyof ClaimFormValues, string>> = {};
-    for (const inner of error.inner.length > 0 ? error.inner : [error]) {
-      const field = (inner.path ?? 'replacementReference') as keyof ClaimFormValues;
-      errors[field] ??= inner.message;
-    }
-    return errors;
+    // The form's one field: its first failed rule.
+    return { replacementReference: error.message };
   }
 }
 
@@ -131,7 +128,7 @@ export function parseUploadId(answer: unknown): string | null {
     } else value = text;
   }
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) value = (value as { id?: unknown }).id;
-  if (typeof value === 'number' && Number.isSafeInteger(value)) value = String(value);
+  if (Number.isSafeInteger(value)) value = String(value);
   if (typeof value !== 'string') return null;
   const id = value.trim();
   // eslint-disable-next-line no-control-regex
