@@ -211,7 +211,7 @@ test('a PNG Chromium cannot decode is refused, never sent as the original', asyn
   await context.close();
 });
 
-test('an 11th live upload to one journey is refused (409); through the widget it is a failed upload', async () => {
+test('an 11th live upload to one journey is refused (409); through the widget it is a failed upload with the server text', async () => {
   const state = 'printed-advance';
   const journeyId = String(bookings[state].details.JourneyPlannerResults.outboundJourneys[0].journeyID);
   const { page, context, problems } = await openClaim(state);
@@ -222,9 +222,10 @@ test('an 11th live upload to one journey is refused (409); through the widget it
   const eleventh = await postUpload(page, await png(40, 20), { name: 'direct-11.png', journeyId });
   assert.equal(eleventh.status, 409, eleventh.body);
   assert.match(eleventh.body, /at most 10 photos/);
-  // The widget, which does not know of the ten, shows the upload widget's failure and keeps Submit disabled.
+  // The widget, which does not know of the ten, shows the server's own text and keeps Submit disabled.
   await choose(page, [{ bytes: await png(50, 20), name: 'widget.png' }]);
-  await page.getByText('Server responded with 409 code.').waitFor();
+  await page.getByText('A claim can have at most 10 photos. Remove one before adding another.').waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Try uploading widget.png again' }).count(), 0, 'a 409 is definite');
   assert.equal(await page.getByRole('button', { name: 'Submit claim' }).isDisabled(), true);
   const live = (await storedUploads()).filter((u) => u.journeyId === journeyId && !u.deletedAt);
   assert.equal(live.length, 10, 'ten live uploads stored');
