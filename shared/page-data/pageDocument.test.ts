@@ -62,6 +62,16 @@ describe('clobberedDocumentNames', () => {
     }
   });
 
+  test('each name it checks is a property a document has (so a misspelt one cannot slip in)', () => {
+    const missing = DOCUMENT_PROPERTIES_READ.filter((name) => !(name in Document.prototype));
+    expect(missing).toEqual([]);
+    expect(new Set(DOCUMENT_PROPERTIES_READ).size).toBe(DOCUMENT_PROPERTIES_READ.length);
+    // React DOM, the runtimes and the widgets read at least these (docs/security.md "Clobbered document properties").
+    expect(DOCUMENT_PROPERTIES_READ).toEqual(
+      expect.arrayContaining(['getElementById', 'createElement', 'body', 'cookie']),
+    );
+  });
+
   test('currentScript is not checked: the shim reads it through the prototype and ignores a stand-in', () => {
     expect(DOCUMENT_PROPERTIES_READ).not.toContain('currentScript');
     expect(withShadowed('currentScript', () => clobberedDocumentNames(document))).toEqual([]);
