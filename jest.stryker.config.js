@@ -32,6 +32,6 @@ module.exports = {
     '<rootDir>/widgets/*/validation.test.ts',
     '<rootDir>/widgets/refund/replacement/validation.test.ts',
     '<rootDir>/widgets/disruption/storage.test.ts',
-    '<rootDir>/dev-host/{devHost,claims,replacement,refundDecision,idempotency}.test.js',
+    '<rootDir>/dev-host/{devHost,claims,replacement,refundDecision}.test.js',
   ],
 };
