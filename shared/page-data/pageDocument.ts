@@ -16,7 +16,8 @@ const querySelector = proto?.querySelector;
 const createElement = proto?.createElement;
 const defaultViewGetter = proto && Object.getOwnPropertyDescriptor(proto, 'defaultView')?.get;
 const readyStateGetter = proto && Object.getOwnPropertyDescriptor(proto, 'readyState')?.get;
-const addListener = typeof EventTarget === 'undefined' ? undefined : EventTarget.prototype.addEventListener;
+// EventTarget exists in every browser and in Node, DOM or not.
+const addListener = EventTarget.prototype.addEventListener;
 
 /**
  * The properties of `document` that React DOM, the federation and webpack runtimes, the widgets
@@ -135,5 +136,5 @@ export function readyStateOf(doc: Document): DocumentReadyState {
 
 /** Listens for `type` on `doc` through `EventTarget.prototype.addEventListener`. */
 export function listenOn(doc: Document, type: string, listener: () => void, options?: AddEventListenerOptions): void {
-  addListener?.call(doc, type, listener, options);
+  addListener.call(doc, type, listener, options);
 }

@@ -541,6 +541,8 @@ describe('one element per id, and a <script type="application/json"> (docs/host-
   it('refuses a <div id="station-names"> with JSON text: the attacker\'s text never shows as a station', () => {
     const div = document.createElement('div');
     div.id = 'station-names';
+    // Even with the type of a JSON block: only a <script> is page data.
+    div.setAttribute('type', 'application/json');
     div.textContent = JSON.stringify({ KGX: 'Attacker Street' });
     document.body.append(div);
     const error = expectWidgetError(() => readStationNames(document), 'MISSING_STATION_MAP', MISSING_STATION_MAP_TEXT);

@@ -88,7 +88,7 @@ function isJsonScript(element: Element): boolean {
   return (
     element.localName === 'script' &&
     element.namespaceURI === 'http://www.w3.org/1999/xhtml' &&
-    (element.getAttribute('type') ?? '').trim().toLowerCase() === 'application/json'
+    String(element.getAttribute('type')).trim().toLowerCase() === 'application/json'
   );
 }
 
@@ -114,7 +114,8 @@ function readJsonBlock(
   if (!isJsonScript(element)) {
     fail(code, text, `The element "#${id}" is a <${element.localName}>, not a <script type="application/json">`);
   }
-  const json = element.textContent ?? '';
+  // An element's textContent is never null (only a document's or a doctype's is).
+  const json = String(element.textContent);
   if (json.trim() === '') fail(code, text, `The element "#${id}" is empty`);
   if (json.length > MAX_PAGE_JSON_CHARS) {
     fail(code, text, `The JSON of "#${id}" is too large (${json.length} characters, at most ${MAX_PAGE_JSON_CHARS})`);
@@ -165,7 +166,7 @@ export function readDetails(element: HTMLElement, doc?: Document): Details {
       const detail = error.message.length > 200 ? `${error.message.slice(0, 200)}…` : error.message;
       throw new WidgetError('MISSING_DETAILS', MISSING_DETAILS_TEXT, {
         cause: new Error(
-          `Invalid Details in "#${id}": ${field}: ${RULE_NAMES[error.type ?? ''] ?? error.type} (${detail})`,
+          `Invalid Details in "#${id}": ${field}: ${RULE_NAMES[String(error.type)] ?? error.type} (${detail})`,
           {
             cause: error,
           },

@@ -207,6 +207,26 @@ describe('values encoded more than once (docs/error-reports.md "What a report ne
     },
   );
 
+  it('redacts an address naming BookingReference in its query, with or without a path, e-mail or not', () => {
+    expect(redactUrl('/Account/Login?ReturnUrl=%2FConfirmRefund%3FBookingReference%3DKXB7HT2N&lang=en')).toBe(
+      '/Account/Login?ReturnUrl=REDACTED&lang=en',
+    );
+    expect(redactUrl('/Account/Login?next=BookingReference%3DKXB7HT2N&lang=en')).toBe(
+      '/Account/Login?next=REDACTED&lang=en',
+    );
+    expect(redactUrl('/Account/Login?next=%3F%20email%3Dx&lang=en')).toBe('/Account/Login?next=REDACTED&lang=en');
+    expect(redactUrl('/Account/Login?next=%2Fbookings%3Fpage%3D2&lang=en')).toBe(
+      '/Account/Login?next=%2Fbookings%3Fpage%3D2&lang=en',
+    );
+  });
+
+  it('undoes at most eight layers of encoding', () => {
+    let encoded = '@';
+    for (let layer = 0; layer < 9; layer += 1) encoded = encodeURIComponent(encoded);
+    expect(decodeFully(encoded)).toBe('%40');
+    expect(decodeFully(encodeURIComponent(encodeURIComponent('@')))).toBe('@');
+  });
+
   it('decodes each layer once: decodeFully stops when nothing changes or the encoding is broken', () => {
     expect(decodeFully('a%252540b')).toBe('a@b');
     expect(decodeFully('100%')).toBe('100%');
