@@ -219,9 +219,9 @@ describe('host shim configuration (docs/architecture.md host contract)', () => {
   it('parseBases keeps http(s) bases (origin and path) and site-root paths only', () => {
     expect(
       parseBases(
-        ' https://a.example/x/?q=1#f ,http://b.example:8080  javascript:x nonsense //c.example/p /rail-api/ / /\\d.example',
+        ' https://a.example/x/?q=1#f ,http://b.example:8080  javascript:x nonsense //c.example/p /rail-api/ / /\\d.example /v2///',
       ),
-    ).toEqual(['https://a.example/x', 'http://b.example:8080', '/rail-api', '/']);
+    ).toEqual(['https://a.example/x', 'http://b.example:8080', '/rail-api', '/', '/v2']);
     expect(parseBases(undefined)).toEqual([]);
     expect(parseBases('')).toEqual([]);
   });

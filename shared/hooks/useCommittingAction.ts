@@ -60,6 +60,7 @@ export function useCommittingAction<T>(
           setState({ status: 'failed', error: failure });
         },
       );
+    // Stryker disable next-line ArrayDeclaration: the callback reads only refs, so any constant list is the same
   }, []);
 
   return [state, run];
