@@ -1,0 +1,218 @@
+/**
+ * Nothing lost on a train (docs/offline.md), in Chromium on the dev host: a refund whose answer is
+ * lost, then pressed again or a reload; Accept refund offline, then online, or the tab closed and
+ * opened again; an upload whose answer is lost; two photos, then a reload. Each test counts the requests that reach the server and the
+ * Idempotency-Keys they carry, and what the server kept.
+ *
+ * A lost answer is made in the browser: the request goes to the server (`route.fetch()`), which
+ * processes it, and the connection is then dropped before the page reads the answer
+ * (`route.abort('connectionreset')`). Each test prints what reached the server (`t.diagnostic`).
+ */
+const { test } = require('node:test');
+const assert = require('node:assert/strict');
+const { useHostAndBrowser, openPage, drawImage } = require('./harness');
+const bookings = require('../fixtures/bookings.json');
+
+const env = useHostAndBrowser({ resetEachTest: true });
+
+const pageUrl = (route, state) =>
+  `${env.host.url}${route}?BookingReference=${encodeURIComponent(bookings[state].bookingReference)}&Email=${encodeURIComponent(bookings[state].email)}`;
+
+const EARLIER =
+  'Your earlier request may not have reached us. You can press the button again: you will not be refunded twice.';
+const FAILURE = "We couldn't process this refund. Please try again.";
+
+/**
+ * Records the requests to `pathEnd` that reach the server, with their Idempotency-Key; the first
+ * `lose` of them are processed by the server and their answers then lost.
+ */
+async function serverSide(context, pathEnd, lose = 0) {
+  const reached = [];
+  let toLose = lose;
+  await context.route(`**${pathEnd}`, async (route) => {
+    const request = route.request();
+    if (request.method() !== 'POST') return route.continue();
+    reached.push({ key: request.headers()['idempotency-key'], answer: null });
+    if (toLose > 0) {
+      toLose -= 1;
+      const answer = await route.fetch();
+      reached.at(-1).answer = `${answer.status()} lost`;
+      return route.abort('connectionreset');
+    }
+    const answer = await route.fetch();
+    reached.at(-1).answer = String(answer.status());
+    return route.fulfill({ response: answer });
+  });
+  return reached;
+}
+
+/** The accepted ProcessRefund requests the reference backend recorded. */
+async function recordedRefunds() {
+  const recorded = await (await fetch(`${env.host.url}/__dev/requests`)).json();
+  return recorded.filter((r) => r.path === '/api/ProcessRefund');
+}
+
+function report(t, title, reached) {
+  t.diagnostic(`${title}: ${reached.map((r, i) => `#${i + 1} key ${r.key} → ${r.answer}`).join('; ')}`);
+}
+
+test('a refund whose answer was lost, pressed again: the same key, one refund', async (t) => {
+  const { page, context, problems } = await openPage(env.browser);
+  const reached = await serverSide(context, '/api/ProcessRefund', 1);
+  await page.goto(pageUrl('/ConfirmRefund', 'instant'));
+  await page.getByRole('button', { name: 'Accept refund' }).click();
+  await page.getByText(FAILURE).waitFor();
+  assert.equal((await recordedRefunds()).length, 1, 'the server refunded once, and its answer was lost');
+  await page.getByRole('button', { name: 'Accept refund' }).click();
+  await page.getByRole('heading', { name: 'Refund request accepted' }).waitFor();
+
+  report(t, 'refund answer lost, then pressed again', reached);
+  assert.equal(reached.length, 2, 'two requests reached the server');
+  assert.match(reached[0].key, /^[0-9a-f-]{36}$/);
+  assert.equal(reached[1].key, reached[0].key, 'the second press carries the same key');
+  assert.equal(reached[1].answer, '200', 'the server answered it with its first answer');
+  assert.equal((await recordedRefunds()).length, 1, 'still one refund');
+  assert.deepEqual(problems.pageErrors, []);
+  // After Refund request accepted, nothing of the booking is left in the page's storage.
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+  assert.doesNotMatch(stored, new RegExp(bookings.instant.bookingReference, 'i'));
+  assert.doesNotMatch(stored, /@/);
+  await context.close();
+});
+
+test('a refund whose answer was lost, then a reload: the page tells the refund was made, nothing is sent again', async (t) => {
+  const { page, context } = await openPage(env.browser);
+  const reached = await serverSide(context, '/api/ProcessRefund', 1);
+  await page.goto(pageUrl('/ConfirmRefund', 'instant'));
+  await page.getByRole('button', { name: 'Accept refund' }).click();
+  await page.getByText(FAILURE).waitFor();
+  await page.reload();
+  await page.getByText(/looks like you've already received a refund/).waitFor();
+  assert.equal(await page.getByRole('button', { name: 'Accept refund' }).count(), 0);
+  report(t, 'refund answer lost, then a reload', reached);
+  assert.equal(reached.length, 1, 'one request reached the server');
+  assert.equal((await recordedRefunds()).length, 1, 'one refund');
+  await context.close();
+});
+
+test('Accept refund pressed offline, then the tab closed; a new tab says so and sends the same key once', async (t) => {
+  const { page, context } = await openPage(env.browser);
+  const sent = [];
+  context.on('request', (request) => {
+    if (request.url().endsWith('/api/ProcessRefund')) sent.push(request.headers()['idempotency-key']);
+  });
+  await page.goto(pageUrl('/ConfirmRefund', 'instant'));
+  await page.getByRole('button', { name: 'Accept refund' }).waitFor();
+  await page.waitForTimeout(3500); // the code that sends it has loaded in idle time
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Accept refund' }).click();
+  await page.getByText(FAILURE).waitFor();
+  await page.close();
+  await context.setOffline(false);
+
+  const again = await context.newPage();
+  await again.goto(pageUrl('/ConfirmRefund', 'instant'));
+  await again.getByText(EARLIER).waitFor();
+  await again.getByRole('button', { name: 'Accept refund' }).click();
+  await again.getByRole('heading', { name: 'Refund request accepted' }).waitFor();
+  const recorded = await recordedRefunds();
+  t.diagnostic(
+    `offline, tab closed, reopened: the pages tried ${sent.length} (keys ${sent.join(', ')}); the server recorded ${recorded.map((r) => r.idempotencyKey).join(', ')}`,
+  );
+  assert.equal(sent.length, 2);
+  assert.equal(sent[1], sent[0], 'the new tab sends the key stored by the closed one');
+  assert.deepEqual(
+    recorded.map((r) => r.idempotencyKey),
+    [sent[0]],
+    'one refund, with that key',
+  );
+  await context.close();
+});
+
+test('Accept refund pressed offline sends nothing; back online, one press sends one request', async (t) => {
+  const { page, context } = await openPage(env.browser);
+  const sent = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/ProcessRefund')) sent.push(request.headers()['idempotency-key']);
+  });
+  await page.goto(pageUrl('/ConfirmRefund', 'instant'));
+  await page.getByRole('button', { name: 'Accept refund' }).waitFor();
+  // The code that sends the refund has loaded while the page was idle (docs/performance.md).
+  await page.waitForTimeout(3500);
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Accept refund' }).click();
+  await page.getByText(FAILURE).waitFor();
+  assert.equal((await recordedRefunds()).length, 0, 'nothing reached the server while offline');
+
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Accept refund' }).click();
+  await page.getByRole('heading', { name: 'Refund request accepted' }).waitFor();
+  t.diagnostic(
+    `Accept refund offline, then online: the page tried ${sent.length} (keys ${sent.join(', ')}); the server recorded ${(await recordedRefunds()).map((r) => r.idempotencyKey).join(', ')}`,
+  );
+  assert.equal((await recordedRefunds()).length, 1, 'one refund, sent when the traveller pressed again');
+  assert.equal(new Set(sent).size, 1, 'the offline try and the online one carry the same key');
+  await context.close();
+});
+
+test('an upload whose answer was lost is tried again by itself with the same key: one photo stored', async (t) => {
+  const { page, context, problems } = await openPage(env.browser);
+  const reached = await serverSide(context, '/tickets/upload', 1);
+  await page.goto(pageUrl('/ManualRefund', 'printed'));
+  const input = page.getByLabel('Choose photos of your tickets');
+  await input.waitFor();
+  const photo = await drawImage(page, { width: 800, height: 600, type: 'image/png' });
+  await input.setInputFiles([{ name: 'ticket.png', mimeType: 'image/png', buffer: photo }]);
+  await page.getByText('Uploaded', { exact: true }).waitFor({ timeout: 30_000 });
+
+  report(t, 'an upload answer lost', reached);
+  assert.equal(reached.length, 2, 'the lost one, then the automatic retry');
+  assert.match(reached[0].key, /^[0-9a-f]{64}$/);
+  assert.equal(reached[1].key, reached[0].key);
+  const stored = (await (await fetch(`${env.host.url}/__dev/uploads`)).json()).filter((u) => u.name === 'ticket.png');
+  assert.equal(stored.length, 1, 'the server stored the photo once');
+  assert.deepEqual(problems.pageErrors, []);
+  await context.close();
+});
+
+test('two photos, then a reload: choosing them again gets the same two uploads back, no refusal', async (t) => {
+  const { page, context } = await openPage(env.browser);
+  const reached = await serverSide(context, '/tickets/upload');
+  await page.goto(pageUrl('/ManualRefund', 'printed-advance'));
+  const input = page.getByLabel('Choose photos of your tickets');
+  await input.waitFor();
+  const files = [
+    {
+      name: 'whole.png',
+      mimeType: 'image/png',
+      buffer: await drawImage(page, { width: 640, height: 480, type: 'image/png' }),
+    },
+    {
+      name: 'cut.png',
+      mimeType: 'image/png',
+      buffer: await drawImage(page, { width: 700, height: 500, type: 'image/png' }),
+    },
+  ];
+  await input.setInputFiles(files);
+  await page.getByText('Uploaded', { exact: true }).nth(1).waitFor({ timeout: 30_000 });
+
+  await page.reload();
+  await page.getByLabel('Choose photos of your tickets').setInputFiles(files);
+  await page.getByText('Uploaded', { exact: true }).nth(1).waitFor({ timeout: 30_000 });
+  assert.equal(await page.getByText(/Server responded|already added/).count(), 0, 'no refusal');
+
+  report(t, 'two photos, then a reload', reached);
+  assert.equal(reached.length, 4);
+  assert.deepEqual(
+    reached.slice(2).map((r) => r.key),
+    reached.slice(0, 2).map((r) => r.key),
+    'the same keys after the reload',
+  );
+  assert.notEqual(reached[0].key, reached[1].key, 'one key per photo');
+  const journeyId = String(bookings['printed-advance'].details.JourneyPlannerResults.outboundJourneys[0].journeyID);
+  const stored = (await (await fetch(`${env.host.url}/__dev/uploads`)).json()).filter(
+    (u) => u.journeyId === journeyId && !u.deletedAt,
+  );
+  assert.equal(stored.length, 2, 'two photos stored, not four');
+  await context.close();
+});
