@@ -225,7 +225,11 @@ test('an 11th live upload to one journey is refused (409); through the widget it
   // The widget, which does not know of the ten, shows the server's own text and keeps Submit disabled.
   await choose(page, [{ bytes: await png(50, 20), name: 'widget.png' }]);
   await page.getByText('A claim can have at most 10 photos. Remove one before adding another.').waitFor();
-  assert.equal(await page.getByRole('button', { name: 'Try uploading widget.png again' }).count(), 0, 'a 409 is definite');
+  assert.equal(
+    await page.getByRole('button', { name: 'Try uploading widget.png again' }).count(),
+    0,
+    'a 409 is definite',
+  );
   assert.equal(await page.getByRole('button', { name: 'Submit claim' }).isDisabled(), true);
   const live = (await storedUploads()).filter((u) => u.journeyId === journeyId && !u.deletedAt);
   assert.equal(live.length, 10, 'ten live uploads stored');
