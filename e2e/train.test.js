@@ -89,6 +89,9 @@ test('a refund whose answer was lost, then a reload: the page tells the refund w
   await page.reload();
   await page.getByText(/looks like you've already received a refund/).waitFor();
   assert.equal(await page.getByRole('button', { name: 'Accept refund' }).count(), 0);
+  // The refund is made: the key stored for it goes too.
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+  assert.doesNotMatch(stored, new RegExp(bookings.instant.bookingReference, 'i'));
   report(t, 'refund answer lost, then a reload', reached);
   assert.equal(reached.length, 1, 'one request reached the server');
   assert.equal((await recordedRefunds()).length, 1, 'one refund');

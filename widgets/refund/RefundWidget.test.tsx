@@ -317,6 +317,23 @@ describe('instant refund panel', () => {
     expect(Object.keys(localStorage).filter((key) => key.startsWith('rw-intent'))).toEqual([]);
   });
 
+  it('a refund whose answer was lost, then a reload that finds the booking refunded: the stored key goes', async () => {
+    const first = mountState('instant');
+    http.onPost('/api/ProcessRefund').networkErrorOnce();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Accept refund' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(TEXT.processFailure);
+    const intents = () => Object.keys(localStorage).filter((key) => key.startsWith('rw-intent'));
+    expect(intents()).toEqual(['rw-intent:KXB7HT2N:refund']);
+    first.unmount(); // the reload: the server did refund it
+    document.body.innerHTML = '';
+    http.resetHandlers();
+    mountState('cancelled', { details: states.instant.details });
+    expect(await screen.findByText(/looks like you've already received a refund/)).toBeInTheDocument();
+    expect(intents()).toEqual([]);
+    expect(screen.queryByText(TEXT.earlierRequestPending)).not.toBeInTheDocument();
+  });
+
   it('a timed-out ProcessRefund is not retried by the code', async () => {
     mountState('instant');
     http.onPost('/api/ProcessRefund').timeout();

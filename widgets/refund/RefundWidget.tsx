@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { isWidgetError, type WidgetError } from '../../shared/errors/WidgetError';
 import { toWidgetError } from '../../shared/api/policy';
 import { dispatchComplete, type CompleteKind } from '../../shared/page/events';
+import { forgetIntent, type IntentAction } from '../../shared/storage/intents';
 import { forgetJourneyAnswers } from '../../shared/storage/journeyAnswers';
 import type { RefundStatus, RefundStatusResponse } from '../../shared/types';
 import { fetchDryRun, fetchRefundStatus } from './api';
@@ -56,6 +57,9 @@ export function RefundWidget(props: Props) {
   );
 }
 
+/** The committing actions of the refund page (docs/offline.md "Committing actions"). */
+const REFUND_PAGE_ACTIONS: readonly IntentAction[] = ['refund', 'deferral', 'replacement'];
+
 /** The refund page proper: load, one panel, finished view (see {@link RefundWidget}). */
 function RefundPage({ config, element, navigate = (url) => window.location.assign(url) }: Props) {
   const [state, setState] = useState<Phase>({ phase: 'loading' });
@@ -71,6 +75,11 @@ function RefundPage({ config, element, navigate = (url) => window.location.assig
           return;
         }
         const response = status.value;
+        if (response.refundStatus?.isCancelled) {
+          // The booking is refunded: a committing action an earlier page left pending has had its
+          // effect, so its stored key goes (docs/offline.md "Committing actions").
+          for (const action of REFUND_PAGE_ACTIONS) forgetIntent(config.details.bookingReference, action);
+        }
         if (response.refundStatus === null) {
           setState({ phase: 'null-status' });
           return;

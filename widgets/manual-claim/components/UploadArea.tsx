@@ -199,7 +199,8 @@ export function UploadArea({ journeyId, locked, onChange }: UploadAreaProps) {
   const pump = useCallback(() => {
     const startNext = (): void => {
       if (lockedRef.current || inFlight.current) return;
-      const next = listed.current.find((entry) => entry.status === 'waiting' && entry.blob && entry.uploadKey);
+      // The first waiting photo goes first; while it is still checked or resized, the others wait.
+      const next = listed.current.find((entry) => entry.status === 'waiting');
       if (!next?.blob || !next.uploadKey) return;
       const abort = new AbortController();
       inFlight.current = { key: next.key, abort };
@@ -240,11 +241,12 @@ export function UploadArea({ journeyId, locked, onChange }: UploadAreaProps) {
       files.current.delete(key);
       accepted.current.delete(key);
       if (inFlight.current?.key === key) {
-        // Removed while it uploads: abort it, and let the next photo go.
+        // Removed while it uploads: abort it.
         inFlight.current.abort.abort();
         inFlight.current = null;
-        pump();
       }
+      // The next photo may now be first in line.
+      pump();
     },
     [change, pump],
   );
