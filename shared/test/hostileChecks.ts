@@ -1,5 +1,5 @@
 /**
- * Checks shared by the hostile-text tests of every widget (issue 6, "Hostile input"): rendered
+ * Checks shared by the hostile-text tests of every widget (docs/decisions.md "Hostile input and error reporting"): rendered
  * text stays inert (no injected element, `on*` attribute or script URL, nothing run), payloads
  * show as text, and mailto links stay well-formed. Jest only.
  */

@@ -1,5 +1,5 @@
 /**
- * Test data (issue 6, "Hostile input"): classic XSS and injection payloads to place in every
+ * Test data (docs/decisions.md "Hostile input and error reporting"): classic XSS and injection payloads to place in every
  * server- and page-supplied text a widget renders (station names, server error texts, booking
  * references, e-mails, mailto addresses). A widget must render each one as inert text and keep
  * its mailto links well-formed. Payloads that would run call `alert` or set `window.__xss`, so a

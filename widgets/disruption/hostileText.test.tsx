@@ -1,5 +1,5 @@
 /**
- * Hostile text in the disruption widget (issue 6, "Hostile input"): every payload of
+ * Hostile text in the disruption widget (docs/decisions.md "Hostile input and error reporting"): every payload of
  * shared/test/xssPayloads.ts is placed in the station names, the Details booking reference and
  * e-mail, the support address and the refund status call's error body, through the real `mount`.
  * It renders as inert text, and the mail links (status help, contact customer services) stay

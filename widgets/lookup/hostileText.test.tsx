@@ -1,5 +1,5 @@
 /**
- * Hostile text in the lookup widget (issue 6, "Hostile input"): every payload of
+ * Hostile text in the lookup widget (docs/decisions.md "Hostile input and error reporting"): every payload of
  * shared/test/xssPayloads.ts as the support address of the mount and as the booking reference
  * the traveller types, with the wheelchair funnel open (its mail link carries both). The form
  * renders them as inert text and the mail link stays well-formed.

@@ -1,5 +1,5 @@
 /**
- * Hostile text in the manual claim widget (issue 6, "Hostile input"): every payload of
+ * Hostile text in the manual claim widget (docs/decisions.md "Hostile input and error reporting"): every payload of
  * shared/test/xssPayloads.ts is placed in the station names, the Details booking reference and
  * e-mail, the fares' ticket descriptions and the support address, through the real `mount`. The
  * evidence screen renders it as inert text, and any mail link stays well-formed.

@@ -2,7 +2,7 @@
  * Shared set-up of the refund widget's hostile-text tests (hostileText.panels.test.tsx and
  * hostileText.pages.test.tsx, split in two so that Jest's two workers share the ~280 mounts).
  *
- * Hostile text in the refund widget (issue 6, "Hostile input"): every payload of
+ * Hostile text in the refund widget (docs/decisions.md "Hostile input and error reporting"): every payload of
  * shared/test/xssPayloads.ts is placed in each server- and page-supplied text the refund widget
  * renders (station names, booking reference and e-mail of the Details JSON, the appeals and
  * support addresses, server error bodies of the status, dry-run and ProcessRefund calls) through
