@@ -192,7 +192,14 @@ test('a session token planted by a page on another port is replaced when the tra
   assert.match(planted, /^[A-Za-z0-9_-]{43}$/);
 
   // A page on another port of the same host sets rw_session to it (cookies ignore the port).
-  const evil = http.createServer((_req, res) => {
+  // Only the page plants it: Chromium asks for /favicon.ico afterwards, and an answer to that
+  // arriving after the victim's page would plant the token again behind the test's back.
+  const evil = http.createServer((req, res) => {
+    if (req.url !== '/') {
+      res.statusCode = 404;
+      res.end();
+      return;
+    }
     res.setHeader('Set-Cookie', `rw_session=${planted}; Path=/`);
     res.setHeader('Content-Type', 'text/html');
     res.end('<!DOCTYPE html><title>evil</title><p>nothing to see</p>');
