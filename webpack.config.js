@@ -158,7 +158,14 @@ class FirstPanelFilesPlugin {
  * the Trusted Types policy `refund-widgets-<name>` (docs/error-reports.md lists the names).
  */
 function scriptLoading(name) {
-  return { crossOriginLoading: 'anonymous', trustedTypes: { policyName: `refund-widgets-${name}` } };
+  return {
+    crossOriginLoading: 'anonymous',
+    trustedTypes: { policyName: `refund-widgets-${name}` },
+    // A module that threw while it ran (a shared module it needs failed to load) is dropped from
+    // the module cache, so the next import runs it again instead of handing out a half-run module
+    // (docs/offline.md "Code that loads again").
+    strictModuleExceptionHandling: true,
+  };
 }
 
 /** Loaders and plugins every compiler uses. */
@@ -291,7 +298,11 @@ function shimConfig(opts, remoteNames) {
         remotes: {},
         shared: sharedConfig(),
         // Remote entries load with crossorigin and a Trusted Types URL (host-shim/federationScripts.ts).
-        runtimePlugins: [path.resolve(__dirname, 'host-shim/federationScripts.ts')],
+        // A shared module that failed to load is loaded again (host-shim/retryFailedShares.ts).
+        runtimePlugins: [
+          path.resolve(__dirname, 'host-shim/federationScripts.ts'),
+          path.resolve(__dirname, 'host-shim/retryFailedShares.ts'),
+        ],
         dts: false,
         manifest: false,
         experiments: { provideExternalRuntime: true, optimization: FEDERATION_OPTIMIZATION },
@@ -323,7 +334,11 @@ function remoteConfig(widget, opts) {
         library: { type: 'var', name: `__rw_remote_${widget.name}` },
         exposes: { './mount': widget.expose },
         // Public path from the remote's own script element, whatever shadows document.currentScript.
-        runtimePlugins: [path.resolve(__dirname, 'host-shim/remotePublicPath.ts')],
+        // A shared module that failed to load is loaded again (host-shim/retryFailedShares.ts).
+        runtimePlugins: [
+          path.resolve(__dirname, 'host-shim/remotePublicPath.ts'),
+          path.resolve(__dirname, 'host-shim/retryFailedShares.ts'),
+        ],
         shared: sharedConfig(),
         dts: false,
         manifest: false,

@@ -1,5 +1,5 @@
 import MockAdapter from 'axios-mock-adapter';
-import { activeCount, PROGRESS_FADE_MS, setApiBase } from '@rw/page-runtime';
+import { activeCount, offlineReason, PROGRESS_FADE_MS, setApiBase } from '@rw/page-runtime';
 import { failureText, RELOAD_PAGE_TEXT } from '../errors/WidgetError';
 import { getJson, postCommitting, postFile, postJson, postWithoutBody } from './client';
 import { configureClient } from './policy';
@@ -289,5 +289,29 @@ describe('credentials (docs/cross-origin.md)', () => {
       'https://api.rail.example/Refund/Status?bookingReference=X': true,
       'https://other.example/Refund/Status': false,
     });
+  });
+});
+
+describe('what a request tells of the connection (docs/offline.md "Offline, and back")', () => {
+  it('no answer means offline; any answer, an error status included, means online; a timeout proves neither', async () => {
+    mock.onPost('/api/none').networkError();
+    mock.onPost('/api/refused').reply(400, 'No');
+    mock.onPost('/api/slow').timeout();
+    await expect(postCommitting('/api/none', {}, 'k')).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+    expect(offlineReason()).toBe('no-answer');
+    await expect(postCommitting('/api/slow', {}, 'k')).rejects.toMatchObject({ code: 'TIMEOUT' });
+    expect(offlineReason()).toBeNull();
+    await expect(postCommitting('/api/none', {}, 'k')).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+    await expect(postCommitting('/api/refused', {}, 'k')).rejects.toMatchObject({ code: 'API_ERROR', status: 400 });
+    expect(offlineReason()).toBeNull();
+  });
+
+  it('a success means online', async () => {
+    mock.onPost('/api/none').networkError();
+    mock.onPost('/api/ok').reply(200, '{}');
+    await expect(postCommitting('/api/none', {}, 'k')).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+    expect(offlineReason()).toBe('no-answer');
+    await postCommitting('/api/ok', {}, 'k');
+    expect(offlineReason()).toBeNull();
   });
 });

@@ -14,7 +14,7 @@
  */
 import type { AxiosRequestConfig, AxiosResponse } from 'axios';
 import { v4 as uuidv4 } from 'uuid';
-import { apiUrl, startActivity, takePrefetched, type PrefetchedAnswer } from '@rw/page-runtime';
+import { apiUrl, noteConnection, startActivity, takePrefetched, type PrefetchedAnswer } from '@rw/page-runtime';
 import type { LayerConfig, PrefetchedOutcome } from './http';
 import { parseJsonBody, settings, toWidgetError } from './policy';
 
@@ -57,9 +57,15 @@ async function send<T>(
   try {
     const http = await loadHttp();
     const adapter = prefetched ? http.prefetchedFirst(http.api, prefetched) : undefined;
-    return await http.api.request<T>(adapter ? { ...config, adapter } : config);
+    const response = await http.api.request<T>(adapter ? { ...config, adapter } : config);
+    noteConnection(true);
+    return response;
   } catch (error) {
-    throw toWidgetError(error);
+    const failure = toWidgetError(error);
+    // What the page knows of the connection (docs/offline.md "Offline, and back"): an answer of
+    // any status means online; no answer at all (nor the code to send it) means offline.
+    noteConnection(failure.code !== 'NETWORK_ERROR' || failure.status !== undefined);
+    throw failure;
   }
 }
 
@@ -105,6 +111,7 @@ export async function getJson(url: string): Promise<unknown> {
   const prefetched = takePrefetched(url);
   const outcome = prefetched ? await awaitPrefetched(prefetched) : undefined;
   if (outcome?.kind === 'answer' && outcome.answer.ok) {
+    noteConnection(true);
     loadHttpWhenIdle();
     return parseJsonBody(outcome.answer.body);
   }

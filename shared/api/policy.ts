@@ -236,7 +236,7 @@ function isAxiosError(error: unknown): error is AxiosFailure {
  * shared module of the federation share scope or a lazily loaded component throws when its file
  * does not arrive (docs/offline.md "Code that loads again"). Told by its name, never its message.
  */
-function isCodeLoadFailure(error: unknown): boolean {
+export function isCodeLoadFailure(error: unknown): boolean {
   return error instanceof Error && error.name === 'ChunkLoadError';
 }
 

@@ -3,7 +3,7 @@
  * retries and errors as its own GET, and the request is never sent twice.
  */
 import MockAdapter from 'axios-mock-adapter';
-import { activeCount, prefetchGet, takePrefetched } from '@rw/page-runtime';
+import { activeCount, noteConnection, offlineReason, prefetchGet, takePrefetched } from '@rw/page-runtime';
 import { widgetFailure } from '../test/faults';
 import { getJson } from './client';
 import { configureClient } from './policy';
@@ -142,5 +142,17 @@ describe('getJson with a prefetched answer', () => {
     mock.onGet('/status-9').reply(200, '{"late":false}');
     await expect(getJson('/status-9')).resolves.toEqual({ late: false });
     expect(mock.history.get).toHaveLength(1);
+  });
+});
+
+describe('what a prefetched answer tells of the connection (docs/offline.md "Offline, and back")', () => {
+  it('a prefetched answer taken without axios means online', async () => {
+    noteConnection(false);
+    expect(offlineReason()).toBe('no-answer');
+    fetchMock.mockReturnValue(answer(200, '{"b":2}'));
+    prefetchGet('/Refund/DryRun?bookingReference=ONLINE');
+    await expect(getJson('/Refund/DryRun?bookingReference=ONLINE')).resolves.toEqual({ b: 2 });
+    expect(mock.history.get).toHaveLength(0);
+    expect(offlineReason()).toBeNull();
   });
 });

@@ -120,3 +120,35 @@ describe('a confirmed intent kept in localStorage (docs/offline.md "Committing a
     expect(stored()).toEqual(kept ? expect.objectContaining({ key }) : null);
   });
 });
+
+test('pressed while the browser is offline: nothing is sent and nothing changes; back online, one press sends once (docs/offline.md "Offline, and back")', async () => {
+  const send = jest.fn(async () => 'ok');
+  render(<Harness send={send} />);
+  const user = userEvent.setup();
+  act(() => {
+    window.dispatchEvent(new Event('offline'));
+  });
+  await user.click(screen.getByRole('button', { name: 'Triple' }));
+  await act(() => new Promise((r) => setTimeout(r, 20)));
+  expect(send).not.toHaveBeenCalled();
+  expect(screen.getByText('idle')).toBeInTheDocument();
+
+  act(() => {
+    window.dispatchEvent(new Event('online'));
+  });
+  await user.click(screen.getByRole('button', { name: 'Triple' }));
+  await screen.findByText('done');
+  expect(send).toHaveBeenCalledTimes(1);
+});
+
+test('after a request that only got no answer, a press does send: that is how the page learns it is back', async () => {
+  const { noteConnection, offlineReason } = jest.requireActual<typeof import('@rw/page-runtime')>('@rw/page-runtime');
+  noteConnection(false);
+  expect(offlineReason()).toBe('no-answer');
+  const send = jest.fn(async () => 'ok');
+  render(<Harness send={send} />);
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Go' }));
+  await screen.findByText('done');
+  expect(send).toHaveBeenCalledTimes(1);
+  noteConnection(true);
+});

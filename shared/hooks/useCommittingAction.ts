@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { offlineReason } from '@rw/page-runtime';
 import { newIdempotencyKey } from '../api/client';
 import { toWidgetError } from '../api/policy';
 import type { WidgetError } from '../errors/WidgetError';
@@ -36,7 +37,10 @@ export function useCommittingAction<T>(
   });
 
   const run = useCallback(() => {
-    if (locked.current) return;
+    // The browser has no network: nothing is sent, and the widget's offline message says so
+    // (docs/offline.md "Offline, and back"). After a request that only got no answer, a press
+    // does send: that is how the page learns the connection is back.
+    if (locked.current || offlineReason() === 'browser') return;
     locked.current = true;
     setState({ status: 'pending' });
     const intent = intentRef.current?.() ?? null;

@@ -13,6 +13,7 @@ import './runtime.css';
 
 import { crossOriginApiRequest, requestHeaders, resolveApiUrl } from '../api/policy';
 export { prefetchGet, takePrefetched, type PrefetchedAnswer } from './prefetch';
+export { noteConnection, offlineReason, subscribeConnection, type OfflineReason } from './connection';
 
 /** Minimum time between two error reports (docs/product-rules.md section 9). */
 export const REPORT_THROTTLE_MS = 150;

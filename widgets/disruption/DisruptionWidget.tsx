@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { LazyPart, reloadableLazy } from '../../shared/mount/lazyPart';
 import { toWidgetError } from '../../shared/api/policy';
 import { mailtoHref } from '../../shared/format/mailto';
 import { SelectedJourney } from '../../shared/journey/SelectedJourney';
@@ -24,7 +25,7 @@ import { firstQuestionSchema } from './validation';
 import './disruption.css';
 
 /** The second question and the portion question load after the first answer (docs/architecture.md "Lazy by default"). */
-const SecondStep = lazy(() => import('./components/SecondStep'));
+const SecondStep = reloadableLazy(() => import('./components/SecondStep'));
 
 type Step = 'first' | 'second' | 'portion';
 type StatusState =
@@ -175,7 +176,7 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
           <NoOption href={manualRefundUrl(config)} onFollow={() => forgetAnswers(config.details)} />
         )}
         {step !== 'first' && status.phase === 'ready' && status.portions.length > 0 && (
-          <Suspense fallback={loading}>
+          <LazyPart fallback={loading}>
             <SecondStep
               step={step}
               initialReason={saved.reason ?? ''}
@@ -184,7 +185,7 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
               onReason={onReason}
               onPortion={onPortion}
             />
-          </Suspense>
+          </LazyPart>
         )}
         {step !== 'first' && (
           <p className="rw-disruption__text">

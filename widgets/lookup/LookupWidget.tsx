@@ -1,5 +1,6 @@
 import { useFormik } from 'formik';
-import { lazy, Suspense, useId, type ChangeEvent } from 'react';
+import { useId, type ChangeEvent } from 'react';
+import { LazyPart, reloadableLazy } from '../../shared/mount/lazyPart';
 import { ErrorSummary, fieldErrors } from '../../shared/forms/ErrorSummary';
 import { radioId } from '../../shared/forms/RadioGroup';
 import { TextField } from '../../shared/forms/TextField';
@@ -12,8 +13,8 @@ import { EMPTY_LOOKUP_VALUES, lookupFormSchema } from './validation';
 import './lookup.css';
 
 /** The funnels load when their reason is chosen (docs/architecture.md "Lazy by default"). */
-const DelayRepayFunnel = lazy(() => import('./components/DelayRepayFunnel'));
-const WheelchairFunnel = lazy(() => import('./components/WheelchairFunnel'));
+const DelayRepayFunnel = reloadableLazy(() => import('./components/DelayRepayFunnel'));
+const WheelchairFunnel = reloadableLazy(() => import('./components/WheelchairFunnel'));
 
 /**
  * Id bases of the form's controls; each mount adds its own React id (`{base}-{useId}`), so two
@@ -116,17 +117,17 @@ export function LookupWidget({ config, navigate = (url) => window.location.assig
           onChange={formik.handleChange}
         />
         {formik.values.reason === 'Disruption' && (
-          <Suspense fallback={funnelFallback}>
+          <LazyPart fallback={funnelFallback}>
             <DelayRepayFunnel
               idPrefix={FIELD_IDS.delayRepayPrefix}
               value={formik.values.delayRepay}
               error={formik.errors.delayRepay}
               onChange={formik.handleChange}
             />
-          </Suspense>
+          </LazyPart>
         )}
         {formik.values.reason === 'Wheelchair' && (
-          <Suspense fallback={funnelFallback}>
+          <LazyPart fallback={funnelFallback}>
             <WheelchairFunnel
               idPrefix={FIELD_IDS.wheelchairPrefix}
               value={formik.values.wheelchair}
@@ -135,7 +136,7 @@ export function LookupWidget({ config, navigate = (url) => window.location.assig
               supportEmail={config.supportEmail}
               bookingReference={formik.values.bookingReference}
             />
-          </Suspense>
+          </LazyPart>
         )}
         <PrintedTicketsWarning />
         <button type="submit" className="rw-button rw-lookup__submit">

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { LazyPart, reloadableLazy } from '../../shared/mount/lazyPart';
 import { ErrorSummary, type FieldError } from '../../shared/forms/ErrorSummary';
 import { TextField } from '../../shared/forms/TextField';
 import { useCommittingAction } from '../../shared/hooks/useCommittingAction';
@@ -17,7 +18,9 @@ import { buildClaimRequest, claimFormSchema, expectedTickets, validateClaimForm 
 import './manual-claim.css';
 
 /** The upload area and dropzone load as their own chunk (docs/architecture.md "Lazy by default"). */
-const UploadArea = lazy(() => import('./components/UploadArea').then((module) => ({ default: module.UploadArea })));
+const UploadArea = reloadableLazy(() =>
+  import('./components/UploadArea').then((module) => ({ default: module.UploadArea })),
+);
 
 /** Id of the replacement reference input; the error summary links to it. */
 /** Id base of the replacement reference field; each mount adds its React id (`{base}-{useId}`). */
@@ -132,7 +135,7 @@ export function ManualClaimWidget({ config, element }: Props) {
           />
         )}
         <h3 className="rw-manual-claim__subheading">{CTEXT.uploadHeading}</h3>
-        <Suspense
+        <LazyPart
           fallback={
             <p className="rw-manual-claim__loading" role="status">
               {CTEXT.loadingUpload}
@@ -140,7 +143,7 @@ export function ManualClaimWidget({ config, element }: Props) {
           }
         >
           <UploadArea journeyId={config.journeyId} locked={locked} onChange={setUploads} />
-        </Suspense>
+        </LazyPart>
         {earlier && commit.status === 'idle' && (
           <p className="rw-message" role="status">
             {CTEXT.earlierClaimPending}

@@ -262,6 +262,45 @@ describe('instant refund panel', () => {
     expect(completions).toEqual([{ kind: 'refund', bookingReference: states.instant.bookingReference }]);
   });
 
+  it('offline: one status message says nothing has been sent, Accept refund sends nothing; back online it goes, once', async () => {
+    mountState('instant');
+    http.onPost('/api/ProcessRefund').reply(200, '{}');
+    const user = userEvent.setup();
+    const button = await screen.findByRole('button', { name: 'Accept refund' });
+    expect(screen.queryByText(TEXT.offline)).not.toBeInTheDocument();
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(TEXT.offline).toBe("You're offline. Nothing has been sent. You can continue when you're back online.");
+    const notices = screen.getAllByRole('status').filter((status) => status.textContent === TEXT.offline);
+    expect(notices).toHaveLength(1);
+    await user.click(button);
+    await user.click(button);
+    expect(http.history.post).toHaveLength(0);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(screen.queryByText(TEXT.offline)).not.toBeInTheDocument();
+    await user.click(button);
+    await screen.findByRole('heading', { name: 'Refund request accepted' });
+    expect(http.history.post).toHaveLength(1);
+  });
+
+  it('a request that got no answer shows the offline message beside the failure; an answer clears it', async () => {
+    mountState('instant');
+    http.onPost('/api/ProcessRefund').networkErrorOnce().onPost('/api/ProcessRefund').replyOnce(200, '');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Accept refund' }));
+    await screen.findByRole('alert');
+    expect(screen.getByText(TEXT.offline)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Accept refund' }));
+    await screen.findByRole('heading', { name: 'Refund request accepted' });
+    expect(http.history.post).toHaveLength(2);
+    expect(screen.queryByText(TEXT.offline)).not.toBeInTheDocument();
+  });
+
   it("an accepted refund forgets the journey's saved disruption answers (storage that forgets)", async () => {
     const details = states.instant.details as unknown as Details;
     const key = answersKey(details.bookingReference, details.JourneyPlannerResults.outboundJourneys[0]?.journeyID);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { isWidgetError, type WidgetError } from '../../shared/errors/WidgetError';
 import { toWidgetError } from '../../shared/api/policy';
+import { OfflineNotice } from '../../shared/ui/OfflineNotice';
 import { dispatchComplete, type CompleteKind } from '../../shared/page/events';
 import { forgetIntent, type IntentAction } from '../../shared/storage/intents';
 import { forgetJourneyAnswers } from '../../shared/storage/journeyAnswers';
@@ -123,6 +124,7 @@ function RefundPage({ config, element, navigate = (url) => window.location.assig
 
   return (
     <div className="rw-refund" aria-busy={state.phase === 'loading'}>
+      {state.phase !== 'done' && <OfflineNotice text={TEXT.offline} />}
       {state.phase === 'loading' && (
         <p className="rw-refund__preamble" role="status">
           {TEXT.preamble}

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { LazyPart, reloadableLazy } from '../../../shared/mount/lazyPart';
 import { formatPence } from '../../../shared/format/money';
 import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { SelectedJourney } from '../../../shared/journey/SelectedJourney';
@@ -12,7 +13,7 @@ import type { RefundPageConfig } from '../types';
 import '../replacement/replacement.css';
 
 /** The form (formik, yup, the lookup, the picker) loads when its accordion opens (docs/architecture.md "Lazy by default"). */
-const ReplacementForm = lazy(() =>
+const ReplacementForm = reloadableLazy(() =>
   import('../replacement/ReplacementForm').then((module) => ({ default: module.ReplacementForm })),
 );
 
@@ -155,7 +156,7 @@ export function ReplacementPanel({ config, response, onDone }: ReplacementPanelP
             </div>
           </dl>
           {formWanted && (
-            <Suspense
+            <LazyPart
               fallback={
                 <p className="rw-replacement__loading" role="status">
                   {RTEXT.loadingForm}
@@ -163,7 +164,7 @@ export function ReplacementPanel({ config, response, onDone }: ReplacementPanelP
               }
             >
               <ReplacementForm config={config} response={response} onDone={() => onDone('replacement')} />
-            </Suspense>
+            </LazyPart>
           )}
         </Accordion>
       </div>

@@ -1,5 +1,6 @@
 import { useFormik } from 'formik';
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
+import { LazyPart, reloadableLazy } from '../../../shared/mount/lazyPart';
 import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { toWidgetError } from '../../../shared/api/policy';
 import { failureText } from '../../../shared/errors/WidgetError';
@@ -15,7 +16,7 @@ import type { LookupJourney, ReplacementFormValues } from './types';
 import { replacementFormSchema, trimFormValues } from './validation';
 
 /** The picker loads when the lookup found journeys (docs/architecture.md "Lazy by default"). */
-const JourneyPickerModal = lazy(() =>
+const JourneyPickerModal = reloadableLazy(() =>
   import('./JourneyPickerModal').then((module) => ({ default: module.JourneyPickerModal })),
 );
 
@@ -145,7 +146,7 @@ export function ReplacementForm({ config, response, onDone }: ReplacementFormPro
         </Modal>
       )}
       {outcome.kind === 'picker' && (
-        <Suspense
+        <LazyPart
           fallback={
             <p className="rw-replacement__loading" role="status">
               {RTEXT.loadingPicker}
@@ -161,7 +162,7 @@ export function ReplacementForm({ config, response, onDone }: ReplacementFormPro
             onDone={onDone}
             returnFocusTo={continueButton}
           />
-        </Suspense>
+        </LazyPart>
       )}
     </div>
   );
