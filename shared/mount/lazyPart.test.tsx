@@ -6,6 +6,7 @@
 import { Component, type ReactNode } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { __setClockForTests } from '@rw/page-runtime';
 import { LAZY_PART_RETRY, LAZY_PART_TEXT, LazyPart, reloadableLazy } from './lazyPart';
 
 /** webpack's failure to load a chunk, as the chunk loader throws it. */
@@ -39,8 +40,21 @@ class Outer extends Component<{ children: ReactNode }, { error: unknown }> {
   }
 }
 
-beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => undefined));
+const fetchMock = jest.fn(() => Promise.resolve({ ok: true }));
+
+beforeEach(() => {
+  // A clock that moves a second at each read: the report throttle never holds a report back here.
+  let now = Date.now();
+  __setClockForTests(() => (now += 1000));
+  fetchMock.mockClear();
+  (globalThis as { fetch?: unknown }).fetch = fetchMock;
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
 afterEach(() => jest.restoreAllMocks());
+
+/** The sources of the error reports sent. */
+const reportSources = () =>
+  (fetchMock.mock.calls as unknown as [string, { body: string }][]).map(([, init]) => JSON.parse(init.body).source);
 
 test('the loaded component gets the props; the fallback shows while it loads', async () => {
   let arrive: (module: { default: typeof Loaded }) => void = () => undefined;
@@ -67,7 +81,12 @@ test('code that did not arrive: the connection text, no file name; Try again loa
   expect(alert).toHaveTextContent(LAZY_PART_TEXT);
   expect(LAZY_PART_TEXT).toBe('Part of this page could not be loaded. Check your connection, then try again.');
   expect(alert).not.toHaveTextContent(/chunk|rw-http|https:/);
+  expect(reportSources()).toContain('code-load');
   const failedTries = load.mock.calls.length;
+  // Failed, it waits for the traveller: no loop of loads behind the alert.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+  expect(load.mock.calls.length).toBe(failedTries);
+  expect(failedTries).toBeLessThanOrEqual(2);
   connection.back = true;
 
   await userEvent.click(screen.getByRole('button', { name: LAZY_PART_RETRY }));
@@ -120,4 +139,5 @@ test('an error that is not a missing file goes on to the outer boundary', async 
   );
   expect(await screen.findByText('outer caught TypeError: broken code')).toBeInTheDocument();
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(reportSources()).not.toContain('code-load');
 });
