@@ -1,3 +1,4 @@
+/* global indexedDB -- used inside page.evaluate, which runs in the browser */
 /**
  * Nothing lost on a train (docs/offline.md), in Chromium on the dev host: a refund whose answer is
  * lost, then pressed again or a reload; Accept refund offline, then online, or the tab closed and
@@ -74,8 +75,8 @@ test('a refund whose answer was lost, pressed again: the same key, one refund', 
   assert.equal(reached[1].answer, '200', 'the server answered it with its first answer');
   assert.equal((await recordedRefunds()).length, 1, 'still one refund');
   assert.deepEqual(problems.pageErrors, []);
-  // After Refund request accepted, nothing of the booking is left in the page's storage.
-  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }));
+  // After Refund request accepted, nothing of the booking is left in IndexedDB or web storage.
+  const stored = await keptOnDevice(page);
   assert.doesNotMatch(stored, new RegExp(bookings.instant.bookingReference, 'i'));
   assert.doesNotMatch(stored, /@/);
   await context.close();
@@ -191,8 +192,45 @@ test('an upload whose answer was lost is tried again by itself with the same key
   await context.close();
 });
 
-test('two photos, then a reload: choosing them again gets the same two uploads back, no refusal', async (t) => {
-  const { page, context } = await openPage(env.browser);
+/**
+ * What the page keeps of a booking: the keys and values of the widgets' IndexedDB store (the claim
+ * draft) and of web storage, as text (a Blob reads as `{}`).
+ */
+function keptOnDevice(page) {
+  return page.evaluate(async () => {
+    const databases = await indexedDB.databases();
+    const idb = [];
+    if (databases.some((db) => db.name === 'rw-refund-widgets')) {
+      const db = await new Promise((resolve, reject) => {
+        const open = indexedDB.open('rw-refund-widgets');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      if (db.objectStoreNames.contains('claim-drafts')) {
+        const read = (method) =>
+          new Promise((resolve, reject) => {
+            const request = db.transaction('claim-drafts').objectStore('claim-drafts')[method]();
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => reject(request.error);
+          });
+        const [keys, values] = [await read('getAllKeys'), await read('getAll')];
+        keys.forEach((key, i) => idb.push(`${key} ${JSON.stringify(values[i])}`));
+      }
+      db.close();
+    }
+    const web = [...Object.entries(localStorage), ...Object.entries(sessionStorage)].map(([k, v]) => `${k} ${v}`);
+    return [...idb, ...web].join('\n');
+  });
+}
+
+/** The claims the reference backend recorded for `state`. */
+async function claimsOf(state) {
+  const claims = await (await fetch(`${env.host.url}/__dev/claims`)).json();
+  return claims.filter((claim) => claim.bookingReference === bookings[state].bookingReference);
+}
+
+test('two photos and a replacement reference, then a reload: the draft lists them again, nothing is uploaded twice, and the claim names both', async (t) => {
+  const { page, context, problems } = await openPage(env.browser);
   const reached = await serverSide(context, '/tickets/upload');
   await page.goto(pageUrl('/ManualRefund', 'printed-advance'));
   const input = page.getByLabel('Choose photos of your tickets');
@@ -210,26 +248,78 @@ test('two photos, then a reload: choosing them again gets the same two uploads b
     },
   ];
   await input.setInputFiles(files);
+  await page.getByLabel('Replacement booking reference').fill('KXB7HT2N');
   await page.getByText('Uploaded', { exact: true }).nth(1).waitFor({ timeout: 30_000 });
+  await page.waitForTimeout(300); // the draft's last change is written
 
   await page.reload();
-  await page.getByLabel('Choose photos of your tickets').setInputFiles(files);
   await page.getByText('Uploaded', { exact: true }).nth(1).waitFor({ timeout: 30_000 });
-  assert.equal(await page.getByText(/Server responded|already added/).count(), 0, 'no refusal');
+  assert.deepEqual(await page.locator('.rw-upload__name').allTextContents(), ['whole.png', 'cut.png']);
+  assert.equal(await page.getByLabel('Replacement booking reference').inputValue(), 'KXB7HT2N');
+  assert.equal(reached.length, 2, 'nothing uploaded again after the reload');
+  await page.getByRole('button', { name: 'Submit claim' }).click();
+  await page.getByRole('heading', { name: 'Claim submitted' }).waitFor();
 
   report(t, 'two photos, then a reload', reached);
-  assert.equal(reached.length, 4);
-  assert.deepEqual(
-    reached.slice(2).map((r) => r.key),
-    reached.slice(0, 2).map((r) => r.key),
-    'the same keys after the reload',
-  );
   assert.notEqual(reached[0].key, reached[1].key, 'one key per photo');
-  const journeyId = String(bookings['printed-advance'].details.JourneyPlannerResults.outboundJourneys[0].journeyID);
-  const stored = (await (await fetch(`${env.host.url}/__dev/uploads`)).json()).filter(
-    (u) => u.journeyId === journeyId && !u.deletedAt,
+  const [claim] = await claimsOf('printed-advance');
+  t.diagnostic(`the claim named ${claim.images.join(', ')}, replacement ${claim.replacementReference}`);
+  assert.equal(claim.images.length, 2, 'the claim names both uploads');
+  assert.equal(claim.replacementReference, 'KXB7HT2N');
+  await page.waitForTimeout(300); // the draft's deletion is written
+  const kept = await keptOnDevice(page);
+  assert.doesNotMatch(
+    kept,
+    new RegExp(`${bookings['printed-advance'].bookingReference}|@|whole\\.png`),
+    'nothing of the booking is kept',
   );
-  assert.equal(stored.length, 2, 'two photos stored, not four');
+  assert.deepEqual(problems.pageErrors, []);
+  await context.close();
+});
+
+test('a photo chosen offline, then the tab closed: a new tab lists it and uploads it by itself; after the claim nothing is kept', async (t) => {
+  const { page, context, problems } = await openPage(env.browser);
+  const reached = await serverSide(context, '/tickets/upload');
+  await page.goto(pageUrl('/ManualRefund', 'printed'));
+  const input = page.getByLabel('Choose photos of your tickets');
+  await input.waitFor();
+  // Another photo than the upload test's above: `/__dev/reset` keeps uploads, and the backend refuses
+  // a photo its journey already holds (docs/uploads.md).
+  const photo = await drawImage(page, { width: 820, height: 610, type: 'image/png' });
+  await context.setOffline(true);
+  await page
+    .getByRole('status')
+    .filter({
+      hasText: "You're offline. Your photos are saved on this phone and will be sent when you're back online.",
+    })
+    .waitFor();
+  await input.setInputFiles([{ name: 'offline.png', mimeType: 'image/png', buffer: photo }]);
+  await page.getByText('Waiting to upload', { exact: true }).waitFor();
+  await page.waitForTimeout(500); // checked, resized and kept in the draft
+  assert.equal(reached.length, 0, 'nothing was sent while offline');
+  await page.close();
+  await context.setOffline(false);
+
+  const again = await context.newPage();
+  await again.goto(pageUrl('/ManualRefund', 'printed'));
+  await again.getByText('offline.png', { exact: true }).waitFor();
+  await again.getByText('Uploaded', { exact: true }).waitFor({ timeout: 30_000 });
+  await again.getByRole('button', { name: 'Submit claim' }).click();
+  await again.getByRole('heading', { name: 'Claim submitted' }).waitFor();
+
+  report(t, 'a photo chosen offline, then the tab closed and reopened', reached);
+  assert.equal(reached.length, 1, 'one upload, from the new tab');
+  assert.match(reached[0].key, /^[0-9a-f]{64}$/);
+  const [claim] = await claimsOf('printed');
+  assert.equal(claim.images.length, 1);
+  await again.waitForTimeout(300);
+  const kept = await keptOnDevice(again);
+  assert.doesNotMatch(
+    kept,
+    new RegExp(`${bookings.printed.bookingReference}|@|offline\\.png`),
+    'nothing of the booking is kept',
+  );
+  assert.deepEqual(problems.pageErrors, []);
   await context.close();
 });
 

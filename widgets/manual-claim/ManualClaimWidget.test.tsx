@@ -309,6 +309,54 @@ describe('uploads', () => {
     expect(submitButton()).toBeEnabled();
   });
 
+  it('offline: the message says the photos are kept; a photo chosen waits, and goes by itself back online (docs/offline.md "Offline, and back")', async () => {
+    mountState('printed');
+    const user = userEvent.setup();
+    const input = await fileInput();
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(CTEXT.offline).toBe(
+      "You're offline. Your photos are saved on this phone and will be sent when you're back online.",
+    );
+    expect(screen.getAllByRole('status').filter((status) => status.textContent === CTEXT.offline)).toHaveLength(1);
+    await user.upload(input, photos(2));
+    await waitFor(() => expect(screen.getAllByText(CTEXT.statusWaiting)).toHaveLength(2));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(FakeUploads.requests).toHaveLength(0);
+
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(screen.queryByText(CTEXT.offline)).not.toBeInTheDocument();
+    // One at a time: the second goes once the first is answered.
+    await waitFor(() => expect(FakeUploads.pending()).toHaveLength(1));
+    expect(FakeUploads.requests).toHaveLength(1);
+    await answerNext(200, '"up_1"');
+    await answerNext(200, '"up_2"');
+    await waitFor(() => expect(screen.getAllByText(CTEXT.statusUploaded)).toHaveLength(2));
+    expect(FakeUploads.requests.map((upload) => upload.fileName)).toEqual(['photo-1.png', 'photo-2.png']);
+  });
+
+  it('a photo that failed for want of an answer goes again by itself when the browser is back online', async () => {
+    mountState('printed');
+    const user = userEvent.setup();
+    await user.upload(await fileInput(), photos(1));
+    await waitFor(() => expect(FakeUploads.pending()).toHaveLength(1));
+    await FakeUploads.pending()[0].drop();
+    await screen.findByRole('button', { name: 'Try uploading photo-1.png again' });
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await answerNext(200, '"up_again"');
+    expect(await screen.findByText(CTEXT.statusUploaded)).toBeInTheDocument();
+    const [first, second] = FakeUploads.requests;
+    expect(second.headers['Idempotency-Key']).toBe(first.headers['Idempotency-Key']);
+  });
+
   it('a definite refusal (409) shows the server text and no Try again; Remove frees the place', async () => {
     mountState('printed');
     const user = userEvent.setup();

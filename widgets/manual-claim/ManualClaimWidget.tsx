@@ -6,6 +6,7 @@ import { useCommittingAction } from '../../shared/hooks/useCommittingAction';
 import { useScopedId } from '../../shared/hooks/useScopedId';
 import { SelectedJourney } from '../../shared/journey/SelectedJourney';
 import { dispatchComplete } from '../../shared/page/events';
+import { OfflineNotice } from '../../shared/ui/OfflineNotice';
 import { hasPendingIntent } from '../../shared/storage/intents';
 import { forgetJourneyAnswers } from '../../shared/storage/journeyAnswers';
 import { submitClaim } from './api';
@@ -21,6 +22,12 @@ import './manual-claim.css';
 const UploadArea = reloadableLazy(() =>
   import('./components/UploadArea').then((module) => ({ default: module.UploadArea })),
 );
+
+/**
+ * The claim draft in IndexedDB (docs/offline.md "The claim draft"), loaded with the upload area's
+ * chunk: the first panel does without it.
+ */
+const loadDraftStore = () => import('./components/UploadArea').then((module) => module.claimDraft);
 
 /** Id of the replacement reference input; the error summary links to it. */
 /** Id base of the replacement reference field; each mount adds its React id (`{base}-{useId}`). */
@@ -74,8 +81,38 @@ export function ManualClaimWidget({ config, element }: Props) {
   const locked = commit.status !== 'idle';
   const ready = !uploads.busy && uploads.uploadIds.length > 0;
 
+  // The draft: drafts older than 24 hours go; the replacement reference typed earlier comes back.
+  useEffect(() => {
+    let active = true;
+    void loadDraftStore()
+      .then(async (store) => {
+        await store.removeStaleDrafts();
+        const draft = await store.loadDraft(reference, config.journeyId);
+        if (active && draft?.replacementReference) {
+          setValues((typed) =>
+            typed.replacementReference ? typed : { replacementReference: draft.replacementReference },
+          );
+        }
+      })
+      .catch(() => undefined);
+    return () => {
+      active = false;
+    };
+  }, [reference, config.journeyId]);
+
+  const typeReplacement = (replacementReference: string) => {
+    setValues({ replacementReference });
+    void loadDraftStore()
+      .then((store) => store.changeDraft(reference, config.journeyId, (draft) => ({ ...draft, replacementReference })))
+      .catch(() => undefined);
+  };
+
   useEffect(() => {
     if (commit.status !== 'done') return;
+    // The claim is in: its draft goes, photos and all (docs/offline.md "The claim draft").
+    void loadDraftStore()
+      .then((store) => store.deleteDraft(reference, config.journeyId))
+      .catch(() => undefined);
     // The journey's claim is in: its saved disruption answers are no longer needed.
     forgetJourneyAnswers(reference, config.journeyId);
     dispatchComplete(element, 'claim', { bookingReference: reference });
@@ -127,7 +164,7 @@ export function ManualClaimWidget({ config, element }: Props) {
             hint={config.query.covid19 ? CTEXT.replacementHintCovid : CTEXT.replacementHint}
             error={errors.replacementReference}
             value={values.replacementReference}
-            onChange={(event) => setValues({ replacementReference: event.target.value })}
+            onChange={(event) => typeReplacement(event.target.value)}
             readOnly={locked}
             autoComplete="off"
             autoCapitalize="characters"
@@ -135,6 +172,7 @@ export function ManualClaimWidget({ config, element }: Props) {
           />
         )}
         <h3 className="rw-manual-claim__subheading">{CTEXT.uploadHeading}</h3>
+        <OfflineNotice text={CTEXT.offline} />
         <LazyPart
           fallback={
             <p className="rw-manual-claim__loading" role="status">
@@ -142,7 +180,7 @@ export function ManualClaimWidget({ config, element }: Props) {
             </p>
           }
         >
-          <UploadArea journeyId={config.journeyId} locked={locked} onChange={setUploads} />
+          <UploadArea bookingReference={reference} journeyId={config.journeyId} locked={locked} onChange={setUploads} />
         </LazyPart>
         {earlier && commit.status === 'idle' && (
           <p className="rw-message" role="status">

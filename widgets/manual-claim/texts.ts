@@ -4,6 +4,7 @@
  */
 export const CTEXT = {
   title: 'Further evidence required',
+  offline: "You're offline. Your photos are saved on this phone and will be sent when you're back online.",
   earlierClaimPending:
     'Your earlier request may not have reached us. You can press the button again: your claim will not be sent twice.',
   bookingReference: (reference: string) => `Booking reference: ${reference}`,

@@ -1,8 +1,13 @@
 import Dropzone, { type DropzoneFile, type DropzoneOptions } from 'dropzone';
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { offlineReason, subscribeConnection } from '@rw/page-runtime';
 import { isTransientFailure, toWidgetError } from '../../../shared/api/policy';
 import { failureText } from '../../../shared/errors/WidgetError';
 import { deleteUpload, uploadKey, uploadPhoto, uploadUrl } from '../api';
+import { changeDraft, loadDraft, withoutPhoto, withPhoto, withUploaded, type ClaimDraft } from '../draft';
+
+/** The claim draft's store, for the widget: it loads with this chunk, never in a copy of its own. */
+export * as claimDraft from '../draft';
 import { CTEXT, UPLOAD_DICT } from '../texts';
 import type { UploadSummary } from '../types';
 import { canDecode, checkPhoto } from '../photoCheck';
@@ -34,6 +39,8 @@ interface Refusal {
 }
 
 export interface UploadAreaProps {
+  /** The claim's booking reference: with the journey id, the key of its draft (../draft.ts). */
+  bookingReference: string;
   /** Sent as the `Journey-Id` header of each upload (docs/product-rules.md section 7). */
   journeyId: string;
   /** True while the claim is being submitted or after it was sent: nothing can be added or removed. */
@@ -166,7 +173,7 @@ const STATUS_TEXT: Record<EntryStatus, string> = {
  * uploaded file POSTs /tickets/delete/{uploadId} (a failure keeps it listed with a retry); nothing
  * can be added or removed while `locked`. Upload activity drives the page's progress bar.
  */
-export function UploadArea({ journeyId, locked, onChange }: UploadAreaProps) {
+export function UploadArea({ bookingReference, journeyId, locked, onChange }: UploadAreaProps) {
   const zone = useRef<HTMLDivElement>(null);
   const dropzone = useRef<Dropzone | null>(null);
   const files = useRef(new Map<string, DropzoneFile>());
@@ -180,6 +187,12 @@ export function UploadArea({ journeyId, locked, onChange }: UploadAreaProps) {
   const [announcement, setAnnouncement] = useState('');
   const inputId = `rw-upload-input-${useId()}`;
   const lockedRef = useRef(locked);
+
+  /** Changes the claim's draft in IndexedDB (docs/offline.md "The claim draft"); never rejects. */
+  const keep = useCallback(
+    (next: (draft: ClaimDraft) => ClaimDraft) => void changeDraft(bookingReference, journeyId, next),
+    [bookingReference, journeyId],
+  );
 
   const change = useCallback((next: (list: Entry[]) => Entry[]) => {
     listed.current = next(listed.current);
@@ -198,7 +211,8 @@ export function UploadArea({ journeyId, locked, onChange }: UploadAreaProps) {
    */
   const pump = useCallback(() => {
     const startNext = (): void => {
-      if (lockedRef.current || inFlight.current) return;
+      // The browser has no network: the photos wait, kept in the draft, until it is back.
+      if (lockedRef.current || inFlight.current || offlineReason() === 'browser') return;
       // The first waiting photo goes first; while it is still checked or resized, the others wait.
       const next = listed.current.find((entry) => entry.status === 'waiting');
       if (!next?.blob || !next.uploadKey) return;
@@ -215,16 +229,17 @@ export function UploadArea({ journeyId, locked, onChange }: UploadAreaProps) {
               return;
             }
             update(next.key, { status: 'uploaded', uploadId, blob: undefined });
+            keep((draft) => withUploaded(draft, next.key, uploadId));
             setAnnouncement(CTEXT.fileUploaded(next.name));
           },
           (error: unknown) => {
             if (abort.signal.aborted) return;
             const failure = toWidgetError(error);
-            update(next.key, {
-              status: 'failed',
-              message: uploadFailureText(failure),
-              retryable: isTransientFailure(failure),
-            });
+            const retryable = isTransientFailure(failure);
+            update(next.key, { status: 'failed', message: uploadFailureText(failure), retryable });
+            // Refused for good: there is nothing to send again after a reload. A photo that got no
+            // answer stays waiting in the draft.
+            if (!retryable) keep((draft) => withoutPhoto(draft, next.key));
           },
         )
         .finally(() => {
@@ -233,11 +248,12 @@ export function UploadArea({ journeyId, locked, onChange }: UploadAreaProps) {
         });
     };
     startNext();
-  }, [journeyId, update]);
+  }, [journeyId, update, keep]);
 
   const forget = useCallback(
     (key: string) => {
       change((list) => list.filter((entry) => entry.key !== key));
+      keep((draft) => withoutPhoto(draft, key));
       files.current.delete(key);
       accepted.current.delete(key);
       if (inFlight.current?.key === key) {
@@ -248,7 +264,7 @@ export function UploadArea({ journeyId, locked, onChange }: UploadAreaProps) {
       // The next photo may now be first in line.
       pump();
     },
-    [change, pump],
+    [change, pump, keep],
   );
 
   useEffect(() => {
@@ -262,6 +278,17 @@ export function UploadArea({ journeyId, locked, onChange }: UploadAreaProps) {
         resized: (file, blob, digest) => {
           void uploadKey(journeyId, digest).then((key) => {
             update(keyOf(file), { blob, uploadKey: key });
+            keep((draft) =>
+              withPhoto(draft, {
+                key: keyOf(file),
+                name: file.name,
+                digest,
+                size: file.size,
+                uploadKey: key,
+                state: 'waiting',
+                blob,
+              }),
+            );
             pump();
           });
         },
@@ -285,13 +312,53 @@ export function UploadArea({ journeyId, locked, onChange }: UploadAreaProps) {
       setRefusals((list) => [...list, { key, name: file.name, message: text }]);
     });
 
+    // The draft of an earlier page (a reload, a closed tab, another tab): its photos are listed
+    // again, the uploaded ones with their identifiers, and the waiting ones upload by themselves.
+    let restoring = true;
+    void loadDraft(bookingReference, journeyId).then((draft) => {
+      if (!restoring || !draft) return;
+      const restored = draft.photos.filter(
+        (photo) =>
+          !listed.current.some((entry) => entry.key === photo.key) &&
+          (photo.state === 'uploaded' ? typeof photo.uploadId === 'string' : photo.blob instanceof Blob),
+      );
+      for (const photo of restored) accepted.current.set(photo.key, photo.digest);
+      change((list) => [
+        ...restored.map((photo): Entry => ({
+          key: photo.key,
+          name: photo.name,
+          status: photo.state,
+          blob: photo.blob,
+          uploadKey: photo.uploadKey,
+          uploadId: photo.uploadId,
+        })),
+        ...list,
+      ]);
+      pump();
+    });
+
+    // Back online: the photos that failed for want of an answer go again, one at a time.
+    const unsubscribe = subscribeConnection(() => {
+      if (offlineReason() === 'browser') return;
+      change((list) =>
+        list.map((entry) =>
+          entry.status === 'failed' && entry.retryable
+            ? { ...entry, status: 'waiting', message: undefined, retryable: undefined }
+            : entry,
+        ),
+      );
+      pump();
+    });
+
     return () => {
+      restoring = false;
+      unsubscribe();
       dz.off();
       inFlight.current?.abort.abort();
       dz.destroy();
       dropzone.current = null;
     };
-  }, [journeyId, update, forget, change, pump]);
+  }, [bookingReference, journeyId, update, forget, change, pump, keep]);
 
   useEffect(() => {
     lockedRef.current = locked;
