@@ -365,3 +365,33 @@ test('the connection dropped while the idle load is in flight: back online, Acce
   assert.deepEqual(problems.pageErrors, []);
   await context.close();
 });
+
+test('a page opened while the widget could not be fetched: back online, the widget mounts by itself', async (t) => {
+  const { page, context, problems } = await openPage(env.browser);
+  const entries = [];
+  let reachable = false;
+  await context.route('**/refund/remoteEntry.js', (route) => {
+    entries.push(reachable ? 'fetched' : 'dropped');
+    return reachable ? route.continue() : route.abort('internetdisconnected');
+  });
+  await page.goto(pageUrl('/ConfirmRefund', 'instant'));
+  await page
+    .locator('#refund-widget')
+    .getByText('Sorry, this part of the page could not be loaded. Please refresh the page or try again later.')
+    .waitFor();
+
+  reachable = true;
+  await context.setOffline(true);
+  await context.setOffline(false); // the browser's online event
+  await page.getByRole('button', { name: 'Accept refund' }).waitFor();
+  t.diagnostic(`the refund remote entry: ${entries.join(', ')}`);
+  // Dropped when the page opened (the first panel's preload and the script), then fetched once.
+  assert.ok(entries.indexOf('fetched') > 0, 'dropped first');
+  assert.deepEqual(
+    entries.filter((entry) => entry === 'fetched'),
+    ['fetched'],
+    'fetched again once, when the browser was back online',
+  );
+  assert.deepEqual(problems.pageErrors, []);
+  await context.close();
+});

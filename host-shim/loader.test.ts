@@ -90,6 +90,59 @@ test('a failing widget shows the fallback in its own mount point and is reported
   expect(reportError.mock.calls[0][1]).toEqual({ source: 'widget:journeySummary' });
 });
 
+test('a widget whose code did not arrive is mounted again when the browser is back online, once each time (docs/offline.md "Code that loads again")', async () => {
+  document.body.innerHTML = '<div id="refund-widget"></div>';
+  let connected = false;
+  loadRemote.mockImplementation(async () => {
+    if (!connected) throw new Error('Failed to load script https://cdn.example.net/rw/refund/remoteEntry.js');
+    return {
+      mount: (element: HTMLElement) => {
+        element.textContent = 'refund ok';
+        return () => undefined;
+      },
+    };
+  });
+  await mountAll(config, widgets);
+  const element = document.getElementById('refund-widget') as HTMLElement;
+  expect(element).toHaveTextContent(WIDGET_FALLBACK_TEXT);
+  expect(loadRemote).toHaveBeenCalledTimes(1);
+
+  // Still offline at the first online event: it fails again, and waits for the next one.
+  window.dispatchEvent(new Event('online'));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(loadRemote).toHaveBeenCalledTimes(2);
+  expect(element).toHaveTextContent(WIDGET_FALLBACK_TEXT);
+
+  connected = true;
+  window.dispatchEvent(new Event('online'));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(loadRemote).toHaveBeenCalledTimes(3);
+  expect(element).toHaveTextContent('refund ok');
+
+  // Mounted: later online events load nothing more.
+  window.dispatchEvent(new Event('online'));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(loadRemote).toHaveBeenCalledTimes(3);
+});
+
+test('a mount point removed from the page, or set up wrongly, is not mounted again when back online', async () => {
+  document.body.innerHTML = '<div id="refund-widget"></div><div id="lookup-widget"></div>';
+  loadRemote.mockImplementation(async (id: string) => {
+    if (id === 'refund/mount') throw new Error('Failed to load script');
+    return {
+      mount: () => {
+        throw new SetupError('INVALID_PAGE_DATA', 'lookup', 'lookup-widget', 'set up wrongly');
+      },
+    };
+  });
+  await mountAll(config, widgets);
+  expect(loadRemote).toHaveBeenCalledTimes(2);
+  document.getElementById('refund-widget')?.remove();
+  window.dispatchEvent(new Event('online'));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(loadRemote).toHaveBeenCalledTimes(2);
+});
+
 test('a widget whose mount throws is isolated the same way, and mountWidget rejects for manual callers', async () => {
   document.body.innerHTML = '<div id="refund-widget"></div>';
   loadRemote.mockResolvedValue({

@@ -123,7 +123,7 @@ export function unknownWidget(config: ShimConfig, name: unknown, element: unknow
  * remotes are registered, so nothing is downloaded for absent widgets. A mount id on more than
  * one element mounts nothing there: every one of them shows the fallback text, with one console
  * error and one report (docs/host-contract.md "One element per id"). Each failure stays in its
- * own mount point.
+ * own mount point; one whose code did not arrive is mounted again when the browser is back online.
  */
 export async function mountAll(config: ShimConfig, widgets: WidgetEntry[], doc: Document = document): Promise<void> {
   start(config);
@@ -142,5 +142,27 @@ export async function mountAll(config: ShimConfig, widgets: WidgetEntry[], doc: 
   } catch (error) {
     reportError(error, { source: 'host-shim' });
   }
-  await Promise.allSettled(onPage.map(({ widget, element }) => mountWidget(config, widget, element)));
+  await Promise.all(onPage.map((point) => mountOrWait(config, point)));
+}
+
+/**
+ * Mounts one widget of the page; when it fails for another reason than the page's set-up (its
+ * remote entry or a chunk did not arrive: the page was opened offline), it is mounted again the
+ * next time the browser says it is back online, and so on until it mounts (docs/offline.md "Code
+ * that loads again"). Meanwhile the mount point shows the fallback text. Never rejects.
+ */
+async function mountOrWait(config: ShimConfig, point: { widget: WidgetEntry; element: HTMLElement }): Promise<void> {
+  try {
+    await mountWidget(config, point.widget, point.element);
+  } catch (error) {
+    if (error instanceof SetupError) return;
+    const view = point.element.ownerDocument.defaultView;
+    view?.addEventListener(
+      'online',
+      () => {
+        if (point.element.isConnected) void mountOrWait(config, point);
+      },
+      { once: true },
+    );
+  }
 }
