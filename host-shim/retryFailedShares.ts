@@ -35,12 +35,9 @@ export async function forgetFailedLoads(scopes: ShareScopes, pkgName: string): P
     entries.map(async (entry) => {
       const loading = entry.loading;
       if (!loading || entry.loaded) return false;
-      const rejected = await loading.then(
-        () => false,
-        () => true,
-      );
+      const [outcome] = await Promise.allSettled([loading]);
       // A newer load may have taken its place meanwhile: only the failed promise is removed.
-      if (!rejected || entry.loading !== loading) return false;
+      if (outcome.status !== 'rejected' || entry.loading !== loading) return false;
       entry.loading = null;
       return true;
     }),

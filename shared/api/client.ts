@@ -63,8 +63,8 @@ async function send<T>(
   } catch (error) {
     const failure = toWidgetError(error);
     // What the page knows of the connection (docs/offline.md "Offline, and back"): an answer of
-    // any status means online; no answer at all (nor the code to send it) means offline.
-    noteConnection(failure.code !== 'NETWORK_ERROR' || failure.status !== undefined);
+    // any status means online; no answer at all (nor the code to send it), a NETWORK_ERROR, offline.
+    noteConnection(failure.code !== 'NETWORK_ERROR');
     throw failure;
   }
 }
