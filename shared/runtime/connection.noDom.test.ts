@@ -1,8 +1,9 @@
 /**
- * @jest-environment node
+ * @jest-environment @stryker-mutator/jest-runner/jest-env/node
  *
  * The connection state where there is no window (a server render, a worker): nothing to follow,
- * and what the requests learnt still counts (docs/offline.md "Offline, and back").
+ * and what the requests learnt still counts (docs/offline.md "Offline, and back"). The environment
+ * is Jest's node one, wrapped as Stryker's documentation asks (docs/mutation-testing.md).
  */
 import { noteConnection, offlineReason, subscribeConnection } from './connection';
 
