@@ -33,6 +33,8 @@ const unavailableSentence = (reason) => `We can't process an automatic refund fo
 /** How each `expect.panel` of fixtures/bookings.json shows on the refund page (the text a section waits for). */
 function panelText(state) {
   const panel = state.expect?.panel;
+  // A dry run that failed for want of an answer (docs/decisions.md "An outage is not a decision").
+  if (state.expect?.dryRunOutage) return "We couldn't check your refund just now. Please try again later.";
   if (panel === 'instant') return `You will receive ${pounds(state.dryRun?.refundValue ?? 0)}`;
   if (panel === 'replacement') return 'Refund with a replacement journey';
   if (panel === 'unavailable') return 'A refund is not available for the ticket and refund method you have chosen.';

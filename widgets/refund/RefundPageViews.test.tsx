@@ -204,7 +204,9 @@ describe('the unavailable panel says why', () => {
     ['zero-value', 'no refund is available'],
     ['dry-run-failure', 'something went wrong'],
   ])('%s', async (name, reason) => {
-    mountState(name);
+    // The dry run refused with a 4xx (a decision, not an outage): the fixture's 500 would be an outage.
+    const refused = { httpError: { status: 400, body: '{"message":"Refund not possible"}' } };
+    mountState(name, name === 'dry-run-failure' ? { dryRun: refused as unknown as State['dryRun'] } : {});
     expect(
       await screen.findByText('A refund is not available for the ticket and refund method you have chosen.'),
     ).toBeInTheDocument();
@@ -228,8 +230,33 @@ describe('six-month modal', () => {
 
   it('only the "older than 6 months" dry-run error opens it', async () => {
     mountState('dry-run-failure');
-    await screen.findByText(TEXT.refundUnavailable);
+    await screen.findByText(TEXT.dryRunOutage);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('an outage is not a decision (docs/decisions.md "An outage is not a decision")', () => {
+  it.each([
+    ['a 500', { httpError: { status: 500, body: '{"message":"Booking service unavailable"}' } }],
+    ['a 503', { httpError: { status: 503, body: 'busy' } }],
+    ['a 429', { httpError: { status: 429, body: 'slow down' } }],
+  ])('a dry run answered %s: no refund, no refusal, no appeal; Try again checks again', async (_label, failure) => {
+    const { state } = mountState('dry-run-failure', { dryRun: failure as unknown as State['dryRun'] });
+    const alert = await screen.findByRole('alert');
+    expect(TEXT.dryRunOutage).toBe("We couldn't check your refund just now. Please try again later.");
+    expect(alert).toHaveTextContent(TEXT.dryRunOutage);
+    expect(alert).not.toHaveTextContent(/500|503|429|unavailable|busy|slow down/);
+    expect(screen.queryByText(TEXT.refundUnavailable)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'How to appeal' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/appeal/i)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept refund' })).not.toBeInTheDocument();
+
+    // The service is back: Try again loads the status and the dry run again.
+    http.reset();
+    serve(state.status, states.instant.dryRun);
+    await userEvent.setup().click(within(alert).getByRole('button', { name: TEXT.tryAgain }));
+    await waitFor(() => expect(screen.queryByText(TEXT.dryRunOutage)).not.toBeInTheDocument());
+    expect(http.history.get.filter((request) => request.url === DRY_RUN_URL)).toHaveLength(1);
   });
 });
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { isWidgetError, type WidgetError } from '../../shared/errors/WidgetError';
-import { toWidgetError } from '../../shared/api/policy';
+import { isTransientFailure, toWidgetError } from '../../shared/api/policy';
 import { OfflineNotice } from '../../shared/ui/OfflineNotice';
 import { dispatchComplete, type CompleteKind } from '../../shared/page/events';
 import { forgetIntent, type IntentAction } from '../../shared/storage/intents';
@@ -94,7 +94,7 @@ function RefundPage({ config, element, navigate = (url) => window.location.assig
             navigate(SELF_REFUNDS_UNAVAILABLE_PATH);
             return;
           }
-          outcome = { ok: false, message };
+          outcome = { ok: false, message, outage: isTransientFailure(toWidgetError(dryRun.reason)) };
         }
         setState({ phase: 'ready', response: { ...response, refundStatus: response.refundStatus }, dryRun: outcome });
       },
@@ -144,7 +144,7 @@ function RefundPage({ config, element, navigate = (url) => window.location.assig
           {TEXT.nullStatus}
         </p>
       )}
-      {state.phase === 'ready' && <ReadyPanel config={config} state={state} onDone={finish} />}
+      {state.phase === 'ready' && <ReadyPanel config={config} state={state} onDone={finish} onRetry={retry} />}
       {state.phase === 'done' && <FinishedView deferred={state.kind === 'deferral'} startUrl={config.startUrl} />}
     </div>
   );
@@ -154,16 +154,23 @@ function ReadyPanel({
   config,
   state,
   onDone,
+  onRetry,
 }: {
   config: RefundPageConfig;
   state: Extract<Phase, { phase: 'ready' }>;
   onDone: (kind: Exclude<CompleteKind, 'claim'>) => void;
+  /** Loads the status and the dry run again. */
+  onRetry: () => void;
 }) {
   const dryRun = state.dryRun.ok ? state.dryRun.result : null;
   const sixMonths = !state.dryRun.ok && state.dryRun.message.includes('older than 6 months');
   const panel = selectPanel(state.response.refundStatus, dryRun);
+  // The dry run could not be made (docs/decisions.md "An outage is not a decision"): say so above
+  // whatever the status alone allows, and never as a refusal.
+  const outage = !state.dryRun.ok && state.dryRun.outage;
   return (
     <>
+      {outage && <DryRunOutage onRetry={onRetry} />}
       {sixMonths && <SixMonthsModal config={config} />}
       {panel === 'instant' && dryRun && (
         <InstantPanel config={config} response={state.response} dryRun={dryRun} onDone={() => onDone('refund')} />
@@ -172,7 +179,26 @@ function ReadyPanel({
         <ReplacementPanel config={config} response={state.response} dryRun={dryRun} onDone={onDone} />
       )}
       {panel === 'manual' && <ManualRequiredPanel config={config} />}
-      {panel === 'unavailable' && <UnavailablePanel config={config} status={state.response.refundStatus} />}
+      {panel === 'unavailable' && !outage && <UnavailablePanel config={config} status={state.response.refundStatus} />}
     </>
+  );
+}
+
+/**
+ * What the page shows when the dry run got no answer, timed out or met a transient status (docs/
+ * decisions.md "An outage is not a decision"): above whatever the status alone allows, and in
+ * place of the refund unavailable panel. Still no instant refund, but no refusal and no appeal
+ * either: the check could not be made, and `onRetry` makes it again.
+ */
+function DryRunOutage({ onRetry }: { onRetry: () => void }) {
+  return (
+    <section className="rw-refund__panel rw-refund__panel--outage">
+      <div className="rw-message rw-message--error" role="alert">
+        <p>{TEXT.dryRunOutage}</p>
+        <button type="button" className="rw-button rw-button--secondary" onClick={onRetry}>
+          {TEXT.tryAgain}
+        </button>
+      </div>
+    </section>
   );
 }

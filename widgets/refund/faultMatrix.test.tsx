@@ -99,6 +99,11 @@ describe('GET dry run', () => {
     const instant = screen.queryByRole('heading', { name: /^You will receive £/ });
     // A failed dry run offers no instant refund (docs/product-rules.md section 8 "Other dry-run failures").
     expect(instant !== null).toBe(fault === 'slow');
+    // An outage (a 5xx, a timeout, no answer) says the check could not be made, never a refusal
+    // (docs/decisions.md "An outage is not a decision").
+    const outage = ['500', 'timeout', 'dropped'].includes(fault);
+    expect(screen.queryByText(TEXT.dryRunOutage) !== null).toBe(outage);
+    if (outage) expect(screen.queryByText(TEXT.refundUnavailable)).not.toBeInTheDocument();
     assertNotBlank(element);
   });
 });

@@ -11,6 +11,7 @@ export const TEXT = {
   nullStatus: 'null response, no matching journey',
   refundUnavailable: 'A refund is not available for the ticket and refund method you have chosen.',
   processFailure: "We couldn't process this refund. Please try again.",
+  dryRunOutage: "We couldn't check your refund just now. Please try again later.",
   offline: "You're offline. Nothing has been sent. You can continue when you're back online.",
   earlierRequestPending:
     'Your earlier request may not have reached us. You can press the button again: you will not be refunded twice.',
