@@ -223,6 +223,17 @@ function keptOnDevice(page) {
   });
 }
 
+/** Asserts that IndexedDB and web storage keep nothing of booking `state`: no reference, e-mail or photo name. */
+async function assertNothingKept(page, state, photoName) {
+  const kept = await keptOnDevice(page);
+  const escaped = photoName.replace(/\./g, '\\.');
+  assert.doesNotMatch(
+    kept,
+    new RegExp(`${bookings[state].bookingReference}|@|${escaped}`, 'i'),
+    'nothing of the booking is kept',
+  );
+}
+
 /** The claims the reference backend recorded for `state`. */
 async function claimsOf(state) {
   const claims = await (await fetch(`${env.host.url}/__dev/claims`)).json();
@@ -267,12 +278,7 @@ test('two photos and a replacement reference, then a reload: the draft lists the
   assert.equal(claim.images.length, 2, 'the claim names both uploads');
   assert.equal(claim.replacementReference, 'KXB7HT2N');
   await page.waitForTimeout(300); // the draft's deletion is written
-  const kept = await keptOnDevice(page);
-  assert.doesNotMatch(
-    kept,
-    new RegExp(`${bookings['printed-advance'].bookingReference}|@|whole\\.png`),
-    'nothing of the booking is kept',
-  );
+  await assertNothingKept(page, 'printed-advance', 'whole.png');
   assert.deepEqual(problems.pageErrors, []);
   await context.close();
 });
@@ -313,12 +319,7 @@ test('a photo chosen offline, then the tab closed: a new tab lists it and upload
   const [claim] = await claimsOf('printed');
   assert.equal(claim.images.length, 1);
   await again.waitForTimeout(300);
-  const kept = await keptOnDevice(again);
-  assert.doesNotMatch(
-    kept,
-    new RegExp(`${bookings.printed.bookingReference}|@|offline\\.png`),
-    'nothing of the booking is kept',
-  );
+  await assertNothingKept(again, 'printed', 'offline.png');
   assert.deepEqual(problems.pageErrors, []);
   await context.close();
 });
