@@ -28,8 +28,10 @@ const JOURNEY = '90210';
 const NOW = Date.UTC(2026, 10, 26, 9, 0);
 let now = NOW;
 
+let added = 0;
 const waiting = (key: string, bytes = 'resized'): DraftPhoto => ({
   key,
+  addedAt: NOW + (added += 1),
   name: `${key}.jpg`,
   digest: 'a'.repeat(64),
   size: 123_456,
@@ -74,14 +76,16 @@ test('another claim, or another journey of the booking, is another record', asyn
   expect(await loadDraft('LBG7WK2F', JOURNEY)).toBeNull();
 });
 
-test('a photo replaced keeps its place; a photo removed goes', async () => {
+test('photos keep the order they were added, whichever is written first; replaced in place; removed', async () => {
   let draft: ClaimDraft = { savedAt: NOW, photos: [], replacementReference: '' };
-  draft = withPhoto(withPhoto(withPhoto(draft, waiting('a')), waiting('b')), waiting('c'));
-  draft = withPhoto(draft, { ...waiting('b'), state: 'uploaded', uploadId: 'up-b' });
+  const [a, b, c] = [waiting('a'), waiting('b'), waiting('c')];
+  draft = withPhoto(withPhoto(withPhoto(draft, c), a), b);
+  expect(draft.photos.map((photo) => photo.key)).toEqual(['a', 'b', 'c']);
+  draft = withPhoto(draft, { ...b, state: 'uploaded', uploadId: 'up-b' });
   expect(draft.photos.map((photo) => `${photo.key}:${photo.state}`)).toEqual(['a:waiting', 'b:uploaded', 'c:waiting']);
   expect(withoutPhoto(draft, 'b').photos.map((photo) => photo.key)).toEqual(['a', 'c']);
   const uploaded = withUploaded(draft, 'c', 'up-c');
-  expect(uploaded.photos[2]).toEqual({ ...waiting('c'), state: 'uploaded', uploadId: 'up-c', blob: undefined });
+  expect(uploaded.photos[2]).toEqual({ ...c, state: 'uploaded', uploadId: 'up-c', blob: undefined });
   expect(uploaded.photos[0]).toBe(draft.photos[0]);
 });
 

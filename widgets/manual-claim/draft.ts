@@ -26,6 +26,8 @@ export interface DraftPhoto {
   size: number;
   /** The upload's Idempotency-Key (api.ts `uploadKey`). */
   uploadKey: string;
+  /** When it was added to the list (ms, strictly increasing within a page): its place in the list. */
+  addedAt: number;
   /** `waiting`: not yet uploaded, with its resized `blob`; `uploaded`: with the server's `uploadId`. */
   state: 'waiting' | 'uploaded';
   blob?: Blob;
@@ -145,13 +147,14 @@ export async function removeStaleDrafts(): Promise<number> {
 }
 
 /**
- * A photo added to or replaced in `draft`, by its key.
+ * A photo added to or replaced in `draft`, by its key. The photos stay in the order they were added
+ * to the list (`addedAt`), whichever was resized and written first.
  *
  * @returns the changed draft
  */
 export function withPhoto(draft: ClaimDraft, photo: DraftPhoto): ClaimDraft {
   const others = draft.photos.filter((kept) => kept.key !== photo.key);
-  const at = draft.photos.findIndex((kept) => kept.key === photo.key);
+  const at = others.findIndex((kept) => kept.addedAt > photo.addedAt);
   const photos = at === -1 ? [...others, photo] : [...others.slice(0, at), photo, ...others.slice(at)];
   return { ...draft, photos };
 }

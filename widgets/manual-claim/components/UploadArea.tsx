@@ -178,6 +178,13 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
   const dropzone = useRef<Dropzone | null>(null);
   const files = useRef(new Map<string, DropzoneFile>());
   const accepted = useRef(new Map<string, string | null>());
+  /** When each photo was added (ms, strictly increasing): its place in the draft's list. */
+  const addedAt = useRef(new Map<string, number>());
+  const lastAdded = useRef(0);
+  const stamp = (key: string, at = Math.max(Date.now(), lastAdded.current + 1)) => {
+    lastAdded.current = Math.max(lastAdded.current, at);
+    addedAt.current.set(key, at);
+  };
   /** The upload in flight: its entry key and what aborts it. */
   const inFlight = useRef<{ key: string; abort: AbortController } | null>(null);
   const [entries, setEntries] = useState<Entry[]>([]);
@@ -285,6 +292,7 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
                 digest,
                 size: file.size,
                 uploadKey: key,
+                addedAt: addedAt.current.get(keyOf(file)) ?? Date.now(),
                 state: 'waiting',
                 blob,
               }),
@@ -299,6 +307,7 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
     dz.on('drop', () => setRefusals([]));
     dz.on('addedfile', (file: DropzoneFile) => {
       files.current.set(keyOf(file), file);
+      stamp(keyOf(file));
       change((list) => [...list, { key: keyOf(file), name: file.name, status: 'waiting' }]);
     });
     dz.on('error', (file: DropzoneFile, message: unknown) => {
@@ -322,7 +331,10 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
           !listed.current.some((entry) => entry.key === photo.key) &&
           (photo.state === 'uploaded' ? typeof photo.uploadId === 'string' : photo.blob instanceof Blob),
       );
-      for (const photo of restored) accepted.current.set(photo.key, photo.digest);
+      for (const photo of restored) {
+        accepted.current.set(photo.key, photo.digest);
+        stamp(photo.key, photo.addedAt);
+      }
       change((list) => [
         ...restored.map((photo): Entry => ({
           key: photo.key,
