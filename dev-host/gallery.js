@@ -1,6 +1,6 @@
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
- * The states gallery (issue 6, deliverable 7): `GET /gallery` renders every widget in every named
+ * The states gallery (docs/gallery.md): `GET /gallery` renders every widget in every named
  * state of the shared fixtures on one host-contract page, each state in its own `<section>` with a
  * heading, a mount `<div>` carrying the widget's data attributes and `data-details-id` naming its
  * own Details JSON block. The page's shim tag says `data-auto-mount="false"`; the static,

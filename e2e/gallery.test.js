@@ -1,6 +1,6 @@
 /* global document -- used inside page.evaluate, which runs in the browser */
 /**
- * Browser test of the states gallery (issue 6, deliverable 7): /gallery mounts every widget in
+ * Browser test of the states gallery (docs/gallery.md): /gallery mounts every widget in
  * every named state on one host-contract page under the strict CSP; every section reaches its
  * expected text; no page error, no CSP violation, no duplicate element id; axe finds no serious or
  * critical violation in each modal (they stack, so each is checked on top before it is closed)

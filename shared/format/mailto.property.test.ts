@@ -1,5 +1,5 @@
 /**
- * Property tests of `mailtoHref` (issue 6, "Hostile input"): for arbitrary text in the address,
+ * Property tests of `mailtoHref` (docs/decisions.md "Hostile input and error reporting"): for arbitrary text in the address,
  * subject and body it never throws, and what it returns is either '' or a well-formed mailto URL
  * with exactly one recipient (the given address), no header fields but `subject` and `body`, and
  * a subject and body that decode back to the text given.

@@ -1,5 +1,5 @@
 /**
- * Property tests of the page-data reader (issue 6, "Hostile input"): random and mutated Details
+ * Property tests of the page-data reader (docs/decisions.md "Hostile input and error reporting"): random and mutated Details
  * JSON (starting from the named states of fixtures/bookings.json), station maps, data attributes,
  * query strings and the max-admin-fee meta. The readers never throw anything but a WidgetError
  * with a clear, catalogued message (non-empty, no stack), never pollute Object.prototype, and what

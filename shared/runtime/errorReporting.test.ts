@@ -1,5 +1,5 @@
 /**
- * Error reporting end to end (issue 6, "Error reporting"; docs/product-rules.md sections 3, 7 and 9; docs/architecture.md
+ * Error reporting end to end (docs/decisions.md "Hostile input and error reporting"; docs/product-rules.md sections 3, 7 and 9; docs/architecture.md
  * "Errors to the server"): uncaught errors (`window.onerror`), unhandled rejections and
  * error-boundary catches of a widget mounted with createMount reach `POST /report/error` with
  * exactly the fields of docs/product-rules.md section 3; a storm sends at most one report per 150 ms; a report

@@ -1,5 +1,5 @@
 /**
- * Property tests of the validators of docs/product-rules.md section 5 (issue 6, "Hostile input"): booking
+ * Property tests of the validators of docs/product-rules.md section 5 (docs/decisions.md "Hostile input and error reporting"): booking
  * reference (both formats), e-mail and UIC code. Valid values made by generators always pass;
  * arbitrary text passes only when an independent reading of docs/product-rules.md says it should; nothing ever
  * throws anything but yup's ValidationError (or, for `validateUic`, WidgetError) with the exact
