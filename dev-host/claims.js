@@ -253,6 +253,21 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
       }));
     },
 
+    /**
+     * Forgets every upload, claim and saved answer, with their files, and saves: the fixtures'
+     * first state again (`POST /__dev/reset`; docs/reference-backend.md "Dev tools").
+     */
+    reset() {
+      for (const dir of [uploadsDir, claimsDir]) {
+        fs.rmSync(dir, { recursive: true, force: true });
+        fs.mkdirSync(dir, { recursive: true });
+      }
+      store.uploads = {};
+      store.claims = [];
+      store.idempotency.clear();
+      store.save();
+    },
+
     /** Writes uploads, claims and idempotency answers to claims.json (atomically). */
     save() {
       writeAtomic(

@@ -80,6 +80,7 @@ async function submit(server, body, key) {
 const remove = async (server, id) =>
   (await server.fetch(`${server.url}/tickets/delete/${id}`, { method: 'POST' })).status;
 const devClaims = async (server) => (await server.fetch(`${server.url}/__dev/claims`)).json();
+const uploads = async (server) => (await server.fetch(`${server.url}/__dev/uploads`)).json();
 
 describe('sniffImageType and ids', () => {
   it('tells JPEG, PNG and GIF from their bytes, nothing else', () => {
@@ -226,7 +227,6 @@ describe('imageEnd', () => {
 describe('uploads bounded (docs/uploads.md)', () => {
   const APPENDED = Buffer.from('<html><script>alert(document.cookie)</script></html>');
   const uploadsDirOf = (server) => path.join(path.dirname(server.app.locals.store.stateFile), 'uploads');
-  const uploads = async (server) => (await fetch(`${server.url}/__dev/uploads`)).json();
 
   it('refuses a near-miss JPEG header (FF D8 00) with 415 and stores nothing', async () => {
     const server = await start();
@@ -339,7 +339,6 @@ describe('POST /tickets/upload with an Idempotency-Key (docs/host-contract.md "I
   const savedAnswers = (server) =>
     JSON.parse(fs.readFileSync(path.join(path.dirname(server.app.locals.store.stateFile), 'claims.json'), 'utf8'))
       .idempotency;
-  const uploads = async (server) => (await server.fetch(`${server.url}/__dev/uploads`)).json();
   const KEY = `${JOURNEY}:${'ab'.repeat(32)}`;
 
   it('a replay answers the same id and stores one file, even with other bytes (a new resize of the photo)', async () => {
@@ -508,6 +507,30 @@ describe('POST /tickets/delete/:uploadId', () => {
     expect(await remove(server, '..%2F..%2Fclaims.json')).toBe(400);
     expect(await remove(server, 'x..%2Fkeep.txt')).toBe(404);
     expect(fs.existsSync(outside)).toBe(true);
+  });
+});
+
+describe('POST /__dev/reset (docs/reference-backend.md "Dev tools")', () => {
+  it('forgets every upload and claim with their files, so the same photo can be sent again', async () => {
+    const server = await start();
+    const kept = (await upload(server, png(7, 7))).json;
+    const claimed = (await upload(server, png(7, 8))).json;
+    expect((await submit(server, { Ctr: printed.bookingReference, Images: [claimed] }, 'k-reset')).status).toBe(201);
+    const dataDir = path.dirname(server.app.locals.store.stateFile);
+    expect(fs.readdirSync(path.join(dataDir, 'uploads'))).toHaveLength(2);
+    expect(fs.readdirSync(path.join(dataDir, 'claims'))).toHaveLength(1);
+
+    expect((await server.fetch(`${server.url}/__dev/reset`, { method: 'POST' })).status).toBe(200);
+
+    expect(await uploads(server)).toEqual([]);
+    expect(await devClaims(server)).toEqual([]);
+    expect(fs.readdirSync(path.join(dataDir, 'uploads'))).toEqual([]);
+    expect(fs.readdirSync(path.join(dataDir, 'claims'))).toEqual([]);
+    expect(await remove(server, kept)).toBe(404);
+    // The photo the journey held before is a new photo now, and the claim's key is forgotten.
+    expect((await upload(server, png(7, 7))).status).toBe(200);
+    const again = await upload(server, png(7, 9));
+    expect((await submit(server, { Ctr: printed.bookingReference, Images: [again.json] }, 'k-reset')).status).toBe(201);
   });
 });
 

@@ -7,8 +7,8 @@
  * - `GET /__dev/error-reports`: the error reports POSTed to /report/error;
  * - `GET /__dev/claims`: the submitted claims, with each image's type, bytes and size;
  * - `GET /__dev/uploads`: every upload;
- * - `POST /__dev/reset`: forgets refunds, idempotency answers, recorded requests and error
- *   reports (claims and uploads stay).
+ * - `POST /__dev/reset`: forgets refunds, idempotency answers, recorded requests, error
+ *   reports, uploads (with their files) and claims: the fixtures' first state.
  *
  * Without the dev tools none of these exist: they answer as any unknown path does.
  */
@@ -34,6 +34,7 @@ function createDevToolsRouter({ store, claims }) {
   router.get('/__dev/uploads', (_req, res) => res.json(Object.values(claims.uploads)));
   router.post('/__dev/reset', (_req, res) => {
     store.reset();
+    claims.reset();
     res.json({ reset: true });
   });
   router.use('/__dev', (_req, res) => res.status(404).json({ message: 'Not found.' }));
