@@ -35,8 +35,10 @@ function httpsOrigin(raw: string): string | null {
 export function delayRepayTarget(value: string, pageUrl: string): string | null {
   const raw = value.trim();
   const origin = /^https:\/\//i.test(raw) ? httpsOrigin(raw) : null;
-  const allowed = builtInNavigationOrigins();
-  return navigationTarget(raw, pageUrl, origin === null ? allowed : [...allowed, origin]);
+  // An https URL spelt out is judged on its own origin, whatever the page's (the same checks:
+  // control characters, backslashes, user name and password are still refused).
+  if (origin !== null) return navigationTarget(raw, `${origin}/`, []);
+  return navigationTarget(raw, pageUrl, builtInNavigationOrigins());
 }
 
 /**
