@@ -365,13 +365,15 @@ describe('pages', () => {
   it('the start page mounts the lookup widget beside the demo bookings; the disruption pages follow the host contract', async () => {
     const server = await start();
     const home = await (await fetch(server.url)).text();
-    expect(home).toContain('<div id="lookup-widget" data-support-email="support@example.co.uk"></div>');
+    expect(home).toContain(
+      '<div id="lookup-widget" data-support-email="support@example.co.uk" data-delay-repay-url="https://www.nationalrail.co.uk/help-and-assistance/compensation-and-refunds/delay-repay-compensation/"></div>',
+    );
     expect(home).toContain('<h2 id="demo-bookings">Demo bookings</h2>');
     expect(home).toContain('href="/Home/Disruption?BookingReference=KXB7HT2N&amp;Email=traveller%40example.com"');
     const state = bookings['disruption-waived'];
     const disruption = await (await server.fetch(`${server.url}${pageUrl('/Home/Disruption', state)}`)).text();
     expect(disruption).toContain(
-      '<div id="disruption-widget" data-refund-status-url="/Refund/Status?bookingReference=FTR6KL9B" data-support-email="support@example.co.uk"></div>',
+      '<div id="disruption-widget" data-refund-status-url="/Refund/Status?bookingReference=FTR6KL9B" data-support-email="support@example.co.uk" data-delay-repay-url="https://www.nationalrail.co.uk/help-and-assistance/compensation-and-refunds/delay-repay-compensation/"></div>',
     );
     expect(disruption).not.toContain('Placeholder');
     expect(JSON.parse(jsonBlockText(disruption, 'refund-details'))).toEqual(state.details);
@@ -379,7 +381,7 @@ describe('pages', () => {
     expect(finished.status).toBe(200);
     const finishedHtml = await finished.text();
     expect(finishedHtml).toContain(
-      '<div id="disruption-widget" data-view="finished" data-support-email="support@example.co.uk"></div>',
+      '<div id="disruption-widget" data-view="finished" data-support-email="support@example.co.uk" data-delay-repay-url="https://www.nationalrail.co.uk/help-and-assistance/compensation-and-refunds/delay-repay-compensation/"></div>',
     );
     expect(JSON.parse(jsonBlockText(finishedHtml, 'refund-details'))).toEqual(state.details);
     expect((await server.fetch(`${server.url}/Home/Disruption/Finished`)).status).toBe(404);

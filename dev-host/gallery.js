@@ -178,7 +178,17 @@ function galleryStates(bookings, lookups) {
     booking: 'disruption-waived',
     attrs: { view: 'finished' },
     search: query('disruption-waived', '&Reason=delayed'),
-    expect: 'Claim Delay Repay from the train company',
+    expect: 'Claim Delay Repay on the website or app of the train company that ran your train',
+  });
+  add({
+    group: 'Finished views',
+    slug: 'finished-disruption-delayed-link',
+    title: 'Disruption Finished view: delayed, with data-delay-repay-url (a link)',
+    widget: 'disruption',
+    booking: 'disruption-waived',
+    attrs: { view: 'finished', delayRepayUrl: views.DELAY_REPAY_URL },
+    search: query('disruption-waived', '&Reason=delayed'),
+    expect: 'from the train company that ran your train',
   });
   add({
     group: 'Finished views',
@@ -247,14 +257,14 @@ function galleryStates(bookings, lookups) {
   );
   funnel(
     'disruption-second',
-    'Second question (after Yes)',
+    'Second question (after Yes), with the Back link',
     'disruption-waived',
     'disruption-second',
     'What happened to your journey?',
   );
   funnel(
     'disruption-portion-all',
-    'Which part: all three portions',
+    'Which part: all three portions, with the Back link',
     'disruption-waived',
     'disruption-portion',
     'Both the outward and the return journey',
@@ -275,15 +285,22 @@ function galleryStates(bookings, lookups) {
   );
 
   // The lookup form.
-  const lookup = (slug, title, drive, expect) =>
-    add({ group: 'Lookup form', slug, title, widget: 'lookup', booking: null, drive, expect });
+  const lookup = (slug, title, drive, expect, attrs = {}) =>
+    add({ group: 'Lookup form', slug, title, widget: 'lookup', booking: null, drive, expect, attrs });
   lookup('lookup-empty', 'Lookup form', '', 'Find your booking');
   lookup('lookup-errors', 'Lookup form: empty Continue (error summary)', 'lookup-empty-submit', 'There is a problem');
   lookup(
     'lookup-delay-repay',
     'Lookup form: disruption, delayed train',
     'lookup-delay-repay',
-    'Claim Delay Repay from the train company',
+    'Claim Delay Repay on the website or app of the train company that ran your train',
+  );
+  lookup(
+    'lookup-delay-repay-link',
+    'Lookup form: disruption, delayed train, with data-delay-repay-url (a link)',
+    'lookup-delay-repay',
+    'from the train company that ran your train',
+    { delayRepayUrl: views.DELAY_REPAY_URL },
   );
   lookup(
     'lookup-wheelchair',
@@ -380,11 +397,13 @@ function mountAttributes(state, bookings) {
     if (state.attrs.view) attrs.view = state.attrs.view;
     else attrs['refund-status-url'] = `${GALLERY_API}/Refund/Status?bookingReference=${ref}${gallery}`;
     attrs['support-email'] = views.SUPPORT_EMAIL;
+    if (state.attrs.delayRepayUrl) attrs['delay-repay-url'] = state.attrs.delayRepayUrl;
   } else if (state.widget === 'manualClaim') {
     attrs['journey-id'] = booking.status?.refundStatus?.journeyID ?? '';
     attrs['support-email'] = views.SUPPORT_EMAIL;
   } else if (state.widget === 'lookup') {
     attrs['support-email'] = views.SUPPORT_EMAIL;
+    if (state.attrs.delayRepayUrl) attrs['delay-repay-url'] = state.attrs.delayRepayUrl;
   }
   return attrs;
 }

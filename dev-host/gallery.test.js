@@ -75,12 +75,16 @@ describe('GET /gallery', () => {
       'finished-deferral',
       'finished-claim',
       'finished-disruption-delayed',
+      'finished-disruption-delayed-link',
+      'disruption-second',
       'error-missing-details',
       'error-missing-station-map',
       'manual-claim-printed',
       'manual-claim-printed-advance',
       'lookup-empty',
       'lookup-errors',
+      'lookup-delay-repay',
+      'lookup-delay-repay-link',
       'journey-instant',
     ]) {
       expect(slugs).toContain(slug);
@@ -118,6 +122,18 @@ describe('GET /gallery', () => {
     }
     const ids = [...html.matchAll(/\sid="([^"]+)"/g)].map(([, id]) => id);
     expect(ids.length).toBe(new Set(ids).size);
+  });
+
+  it('shows the Delay Repay advice with and without data-delay-repay-url', async () => {
+    const server = await start();
+    const { html } = await galleryHtml(server);
+    const mounts = tags(html, 'div').filter((d) => d.class === 'gallery-state__mount');
+    const linkOf = (slug) => mounts[states.findIndex((state) => state.slug === slug)]['data-delay-repay-url'];
+    const url = 'https://www.nationalrail.co.uk/help-and-assistance/compensation-and-refunds/delay-repay-compensation/';
+    expect(linkOf('finished-disruption-delayed')).toBeUndefined();
+    expect(linkOf('lookup-delay-repay')).toBeUndefined();
+    expect(decode(linkOf('finished-disruption-delayed-link'))).toBe(url);
+    expect(decode(linkOf('lookup-delay-repay-link'))).toBe(url);
   });
 
   it('shows only the states its fixtures have when the dev host runs over other fixtures', async () => {

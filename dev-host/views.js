@@ -12,6 +12,9 @@ const SITE_NAME = 'Example Rail';
 const SHIM_URL = '/static/refund-widgets/host-shim.js';
 const APPEALS_EMAIL = 'appeals@example.co.uk';
 const SUPPORT_EMAIL = 'support@example.co.uk';
+/** The mounts' `data-delay-repay-url` (docs/host-contract.md): National Rail's Delay Repay page. */
+const DELAY_REPAY_URL =
+  'https://www.nationalrail.co.uk/help-and-assistance/compensation-and-refunds/delay-repay-compensation/';
 const MAX_ADMIN_FEE_POUNDS = '5';
 
 const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -154,7 +157,7 @@ function startPage({ bookings, csrfToken, gallery = false }) {
 address you booked with.</p>
 <div class="site-columns">
 <section class="site-columns__main" aria-label="Find your booking">
-<div id="lookup-widget" data-support-email="${escapeHtml(SUPPORT_EMAIL)}"></div>
+<div id="lookup-widget" data-support-email="${escapeHtml(SUPPORT_EMAIL)}" data-delay-repay-url="${escapeHtml(DELAY_REPAY_URL)}"></div>
 </section>
 <section class="site-columns__side" aria-labelledby="demo-bookings">
 <h2 id="demo-bookings">Demo bookings</h2>
@@ -277,7 +280,7 @@ function disruptionPage({ state, stations, csrfToken }) {
     title: `Disruption - ${SITE_NAME}`,
     main: `<h1>Was your journey disrupted?</h1>
 ${bookingLine(state)}
-<div id="disruption-widget" data-refund-status-url="${escapeHtml(`/Refund/Status?bookingReference=${ref}`)}" data-support-email="${escapeHtml(SUPPORT_EMAIL)}"></div>`,
+<div id="disruption-widget" data-refund-status-url="${escapeHtml(`/Refund/Status?bookingReference=${ref}`)}" data-support-email="${escapeHtml(SUPPORT_EMAIL)}" data-delay-repay-url="${escapeHtml(DELAY_REPAY_URL)}"></div>`,
     data: pageData(state, stations),
   });
 }
@@ -296,7 +299,7 @@ function disruptionFinishedPage({ state, stations, csrfToken }) {
     title: `Disruption - ${SITE_NAME}`,
     main: `<h1>Disruption</h1>
 ${bookingLine(state)}
-<div id="disruption-widget" data-view="finished" data-support-email="${escapeHtml(SUPPORT_EMAIL)}"></div>`,
+<div id="disruption-widget" data-view="finished" data-support-email="${escapeHtml(SUPPORT_EMAIL)}" data-delay-repay-url="${escapeHtml(DELAY_REPAY_URL)}"></div>`,
     data: pageData(state, stations),
   });
 }
@@ -365,4 +368,5 @@ module.exports = {
   SHIM_URL,
   APPEALS_EMAIL,
   SUPPORT_EMAIL,
+  DELAY_REPAY_URL,
 };

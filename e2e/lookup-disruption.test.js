@@ -43,7 +43,10 @@ test('start page → refund page', async () => {
   await assertAxeClean(page, 'start page');
   await page.getByRole('textbox', { name: 'Booking reference' }).fill('kxb7ht2n');
   await page.getByRole('textbox', { name: 'Email address' }).fill('traveller@example.com');
-  await page.getByRole('combobox', { name: 'Why do you want a refund?' }).selectOption('NotTravelling');
+  await page
+    .getByRole('group', { name: 'Why do you want a refund?' })
+    .getByRole('radio', { name: 'I no longer need to travel' })
+    .check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(`${env.host.url}/ConfirmRefund?${query('instant')}`);
   await page.getByRole('heading', { name: /^You will receive £/ }).waitFor();
@@ -71,7 +74,7 @@ test('start page with Disruption → funnel → abandoned outwards → ProcessRe
   await page.goto(`${env.host.url}/`);
   await page.getByRole('textbox', { name: 'Booking reference' }).fill('FTR6KL9B');
   await page.getByRole('textbox', { name: 'Email address' }).fill('disrupted@example.com');
-  await page.getByRole('combobox', { name: 'Why do you want a refund?' }).selectOption('Disruption');
+  await page.getByRole('radio', { name: 'My journey was disrupted' }).check();
   await page.getByRole('radio', { name: 'I travelled, but my train was delayed' }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('alert').getByText('Delay repay requests must be sent to the train operating company').waitFor();
@@ -97,7 +100,7 @@ test('start page with Disruption → funnel → abandoned outwards → ProcessRe
   );
   await assertAxeClean(page, 'disruption portions');
   await portions.getByRole('radio', { name: 'The outward journey' }).check();
-  await page.getByRole('button', { name: 'Continue to your refund' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
 
   await page.waitForURL(
     `${env.host.url}/ConfirmRefund?${query('disruption-waived')}&disruptedOutwards=true&disruptedInwards=false`,
@@ -166,10 +169,9 @@ test('keyboard alone: from / through the disruption funnel to an accepted disrup
   await page.keyboard.type(state.bookingReference);
   await page.keyboard.press('Tab');
   await page.keyboard.type(state.email);
-  await tabTo(page, /^select\|/);
+  await tabTo(page, /^input\|radio\|I no longer need to travel/);
   await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('ArrowDown');
-  assert.equal(await page.getByRole('combobox', { name: 'Why do you want a refund?' }).inputValue(), 'Disruption');
+  assert.equal(await page.getByRole('radio', { name: 'My journey was disrupted' }).isChecked(), true);
   await page.getByRole('group', { name: 'What happened to your journey?' }).waitFor();
   await tabTo(page, /^input\|radio\|I travelled/);
   await page.keyboard.press('ArrowDown');
@@ -196,7 +198,7 @@ test('keyboard alone: from / through the disruption funnel to an accepted disrup
   assert.equal(await portions.getByRole('radio').count(), 1, 'only the outward journey is permitted');
   await tabTo(page, /^input\|radio\|The outward journey/);
   await page.keyboard.press('Space');
-  await tabTo(page, /^button\|submit\|Continue to your refund/);
+  await tabTo(page, /^button\|submit\|Continue/);
   await page.keyboard.press('Enter');
 
   await page.waitForURL(

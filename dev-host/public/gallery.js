@@ -144,10 +144,10 @@
     },
     'lookup-empty-submit': (mount) => click(mount, 'button[type="submit"]', 'Continue'),
     'lookup-delay-repay': async (mount) => {
-      setValue(await field(mount, 'Why do you want a refund?'), 'Disruption');
+      await radio(mount, 'Disruption');
       await radio(mount, 'delayRepay');
     },
-    'lookup-wheelchair': async (mount) => setValue(await field(mount, 'Why do you want a refund?'), 'Wheelchair'),
+    'lookup-wheelchair': (mount) => radio(mount, 'Wheelchair'),
   };
 
   const mountOf = (section) => section.querySelector('.gallery-state__mount');

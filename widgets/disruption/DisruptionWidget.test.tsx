@@ -71,6 +71,8 @@ const journeyIdOf = (state: State) =>
 beforeEach(() => {
   http.reset();
   window.localStorage.clear();
+  // One jsdom window serves the whole file: no test starts on another test's history entry.
+  window.history.replaceState(null, '');
   configureClient({ timeouts: { get: 100, post: 100 }, retry: { retries: 0, baseDelayMs: 1 } });
 });
 
@@ -139,7 +141,11 @@ describe('with a disruption self refund', () => {
         .map((radio) => (radio as HTMLInputElement).value),
     ).toEqual(['delayed', 'abandoned1', 'abandoned2', 'abandoned3', 'abandoned4', 'manual', 'somethingElse']);
     expect(screen.getByRole('button', { name: 'Save answer' })).toBeInTheDocument();
-    expect(document.querySelector('.rw-disruption__step')).toHaveFocus();
+    // Focus is on the new step's heading, the question's legend (not in the Tab order).
+    const legend = group.querySelector('legend');
+    await waitFor(() => expect(legend).toHaveFocus());
+    expect(legend).toHaveTextContent('What happened to your journey?');
+    expect(legend).toHaveAttribute('tabindex', '-1');
   });
 
   it.each([
@@ -186,27 +192,29 @@ describe('with a disruption self refund', () => {
     await answerSecond(user, /^I abandoned my journey/);
     await user.click(await screen.findByRole('radio', { name: label }));
     expect(saved()).toMatchObject({ answer: 'Yes', reason: 'abandoned1' });
-    await user.click(screen.getByRole('button', { name: 'Continue to your refund' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith(`/ConfirmRefund?${queryOf(state)}&${flags}`));
     expect(portion).toMatch(/^(outwards|inwards|both)$/);
     expect(saved()).toBeNull();
   });
 
-  it('the portion question needs an answer; Change your answer goes back', async () => {
+  it('the portion question needs an answer; the Back link goes back one step at a time', async () => {
     const { user, navigate } = await setup('disruption-waived');
     await answerFirst(user, /^Yes, my journey/);
     await user.click(await screen.findByRole('button', { name: 'Save answer' }));
     expect(await screen.findByRole('link', { name: 'Select what happened to your journey' })).toBeInTheDocument();
     await answerSecond(user, /^I abandoned my journey/);
-    await user.click(await screen.findByRole('button', { name: 'Continue to your refund' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
     expect(
       await screen.findByRole('link', { name: 'Select which part of your journey you did not travel' }),
     ).toHaveAttribute('href', expect.stringMatching(/^#rw-disruption-portion-.+-outwards$/));
-    await user.click(screen.getByRole('button', { name: 'Change your answer' }));
+    await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(await screen.findByRole('group', { name: 'What happened to your journey?' })).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /^I abandoned my journey/ })).toBeChecked();
-    await user.click(screen.getByRole('button', { name: 'Change your answer' }));
-    expect(first()).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('group', { name: 'Please pick the option which applies' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /^Yes, my journey/ })).toBeChecked();
+    expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
     expect(navigate).not.toHaveBeenCalled();
   });
 });
@@ -222,12 +230,145 @@ describe('with only one direction permitted', () => {
       'For this booking, a disruption refund can only be claimed for this part of the journey.',
     );
     await user.click(within(group).getByRole('radio', { name: 'The outward journey' }));
-    await user.click(screen.getByRole('button', { name: 'Continue to your refund' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() =>
       expect(navigate).toHaveBeenCalledWith(
         `/ConfirmRefund?${queryOf(state)}&disruptedOutwards=true&disruptedInwards=false`,
       ),
     );
+  });
+});
+
+describe('history: each step is a browser history entry', () => {
+  const KEY = 'rw-disruption:FTR6KL9B:700118';
+  const entry = (step: string, journey = KEY) => ({ rwDisruption: { step, journey } });
+  /** Browser Back or Forward: jsdom traverses the history asynchronously and fires popstate. */
+  const traverse = async (delta: number) => {
+    window.history.go(delta);
+    await new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+  };
+
+  it('Continue adds an entry for the second question; browser Back returns to the first with its answer, Forward again', async () => {
+    const { user, navigate } = await setup('disruption-waived');
+    const length = window.history.length;
+    expect(window.history.state).toEqual(entry('first'));
+    await answerFirst(user, 'My journey was affected by a strike');
+    await screen.findByRole('group', { name: 'What happened to your journey?' });
+    expect(window.history.length).toBe(length + 1);
+    expect(window.history.state).toEqual(entry('second'));
+    await user.click(screen.getByRole('radio', { name: 'I did not travel because of a strike' }));
+
+    await traverse(-1);
+    expect(await screen.findByRole('group', { name: 'Please pick the option which applies' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'My journey was affected by a strike' })).toBeChecked();
+    await waitFor(() => expect(first().querySelector('legend')).toHaveFocus());
+
+    await traverse(1);
+    const second = await screen.findByRole('group', { name: 'What happened to your journey?' });
+    await waitFor(() => expect(second.querySelector('legend')).toHaveFocus());
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('the Back link is browser Back: the first question with its answer, focused; Forward returns', async () => {
+    const { user } = await setup('disruption-waived');
+    await answerFirst(user, /^Yes, my journey/);
+    await answerSecond(user, /^I abandoned my journey/);
+    await screen.findByRole('group', { name: 'Which part of your journey did you not travel?' });
+    const back = jest.spyOn(window.history, 'back');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(back).toHaveBeenCalledTimes(1);
+    const second = await screen.findByRole('group', { name: 'What happened to your journey?' });
+    expect(within(second).getByRole('radio', { name: /^I abandoned my journey/ })).toBeChecked();
+    await waitFor(() => expect(second.querySelector('legend')).toHaveFocus());
+    expect(window.history.state).toEqual(entry('second'));
+    await traverse(1);
+    expect(
+      await screen.findByRole('group', { name: 'Which part of your journey did you not travel?' }),
+    ).toBeInTheDocument();
+  });
+
+  it('a reload on the second question shows it again, with the answers kept, without moving focus', async () => {
+    window.localStorage.setItem(
+      KEY,
+      JSON.stringify({ answer: 'Strike', reason: 'abandoned3', savedAt: new Date().toISOString() }),
+    );
+    window.history.replaceState(entry('second'), '');
+    await setup('disruption-waived');
+    const second = await screen.findByRole('group', { name: 'What happened to your journey?' });
+    expect(within(second).getByRole('radio', { name: 'I did not travel because of a strike' })).toBeChecked();
+    expect(second.querySelector('legend')).not.toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['the portion question without a second answer', entry('portion'), { answer: 'Yes' }],
+    ['the portion question after delayed', entry('portion'), { answer: 'Yes', reason: 'delayed' }],
+    ['the second question without an answer', entry('second'), {}],
+    ['the second question after No', entry('second'), { answer: 'No' }],
+    ["another journey's entry", entry('second', 'rw-disruption:TRW4NK7H:700140'), { answer: 'Yes' }],
+    ['an unknown step', entry('finished'), { answer: 'Yes' }],
+    ['a step inherited, not own', Object.create(entry('second')), { answer: 'Yes' }],
+    ['a string', 'second', { answer: 'Yes' }],
+    ['an array', ['second'], { answer: 'Yes' }],
+  ])('a state that cannot be trusted (%s) shows the first question', async (_what, state, answers) => {
+    window.localStorage.setItem(KEY, JSON.stringify({ ...answers, savedAt: new Date().toISOString() }));
+    try {
+      window.history.replaceState(state, '');
+    } catch {
+      // jsdom cannot clone some states: the widget is then handed them through popstate below.
+    }
+    await setup('disruption-waived');
+    expect(first()).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+    window.dispatchEvent(new PopStateEvent('popstate', { state }));
+    expect(await screen.findByRole('group', { name: 'Please pick the option which applies' })).toBeInTheDocument();
+  });
+
+  it('a state whose properties throw when read is not trusted', async () => {
+    window.localStorage.setItem(KEY, JSON.stringify({ answer: 'Yes', savedAt: new Date().toISOString() }));
+    const { user } = await setup('disruption-waived');
+    await answerFirst(user, /^Yes, my journey/);
+    await screen.findByRole('group', { name: 'What happened to your journey?' });
+    const hostile = {};
+    Object.defineProperty(hostile, 'rwDisruption', {
+      enumerable: true,
+      get() {
+        throw new Error('gotcha');
+      },
+    });
+    // Not the funnel's entry: nothing changes.
+    window.dispatchEvent(new PopStateEvent('popstate', { state: hostile }));
+    expect(screen.getByRole('group', { name: 'What happened to your journey?' })).toBeInTheDocument();
+  });
+
+  it("an entry that is not the funnel's (a fragment link of the host page) changes nothing", async () => {
+    const { user } = await setup('disruption-waived');
+    await answerFirst(user, /^Yes, my journey/);
+    await screen.findByRole('group', { name: 'What happened to your journey?' });
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    window.dispatchEvent(new PopStateEvent('popstate', { state: { other: 'script' } }));
+    expect(screen.getByRole('group', { name: 'What happened to your journey?' })).toBeInTheDocument();
+  });
+
+  it("marks the entry it opens on, keeping another script's state in it", async () => {
+    window.history.replaceState({ router: { idx: 3 } }, '');
+    await setup('disruption-waived');
+    expect(window.history.state).toEqual({ router: { idx: 3 }, ...entry('first') });
+  });
+
+  it('without history (pushState refused), the steps still change and the Back link goes back in place', async () => {
+    jest.spyOn(window.history, 'pushState').mockImplementation(() => {
+      throw new DOMException('refused', 'SecurityError');
+    });
+    const back = jest.spyOn(window.history, 'back');
+    const { user } = await setup('disruption-waived');
+    await answerFirst(user, /^Yes, my journey/);
+    await screen.findByRole('group', { name: 'What happened to your journey?' });
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(await screen.findByRole('group', { name: 'Please pick the option which applies' })).toBeInTheDocument();
+    expect(back).not.toHaveBeenCalled();
+    await waitFor(() => expect(first().querySelector('legend')).toHaveFocus());
   });
 });
 
@@ -303,7 +444,7 @@ describe('localStorage', () => {
     expect(await screen.findByRole('radio', { name: 'I did not travel because of a strike' })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Save answer' }));
     expect(await screen.findByRole('radio', { name: 'The return journey' })).toBeChecked();
-    await user.click(screen.getByRole('button', { name: 'Continue to your refund' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() =>
       expect(navigate).toHaveBeenCalledWith(
         `/ConfirmRefund?${queryOf(state)}&disruptedOutwards=false&disruptedInwards=true`,
@@ -365,7 +506,7 @@ describe('localStorage', () => {
     await answerFirst(user, /^Yes, my journey/);
     await answerSecond(user, /^I abandoned my journey/);
     await user.click(await screen.findByRole('radio', { name: 'The outward journey' }));
-    await user.click(screen.getByRole('button', { name: 'Continue to your refund' }));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() =>
       expect(navigate).toHaveBeenCalledWith(
         `/ConfirmRefund?${queryOf(state)}&disruptedOutwards=true&disruptedInwards=false`,
@@ -395,12 +536,38 @@ describe('the Finished page (data-view="finished")', () => {
     });
   }
 
-  it('delayed: the Delay Repay advice (contact the train company)', () => {
+  it('delayed: the Delay Repay advice (contact the train company), naming where to claim', () => {
     const { element } = finished(`${queryOf(states['disruption-waived'])}&Reason=delayed`);
     expect(screen.getByRole('heading', { name: 'Claim Delay Repay from the train company' })).toBeInTheDocument();
     expect(screen.getByText('Delay repay requests must be sent to the train operating company')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Claim Delay Repay on the website or app of the train company that ran your train, usually within 28 days of travel. Have your booking reference and tickets ready.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('We have not refunded or cancelled your tickets.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Claim Delay Repay' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute('href', '/');
     expect(element.innerHTML).toMatchSnapshot();
+  });
+
+  it('delayed with data-delay-repay-url: "Claim Delay Repay" links to it, without a referrer', () => {
+    const url = 'https://www.nationalrail.co.uk/help-and-assistance/compensation-and-refunds/delay-repay-compensation/';
+    const state = states['disruption-waived'];
+    mountOnHostPage(mount, {
+      mountId: 'disruption-widget',
+      details: state.details,
+      stations,
+      search: `${queryOf(state)}&Reason=delayed`,
+      attrs: { view: 'finished', 'delay-repay-url': url },
+    });
+    const link = screen.getByRole('link', { name: 'Claim Delay Repay' });
+    expect(link).toHaveAttribute('href', url);
+    expect(link).toHaveAttribute('rel', 'noreferrer');
+    expect(link.parentElement).toHaveTextContent(
+      'Claim Delay Repay from the train company that ran your train, usually within 28 days of travel. Have your booking reference and tickets ready.',
+    );
+    expect(screen.getByText('Delay repay requests must be sent to the train operating company')).toBeInTheDocument();
   });
 
   it('"Start again" leads to data-start-url when the mount gives one', () => {

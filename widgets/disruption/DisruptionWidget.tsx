@@ -8,6 +8,8 @@ import { FinishedView } from './components/FinishedView';
 import { NoOption } from './components/NoOption';
 import { QuestionForm } from './components/QuestionForm';
 import { disruptedRefundUrl, finishedUrl, manualRefundUrl, sameQueryRefundUrl } from './navigation';
+import { focusHeading } from './focus';
+import { currentState, markCurrentEntry, pushStep, stepOfState, trustedStep, type Step } from './history';
 import { abandonedPortions } from './options';
 import { forgetAnswers, loadAnswers, saveAnswers, storageKey } from './storage';
 import { TEXT } from './texts';
@@ -27,7 +29,6 @@ import './disruption.css';
 /** The second question and the portion question load after the first answer (docs/architecture.md "Lazy by default"). */
 const SecondStep = reloadableLazy(() => import('./components/SecondStep'));
 
-type Step = 'first' | 'second' | 'portion';
 type StatusState =
   { phase: 'loading' } | { phase: 'error'; message: string; body: string } | { phase: 'ready'; portions: Portion[] };
 
@@ -49,8 +50,12 @@ export interface DisruptionWidgetProps {
  *   `disruptedOutwards`/`disruptedInwards`.
  * Every answer is saved in localStorage per journey and restored on return until the funnel ends
  * (the refund page, the Finished page or the manual claim), when they are forgotten (docs/security.md
- * "Stored answers that are forgotten"); storage that is full or disabled does not stop the flow. The journey summary is shown under the questions. With
- * `data-view="finished"` it shows the Finished page's outcome instead.
+ * "Stored answers that are forgotten"); storage that is full or disabled does not stop the flow.
+ * Each step after the first is a browser history entry (history.ts; docs/decisions.md "The
+ * disruption funnel walks like GOV.UK"): browser Back and Forward, and the Back link at the top of
+ * the step, move one step with the answers kept, and focus goes to the step's heading. The journey
+ * summary is shown under the questions. With `data-view="finished"` it shows the Finished page's
+ * outcome instead.
  */
 export function DisruptionWidget({ config, navigate = (url) => window.location.assign(url) }: DisruptionWidgetProps) {
   if (config.view === 'finished') return <FinishedView config={config} />;
@@ -60,12 +65,15 @@ export function DisruptionWidget({ config, navigate = (url) => window.location.a
 function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (url: string) => void }) {
   const key = useMemo(() => storageKey(config.details), [config.details]);
   const [saved, setSaved] = useState<SavedAnswers>(() => loadAnswers(key));
+  const latestSaved = useRef(saved);
   const [restored] = useState(() => saved.answer !== undefined);
-  const [step, setStep] = useState<Step>('first');
+  // A reload keeps the entry's step when the answers it follows are known (history.ts).
+  const [step, setStep] = useState<Step>(() => trustedStep(stepOfState(currentState(), key) ?? 'first', saved));
+  // Whether the step has changed since the page loaded: only then does focus move to its heading.
+  const [moved, setMoved] = useState(false);
   const [status, setStatus] = useState<StatusState>({ phase: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const stepBox = useRef<HTMLDivElement>(null);
-  const moved = useRef(false);
 
   useEffect(() => {
     let active = true;
@@ -82,11 +90,29 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
     };
   }, [config.refundStatusUrl, config.details, attempt]);
 
+  // The entry the funnel opened on is its first step's (or, after a reload, the step it shows), so
+  // that Back from the next step returns to it; browser Back and Forward then show the entry's
+  // step, and entries that are not the funnel's (a fragment link of the host page) change nothing.
   useEffect(() => {
-    if (moved.current) stepBox.current?.focus();
-  }, [step]);
+    markCurrentEntry(trustedStep(stepOfState(currentState(), key) ?? 'first', latestSaved.current), key);
+    const onPopState = (event: PopStateEvent) => {
+      const named = stepOfState(event.state, key);
+      if (named === null) return;
+      setMoved(true);
+      setStep(trustedStep(named, latestSaved.current));
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, [key]);
+
+  // Focus goes to the new step's heading (its legend); while the step is still loading, to the
+  // step itself, and the question's legend takes it when it shows (QuestionForm `focusOnMount`).
+  useEffect(() => {
+    if (moved && stepBox.current) focusHeading(stepBox.current);
+  }, [step, moved]);
 
   const remember = (answers: SavedAnswers) => {
+    latestSaved.current = answers;
     setSaved(answers);
     saveAnswers(key, answers);
   };
@@ -97,9 +123,21 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
     navigate(url);
   };
 
+  /** Moves on to `next` as a new history entry (if the browser refuses one, the step still shows). */
   const goTo = (next: Step) => {
-    moved.current = true;
+    pushStep(next, key);
+    setMoved(true);
     setStep(next);
+  };
+
+  /** The Back link: browser Back when this entry is the funnel's, else the previous step in place. */
+  const back = () => {
+    if (stepOfState(currentState(), key) === step) {
+      window.history.back();
+      return;
+    }
+    setMoved(true);
+    setStep(step === 'portion' ? 'second' : 'first');
   };
 
   const onFirst = (answer: FirstAnswer) => {
@@ -141,6 +179,13 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
         </p>
       )}
       <div className="rw-disruption__step" tabIndex={-1} ref={stepBox} data-step={step}>
+        {step !== 'first' && (
+          <p className="rw-disruption__back">
+            <button type="button" className="rw-link rw-link--button rw-disruption__back-link" onClick={back}>
+              {TEXT.back}
+            </button>
+          </p>
+        )}
         {step === 'first' && (
           <QuestionForm<FirstAnswer>
             key="first"
@@ -152,6 +197,7 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
             schema={firstQuestionSchema}
             submitLabel={TEXT.continue}
             onSubmit={onFirst}
+            focusOnMount={moved}
           />
         )}
         {step !== 'first' && status.phase === 'loading' && loading}
@@ -173,7 +219,11 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
           </div>
         )}
         {step !== 'first' && status.phase === 'ready' && status.portions.length === 0 && (
-          <NoOption href={manualRefundUrl(config)} onFollow={() => forgetAnswers(config.details)} />
+          <NoOption
+            href={manualRefundUrl(config)}
+            onFollow={() => forgetAnswers(config.details)}
+            focusOnMount={moved}
+          />
         )}
         {step !== 'first' && status.phase === 'ready' && status.portions.length > 0 && (
           <LazyPart fallback={loading}>
@@ -184,19 +234,9 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
               portions={status.portions}
               onReason={onReason}
               onPortion={onPortion}
+              focusOnMount={moved}
             />
           </LazyPart>
-        )}
-        {step !== 'first' && (
-          <p className="rw-disruption__text">
-            <button
-              type="button"
-              className="rw-link rw-link--button"
-              onClick={() => goTo(step === 'portion' ? 'second' : 'first')}
-            >
-              {TEXT.changeAnswer}
-            </button>
-          </p>
         )}
       </div>
       <div className="rw-disruption__journey">

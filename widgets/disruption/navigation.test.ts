@@ -14,6 +14,7 @@ const config = (search: string, actions: Partial<DisruptionConfig['actions']> = 
   stations,
   refundStatusUrl: '/s',
   supportEmail: '',
+  delayRepayUrl: '',
   view: 'questions',
   query: readQueryFlags(search),
   actions: { ...DEFAULT_ACTIONS, ...actions },

@@ -92,3 +92,39 @@ it('property: no hostile target attribute leads to another origin unless it spel
     ),
   );
 });
+
+describe('data-delay-repay-url (docs/decisions.md "The disruption funnel walks like GOV.UK")', () => {
+  const config = (value?: string) => {
+    const element = buildHostPage({
+      mountId: 'disruption-widget',
+      details,
+      stations,
+      attrs: { view: 'finished', ...(value === undefined ? {} : { 'delay-repay-url': value }) },
+    });
+    return readDisruptionConfig(element, document, '');
+  };
+
+  it('is empty without the attribute; an https URL on any origin, or a site-root path, is kept', () => {
+    expect(config().delayRepayUrl).toBe('');
+    expect(config(' ').delayRepayUrl).toBe('');
+    expect(config('https://www.nationalrail.co.uk/delay-repay/').delayRepayUrl).toBe(
+      'https://www.nationalrail.co.uk/delay-repay/',
+    );
+    expect(config('/help/delay-repay').delayRepayUrl).toBe('/help/delay-repay');
+  });
+
+  it.each([SPELT_OUT_STEAL, '//evil.example/', 'javascript:alert(1)'])(
+    'refuses %j: the setup error, naming the attribute',
+    (value) => {
+      let thrown: unknown;
+      try {
+        config(value);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(isWidgetError(thrown, 'INVALID_PAGE_DATA')).toBe(true);
+      expect((thrown as Error).message).toBe('This disruption page is set up incorrectly. Please try again later.');
+      expect(((thrown as Error).cause as Error).message).toMatch(/^data-delay-repay-url /);
+    },
+  );
+});

@@ -1,6 +1,7 @@
 import { WidgetError } from '../../shared/errors/WidgetError';
 import { NAVIGATION_RULE, navigationTarget, pageUrlOf } from '../../shared/page/navigationTarget';
 import { readPageData } from '../../shared/page-data/readPageData';
+import { readDelayRepayUrl } from '../../shared/page/delayRepayUrl';
 import { readStartUrl } from '../../shared/page/startUrl';
 import type { DisruptionConfig } from './types';
 
@@ -30,10 +31,12 @@ function target(dataset: Record<string, string>, key: string, fallback: string, 
  * Reads the disruption page's data once (docs/host-contract.md "The widgets": Details, station names,
  * `data-refund-status-url`, `data-support-email`, query string; plus optional `data-view`
  * (`finished`) and the navigation targets `data-action`, `data-manual-action`,
- * `data-finished-action`, `data-questions-action`, and `data-start-url`).
+ * `data-finished-action`, `data-questions-action`, `data-start-url`, and the Delay Repay link
+ * `data-delay-repay-url`: shared/page/delayRepayUrl.ts).
  *
  * @throws WidgetError: MISSING_DETAILS, MISSING_STATION_MAP, or INVALID_PAGE_DATA when the
- *   questions view has no `data-refund-status-url` or a target is unsafe
+ *   questions view has no `data-refund-status-url`, a target is unsafe or `data-delay-repay-url`
+ *   is refused
  */
 export function readDisruptionConfig(element: HTMLElement, doc?: Document, search?: string): DisruptionConfig {
   const page = readPageData(element, doc, search);
@@ -60,5 +63,6 @@ export function readDisruptionConfig(element: HTMLElement, doc?: Document, searc
       questions: target(data, 'questionsAction', DEFAULT_ACTIONS.questions, pageUrl),
     },
     startUrl: readStartUrl(data, pageUrl, INVALID_TEXT),
+    delayRepayUrl: readDelayRepayUrl(data.delayRepayUrl, pageUrl, INVALID_TEXT),
   };
 }

@@ -1,6 +1,8 @@
 /**
  * Texts of the disruption widget. Quoted docs/product-rules.md texts (section 2 "Disruption flow", sections 5
- * and 8) are exact; the rest is ours where docs/product-rules.md leaves the wording open.
+ * and 8) are exact; the rest is ours where docs/product-rules.md leaves the wording open. Moving on
+ * is 'Continue' at every step but the second question, whose 'Save answer' the rules name
+ * (docs/decisions.md "The disruption funnel walks like GOV.UK").
  */
 export const TEXT = {
   firstLegend: 'Please pick the option which applies',
@@ -34,8 +36,8 @@ export const TEXT = {
   },
   portionOnlyOne: 'For this booking, a disruption refund can only be claimed for this part of the journey.',
   portionRequired: 'Select which part of your journey you did not travel',
-  continueToRefund: 'Continue to your refund',
-  changeAnswer: 'Change your answer',
+  // The GOV.UK back link at the top of each step after the first: one step back.
+  back: 'Back',
   restored: 'We have filled in the answers you gave before. Check them and continue.',
   loading: 'Checking which disruption refunds your booking can get…',
   statusFailure: "We couldn't load the refund status of your booking. Please try again.",
@@ -50,13 +52,11 @@ export const TEXT = {
   // Outcomes of the Finished page.
   delayRepayHeading: 'Claim Delay Repay from the train company',
   delayRepayLead: 'Delay repay requests must be sent to the train operating company',
-  delayRepayBody: [
-    'If your train arrived late, contact the train company that ran it and claim Delay Repay on its website or app, usually within 28 days of travel. Have your booking reference and tickets ready.',
-    'We have not refunded or cancelled your tickets.',
-  ],
+  // Then where to claim (shared/ui/DelayRepayClaim.tsx: a link with `data-delay-repay-url`).
+  delayRepayKept: 'We have not refunded or cancelled your tickets.',
   contactHeading: 'Contact our customer services team',
   contactBody: 'We need to look at this claim ourselves.',
-  contactBefore: 'E-mail',
+  contactBefore: 'Email',
   contactAfter: (reference: string) =>
     `with your booking reference ${reference} and tell us what happened. Attach receipts for any taxi, hotel or other travel you paid for.`,
   contactNoEmail: (reference: string) =>

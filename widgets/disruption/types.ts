@@ -60,4 +60,9 @@ export interface DisruptionConfig {
   actions: DisruptionActions;
   /** `data-start-url`: where "Start again" leads on the Finished view; default `/`. */
   startUrl: string;
+  /**
+   * `data-delay-repay-url`: the train company's Delay Repay, linked from the Delay Repay advice;
+   * '' when absent (the advice then names where to claim).
+   */
+  delayRepayUrl: string;
 }

@@ -15,6 +15,7 @@ const CONFIG: LookupConfig = {
   action: '/ConfirmRefund',
   disruptionAction: '/Home/Disruption',
   supportEmail: 'support@example.co.uk',
+  delayRepayUrl: '',
   query: readQueryFlags(''),
 };
 
@@ -31,13 +32,23 @@ function setup(config: Partial<LookupConfig> = {}) {
 
 const reference = () => screen.getByRole('textbox', { name: 'Booking reference' });
 const email = () => screen.getByRole('textbox', { name: 'Email address' });
-const reason = () => screen.getByRole('combobox', { name: 'Why do you want a refund?' });
+const reasons = () => screen.getByRole('group', { name: 'Why do you want a refund?' });
+const REASON_LABELS: Record<string, string> = {
+  NotTravelling: 'I no longer need to travel',
+  Disruption: 'My journey was disrupted',
+  Wheelchair: 'I could not travel because wheelchair access or assistance was not available',
+  Other: 'Another reason',
+};
+/** Chooses the reason whose value is `value` by clicking its label, as a traveller does. */
+async function chooseReason(user: ReturnType<typeof userEvent.setup>, value: string) {
+  await user.click(within(reasons()).getByRole('radio', { name: REASON_LABELS[value] }));
+}
 const submit = () => screen.getByRole('button', { name: 'Continue' });
 
 async function fill(user: ReturnType<typeof userEvent.setup>, ref: string, mail: string, why: string) {
   if (ref) await user.type(reference(), ref);
   if (mail) await user.type(email(), mail);
-  if (why) await user.selectOptions(reason(), why);
+  if (why) await chooseReason(user, why);
 }
 
 describe('the form', () => {
@@ -47,11 +58,20 @@ describe('the form', () => {
     expect(reference()).toHaveAccessibleDescription(/like KXB7HT2N, or E- followed by 9 letters or numbers/);
     expect(email()).toHaveAttribute('type', 'email');
     expect(
-      within(reason())
-        .getAllByRole('option')
-        .map((option) => (option as HTMLOptionElement).value),
-    ).toEqual(['', 'NotTravelling', 'Disruption', 'Wheelchair', 'Other']);
-    expect(screen.queryByRole('group')).not.toBeInTheDocument();
+      within(reasons())
+        .getAllByRole('radio')
+        .map((radio) => [(radio as HTMLInputElement).value, (radio as HTMLInputElement).checked]),
+    ).toEqual([
+      ['NotTravelling', false],
+      ['Disruption', false],
+      ['Wheelchair', false],
+      ['Other', false],
+    ]);
+    expect(reasons()).toHaveAccessibleDescription('Choose the reason that fits best.');
+    expect(screen.getByRole('radio', { name: 'My journey was disrupted' })).toHaveAccessibleDescription(
+      'For example delays, cancellations, strikes or storms',
+    );
+    expect(screen.getAllByRole('group')).toHaveLength(1);
   });
 
   it('an empty submit shows a focused error summary linking to each field, and the messages beside them', async () => {
@@ -64,12 +84,13 @@ describe('the form', () => {
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Enter your booking reference', `#${reference().id}`],
       ['Enter your email address', `#${email().id}`],
-      ['Select why you want a refund', `#${reason().id}`],
+      ['Select why you want a refund', `#${within(reasons()).getAllByRole('radio')[0].id}`],
     ]);
     expect(links[0].getAttribute('href')).toMatch(/^#rw-lookup-booking-reference-/);
+    expect(links[2].getAttribute('href')).toMatch(/^#rw-lookup-reason-.+-NotTravelling$/);
     expect(reference()).toHaveAttribute('aria-invalid', 'true');
     expect(reference()).toHaveAccessibleDescription(expect.stringContaining('Enter your booking reference'));
-    expect(reason()).toHaveAccessibleDescription(expect.stringContaining('Select why you want a refund'));
+    expect(reasons()).toHaveAccessibleDescription(expect.stringContaining('Select why you want a refund'));
     await user.click(links[1]);
     expect(email()).toHaveFocus();
     expect(navigate).not.toHaveBeenCalled();
@@ -110,7 +131,11 @@ describe('the delay-repay funnel', () => {
     const group = await screen.findByRole('group', { name: 'What happened to your journey?' });
     await user.click(within(group).getByRole('radio', { name: 'I travelled, but my train was delayed' }));
     expect(screen.getByRole('region', { name: 'Claim Delay Repay from the train company' })).toBeInTheDocument();
-    expect(screen.getByText(/Claim from the train company that ran the delayed train/)).toBeInTheDocument();
+    const advice = screen.getByRole('region', { name: 'Claim Delay Repay from the train company' });
+    expect(advice).toHaveTextContent(
+      'Claim Delay Repay on the website or app of the train company that ran your train, usually within 28 days of travel. Have your booking reference and tickets ready.',
+    );
+    expect(within(advice).queryByRole('link')).not.toBeInTheDocument();
     await user.click(submit());
     const summary = await screen.findByRole('alert');
     expect(navigate).not.toHaveBeenCalled();
@@ -119,6 +144,23 @@ describe('the delay-repay funnel', () => {
     ).toHaveAttribute('href', `#${within(group).getAllByRole('radio')[0].id}`);
     expect(within(group).getAllByRole('radio')[0].id).toMatch(/^rw-lookup-delay-repay-.+-delayRepay$/);
     expect(group).toHaveAccessibleDescription('Delay repay requests must be sent to the train operating company');
+  });
+
+  it('with data-delay-repay-url, the advice links to the train company’s Delay Repay (no referrer)', async () => {
+    const url = 'https://www.nationalrail.co.uk/help-and-assistance/compensation-and-refunds/delay-repay-compensation/';
+    const { user } = setup({ delayRepayUrl: url });
+    await fill(user, 'KXB7HT2N', 'traveller@example.com', 'Disruption');
+    await user.click(await screen.findByRole('radio', { name: 'I travelled, but my train was delayed' }));
+    const advice = screen.getByRole('region', { name: 'Claim Delay Repay from the train company' });
+    const link = within(advice).getByRole('link', { name: 'Claim Delay Repay' });
+    expect(link).toHaveAttribute('href', url);
+    expect(link).toHaveAttribute('rel', 'noreferrer');
+    expect(link.parentElement).toHaveTextContent(
+      'Claim Delay Repay from the train company that ran your train, usually within 28 days of travel. Have your booking reference and tickets ready.',
+    );
+    expect(advice).toHaveTextContent(
+      'If you travelled and your train arrived late, we cannot refund your tickets. You can claim compensation through Delay Repay instead.',
+    );
   });
 
   it('an unanswered funnel is an error; the abandoned choice goes to the disruption page', async () => {
@@ -166,9 +208,9 @@ describe('the wheelchair funnel', () => {
     );
   });
 
-  it('without a support e-mail it tells the traveller to contact customer services', async () => {
+  it('without a support email it tells the traveller to contact customer services', async () => {
     const { user } = setup({ supportEmail: '' });
-    await user.selectOptions(reason(), 'Wheelchair');
+    await chooseReason(user, 'Wheelchair');
     expect(await screen.findByText(/To ask, contact our customer services team/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /@/ })).not.toBeInTheDocument();
   });
@@ -185,6 +227,26 @@ describe('mount', () => {
     expect(element.innerHTML).toMatchSnapshot();
     expect(element).toHaveAttribute('data-rw-mounted', 'lookup');
   });
+
+  it('reads data-delay-repay-url: the delayed choice links to it', async () => {
+    const url = 'https://www.nationalrail.co.uk/help-and-assistance/compensation-and-refunds/delay-repay-compensation/';
+    mountOnHostPage(mount, { mountId: 'lookup-widget', attrs: { 'delay-repay-url': url } });
+    const user = userEvent.setup();
+    await chooseReason(user, 'Disruption');
+    await user.click(await screen.findByRole('radio', { name: 'I travelled, but my train was delayed' }));
+    expect(screen.getByRole('link', { name: 'Claim Delay Repay' })).toHaveAttribute('href', url);
+  });
+
+  it.each(['http://rail.example/delay-repay', 'javascript:alert(1)', '//evil.example/x'])(
+    'refuses data-delay-repay-url="%s" with a clear message',
+    (value) => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const { element } = mountOnHostPage(mount, { mountId: 'lookup-widget', attrs: { 'delay-repay-url': value } });
+      expect(element).toHaveTextContent('This page is set up incorrectly (an invalid link). Please try again later.');
+      expect(screen.queryByRole('group')).not.toBeInTheDocument();
+      jest.restoreAllMocks();
+    },
+  );
 
   it('refuses an unsafe action with a clear message', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -208,7 +270,7 @@ describe('snapshots', () => {
 
   it('the wheelchair funnel', async () => {
     const { user, container } = setup();
-    await user.selectOptions(reason(), 'Wheelchair');
+    await chooseReason(user, 'Wheelchair');
     await screen.findByRole('group', { name: 'What stopped you from travelling?' });
     expect(container.innerHTML).toMatchSnapshot();
   });

@@ -4,11 +4,17 @@ import { LazyPart, reloadableLazy } from '../../shared/mount/lazyPart';
 import { ErrorSummary, fieldErrors } from '../../shared/forms/ErrorSummary';
 import { radioId } from '../../shared/forms/RadioGroup';
 import { TextField } from '../../shared/forms/TextField';
-import { ReasonSelect } from './components/ReasonSelect';
+import { ReasonRadios } from './components/ReasonRadios';
 import { PrintedTicketsWarning } from './components/PrintedTicketsWarning';
 import { buildLookupUrl } from './query';
 import { TEXT } from './texts';
-import { DELAY_REPAY_CHOICES, WHEELCHAIR_CHOICES, type LookupConfig, type LookupFormValues } from './types';
+import {
+  DELAY_REPAY_CHOICES,
+  REFUND_REASONS,
+  WHEELCHAIR_CHOICES,
+  type LookupConfig,
+  type LookupFormValues,
+} from './types';
 import { EMPTY_LOOKUP_VALUES, lookupFormSchema } from './validation';
 import './lookup.css';
 
@@ -35,7 +41,8 @@ function fieldIds(scope: string) {
   return {
     bookingReference: at(FIELD_ID_BASES.bookingReference),
     email: at(FIELD_ID_BASES.email),
-    reason: at(FIELD_ID_BASES.reason),
+    reasonPrefix: at(FIELD_ID_BASES.reason),
+    reason: radioId(at(FIELD_ID_BASES.reason), REFUND_REASONS[0]),
     delayRepayPrefix: at(FIELD_ID_BASES.delayRepay),
     wheelchairPrefix: at(FIELD_ID_BASES.wheelchair),
     delayRepay: radioId(at(FIELD_ID_BASES.delayRepay), DELAY_REPAY_CHOICES[0]),
@@ -54,8 +61,8 @@ export interface LookupWidgetProps {
 /**
  * The start page's lookup form (issue "The start page and the disruption funnel"; docs/product-rules.md
  * sections 2 and 5): booking reference (hint shows both formats; typed letters are upper-cased),
- * e-mail, the refund-reason select and, for Disruption or Wheelchair, that reason's funnel (loaded
- * lazily), plus the toggled printed-ticket warning. Validation runs on submit with
+ * email, the refund reason (radios) and, for Disruption or Wheelchair, that reason's funnel (loaded
+ * lazily; the delay-repay funnel links to `data-delay-repay-url` when the mount gives one), plus the toggled printed-ticket warning. Validation runs on submit with
  * {@link lookupFormSchema}; errors show in an error summary that takes focus and links to each
  * field, and beside each field. A valid submit navigates to {@link buildLookupUrl}.
  */
@@ -110,8 +117,8 @@ export function LookupWidget({ config, navigate = (url) => window.location.assig
           autoComplete="email"
           spellCheck={false}
         />
-        <ReasonSelect
-          id={FIELD_IDS.reason}
+        <ReasonRadios
+          idPrefix={FIELD_IDS.reasonPrefix}
           value={formik.values.reason}
           error={formik.errors.reason}
           onChange={formik.handleChange}
@@ -123,6 +130,7 @@ export function LookupWidget({ config, navigate = (url) => window.location.assig
               value={formik.values.delayRepay}
               error={formik.errors.delayRepay}
               onChange={formik.handleChange}
+              delayRepayUrl={config.delayRepayUrl}
             />
           </LazyPart>
         )}

@@ -82,3 +82,19 @@ it('property: no hostile data-action or data-disruption-action leads to another 
     }),
   );
 });
+
+describe('data-delay-repay-url (docs/decisions.md "The disruption funnel walks like GOV.UK")', () => {
+  it('is empty without the attribute; an https URL on any origin, or a site-root path, is kept', () => {
+    expect(read({})?.delayRepayUrl).toBe('');
+    expect(read({ 'data-delay-repay-url': 'https://www.nationalrail.co.uk/delay-repay/' })?.delayRepayUrl).toBe(
+      'https://www.nationalrail.co.uk/delay-repay/',
+    );
+    expect(read({ 'data-delay-repay-url': '/help/delay-repay' })?.delayRepayUrl).toBe('/help/delay-repay');
+  });
+
+  it.each([SPELT_OUT_STEAL, '//evil.example/', 'javascript:alert(1)'])('refuses %j with a clear message', (value) => {
+    expect(() => readLookupConfig(element({ 'data-delay-repay-url': value }), '')).toThrow(
+      'This page is set up incorrectly (an invalid link). Please try again later.',
+    );
+  });
+});

@@ -1,4 +1,5 @@
 import { WidgetError } from '../../shared/errors/WidgetError';
+import { readDelayRepayUrl } from '../../shared/page/delayRepayUrl';
 import { NAVIGATION_RULE, navigationTarget, pageUrlOf } from '../../shared/page/navigationTarget';
 import { windowOf } from '../../shared/page-data/pageDocument';
 import { readQueryFlags } from '../../shared/page-data/readPageData';
@@ -22,16 +23,21 @@ function action(element: HTMLElement, attribute: string, fallback: string): stri
   return target;
 }
 
+/** The setup error of a refused `data-delay-repay-url`. */
+export const INVALID_LINK_TEXT = 'This page is set up incorrectly (an invalid link). Please try again later.';
+
 /**
  * Reads the lookup widget's page data (docs/host-contract.md "The widgets": nothing required;
  * `data-action` default `/ConfirmRefund`, `data-disruption-action` default `/Home/Disruption`,
- * optional `data-support-email`; the query's `covid19` flag).
+ * optional `data-support-email` and `data-delay-repay-url` (shared/page/delayRepayUrl.ts); the
+ * query's `covid19` flag).
  *
  * @param element the mount element
  * @param search the page's query string (default: the element's document location)
  * @throws WidgetError('INVALID_PAGE_DATA') when an action is refused by `navigationTarget` (a site-root
  *   path must stay on the page's origin; otherwise only an absolute http(s) URL on the page's
- *   origin or one built in with `NAVIGATION_ORIGINS`)
+ *   origin or one built in with `NAVIGATION_ORIGINS`); WidgetError('INVALID_PAGE_DATA',
+ *   {@link INVALID_LINK_TEXT}) when `data-delay-repay-url` is refused
  */
 export function readLookupConfig(element: HTMLElement, search?: string): LookupConfig {
   let query = search;
@@ -46,6 +52,11 @@ export function readLookupConfig(element: HTMLElement, search?: string): LookupC
     action: action(element, 'data-action', DEFAULT_ACTION),
     disruptionAction: action(element, 'data-disruption-action', DEFAULT_DISRUPTION_ACTION),
     supportEmail: (element.getAttribute('data-support-email') ?? '').trim(),
+    delayRepayUrl: readDelayRepayUrl(
+      element.getAttribute('data-delay-repay-url'),
+      pageUrlOf(element),
+      INVALID_LINK_TEXT,
+    ),
     query: readQueryFlags(query),
   };
 }

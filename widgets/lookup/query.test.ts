@@ -8,6 +8,7 @@ const config = (overrides: Partial<LookupConfig> = {}, search = ''): LookupConfi
   action: '/ConfirmRefund',
   disruptionAction: '/Home/Disruption',
   supportEmail: '',
+  delayRepayUrl: '',
   query: readQueryFlags(search),
   ...overrides,
 });

@@ -4,21 +4,25 @@
  */
 export const TEXT = {
   heading: 'Find your booking',
-  intro: 'Enter your booking reference and the e-mail address you booked with to see what you can get back.',
+  intro: 'Enter your booking reference and the email address you booked with to see what you can get back.',
   bookingReferenceLabel: 'Booking reference',
   bookingReferenceHint:
     'Either 8 letters and numbers, like KXB7HT2N, or E- followed by 9 letters or numbers, like E-7K2M9Q4ZA. It is in your booking confirmation e-mail.',
   emailLabel: 'Email address',
-  emailHint: 'The e-mail address you used when you booked.',
+  emailHint: 'The email address you used when you booked.',
   reasonLabel: 'Why do you want a refund?',
   reasonHint: 'Choose the reason that fits best.',
-  reasonPlaceholder: 'Choose a reason',
+  // Radios (docs/decisions.md "The disruption funnel walks like GOV.UK"): labels wrap, so nothing
+  // is cut off at 375 px; the examples of a disruption are its hint.
   reasons: {
     NotTravelling: 'I no longer need to travel',
-    Disruption: 'My journey was disrupted (delays, cancellations, strikes or storms)',
+    Disruption: 'My journey was disrupted',
     Wheelchair: 'I could not travel because wheelchair access or assistance was not available',
     Other: 'Another reason',
   },
+  reasonHints: {
+    Disruption: 'For example delays, cancellations, strikes or storms',
+  } as Partial<Record<string, string>>,
   reasonRequired: 'Select why you want a refund',
   // Delay-repay funnel (docs/product-rules.md section 5).
   delayRepayLegend: 'What happened to your journey?',
@@ -29,10 +33,10 @@ export const TEXT = {
   delayRepayRequired: 'Select what happened to your journey',
   delayRepayInvalid: 'Delay repay requests must be sent to the train operating company',
   delayRepayAdviceHeading: 'Claim Delay Repay from the train company',
-  delayRepayAdvice: [
+  delayRepayAdvice:
     'If you travelled and your train arrived late, we cannot refund your tickets. You can claim compensation through Delay Repay instead.',
-    'Claim from the train company that ran the delayed train, on its website or app, usually within 28 days of travel. Have your booking reference and tickets ready.',
-  ],
+  // Then where to claim (shared/ui/DelayRepayClaim.tsx: a link with `data-delay-repay-url`), as the
+  // disruption widget's Finished view says it.
   // Wheelchair funnel (ours: see the README "Decisions where docs/product-rules.md is silent").
   wheelchairLegend: 'What stopped you from travelling?',
   wheelchairChoices: {
@@ -46,7 +50,7 @@ export const TEXT = {
     'We are sorry you could not make your journey. You should not lose money because the access or help you needed was not available.',
   wheelchairFullRefund:
     'Continue to see your refund. If it shows an admin fee, you can ask us to waive the fee and give you a full refund.',
-  wheelchairContactBefore: 'To ask, e-mail',
+  wheelchairContactBefore: 'To ask, email',
   wheelchairContactAfter: 'with your booking reference and what happened.',
   wheelchairContactNoEmail: 'To ask, contact our customer services team with your booking reference and what happened.',
   wheelchairOther: 'Tell us what happened when you contact us, so that we can look at your case and put things right.',

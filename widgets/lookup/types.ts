@@ -1,6 +1,6 @@
 import type { QueryFlags } from '../../shared/page-data/readPageData';
 
-/** Values of the refund-reason select (docs/product-rules.md section 2 "Refund page": the refund-reason select). */
+/** Values of the refund reason's radios (docs/product-rules.md section 2 "Refund page": a form asks for a refund reason). */
 export const REFUND_REASONS = ['NotTravelling', 'Disruption', 'Wheelchair', 'Other'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
@@ -29,6 +29,8 @@ export interface LookupConfig {
   disruptionAction: string;
   /** Optional `data-support-email`, linked from the wheelchair funnel; '' when absent. */
   supportEmail: string;
+  /** Optional `data-delay-repay-url`, linked from the delay-repay funnel's advice; '' when absent. */
+  delayRepayUrl: string;
   /** The start page's query (its `covid19` flag is passed on). */
   query: QueryFlags;
 }

@@ -126,7 +126,7 @@ test('disruption: the funnel leads to the refund page, whose ProcessRefund carri
     .getByRole('group', { name: 'Which part of your journey did you not travel?' })
     .getByRole('radio', { name: 'The outward journey' })
     .check();
-  await page.getByRole('button', { name: 'Continue to your refund' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(`${url('/ConfirmRefund', 'disruption-waived')}&disruptedOutwards=true&disruptedInwards=false`);
   await page.getByRole('button', { name: 'Accept refund' }).click();
   await page.getByRole('heading', { name: 'Refund request accepted' }).waitFor();
@@ -189,7 +189,10 @@ test('the start page: the lookup widget leads to the refund page of the site', a
   await page.getByRole('heading', { name: 'Demo bookings' }).waitFor();
   await page.getByRole('textbox', { name: 'Booking reference' }).fill(bookings['instant-bus'].bookingReference);
   await page.getByRole('textbox', { name: 'Email address' }).fill(bookings['instant-bus'].email);
-  await page.getByRole('combobox', { name: 'Why do you want a refund?' }).selectOption('NotTravelling');
+  await page
+    .getByRole('group', { name: 'Why do you want a refund?' })
+    .getByRole('radio', { name: 'I no longer need to travel' })
+    .check();
   await assertClean(page, problems, 'start page');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(url('/ConfirmRefund', 'instant-bus'));

@@ -23,7 +23,7 @@ export function finishedAnswer(config: DisruptionConfig): FinishedAnswer | null 
 
 /**
  * The outcome page /Home/Disruption/Finished (`data-view="finished"`): the Delay Repay advice for
- * `delayed`, the contact-customer-services instructions for `manual` and `somethingElse`, then
+ * `delayed` (linking to `data-delay-repay-url` when the mount gives one), the contact-customer-services instructions for `manual` and `somethingElse`, then
  * 'Start again' (to the mount's `data-start-url`, default `/`). Without a known answer it links back to the questions.
  */
 export function FinishedView({ config }: { config: DisruptionConfig }) {
@@ -51,7 +51,7 @@ export function FinishedView({ config }: { config: DisruptionConfig }) {
         {TEXT.answerSaved}
       </p>
       {answer === 'delayed' ? (
-        <DelayRepayAdvice />
+        <DelayRepayAdvice delayRepayUrl={config.delayRepayUrl} />
       ) : (
         <ContactCustomerServices
           supportEmail={config.supportEmail}

@@ -1,13 +1,28 @@
+import { useEffect, useRef } from 'react';
+import { focusHeading } from '../focus';
 import { TEXT } from '../texts';
 
 /**
  * No disruption self refund is available (docs/product-rules.md section 2): says so and links to /ManualRefund
- * with the `Disruption` flag, booking reference and e-mail (`href` from `manualRefundUrl`).
+ * with the `Disruption` flag, booking reference and email (`href` from `manualRefundUrl`).
  * `onFollow` runs when the link is followed (the funnel ends: the saved answers are forgotten).
+ * With `focusOnMount` (the traveller moved to this step), its heading takes focus when it shows.
  */
-export function NoOption({ href, onFollow }: { href: string; onFollow?: () => void }) {
+export function NoOption({
+  href,
+  onFollow,
+  focusOnMount = false,
+}: {
+  href: string;
+  onFollow?: () => void;
+  focusOnMount?: boolean;
+}) {
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focusOnMount && panel.current) focusHeading(panel.current);
+  }, [focusOnMount]);
   return (
-    <div className="rw-disruption__panel">
+    <div className="rw-disruption__panel" ref={panel}>
       <h2 className="rw-disruption__heading">{TEXT.noOptionHeading}</h2>
       <p className="rw-disruption__text">{TEXT.noOptionBody}</p>
       <p className="rw-disruption__text">

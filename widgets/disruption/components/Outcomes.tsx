@@ -1,20 +1,20 @@
+import { DelayRepayClaim } from '../../../shared/ui/DelayRepayClaim';
 import { MailSentence } from '../../../shared/ui/MailSentence';
 import { TEXT } from '../texts';
 
 /**
- * The Delay Repay advice shown for `delayed` (docs/product-rules.md section 2): delay repay is claimed from the
- * train operating company, not here; the tickets are unchanged.
+ * The Delay Repay advice shown for `delayed` (docs/product-rules.md section 2): Delay Repay is claimed from the
+ * train operating company, not here (the rules' exact sentence); where to claim, with a link to
+ * `delayRepayUrl` (the mount's `data-delay-repay-url`) when the page gives one; the tickets are
+ * unchanged.
  */
-export function DelayRepayAdvice() {
+export function DelayRepayAdvice({ delayRepayUrl }: { delayRepayUrl: string }) {
   return (
     <div className="rw-disruption__panel">
       <h2 className="rw-disruption__heading">{TEXT.delayRepayHeading}</h2>
       <p className="rw-disruption__text rw-disruption__text--lead">{TEXT.delayRepayLead}</p>
-      {TEXT.delayRepayBody.map((line) => (
-        <p className="rw-disruption__text" key={line}>
-          {line}
-        </p>
-      ))}
+      <DelayRepayClaim url={delayRepayUrl} className="rw-disruption__text" />
+      <p className="rw-disruption__text">{TEXT.delayRepayKept}</p>
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import { useFormik } from 'formik';
+import { useEffect, useRef } from 'react';
 import type { ObjectSchema } from 'yup';
 import { ErrorSummary } from '../../../shared/forms/ErrorSummary';
 import { RadioGroup, radioId, type RadioOption } from '../../../shared/forms/RadioGroup';
 import { useScopedId } from '../../../shared/hooks/useScopedId';
+import { focusHeading } from '../focus';
 
 export interface QuestionFormProps<V extends string> {
   /** Field name of the answer (formik value key). */
@@ -18,12 +20,15 @@ export interface QuestionFormProps<V extends string> {
   schema: ObjectSchema<any>;
   submitLabel: string;
   onSubmit: (answer: V) => void;
+  /** Focus the legend when the form shows (the traveller moved to this step). */
+  focusOnMount?: boolean;
 }
 
 /**
  * One question of the disruption flow as a formik form: radios in a fieldset whose legend is the
  * question (a page heading), validated by `schema` on submit; a failed submit shows the GOV.UK
- * error summary (focused, linking to the first radio) and the message beside the radios.
+ * error summary (focused, linking to the first radio) and the message beside the radios. With
+ * `focusOnMount`, the legend takes focus when the form shows.
  */
 export function QuestionForm<V extends string>({
   name,
@@ -35,8 +40,13 @@ export function QuestionForm<V extends string>({
   schema,
   submitLabel,
   onSubmit,
+  focusOnMount = false,
 }: QuestionFormProps<V>) {
   const idPrefix = useScopedId(idBase);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (focusOnMount && form.current) focusHeading(form.current);
+  }, [focusOnMount]);
   const formik = useFormik<Record<string, string>>({
     initialValues: { [name]: initial },
     validationSchema: schema,
@@ -46,7 +56,7 @@ export function QuestionForm<V extends string>({
   });
   const error = typeof formik.errors[name] === 'string' ? (formik.errors[name] as string) : undefined;
   return (
-    <form noValidate onSubmit={formik.handleSubmit} className="rw-disruption__form">
+    <form noValidate onSubmit={formik.handleSubmit} className="rw-disruption__form" ref={form}>
       {formik.submitCount > 0 && error && (
         <ErrorSummary
           errors={[{ fieldId: radioId(idPrefix, options[0]?.value ?? ''), message: error }]}

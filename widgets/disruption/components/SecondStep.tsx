@@ -12,13 +12,16 @@ export interface SecondStepProps {
   portions: Portion[];
   onReason: (reason: SecondAnswer) => void;
   onPortion: (portion: Portion) => void;
+  /** Focus the question's legend when it shows (the traveller moved to this step). */
+  focusOnMount?: boolean;
 }
 
 /**
  * The steps after the first question, loaded lazily (docs/architecture.md "Lazy by default"): the second
  * question (delayed, abandoned1…4, manual, somethingElse, with 'Save answer'), then for an
  * abandoned answer which portion was abandoned (only the `portions` offered; with one portion a
- * hint says it is the only one that can be claimed).
+ * hint says it is the only one that can be claimed), with 'Continue' (docs/decisions.md "The
+ * disruption funnel walks like GOV.UK": one name for moving on).
  */
 export default function SecondStep({
   step,
@@ -27,6 +30,7 @@ export default function SecondStep({
   portions,
   onReason,
   onPortion,
+  focusOnMount = false,
 }: SecondStepProps) {
   if (step === 'second') {
     return (
@@ -41,6 +45,7 @@ export default function SecondStep({
         schema={secondQuestionSchema}
         submitLabel={TEXT.saveAnswer}
         onSubmit={onReason}
+        focusOnMount={focusOnMount}
       />
     );
   }
@@ -54,8 +59,9 @@ export default function SecondStep({
       options={portions.map((value) => ({ value, label: TEXT.portionAnswers[value] }))}
       initial={portions.includes(initialPortion as Portion) ? initialPortion : ''}
       schema={portionSchema(portions)}
-      submitLabel={TEXT.continueToRefund}
+      submitLabel={TEXT.continue}
       onSubmit={onPortion}
+      focusOnMount={focusOnMount}
     />
   );
 }

@@ -1,5 +1,6 @@
 import type { ChangeEvent } from 'react';
 import { RadioGroup } from '../../../shared/forms/RadioGroup';
+import { DelayRepayClaim } from '../../../shared/ui/DelayRepayClaim';
 import { TEXT } from '../texts';
 import { DELAY_REPAY_CHOICES } from '../types';
 
@@ -8,15 +9,18 @@ export interface DelayRepayFunnelProps {
   value: string;
   error?: string;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  /** The mount's checked `data-delay-repay-url`, or '' (the advice then names where to claim). */
+  delayRepayUrl: string;
 }
 
 /**
  * The delay-repay funnel shown for the Disruption reason (docs/product-rules.md sections 2 and 5): radios
  * `delayRepay` / `abandoned` in a fieldset. Choosing `delayRepay` explains at once where Delay
- * Repay is claimed (the train company); the form's schema then refuses the submit with 'Delay
- * repay requests must be sent to the train operating company'. Loaded lazily.
+ * Repay is claimed (the train company), with a link to `delayRepayUrl` when the page gives one,
+ * as the disruption widget's Finished view does; the form's schema then refuses the submit with
+ * 'Delay repay requests must be sent to the train operating company'. Loaded lazily.
  */
-function DelayRepayFunnel({ idPrefix, value, error, onChange }: DelayRepayFunnelProps) {
+function DelayRepayFunnel({ idPrefix, value, error, onChange, delayRepayUrl }: DelayRepayFunnelProps) {
   return (
     <div className="rw-lookup__funnel">
       <RadioGroup
@@ -33,11 +37,8 @@ function DelayRepayFunnel({ idPrefix, value, error, onChange }: DelayRepayFunnel
           <h3 id={`${idPrefix}-advice`} className="rw-lookup__advice-heading">
             {TEXT.delayRepayAdviceHeading}
           </h3>
-          {TEXT.delayRepayAdvice.map((line) => (
-            <p key={line} className="rw-lookup__text">
-              {line}
-            </p>
-          ))}
+          <p className="rw-lookup__text">{TEXT.delayRepayAdvice}</p>
+          <DelayRepayClaim url={delayRepayUrl} className="rw-lookup__text" />
         </div>
       )}
     </div>
