@@ -25,6 +25,12 @@ const views = require('./views');
 
 /** Prefix of the gallery's API namespace (the `apiBase` public/gallery.js passes to `mount`). */
 const GALLERY_API = '/gallery-api';
+/**
+ * The `Journey-Id` of the gallery's refused-photo state: its uploads are refused as the reference
+ * backend refuses a duplicate (409 with its text; docs/uploads.md "On the reference backend").
+ */
+const GALLERY_REFUSED_JOURNEY = 'gallery-refused-photo';
+const DUPLICATE_TEXT = 'You have already added this photo.';
 const MAX_GALLERY_REPORTS = 100;
 
 const pounds = (pence) => `£${(pence / 100).toFixed(2)}`;
@@ -234,6 +240,26 @@ function galleryStates(bookings, lookups) {
       expect: name === 'printed-advance' ? 'Replacement booking reference' : 'Further evidence required',
     });
   }
+  add({
+    group: 'Manual claim',
+    slug: 'manual-claim-part-journey',
+    title: 'Manual claim: a part-journey replacement (PartJourney=true)',
+    widget: 'manualClaim',
+    booking: 'printed',
+    search: query('printed', '&PartJourney=true'),
+    expect: 'Your replacement journey covers only part of this journey, so we check this refund by hand.',
+  });
+  add({
+    group: 'Manual claim',
+    slug: 'manual-claim-refused-photo',
+    title: "Manual claim: a photo the server refuses (409 with the server's text)",
+    widget: 'manualClaim',
+    booking: 'printed',
+    attrs: { journeyId: GALLERY_REFUSED_JOURNEY },
+    search: query('printed'),
+    drive: 'choose-photo',
+    expect: DUPLICATE_TEXT,
+  });
 
   // The disruption funnel.
   const funnel = (slug, title, booking, drive, expect) =>
@@ -399,7 +425,10 @@ function mountAttributes(state, bookings) {
     attrs['support-email'] = views.SUPPORT_EMAIL;
     if (state.attrs.delayRepayUrl) attrs['delay-repay-url'] = state.attrs.delayRepayUrl;
   } else if (state.widget === 'manualClaim') {
-    attrs['journey-id'] = booking.status?.refundStatus?.journeyID ?? '';
+    attrs['journey-id'] =
+      typeof state.attrs.journeyId === 'string'
+        ? state.attrs.journeyId
+        : (booking.status?.refundStatus?.journeyID ?? '');
     attrs['support-email'] = views.SUPPORT_EMAIL;
   } else if (state.widget === 'lookup') {
     attrs['support-email'] = views.SUPPORT_EMAIL;
@@ -540,7 +569,14 @@ function createGalleryRouter({ bookings, lookups, stations, dataDir }) {
   });
   api.post('/tickets/upload', (req, res) => {
     req.resume(); // the bytes are not kept
-    req.on('end', () => send(res, { status: 200, json: `gallery-${randomBytes(9).toString('base64url')}` }));
+    req.on('end', () =>
+      send(
+        res,
+        req.get('Journey-Id') === GALLERY_REFUSED_JOURNEY
+          ? { status: 409, json: { message: DUPLICATE_TEXT } }
+          : { status: 200, json: `gallery-${randomBytes(9).toString('base64url')}` },
+      ),
+    );
   });
   api.post('/tickets/delete/:uploadId', (_req, res) => res.status(204).end());
   api.post('/tickets/submit-claim', json, (req, res) => {
@@ -562,4 +598,4 @@ function createGalleryRouter({ bookings, lookups, stations, dataDir }) {
   return router;
 }
 
-module.exports = { createGalleryRouter, galleryStates, galleryPage, GALLERY_API };
+module.exports = { createGalleryRouter, galleryStates, galleryPage, GALLERY_API, GALLERY_REFUSED_JOURNEY };

@@ -9,7 +9,7 @@ const bookings = require('../fixtures/bookings.json');
 const lookups = require('../fixtures/lookups.json');
 const { useTestHosts, postJson, getJson } = require('./testing');
 const { CONTENT_SECURITY_POLICY } = require('./app');
-const { galleryStates, GALLERY_API } = require('./gallery');
+const { galleryStates, GALLERY_API, GALLERY_REFUSED_JOURNEY } = require('./gallery');
 
 const { start } = useTestHosts();
 const states = galleryStates(bookings, lookups);
@@ -81,6 +81,8 @@ describe('GET /gallery', () => {
       'error-missing-station-map',
       'manual-claim-printed',
       'manual-claim-printed-advance',
+      'manual-claim-part-journey',
+      'manual-claim-refused-photo',
       'lookup-empty',
       'lookup-errors',
       'lookup-delay-repay',
@@ -120,6 +122,10 @@ describe('GET /gallery', () => {
           expect(decode(mount[name])).toMatch(/^\/gallery-api\/Refund\/\w+\?bookingReference=[^&]+&gallery=1$/);
       }
     }
+    // The refused-photo state uploads to its own journey, which the gallery API refuses (409).
+    const refusedMount = mounts[states.findIndex((s) => s.slug === 'manual-claim-refused-photo')];
+    expect(refusedMount['data-journey-id']).toBe(GALLERY_REFUSED_JOURNEY);
+    expect(refusedMount['data-gallery-drive']).toBe('choose-photo');
     const ids = [...html.matchAll(/\sid="([^"]+)"/g)].map(([, id]) => id);
     expect(ids.length).toBe(new Set(ids).size);
   });
@@ -210,6 +216,13 @@ describe('the gallery API (/gallery-api)', () => {
     const upload = await fetch(`${server.url}${GALLERY_API}/tickets/upload`, { method: 'POST', body: 'bytes' });
     const uploadId = await upload.json();
     expect(uploadId).toMatch(/^gallery-/);
+    // The refused-photo state's uploads are refused as the reference backend refuses a duplicate.
+    const refused = await fetch(`${server.url}${GALLERY_API}/tickets/upload`, {
+      method: 'POST',
+      body: 'bytes',
+      headers: { 'Journey-Id': GALLERY_REFUSED_JOURNEY },
+    });
+    expect([refused.status, await refused.json()]).toEqual([409, { message: 'You have already added this photo.' }]);
     expect((await fetch(`${server.url}${GALLERY_API}/tickets/delete/${uploadId}`, { method: 'POST' })).status).toBe(
       204,
     );

@@ -15,8 +15,11 @@ const env = useHostAndBrowser();
 
 const getJson = async (route) => (await fetch(`${env.host.url}${route}`)).json();
 
-/** The failures the fixtures ask for (status 500s, the 503 lookup, the rejected dry run): expected. */
-const EXPECTED_FAILED_LOAD = /^Failed to load resource: the server responded with a status of (400|500|503) /;
+/**
+ * The failures the fixtures ask for (status 500s, the 503 lookup, the rejected dry run, the refused
+ * photo's 409): expected.
+ */
+const EXPECTED_FAILED_LOAD = /^Failed to load resource: the server responded with a status of (400|409|500|503) /;
 /** The error states' pages are set up wrongly on purpose: each tells the developer so, once. */
 const EXPECTED_SETUP_ERROR = /^refund-widgets: widget "\w+", mount #gallery-error-[\w-]+: /;
 

@@ -107,9 +107,9 @@ test('a text file, an 11 MB file and an 11th file are refused without a request'
   });
 
   await input.setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a photo') }]);
-  await page.getByText("notes.txt: You can't upload files of this type.").waitFor();
+  await page.getByText('notes.txt: The selected file must be a JPG, PNG or GIF').waitFor();
   await input.setInputFiles([{ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(11 * 1024 * 1024) }]);
-  await page.getByText('huge.png: File is too big (11MiB). Max filesize: 10MiB.').waitFor();
+  await page.getByText('huge.png: The selected file must be smaller than 10 MB').waitFor();
   await page.waitForTimeout(300);
   assert.equal(uploads.length, 0, 'no upload request for refused files');
   assert.equal(await page.getByRole('button', { name: 'Submit claim' }).isDisabled(), true);
@@ -122,7 +122,7 @@ test('a text file, an 11 MB file and an 11th file are refused without a request'
     files.push({ name: `photo-${i + 1}.png`, mimeType: 'image/png', buffer });
   }
   await input.setInputFiles(files);
-  await page.getByText('photo-11.png: You can not upload any more files.').waitFor();
+  await page.getByText('photo-11.png: You can only add up to 10 photos – remove one to add another').waitFor();
   await page.getByText('Uploaded', { exact: true }).nth(9).waitFor({ timeout: 30_000 });
   await page.waitForTimeout(300);
   assert.equal(uploads.length, 10, 'ten uploads, none for the 11th file');

@@ -22,7 +22,7 @@ const env = useHostAndBrowser();
 const APPENDED = '<html><script>alert(document.cookie)</script></html>';
 const TOO_MANY_PIXELS = (width, height) =>
   `This photo is ${width} × ${height} pixels, more than we can handle. Please choose a photo of at most 40 megapixels, for example 8000 × 5000 pixels.`;
-const UNREADABLE = 'We could not open this photo. Please choose another copy of it, saved as JPEG, PNG or GIF.';
+const UNREADABLE = 'We could not open this photo. Please choose another copy of it, saved as JPG, PNG or GIF.';
 
 const claimUrl = (state) =>
   `${env.host.url}/ManualRefund?BookingReference=${encodeURIComponent(bookings[state].bookingReference)}&Email=${encodeURIComponent(bookings[state].email)}`;

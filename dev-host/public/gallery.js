@@ -124,12 +124,15 @@
     },
     'advance-info': (mount) => click(mount, 'a[data-launch="advance-info"]'),
     appeal: (mount) => click(mount, 'button', 'How to appeal'),
-    'submit-claim': async (mount) => {
+    'choose-photo': async (mount) => {
       const input = await waitFor(() => mount.querySelector('input[type="file"]'), 'the file input');
       const files = new DataTransfer();
       files.items.add(await ticketPhoto());
       input.files = files.files;
       input.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    'submit-claim': async (mount) => {
+      await DRIVES['choose-photo'](mount);
       await click(mount, 'button[type="submit"]', 'Submit claim');
     },
     'disruption-empty': (mount) => click(mount, 'button[type="submit"]', 'Continue'),

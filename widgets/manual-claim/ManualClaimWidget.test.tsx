@@ -17,7 +17,7 @@ import { answersKey } from '../../shared/storage/journeyAnswers';
 import { mountOnHostPage } from '../../shared/test/hostPage';
 import { mount } from './mount';
 import { readManualClaimConfig } from './pageConfig';
-import { CTEXT } from './texts';
+import { CTEXT, REFUSAL, UPLOAD_DICT } from './texts';
 import { FakeUploads, fileOf, photos, resizedCopy } from './testUtils';
 
 type State = { bookingReference: string; email: string; details: { JourneyPlannerResults: unknown } };
@@ -144,6 +144,8 @@ describe('evidence screen', () => {
   });
 
   it('shows Missing JSON data from DOM without Details, and a clear message without a journey id', () => {
+    // Each set-up error is told to the developer's console: asserted here, not printed.
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { element } = mountState('printed', { details: null });
     expect(element).toHaveTextContent('Missing JSON data from DOM');
     const details = JSON.parse(JSON.stringify(states.printed.details));
@@ -151,6 +153,10 @@ describe('evidence screen', () => {
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const second = mountState('printed', { details, attrs: { 'journey-id': '' } });
     expect(second.element).toHaveTextContent('missing or invalid data-journey-id');
+    expect(logged.mock.calls.map(([message]) => String(message))).toEqual([
+      expect.stringContaining('No element with id "refund-details" on the page'),
+      expect.stringContaining('The mount has no data-journey-id attribute and the Details have no outbound journey'),
+    ]);
   });
 
   it('takes the journey id from data-journey-id, else from the first outbound journey', () => {
@@ -216,22 +222,22 @@ describe('uploads', () => {
     await user.upload(await fileInput(), [fileOf('notes.txt', 'text/plain')]);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(CTEXT.refusedHeading);
-    expect(within(alert).getByText("notes.txt: You can't upload files of this type.")).toBeInTheDocument();
+    expect(within(alert).getByText('notes.txt: The selected file must be a JPG, PNG or GIF')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(FakeUploads.requests).toHaveLength(0);
     expect(submitButton()).toBeDisabled();
   });
 
-  it('refuses a file over 10 MiB without a request', async () => {
+  it('refuses a file over 10 MB without a request', async () => {
     mountState('printed');
     const user = userEvent.setup();
     await user.upload(await fileInput(), [fileOf('huge.jpg', 'image/jpeg', 11 * 1024 * 1024)]);
-    expect(await screen.findByText('huge.jpg: File is too big (11MiB). Max filesize: 10MiB.')).toBeInTheDocument();
+    expect(await screen.findByText('huge.jpg: The selected file must be smaller than 10 MB')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(FakeUploads.requests).toHaveLength(0);
   });
 
-  it('accepts a file of exactly 10 MiB', async () => {
+  it('accepts a file of exactly 10 MB (10 MiB, 10,485,760 bytes)', async () => {
     mountState('printed');
     const user = userEvent.setup();
     await user.upload(await fileInput(), [fileOf('limit.gif', 'image/gif', 10 * 1024 * 1024)]);
@@ -254,7 +260,11 @@ describe('uploads', () => {
     const user = userEvent.setup();
     await user.upload(await fileInput(), photos(11));
     expect(
-      await screen.findByText('photo-11.png: You can not upload any more files.', {}, { timeout: 5000 }),
+      await screen.findByText(
+        'photo-11.png: You can only add up to 10 photos – remove one to add another',
+        {},
+        { timeout: 5000 },
+      ),
     ).toBeInTheDocument();
     for (let i = 0; i < 10; i += 1) await answerNext(200, JSON.stringify(`up_${i}`));
     await waitFor(() => expect(screen.getAllByText(CTEXT.statusUploaded)).toHaveLength(10));
@@ -281,14 +291,75 @@ describe('uploads', () => {
     expect(screen.getByText('dropped-1.png')).toBeInTheDocument();
   });
 
-  it("shows a failed upload with the server's text, or Server responded with {code} code. without one, and keeps Submit disabled", async () => {
+  it('a 5xx shows a plain sentence, never the server text or its status, and keeps Submit disabled', async () => {
     mountState('printed');
     const user = userEvent.setup();
     await user.upload(await fileInput(), photos(2));
     await answerNext(500, '{"message":"disk full"}');
-    expect(await screen.findByText('disk full')).toBeInTheDocument();
-    await answerNext(500, '');
-    expect(await screen.findByText('Server responded with 500 code.')).toBeInTheDocument();
+    await answerNext(503, '');
+    await waitFor(() =>
+      expect(screen.getAllByText('The photo could not be uploaded just now. Please try again.')).toHaveLength(2),
+    );
+    expect(screen.getAllByRole('button', { name: /^Try uploading photo-\d\.png again$/ })).toHaveLength(2);
+    expect(screen.queryByText(/disk full|Server responded|500|503/)).not.toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+  });
+
+  it.each([
+    [
+      '409 duplicate, as JSON',
+      409,
+      '{"message":"You have already added this photo."}',
+      'application/json',
+      'You have already added this photo.',
+    ],
+    [
+      '409 duplicate, as text',
+      409,
+      'You have already added this photo.',
+      'text/plain',
+      'You have already added this photo.',
+    ],
+    [
+      '413 with a text',
+      413,
+      '{"message":"This photo is too large for us."}',
+      'application/json',
+      'This photo is too large for us.',
+    ],
+    ['413 without a text', 413, '', 'text/plain', 'The selected file must be smaller than 10 MB'],
+    [
+      "413 as a proxy's HTML page",
+      413,
+      '<html><head><title>413 Request Entity Too Large</title></head></html>',
+      'text/html',
+      'The selected file must be smaller than 10 MB',
+    ],
+    [
+      '415 with a text',
+      415,
+      '{"message":"Only JPEG, PNG or GIF images are accepted."}',
+      'application/json',
+      'Only JPEG, PNG or GIF images are accepted.',
+    ],
+    ['409 without a text', 409, '', 'text/plain', 'This photo was not accepted. Remove it and choose another photo.'],
+    [
+      '400 with an object but no message',
+      400,
+      '{"errors":{"file":["required"]}}',
+      'application/json',
+      'This photo was not accepted. Remove it and choose another photo.',
+    ],
+  ])('a refusal (%s) shows %s', async (_name, status, body, contentType, text) => {
+    mountState('printed');
+    const user = userEvent.setup();
+    await user.upload(await fileInput(), photos(1));
+    await answerNext(status, body, contentType);
+    const item = (await screen.findByText(text)).closest('li') as HTMLElement;
+    expect(within(item).getByText('photo-1.png')).toBeInTheDocument();
+    expect(item).not.toHaveTextContent(/Server responded|\d{3}|html|errors/);
+    // A definite refusal: trying the same photo again would not help.
+    expect(within(item).queryByRole('button', { name: /Try uploading/ })).not.toBeInTheDocument();
     expect(submitButton()).toBeDisabled();
   });
 
@@ -423,6 +494,129 @@ describe('uploads', () => {
   });
 });
 
+describe('the introduction fits how the traveller came (docs/uploads.md "What the traveller reads")', () => {
+  const PRINTED =
+    'Your booking has printed tickets. To claim a refund, send us photos of the tickets before and after cutting them in half.';
+  const PART_JOURNEY =
+    'Your replacement journey covers only part of this journey, so we check this refund by hand. Send us photos of the unused tickets for the part you did not travel, before and after cutting them in half.';
+  const REFERENCE =
+    'Enter the booking reference of your replacement journey below, so that we can see which part of the journey it replaces.';
+
+  it.each(['', 'PartJourney=false', 'PartJourney=1', 'PartJourney=', 'PartJourneys=true', 'Disruption=true'])(
+    'printed tickets keep the printed-ticket introduction (query "%s")',
+    async (search) => {
+      mountState('printed', { search });
+      await fileInput();
+      expect(screen.getByText(PRINTED)).toBeInTheDocument();
+      expect(screen.queryByText(PART_JOURNEY)).not.toBeInTheDocument();
+      expect(screen.queryByText(REFERENCE)).not.toBeInTheDocument();
+    },
+  );
+
+  it.each(['PartJourney=true', 'partjourney=TRUE', 'BookingReference=LBG7WK2F&PartJourney=True&PartJourney=false'])(
+    "the part-journey link's flag (%s) explains what evidence a part journey needs, and never says printed tickets",
+    async (search) => {
+      const { element } = mountState('printed', { search });
+      await fileInput();
+      expect(screen.getByText(PART_JOURNEY)).toBeInTheDocument();
+      expect(element).not.toHaveTextContent('printed tickets');
+      // No replacement reference field for this fare (docs/product-rules.md section 2), so it is not asked for.
+      expect(screen.queryByText(REFERENCE)).not.toBeInTheDocument();
+      // The steps and the high-resolution sentence stay (docs/product-rules.md section 2).
+      expect(
+        screen.getByText(/^Only high-resolution images \(about 1 MB or more\) are accepted\./),
+      ).toBeInTheDocument();
+    },
+  );
+
+  it('for an advance fare, the part-journey introduction asks for the replacement booking reference', async () => {
+    mountState('printed-advance', { search: 'PartJourney=true' });
+    await fileInput();
+    expect(screen.getByText(PART_JOURNEY)).toBeInTheDocument();
+    expect(screen.getByText(REFERENCE)).toBeInTheDocument();
+    expect(screen.getByLabelText(CTEXT.replacementLabel)).toBeInTheDocument();
+  });
+
+  it('says that photos are made smaller before sending, after the exact "about 1 MB or more" sentence', async () => {
+    const { element } = mountState('printed');
+    await fileInput();
+    const notes = Array.from(element.querySelectorAll('.rw-manual-claim__note'), (note) => note.textContent);
+    expect(notes).toEqual([
+      'Only high-resolution images (about 1 MB or more) are accepted. Take each photo in good light, with the whole ticket in view.',
+      'Take your photos at full size: before sending them, we make each one smaller (at most 1200 pixels wide) so that it uploads quickly.',
+    ]);
+  });
+
+  it('the upload hint gives the limits in MB, and no traveller text says MiB or e-mail', async () => {
+    const { element } = mountState('printed');
+    const input = await fileInput();
+    expect(input).toHaveAccessibleDescription(
+      'JPG, PNG or GIF, smaller than 10 MB each, and up to 10 photos. You can also drag photos into this box.',
+    );
+    expect(element).not.toHaveTextContent(/MiB|e-mail/i);
+    const texts = JSON.stringify([CTEXT, UPLOAD_DICT, REFUSAL], (_key, value: unknown) =>
+      typeof value === 'function' ? String(value) : value,
+    );
+    expect(texts).not.toMatch(/MiB|e-mail|\{\{/i);
+  });
+});
+
+describe('after Remove (docs/uploads.md "What the traveller reads")', () => {
+  /** The upload area's status line. */
+  const statusLine = (element: HTMLElement) => element.querySelector('.rw-upload__announcement') as HTMLElement;
+
+  it("focus goes to the photo list's heading, and the status line says which photo was removed", async () => {
+    const { element } = mountState('printed');
+    const user = userEvent.setup();
+    const ids = await uploadAll(photos(2), user);
+    for (const id of ids) http.onPost(`/tickets/delete/${id}`).reply(204);
+    const heading = screen.getByRole('heading', { name: 'Your photos', level: 4 });
+    expect(heading).toHaveAttribute('tabindex', '-1');
+    expect(screen.getByRole('list', { name: 'Your photos' })).toBeInTheDocument();
+    expect(statusLine(element)).toHaveAttribute('role', 'status');
+
+    await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
+    await waitFor(() => expect(screen.queryByText('photo-1.png')).not.toBeInTheDocument());
+    expect(heading).toHaveFocus();
+    expect(statusLine(element)).toHaveTextContent(/^photo-1\.png removed\.$/);
+
+    // The last photo: the heading stays, to hold focus, and says the list is empty.
+    await user.click(screen.getByRole('button', { name: 'Remove photo-2.png' }));
+    await waitFor(() => expect(screen.queryByText('photo-2.png')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'Your photos' })).toHaveFocus();
+    expect(statusLine(element)).toHaveTextContent(/^photo-2\.png removed\.$/);
+    expect(screen.getByText('You have not added any photos.')).toBeInTheDocument();
+  });
+
+  it('a removal that failed leaves focus on the heading, and the status line says what to do', async () => {
+    const { element } = mountState('printed');
+    const user = userEvent.setup();
+    const [id] = await uploadAll(photos(1), user);
+    http.onPost(`/tickets/delete/${id}`).reply(500, 'nope');
+    await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
+    await screen.findByRole('button', { name: 'Try removing photo-1.png again' });
+    expect(screen.getByRole('heading', { name: 'Your photos' })).toHaveFocus();
+    expect(statusLine(element)).toHaveTextContent(/^We could not remove this photo\. Please try again\.$/);
+  });
+
+  it('hides the file input\'s "No file chosen" with a class while photos are listed, never an inline style', async () => {
+    const { element } = mountState('printed');
+    const user = userEvent.setup();
+    const input = await fileInput();
+    expect(input).not.toHaveClass('rw-upload__input--listed');
+    const [id] = await uploadAll(photos(1), user);
+    expect(input).toHaveClass('rw-upload__input--listed');
+    // Still the labelled, keyboard-operable native input.
+    expect(input).toBeVisible();
+    expect(input).toBeEnabled();
+    expect(input).toHaveAttribute('type', 'file');
+    http.onPost(`/tickets/delete/${id}`).reply(204);
+    await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
+    await waitFor(() => expect(input).not.toHaveClass('rw-upload__input--listed'));
+    expect(element.querySelector('[style]')).toBeNull();
+  });
+});
+
 /** Waits long enough for any upload a refused file might have started; then none must have. */
 const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 30)));
 
@@ -541,7 +735,7 @@ describe('photo checks before any request or decoding (docs/product-rules.md sec
     const bytes = new Uint8Array(4096);
     bytes.set(head);
     await user.upload(await fileInput(), [new File([bytes], name, { type })]);
-    expect(await screen.findByText(`${name}: You can't upload files of this type.`)).toBeInTheDocument();
+    expect(await screen.findByText(`${name}: The selected file must be a JPG, PNG or GIF`)).toBeInTheDocument();
     await settle();
     expect(FakeUploads.requests).toHaveLength(0);
   });
@@ -605,10 +799,12 @@ describe('submit', () => {
     await screen.findByRole('heading', { name: 'Claim submitted' });
     expect(screen.getByRole('link', { name: CTEXT.startAgain })).toHaveAttribute('href', '/claims/start');
 
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { element } = mountState('printed', { attrs: { 'start-url': '/\\evil.example' } });
     expect(element).toHaveTextContent(
       'This claim page is set up incorrectly (invalid data-start-url). Please try again later.',
     );
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('data-start-url "/\\evil.example" refused'));
   });
 
   it('sends one submit-claim with an Idempotency-Key however often pressed, then Claim submitted', async () => {
@@ -654,7 +850,7 @@ describe('submit', () => {
     expect(localStorage.getItem(key)).toBeNull();
   });
 
-  it('a failure shows Something went wrong with the e-mail instructions; Try again reuses the key', async () => {
+  it('a failure shows Something went wrong with the email instructions; Try again reuses the key', async () => {
     mountState('printed');
     const user = userEvent.setup();
     const ids = await uploadAll(photos(1), user);

@@ -43,7 +43,8 @@ interface Props {
 
 /**
  * The manual refund evidence screen (docs/product-rules.md section 2; sections 4, 5, 7, 8 for the claim):
- * `Further evidence required` with the booking reference, the steps with example photos, the
+ * `Further evidence required` with the booking reference, an introduction that fits how the traveller came
+ * (printed tickets, or with the `PartJourney` query flag a part-journey replacement and its evidence), the steps with example photos, the
  * expected tickets, the journey summary, a replacement reference field for advance fares, the
  * lazily loaded upload area and `Submit claim`.
  *
@@ -52,7 +53,7 @@ interface Props {
  * `ReplacementCtr` when given, `Disruption: true` when the query flag is set) and POSTs
  * /tickets/submit-claim exactly once with an Idempotency-Key; the uploads are locked from then
  * on. Success shows `Claim submitted` and dispatches `refundwidgets:complete` with kind `claim`;
- * failure shows `Something went wrong` with the e-mail instructions and a retry that resends the
+ * failure shows `Something went wrong` with the email instructions and a retry that resends the
  * same claim with the same key. The key is kept with the claim across a reload or a closed tab
  * (docs/offline.md "Committing actions").
  */
@@ -148,7 +149,14 @@ export function ManualClaimWidget({ config, element }: Props) {
         {CTEXT.title}
       </h2>
       <p className="rw-manual-claim__reference">{CTEXT.bookingReference(reference)}</p>
-      <p>{CTEXT.intro}</p>
+      {config.partJourney ? (
+        <>
+          <p className="rw-manual-claim__intro">{CTEXT.partJourneyIntro}</p>
+          {config.advanceFare && <p>{CTEXT.partJourneyReference}</p>}
+        </>
+      ) : (
+        <p className="rw-manual-claim__intro">{CTEXT.intro}</p>
+      )}
       {config.query.disruption && <p className="rw-manual-claim__disruption">{CTEXT.disruptionNote}</p>}
       <EvidenceSteps />
       <ExpectedTickets tickets={tickets} />

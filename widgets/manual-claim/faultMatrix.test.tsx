@@ -12,14 +12,13 @@
  * Dropzone's canvas resize (absent in jsdom) is replaced by a spy that hands on a copy of the
  * file's bytes.
  *
- * Decided outcomes of an upload (docs/decisions.md "Texts the rules leave out", "Answers docs/product-rules.md does not
- * show"): an HTTP error shows the server's text (`Server responded with {code} code.` when it gave
- * none); a timeout and a dropped connection, where no server answered, show their own plain
- * messages (not "responded with 0"). These three may mend: the layer tries them again by itself
+ * Decided outcomes of an upload (docs/uploads.md "What the traveller reads"): a 5xx, a timeout and
+ * a dropped connection each show a plain sentence saying what to do (never the server's text, a
+ * status or "Server responded with …"). These three may mend: the layer tries them again by itself
  * with the same Idempotency-Key, then the photo shows "Try again". A 2xx answer without a usable
- * id (malformed JSON, an empty body, `null`) counts as a failed upload and shows `The server sent
- * an answer we could not read.`. A failed file never counts towards the claim, so Submit stays
- * disabled.
+ * id (malformed JSON, an empty body, `null`) counts as a failed upload and shows `We could not tell
+ * whether this photo arrived. Remove it, then add it again.`. A failed file never counts towards
+ * the claim, so Submit stays disabled.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -90,7 +89,8 @@ beforeEach(() => {
 
 describe('POST /tickets/upload (through the request layer)', () => {
   const failure: Record<Exclude<Fault, 'slow'>, string> = {
-    '500': SERVER_ERROR_TEXT,
+    // A 5xx shows a plain sentence, never the server's own text (docs/uploads.md "What the traveller reads").
+    '500': 'The photo could not be uploaded just now. Please try again.',
     timeout: CTEXT.uploadTimedOut,
     dropped: CTEXT.uploadNoAnswer,
     'malformed JSON': CTEXT.unreadableUpload,
@@ -113,6 +113,8 @@ describe('POST /tickets/upload (through the request layer)', () => {
       expect(uploads()).toHaveLength(1);
     } else {
       expect(await screen.findByText(failure[fault])).toBeInTheDocument();
+      expect(element).not.toHaveTextContent(SERVER_ERROR_TEXT);
+      expect(element).not.toHaveTextContent(/Server responded|Network Error|timeout of/);
       expect(screen.getByText('photo-1.png')).toBeInTheDocument();
       expect(screen.queryByText(CTEXT.statusUploaded)).not.toBeInTheDocument();
       expect(submitButton()).toBeDisabled();

@@ -8,10 +8,31 @@ import { hasAdvanceFare } from './validation';
 /** A journey id sent as the `Journey-Id` header: digits, letters, `-` and `_`, at most 64. */
 const JOURNEY_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** The query flag the refund page's part-journey replacement link adds (docs/host-contract.md "manualClaim"). */
+export const PART_JOURNEY_FLAG = 'PartJourney';
+
+/**
+ * Reads a flag of a query string the way the page data reads `Disruption` (docs/decisions.md "Query flags"): the
+ * parameter's name matched exactly, else in any letter case; true when its first value is `true` in any letter
+ * case, false otherwise or when absent. Never throws.
+ *
+ * @param search the query string, with or without '?'
+ * @param name the parameter's name, e.g. {@link PART_JOURNEY_FLAG}
+ */
+export function queryFlag(search: string, name: string): boolean {
+  const params = new URLSearchParams(search.replace(/^\?/, ''));
+  let value = params.get(name);
+  if (value === null) {
+    const lower = name.toLowerCase();
+    value = [...params].find(([key]) => key.toLowerCase() === lower)?.[1] ?? null;
+  }
+  return (value ?? '').toLowerCase() === 'true';
+}
+
 /**
  * Reads the manual claim page's data once into a validated {@link ManualClaimConfig} (docs/architecture.md
  * "The widgets": Details, station names, `data-journey-id`, `data-support-email`, query string
- * `BookingReference`, `Email`, `Disruption`, `covid19`, and `data-start-url`). The journey id
+ * `BookingReference`, `Email`, `Disruption`, `covid19`, `PartJourney`, and `data-start-url`). The journey id
  * falls back to the first outbound journey's `journeyID` of the Details when the attribute is absent.
  *
  * @throws WidgetError: MISSING_DETAILS, MISSING_STATION_MAP, or INVALID_PAGE_DATA when no usable
@@ -45,6 +66,7 @@ export function readManualClaimConfig(
     supportEmail: (page.dataset.supportEmail ?? '').trim(),
     advanceFare: hasAdvanceFare(page.details),
     query: page.query,
+    partJourney: queryFlag(page.query.search, PART_JOURNEY_FLAG),
     startUrl: readStartUrl(
       page.dataset,
       pageUrlOf(element),

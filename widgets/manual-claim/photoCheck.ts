@@ -9,7 +9,7 @@
 import { GIF } from 'image-size/types/gif';
 import { JPG } from 'image-size/types/jpg';
 import { PNG } from 'image-size/types/png';
-import { CTEXT, UPLOAD_DICT } from './texts';
+import { CTEXT, REFUSAL } from './texts';
 import { UPLOAD_LIMITS } from './validation';
 
 /** The image types a claim accepts, as their MIME types. */
@@ -95,8 +95,8 @@ export type PhotoCheck =
   { ok: true; type: PhotoType; width: number; height: number; digest: string | null } | { ok: false; message: string };
 
 /**
- * Checks a chosen file before any request: a JPEG, PNG or GIF by its bytes (else the upload
- * widget's "You can't upload files of this type."), a readable header (else
+ * Checks a chosen file before any request: a JPEG, PNG or GIF by its bytes (else
+ * {@link REFUSAL.wrongType}), a readable header (else
  * {@link CTEXT.photoUnreadable}), at most {@link UPLOAD_LIMITS.maxPixels} pixels (else
  * {@link CTEXT.tooManyPixels}), and its SHA-256 digest for the duplicate check.
  *
@@ -111,7 +111,7 @@ export async function checkPhoto(file: Blob): Promise<PhotoCheck> {
     return { ok: false, message: CTEXT.photoUnreadable };
   }
   const type = sniffPhotoType(bytes);
-  if (!type) return { ok: false, message: UPLOAD_DICT.dictInvalidFileType };
+  if (!type) return { ok: false, message: REFUSAL.wrongType };
   const size = headerSize(type, bytes);
   if (!size) return { ok: false, message: CTEXT.photoUnreadable };
   if (size.width * size.height > UPLOAD_LIMITS.maxPixels) {

@@ -1,6 +1,9 @@
 /**
- * Texts of the manual claim widget. Quoted docs/product-rules.md texts (sections 2, 8 and 9; docs/decisions.md "Upload
- * refusals") are exact; the others are ours where docs/product-rules.md leaves the wording open.
+ * Texts of the manual claim widget. Quoted docs/product-rules.md texts (section 2: 'Further evidence required',
+ * 'Claim submitted' and the "about 1 MB or more" sentence; section 8: 'Something went wrong') are exact; the others
+ * are ours where docs/product-rules.md leaves the wording open (docs/uploads.md "What the traveller reads";
+ * docs/decisions.md "The manual claim's words"): plain sentences in the GOV.UK file-upload pattern, "MB" and
+ * "email", headings in sentence case.
  */
 export const CTEXT = {
   title: 'Further evidence required',
@@ -10,6 +13,10 @@ export const CTEXT = {
   bookingReference: (reference: string) => `Booking reference: ${reference}`,
   intro:
     'Your booking has printed tickets. To claim a refund, send us photos of the tickets before and after cutting them in half.',
+  partJourneyIntro:
+    'Your replacement journey covers only part of this journey, so we check this refund by hand. Send us photos of the unused tickets for the part you did not travel, before and after cutting them in half.',
+  partJourneyReference:
+    'Enter the booking reference of your replacement journey below, so that we can see which part of the journey it replaces.',
   disruptionNote: 'You told us your journey was disrupted. We will take this into account when we look at your claim.',
   stepsHeading: 'What to do',
   steps: [
@@ -24,6 +31,8 @@ export const CTEXT = {
   exampleAfterAlt: 'Drawing of the same rail ticket cut into two halves, photographed side by side',
   highResolution:
     'Only high-resolution images (about 1 MB or more) are accepted. Take each photo in good light, with the whole ticket in view.',
+  madeSmaller:
+    'Take your photos at full size: before sending them, we make each one smaller (at most 1200 pixels wide) so that it uploads quickly.',
   ticketsHeading: 'Tickets we expect to see',
   ticketLine: (count: number, description: string) => `${count} × ${description}`,
   priceEach: (amount: string) => `${amount} each`,
@@ -37,9 +46,10 @@ export const CTEXT = {
   sameReference: 'Cannot be the same as the overarching booking reference',
   uploadHeading: 'Upload your photos',
   uploadLabel: 'Choose photos of your tickets',
-  uploadHint: 'JPEG, PNG or GIF, up to 10 MiB each and at most 10 photos. You can also drag photos into this box.',
+  uploadHint: 'JPG, PNG or GIF, smaller than 10 MB each, and up to 10 photos. You can also drag photos into this box.',
   loadingUpload: 'Loading the photo upload…',
   uploadsHeading: 'Your photos',
+  noPhotos: 'You have not added any photos.',
   statusWaiting: 'Waiting to upload',
   statusUploading: 'Uploading…',
   statusUploaded: 'Uploaded',
@@ -51,10 +61,12 @@ export const CTEXT = {
   duplicate: 'You have already added this photo.',
   tooManyPixels: (width: number, height: number) =>
     `This photo is ${width} × ${height} pixels, more than we can handle. Please choose a photo of at most 40 megapixels, for example 8000 × 5000 pixels.`,
-  photoUnreadable: 'We could not open this photo. Please choose another copy of it, saved as JPEG, PNG or GIF.',
-  unreadableUpload: 'The server sent an answer we could not read.',
+  photoUnreadable: 'We could not open this photo. Please choose another copy of it, saved as JPG, PNG or GIF.',
+  unreadableUpload: 'We could not tell whether this photo arrived. Remove it, then add it again.',
   uploadTimedOut: 'The upload took too long. Please try again.',
-  uploadNoAnswer: 'The upload failed: we could not reach the server. Please try again.',
+  uploadNoAnswer: 'We could not send this photo. Check your internet connection, then try again.',
+  uploadServerError: 'The photo could not be uploaded just now. Please try again.',
+  uploadRefused: 'This photo was not accepted. Remove it and choose another photo.',
   refusedHeading: 'Some files were not added',
   refusal: (name: string, message: string) => `${name}: ${message}`,
   fileRemoved: (name: string) => `${name} removed.`,
@@ -65,14 +77,14 @@ export const CTEXT = {
   waitForUploads: 'Please wait until your photos have finished uploading.',
   submitted: 'Claim submitted',
   submittedBody:
-    'We have received your photos. We will check them and e-mail you about your refund, usually within 10 working days.',
+    'We have received your photos. We will check them and email you about your refund, usually within 10 working days.',
   startAgain: 'Start again',
   failed: 'Something went wrong',
   failedBody: (address: string, reference: string) =>
-    `We could not send your claim. Please e-mail your photos to ${address} and include your booking reference ${reference}.`,
+    `We could not send your claim. Please email your photos to ${address} and include your booking reference ${reference}.`,
   failedBodyNoAddress: (reference: string) =>
-    `We could not send your claim. Please e-mail your photos to our support team and include your booking reference ${reference}.`,
-  emailSupport: 'E-mail your photos to support',
+    `We could not send your claim. Please email your photos to our support team and include your booking reference ${reference}.`,
+  emailSupport: 'Email your photos to support',
   mailSubject: (reference: string) => `Manual refund claim for booking ${reference}`,
   mailBody: (reference: string) =>
     `Booking reference: ${reference}\n\nPlease find attached photos of my tickets, whole and cut in half.\n`,
@@ -80,14 +92,38 @@ export const CTEXT = {
 } as const;
 
 /**
- * The upload widget's messages with the product's limits (docs/product-rules.md section 9, docs/decisions.md "Upload
- * refusals"): `{{filesize}}`, `{{maxFilesize}}` and `{{statusCode}}` are filled in by dropzone.
+ * Dropzone's refusals, in the GOV.UK file-upload pattern ("The selected file must be …"; no full stop, as GOV.UK's
+ * error messages): each is listed after the file's name, `{name}: {refusal}` (CTEXT.refusal), with the product's
+ * limits of docs/product-rules.md sections 5 and 9 (10 MB, 10 photos, JPG, PNG or GIF).
+ */
+export const REFUSAL = {
+  wrongType: 'The selected file must be a JPG, PNG or GIF',
+  tooBig: 'The selected file must be smaller than 10 MB',
+  tooMany: 'You can only add up to 10 photos – remove one to add another',
+  uploadFailed: 'The selected file could not be uploaded – try again',
+  cancelled: 'The upload was cancelled – choose the photo again to upload it',
+} as const;
+
+/**
+ * Every one of dropzone's `dict*` options, so that none of its defaults ('Server responded with {{statusCode}}
+ * code.', 'File is too big ({{filesize}}MiB)…', docs/product-rules.md section 9 "The file-upload component's own
+ * defaults") can reach the traveller (docs/uploads.md "What the traveller reads"). No placeholders: the texts are
+ * whole, and `REFUSAL`'s. Dropzone writes some of them as HTML (its default message, fallback and preview
+ * links, none of which this widget shows), so they hold no markup characters.
  */
 export const UPLOAD_DICT = {
-  dictFileTooBig: 'File is too big ({{filesize}}MiB). Max filesize: {{maxFilesize}}MiB.',
-  dictInvalidFileType: "You can't upload files of this type.",
-  dictResponseError: 'Server responded with {{statusCode}} code.',
-  dictCancelUpload: 'Cancel upload',
-  dictUploadCanceled: 'Upload canceled.',
-  dictMaxFilesExceeded: 'You can not upload any more files.',
+  dictDefaultMessage: 'Drag photos into this box',
+  dictFallbackMessage: 'Dragging photos into this box does not work in this browser. Choose them with the button.',
+  dictFallbackText: 'Choose your photos with the button.',
+  dictFileTooBig: REFUSAL.tooBig,
+  dictInvalidFileType: REFUSAL.wrongType,
+  dictThumbnailError: CTEXT.photoUnreadable,
+  dictResponseError: REFUSAL.uploadFailed,
+  dictCancelUpload: 'Stop uploading this photo',
+  dictUploadCanceled: REFUSAL.cancelled,
+  dictCancelUploadConfirmation: 'Do you want to stop uploading this photo?',
+  dictRemoveFile: 'Remove photo',
+  dictRemoveFileConfirmation: null,
+  dictMaxFilesExceeded: REFUSAL.tooMany,
+  dictFileSizeUnits: { tb: 'TB', gb: 'GB', mb: 'MB', kb: 'KB', b: 'bytes' },
 } as const;

@@ -13,6 +13,11 @@ export interface ManualClaimConfig {
   advanceFare: boolean;
   /** `BookingReference`, `Email`, `Disruption`, `covid19` of the page's query. */
   query: QueryFlags;
+  /**
+   * The query's `PartJourney` flag: the traveller came from the refund page's part-journey replacement
+   * link, and the introduction says what evidence a part journey needs (docs/uploads.md "What the traveller reads").
+   */
+  partJourney: boolean;
   /** `data-start-url`: where "Start again" leads; default `/`. */
   startUrl: string;
 }

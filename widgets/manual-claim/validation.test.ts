@@ -1,10 +1,11 @@
 /** The claim's rules on their own (docs/product-rules.md sections 5 and 9). */
+import Dropzone from 'dropzone';
 import * as yup from 'yup';
 import bookings from '../../fixtures/bookings.json';
 import type { Details } from '../../shared/types';
 import { BOOKING_REFERENCE_INVALID_TEXT } from '../../shared/validation/schemas';
 import { dropzoneOptions } from './components/UploadArea';
-import { CTEXT } from './texts';
+import { CTEXT, REFUSAL, UPLOAD_DICT } from './texts';
 import type { ClaimFormValues } from './types';
 import {
   buildClaimRequest,
@@ -185,7 +186,7 @@ describe('buildClaimRequest', () => {
 });
 
 describe('dropzoneOptions', () => {
-  it('carries the product limits, the resize and the refusal texts of docs/architecture.md', () => {
+  it('carries the product limits, the resize and the refusal texts of docs/uploads.md', () => {
     const options = dropzoneOptions({ accepted: new Map(), resized: () => undefined });
     expect(options).toMatchObject({
       url: '/tickets/upload',
@@ -194,14 +195,56 @@ describe('dropzoneOptions', () => {
       acceptedFiles: 'image/jpeg,image/png,image/gif',
       resizeWidth: 1200,
       clickable: false,
-      dictFileTooBig: 'File is too big ({{filesize}}MiB). Max filesize: {{maxFilesize}}MiB.',
-      dictInvalidFileType: "You can't upload files of this type.",
-      dictMaxFilesExceeded: 'You can not upload any more files.',
-      dictResponseError: 'Server responded with {{statusCode}} code.',
+      dictFileTooBig: 'The selected file must be smaller than 10 MB',
+      dictInvalidFileType: 'The selected file must be a JPG, PNG or GIF',
+      dictMaxFilesExceeded: 'You can only add up to 10 photos – remove one to add another',
+      dictResponseError: 'The selected file could not be uploaded – try again',
+      dictUploadCanceled: 'The upload was cancelled – choose the photo again to upload it',
     });
     expect(options.resizeHeight).toBeUndefined();
     // Dropzone sends nothing itself: the request layer uploads (docs/architecture.md "One request layer").
     expect([options.headers, options.timeout, options.withCredentials]).toEqual([undefined, undefined, undefined]);
     expect(UPLOAD_LIMITS.maxFilesizeMiB * 1024 * 1024).toBe(10_485_760);
+  });
+
+  it("sets every one of dropzone's dict* texts: none of its defaults (docs/product-rules.md section 9) is left", () => {
+    const element = document.createElement('div');
+    const defaults = new Dropzone(element, { url: '/x' });
+    const ours = new Dropzone(
+      document.createElement('div'),
+      dropzoneOptions({ accepted: new Map(), resized: () => undefined }),
+    );
+    try {
+      const keys = Object.keys(defaults.options).filter((key) => key.startsWith('dict'));
+      expect(keys.length).toBeGreaterThanOrEqual(14);
+      const options = (dz: Dropzone) => dz.options as unknown as Record<string, unknown>;
+      for (const key of keys) {
+        expect([key, key in UPLOAD_DICT]).toEqual([key, true]);
+        expect(options(ours)[key]).toEqual(UPLOAD_DICT[key as keyof typeof UPLOAD_DICT]);
+        // dictRemoveFileConfirmation is null by default (no confirmation): it stays null.
+        if (options(defaults)[key] !== null)
+          expect([key, options(ours)[key]]).not.toEqual([key, options(defaults)[key]]);
+      }
+      const texts = JSON.stringify(keys.map((key) => options(ours)[key]));
+      expect(texts).not.toMatch(/MiB|\{\{|Server responded|code\.|canceled|can not|can't/);
+      // Dropzone writes some of them as HTML: no markup characters.
+      expect(texts).not.toMatch(/[<>&]/);
+    } finally {
+      defaults.destroy();
+      ours.destroy();
+    }
+  });
+
+  it('names each refusal in the GOV.UK file-upload pattern', () => {
+    expect(REFUSAL).toEqual({
+      wrongType: 'The selected file must be a JPG, PNG or GIF',
+      tooBig: 'The selected file must be smaller than 10 MB',
+      tooMany: 'You can only add up to 10 photos – remove one to add another',
+      uploadFailed: 'The selected file could not be uploaded – try again',
+      cancelled: 'The upload was cancelled – choose the photo again to upload it',
+    });
+    expect(CTEXT.refusal('notes.txt', REFUSAL.wrongType)).toBe(
+      'notes.txt: The selected file must be a JPG, PNG or GIF',
+    );
   });
 });

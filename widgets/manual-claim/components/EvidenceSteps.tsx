@@ -6,7 +6,8 @@ import { CTEXT } from '../texts';
  * The evidence steps of docs/product-rules.md section 2 "Manual refund evidence screen": photograph the tickets,
  * cut each in half, photograph again; example before and after photos (our own small SVG
  * drawings, with text alternatives); the note that only high-resolution images (about 1 MB or
- * more) are accepted (advice, not a check: docs/decisions.md "Uploads").
+ * more) are accepted (advice, not a check: docs/decisions.md "Uploads"), and that photos are made smaller before
+ * they are sent (docs/uploads.md "What the traveller reads").
  */
 export function EvidenceSteps() {
   return (
@@ -41,6 +42,7 @@ export function EvidenceSteps() {
         </figure>
       </div>
       <p className="rw-manual-claim__note">{CTEXT.highResolution}</p>
+      <p className="rw-manual-claim__note">{CTEXT.madeSmaller}</p>
     </>
   );
 }

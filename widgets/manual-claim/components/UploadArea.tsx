@@ -8,9 +8,10 @@ import { changeDraft, loadDraft, withoutPhoto, withPhoto, withUploaded, type Cla
 
 /** The claim draft's store, for the widget: it loads with this chunk, never in a copy of its own. */
 export * as claimDraft from '../draft';
-import { CTEXT, UPLOAD_DICT } from '../texts';
+import { CTEXT, REFUSAL, UPLOAD_DICT } from '../texts';
 import type { UploadSummary } from '../types';
 import { canDecode, checkPhoto } from '../photoCheck';
+import { uploadFailureText } from '../uploadFailure';
 import { parseUploadId, UPLOAD_LIMITS } from '../validation';
 import './UploadArea.css';
 
@@ -62,13 +63,14 @@ export interface PhotoIntake {
 
 /**
  * The dropzone options of the claim (docs/product-rules.md sections 5 and 9; docs/decisions.md "Uploads" and
- * "Duplicate photos"; docs/uploads.md): jpeg, png or gif by their bytes; at most 10 MiB each
+ * "Duplicate photos"; docs/uploads.md): jpeg, png or gif by their bytes; at most 10 MB (MiB) each
  * (checked on the original), 40 megapixels (read from the header before any decoding) and 10
  * photos; a duplicate is a photo whose SHA-256 digest is that of a photo already listed, whatever
  * its name or modification time, and is refused with a plain message; images resized in the
  * browser to at most 1200 px wide, and a file the browser cannot resize is refused, never sent as
  * the original. Every refusal sends nothing. Dropzone's own click target and previews are off:
- * the component renders a real, labelled file input and its own list.
+ * the component renders a real, labelled file input and its own list. Every `dict*` text is ours
+ * (texts.ts `UPLOAD_DICT`; docs/uploads.md "What the traveller reads"): none of dropzone's defaults.
  *
  * Dropzone is the drop zone and the queue of checks and resizes; it sends nothing itself. A
  * resized photo is handed to `intake.resized`, and the request layer uploads it
@@ -101,7 +103,7 @@ export function dropzoneOptions(intake: PhotoIntake): DropzoneOptions {
         if (file.status !== Dropzone.ADDED || !this.files.includes(file)) return undefined;
         if (!check.ok) return done(check.message);
         // Photos accepted while this one waited its turn count too.
-        if (intake.accepted.size >= UPLOAD_LIMITS.maxFiles) return done(UPLOAD_DICT.dictMaxFilesExceeded);
+        if (intake.accepted.size >= UPLOAD_LIMITS.maxFiles) return done(REFUSAL.tooMany);
         const duplicate = check.digest !== null && [...intake.accepted.values()].includes(check.digest);
         if (duplicate) return done(CTEXT.duplicate);
         // Its digest stays taken until the photo is removed from the list.
@@ -141,17 +143,6 @@ export function dropzoneOptions(intake: PhotoIntake): DropzoneOptions {
   } as DropzoneOptions;
 }
 
-/**
- * The text of a failed upload (docs/product-rules.md section 8): no answer, a timeout, a refused
- * page (403), else the server's own text, or `Server responded with {code} code.` when it gave none.
- */
-function uploadFailureText(error: unknown): string {
-  const failure = toWidgetError(error);
-  if (failure.code === 'TIMEOUT') return CTEXT.uploadTimedOut;
-  if (failure.code === 'NETWORK_ERROR') return CTEXT.uploadNoAnswer;
-  return failureText(failure, failure.message);
-}
-
 const STATUS_TEXT: Record<EntryStatus, string> = {
   waiting: CTEXT.statusWaiting,
   uploading: CTEXT.statusUploading,
@@ -164,14 +155,17 @@ const STATUS_TEXT: Record<EntryStatus, string> = {
 /**
  * The claim's upload area (docs/product-rules.md sections 2, 4, 5, 7; docs/offline.md "Photos"),
  * loaded lazily with dropzone. A labelled `<input type="file" multiple>` (keyboard and screen
- * readers) and a drop box feed dropzone, which checks each file (type, 10 MiB, 10 files,
+ * readers) and a drop box feed dropzone, which checks each file (type, 10 MB, 10 files,
  * duplicates) and resizes images to 1200 px wide. The request layer then uploads the photos one
  * at a time to /tickets/upload with header `Journey-Id` and the photo's Idempotency-Key, trying a
  * transient failure again with backoff; the answer is the upload id. Refused files are listed in
  * an alert with the reason and send no request; a failed upload shows why (the server's own
  * text when it gave one) and, when trying again may help, a "Try again" button. Removing an
  * uploaded file POSTs /tickets/delete/{uploadId} (a failure keeps it listed with a retry); nothing
- * can be added or removed while `locked`. Upload activity drives the page's progress bar.
+ * can be added or removed while `locked`. Upload activity drives the page's progress bar. After
+ * Remove, focus goes to the list's heading ("Your photos", focusable with tabindex -1) and the
+ * visible status line names the photo removed; once photos are listed, the file input's own
+ * "No file chosen" is hidden by a class (docs/uploads.md "What the traveller reads").
  */
 export function UploadArea({ bookingReference, journeyId, locked, onChange }: UploadAreaProps) {
   const zone = useRef<HTMLDivElement>(null);
@@ -192,6 +186,9 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
   const listed = useRef<Entry[]>([]);
   const [refusals, setRefusals] = useState<Refusal[]>([]);
   const [announcement, setAnnouncement] = useState('');
+  /** True once a photo was removed: the list's heading stays, to take focus, even when the list is empty. */
+  const [removedAny, setRemovedAny] = useState(false);
+  const listHeading = useRef<HTMLHeadingElement>(null);
   const inputId = `rw-upload-input-${useId()}`;
   const lockedRef = useRef(locked);
 
@@ -317,7 +314,8 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
       const key = keyOf(file);
       dz.removeFile(file);
       forget(key);
-      const text = typeof message === 'string' ? message : UPLOAD_DICT.dictInvalidFileType;
+      // Dropzone's refusals are texts.ts `UPLOAD_DICT`'s; anything else (never a string of dropzone's own) is a failed upload.
+      const text = typeof message === 'string' ? message : REFUSAL.uploadFailed;
       setRefusals((list) => [...list, { key, name: file.name, message: text }]);
     });
 
@@ -413,8 +411,15 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
     }
   };
 
+  /**
+   * Removes a photo (docs/uploads.md "What the traveller reads"): focus goes at once to the list's
+   * heading, as the Remove button goes away with the photo (or while it is removed); the status
+   * line then says which photo was removed, or why it was not.
+   */
   const remove = async (entry: Entry) => {
     if (locked) return;
+    setRemovedAny(true);
+    listHeading.current?.focus();
     const file = files.current.get(entry.key);
     if (entry.status === 'uploaded' || entry.status === 'remove-failed') {
       update(entry.key, { status: 'removing', message: undefined });
@@ -449,7 +454,7 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
         </p>
         <input
           id={inputId}
-          className="rw-upload__input"
+          className={`rw-upload__input${entries.length > 0 ? ' rw-upload__input--listed' : ''}`}
           type="file"
           multiple
           accept={UPLOAD_LIMITS.acceptedFiles}
@@ -470,44 +475,43 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
         </div>
       )}
 
-      {entries.length > 0 && (
-        <>
-          <h4 className="rw-upload__list-title">{CTEXT.uploadsHeading}</h4>
-          <ul className="rw-upload__list">
-            {entries.map((entry) => (
-              <li key={entry.key} className={`rw-upload__file rw-upload__file--${entry.status}`}>
-                <span className="rw-upload__name">{entry.name}</span>
-                <span className="rw-upload__status">
-                  {entry.status === 'failed' || entry.status === 'remove-failed'
-                    ? (entry.message ?? STATUS_TEXT[entry.status])
-                    : STATUS_TEXT[entry.status]}
-                </span>
-                {!locked && entry.status === 'failed' && entry.retryable && (
-                  <button
-                    type="button"
-                    className="rw-link rw-link--button rw-upload__retry"
-                    onClick={() => retry(entry)}
-                  >
-                    {CTEXT.retryUpload(entry.name)}
-                  </button>
-                )}
-                {!locked && entry.status !== 'removing' && (
-                  <button
-                    type="button"
-                    className="rw-link rw-link--button rw-upload__remove"
-                    onClick={() => remove(entry)}
-                  >
-                    {entry.status === 'remove-failed' ? CTEXT.retryRemove(entry.name) : CTEXT.removeFile(entry.name)}
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-        </>
+      {(entries.length > 0 || removedAny) && (
+        <h4 className="rw-upload__list-title" id={`${inputId}-list`} ref={listHeading} tabIndex={-1}>
+          {CTEXT.uploadsHeading}
+        </h4>
       )}
       <p className="rw-upload__announcement" role="status">
         {announcement}
       </p>
+      {entries.length === 0 && removedAny && <p className="rw-upload__empty">{CTEXT.noPhotos}</p>}
+      {entries.length > 0 && (
+        <ul className="rw-upload__list" aria-labelledby={`${inputId}-list`}>
+          {entries.map((entry) => (
+            <li key={entry.key} className={`rw-upload__file rw-upload__file--${entry.status}`}>
+              <span className="rw-upload__name">{entry.name}</span>
+              <span className="rw-upload__status">
+                {entry.status === 'failed' || entry.status === 'remove-failed'
+                  ? (entry.message ?? STATUS_TEXT[entry.status])
+                  : STATUS_TEXT[entry.status]}
+              </span>
+              {!locked && entry.status === 'failed' && entry.retryable && (
+                <button type="button" className="rw-link rw-link--button rw-upload__retry" onClick={() => retry(entry)}>
+                  {CTEXT.retryUpload(entry.name)}
+                </button>
+              )}
+              {!locked && entry.status !== 'removing' && (
+                <button
+                  type="button"
+                  className="rw-link rw-link--button rw-upload__remove"
+                  onClick={() => remove(entry)}
+                >
+                  {entry.status === 'remove-failed' ? CTEXT.retryRemove(entry.name) : CTEXT.removeFile(entry.name)}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
