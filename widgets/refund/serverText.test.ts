@@ -25,6 +25,7 @@ describe('serverText', () => {
     ['an HTML fragment page', '<html><body>Error</body></html>'],
     ['JSON without a message', '{"code":"E42","traceId":"abc"}'],
     ['JSON null', 'null'],
+    ['a JSON number', '500'],
   ])('an answer with %s gives nothing (never "Server responded with … code.")', (_kind, body) => {
     const failure = answerError(502, body, 'get');
     expect(serverText(failure)).toBe('');

@@ -9,11 +9,15 @@ const WEB_PAGE = /^\s*<(?:!doctype|html|head|body)\b/i;
 /** The fields of a JSON error body that hold the server's text (docs/decisions.md "Server error answers"). */
 const MESSAGE_FIELDS = ['message', 'error', 'Message', 'title', 'detail'];
 
-/** Whether `body` is JSON of an object or list that has none of {@link MESSAGE_FIELDS} as a string. */
+/**
+ * Whether `body` is JSON other than a string: `null`, a number, a boolean, or an object or list
+ * that has none of {@link MESSAGE_FIELDS} as a string.
+ */
 function isJsonWithoutMessage(body: string): boolean {
   try {
     const parsed: unknown = JSON.parse(body);
-    if (parsed === null || typeof parsed !== 'object') return false;
+    if (typeof parsed === 'string') return false;
+    if (parsed === null || typeof parsed !== 'object') return true;
     const record = parsed as Record<string, unknown>;
     return !MESSAGE_FIELDS.some((field) => typeof record[field] === 'string');
   } catch {
