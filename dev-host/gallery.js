@@ -35,6 +35,24 @@ const MAX_GALLERY_REPORTS = 100;
 
 const pounds = (pence) => `£${(pence / 100).toFixed(2)}`;
 const unavailableSentence = (reason) => `We can't process an automatic refund for this journey because ${reason}.`;
+/** The six-month page's sentence beneath its modal (widgets/refund/texts.ts `sixMonthsPanelBody`). */
+const SIX_MONTHS_PANEL_TEXT =
+  'Your booking is more than 6 months old, so we cannot refund it online. Our support team can still look at it for you: contact them and quote your booking reference.';
+
+/**
+ * The picker's amount line for a lookup's first journey, with how it is made (the replacement dry
+ * run's `refundValue` and `adminFee`; widgets/refund/replacement/texts.ts `breakdown`), or the
+ * confirm button's text when the fixture plans no dry run for it.
+ */
+function pickerBreakdown(lookup) {
+  const first = lookup?.answer?.[0]?.journeyList?.[0];
+  const dryRun = first ? lookup.dryRuns?.[String(first.journeyID)] : undefined;
+  if (!dryRun || 'httpError' in dryRun || dryRun.refundValue <= 0) return 'Confirm replacement';
+  const amount = pounds(dryRun.refundValue);
+  return dryRun.adminFee > 0
+    ? `Your refund with this replacement: ${amount} ${pounds(dryRun.refundValue + dryRun.adminFee)} refund, less the ${pounds(dryRun.adminFee)} admin fee = ${amount}`
+    : `Your refund with this replacement: ${amount} ${amount} refund, with no admin fee`;
+}
 
 /** How each `expect.panel` of fixtures/bookings.json shows on the refund page (the text a section waits for). */
 function panelText(state) {
@@ -108,6 +126,19 @@ function galleryStates(bookings, lookups) {
     drive: 'accept-refund',
     expect: 'We cannot complete this refund online. Please contact our support team and quote your booking reference.',
   });
+  // The six-month page once its modal is closed: no refund action, the support contact
+  // (docs/decisions.md "The refund page's words and amounts"). public/gallery.js mounts it after
+  // the other modals and closes its modal.
+  add({
+    group: 'Refund panels',
+    slug: 'refund-six-months-closed',
+    title: 'Six-month page after Close (the support contact, no refund action)',
+    widget: 'refund',
+    booking: 'six-months',
+    search: query('six-months'),
+    drive: 'six-months-close',
+    expect: SIX_MONTHS_PANEL_TEXT,
+  });
   add({
     group: 'Refund panels',
     slug: 'replacement-form-errors',
@@ -144,7 +175,7 @@ function galleryStates(bookings, lookups) {
     });
   }
 
-  // Finished views.
+  // Finished views, each repeating the amount (docs/decisions.md "The refund page's words and amounts").
   add({
     group: 'Finished views',
     slug: 'finished-refund',
@@ -153,7 +184,7 @@ function galleryStates(bookings, lookups) {
     booking: 'instant-bus',
     search: query('instant-bus'),
     drive: 'accept-refund',
-    expect: 'Refund request accepted',
+    expect: `Refund request acceptedWe are refunding ${pounds(bookings['instant-bus']?.dryRun?.refundValue ?? 0)}.`,
   });
   add({
     group: 'Finished views',
@@ -163,7 +194,9 @@ function galleryStates(bookings, lookups) {
     booking: 'defer-only',
     search: query('defer-only'),
     drive: 'defer',
-    expect: 'Deferred refund request accepted',
+    expect: `Deferred refund request acceptedWe are keeping ${pounds(
+      bookings['defer-only']?.status?.refundStatus?.ticketsReplaceValue ?? 0,
+    )} for you for 12 months, with no admin fee.`,
   });
   add({
     group: 'Finished views',
@@ -382,10 +415,10 @@ function galleryStates(bookings, lookups) {
   );
   modal(
     'modal-picker',
-    `Confirm replacement picker (${ref('candidates')})`,
+    `Confirm replacement picker (${ref('candidates')}), with how the amount is made`,
     'replacement',
     'lookup:candidates',
-    'Confirm £35.50 refund',
+    pickerBreakdown(lookups.candidates),
   );
   modal(
     'modal-picker-rejected',

@@ -73,6 +73,7 @@ describe('GET /gallery', () => {
       'modal-picker-rejected',
       'finished-refund',
       'finished-deferral',
+      'refund-six-months-closed',
       'finished-claim',
       'finished-disruption-delayed',
       'finished-disruption-delayed-link',
@@ -92,6 +93,23 @@ describe('GET /gallery', () => {
       expect(slugs).toContain(slug);
     }
     expect(new Set(slugs).size).toBe(slugs.length);
+  });
+
+  it('shows the six-month page after Close, the amounts of the finished views and how the picker amount is made', () => {
+    const bySlug = Object.fromEntries(states.map((s) => [s.slug, s]));
+    expect(bySlug['refund-six-months-closed']).toMatchObject({
+      booking: 'six-months',
+      drive: 'six-months-close',
+      modal: false,
+      expect: expect.stringMatching(/^Your booking is more than 6 months old, so we cannot refund it online\./),
+    });
+    expect(bySlug['finished-refund'].expect).toBe('Refund request acceptedWe are refunding £49.10.');
+    expect(bySlug['finished-deferral'].expect).toBe(
+      'Deferred refund request acceptedWe are keeping £9.00 for you for 12 months, with no admin fee.',
+    );
+    expect(bySlug['modal-picker'].expect).toBe(
+      'Your refund with this replacement: £35.50 £45.50 refund, less the £10.00 admin fee = £35.50',
+    );
   });
 
   it('follows the host contract: no auto-mount, the gallery API base, own Details blocks, no inline script', async () => {

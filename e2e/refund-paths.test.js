@@ -50,6 +50,8 @@ test('replacement: lookup, pick a journey by keyboard, dry run per choice, three
   const radios = dialog.getByRole('radio');
   assert.equal(await radios.count(), 2, 'the journey without a refund status is not offered');
   await dialog.getByRole('button', { name: 'Confirm £35.50 refund' }).waitFor();
+  // How the chosen journey's amount is made, from its dry run (£35.50 and a £10.00 admin fee).
+  await dialog.getByText('£45.50 refund, less the £10.00 admin fee = £35.50', { exact: true }).waitFor();
   await assertAxeClean(page, 'journey picker');
 
   // Keyboard: the first card has focus in the radio group; ArrowDown picks the second.
@@ -58,6 +60,7 @@ test('replacement: lookup, pick a journey by keyboard, dry run per choice, three
   assert.equal(await radios.nth(1).isChecked(), true);
   const confirm = dialog.getByRole('button', { name: 'Confirm £45.50 refund' });
   await confirm.waitFor();
+  await dialog.getByText('£45.50 refund, with no admin fee', { exact: true }).waitFor();
   const dryRuns = requests.filter(
     (r) => r.method === 'POST' && r.url.endsWith('/api/ProcessRefundWithReplacement/DryRun'),
   );
@@ -76,6 +79,7 @@ test('replacement: lookup, pick a journey by keyboard, dry run per choice, three
   });
   release();
   await page.getByRole('heading', { name: 'Refund request accepted' }).waitFor();
+  await page.getByText('We are refunding £45.50.', { exact: true }).waitFor();
   const posts = requests.filter((r) => r.method === 'POST' && r.url.endsWith('/api/ProcessRefundWithReplacement'));
   assert.equal(posts.length, 1, 'exactly one ProcessRefundWithReplacement request');
   const recorded = (await devRequests()).filter((r) => r.path === '/api/ProcessRefundWithReplacement');
@@ -144,6 +148,9 @@ test('deferral: Defer replacement → one ProcessRefund with defer: true → Def
   await page.getByText('No admin fee applies to a deferral.').waitFor();
   await page.getByRole('button', { name: 'Accept refund' }).dblclick();
   await page.getByRole('heading', { name: 'Deferred refund request accepted' }).waitFor();
+  // The amount kept, for how long, and how to use it.
+  await page.getByText('We are keeping £9.00 for you for 12 months, with no admin fee.', { exact: true }).waitFor();
+  await page.getByText(/^To use it, book your next journey with us within 12 months/).waitFor();
   const posts = requests.filter((r) => r.method === 'POST' && r.url.endsWith('/api/ProcessRefund'));
   assert.equal(posts.length, 1);
   const recorded = (await devRequests()).filter((r) => r.path === '/api/ProcessRefund');
@@ -197,6 +204,15 @@ test('six-month modal: opens with focus inside, Tab stays inside, Escape closes 
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
   assert.equal(await page.getByRole('button', { name: 'Accept refund' }).count(), 0, 'no refund is offered');
+  // The page beneath agrees with the modal: the support contact, no refund, replacement or deferral.
+  const widget = page.locator('#refund-widget');
+  await widget.getByRole('heading', { name: 'Automated refunds are not available', level: 2 }).waitFor();
+  const support = await widget.getByRole('link', { name: 'Email our support team' }).getAttribute('href');
+  assert.match(support, /^mailto:support@example\.co\.uk\?subject=Refund%20request%20for%20booking%20/);
+  for (const name of ['Continue', 'Defer replacement', 'Provide replacement journey']) {
+    assert.equal(await page.getByRole('button', { name }).count(), 0, `no "${name}"`);
+  }
+  await assertAxeClean(page, 'six-month page after Close');
   assert.deepEqual(problems.pageErrors, []);
   await context.close();
 });
@@ -266,6 +282,12 @@ test('every demo booking reaches the panel it names', async () => {
       assert.ok(probe, `a probe for panel ${panel} (${name})`);
       await probe(page).waitFor({ timeout: 5000 });
       if (state.expect.message) await page.getByText(state.expect.message).first().waitFor({ timeout: 5000 });
+      // No developer text: no HTTP status, error code or URL in what the widget shows.
+      assert.doesNotMatch(
+        await page.locator('#refund-widget').innerText(),
+        /HTTP \d|API_ERROR|NETWORK_ERROR|TIMEOUT|Server responded|https?:\/\//,
+        `${name}: no developer text`,
+      );
       await assertAxeClean(page, name);
     }
     assert.deepEqual(problems.pageErrors, [], `${name}: no uncaught exception`);

@@ -62,6 +62,8 @@ test('instant refund: journey shown, three clicks send one POST, then Refund req
     .catch(() => undefined);
   release();
   await page.getByRole('heading', { name: 'Refund request accepted' }).waitFor();
+  // The finished view repeats the amount accepted (the dry run's refundValue).
+  await page.getByText('We are refunding £189.20.', { exact: true }).waitFor();
   const posts = requests.filter((r) => r.method === 'POST' && r.url.endsWith('/api/ProcessRefund'));
   assert.equal(posts.length, 1, 'exactly one ProcessRefund request');
   assert.ok(posts[0].request.headers()['idempotency-key'], 'the request carries an Idempotency-Key');

@@ -123,6 +123,12 @@
       await click(mount, 'button[type="submit"]', 'Continue');
     },
     'advance-info': (mount) => click(mount, 'a[data-launch="advance-info"]'),
+    // The six-month modal opens by itself; its Close shows the page beneath.
+    'six-months-close': async (mount) => {
+      const dialog = await waitFor(() => mount.querySelector('dialog[open]'), 'the six-month modal');
+      await click(dialog, 'button', 'Close');
+      await waitFor(() => !mount.querySelector('dialog[open]'), 'the six-month modal to close');
+    },
     appeal: (mount) => click(mount, 'button', 'How to appeal'),
     'choose-photo': async (mount) => {
       const input = await waitFor(() => mount.querySelector('input[type="file"]'), 'the file input');
@@ -225,7 +231,12 @@
     const modals = sections.filter((s) => mountOf(s).dataset.galleryModal === 'true');
     const advance = modals.filter((s) => drive(s) === 'advance-info');
     const selfOpening = modals.filter((s) => !drive(s));
-    const rest = sections.filter((s) => !withoutMap.includes(s) && !selfOpening.includes(s) && !advance.includes(s));
+    // A page whose modal opens by itself and is closed by its drive: mounted after the modals, so
+    // its modal never sits under theirs.
+    const closedModal = sections.filter((s) => drive(s) === 'six-months-close');
+    const rest = sections.filter(
+      (s) => !withoutMap.includes(s) && !selfOpening.includes(s) && !advance.includes(s) && !closedModal.includes(s),
+    );
 
     // The station map is page-wide (`#station-names`): these states mount while it is taken out.
     const map = document.getElementById('station-names');
@@ -240,12 +251,16 @@
     for (const section of advance) await guarded(section, mount);
     await Promise.all(rest.map((section) => guarded(section, mount)));
 
-    const notModal = (s) => !modals.includes(s);
+    const notModal = (s) => !modals.includes(s) && !closedModal.includes(s);
     await Promise.all(
       sections.filter((s) => notModal(s) && s.dataset.galleryState === 'pending').map((s) => guarded(s, settle)),
     );
     // Modals one at a time, in page order, so each opens over the previous one.
     for (const section of modals.filter((s) => !selfOpening.includes(s))) {
+      if (section.dataset.galleryState === 'pending') await guarded(section, settle);
+    }
+    for (const section of closedModal) {
+      await guarded(section, mount);
       if (section.dataset.galleryState === 'pending') await guarded(section, settle);
     }
     for (const section of selfOpening) {

@@ -1,3 +1,5 @@
+import { BOOKING_REFERENCE_HINT } from '../../shared/forms/bookingReference';
+
 /**
  * Texts of the lookup widget. The quoted docs/product-rules.md text (section 5, the delay-repay message) is
  * exact; the rest is ours where docs/product-rules.md leaves the wording open.
@@ -6,8 +8,7 @@ export const TEXT = {
   heading: 'Find your booking',
   intro: 'Enter your booking reference and the email address you booked with to see what you can get back.',
   bookingReferenceLabel: 'Booking reference',
-  bookingReferenceHint:
-    'Either 8 letters and numbers, like KXB7HT2N, or E- followed by 9 letters or numbers, like E-7K2M9Q4ZA. It is in your booking confirmation e-mail.',
+  bookingReferenceHint: BOOKING_REFERENCE_HINT,
   emailLabel: 'Email address',
   emailHint: 'The email address you used when you booked.',
   reasonLabel: 'Why do you want a refund?',

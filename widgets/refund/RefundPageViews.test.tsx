@@ -228,6 +228,36 @@ describe('six-month modal', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   });
 
+  it('after Close the page offers no refund, replacement or deferral, only the support contact', async () => {
+    // The fixture's status alone would allow a replacement and a deferral (net replacement £69.50,
+    // canDeferExchange): the six-month answer overrides it.
+    const { state, element } = mountState('six-months');
+    expect(statusOf('six-months')).toMatchObject({ canDeferExchange: true, ticketsReplaceValue: 7450 });
+    const dialog = await screen.findByRole('alertdialog', { name: TEXT.sixMonthsTitle });
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+
+    const panel = element.querySelector('.rw-refund__panel') as HTMLElement;
+    expect(element.querySelectorAll('.rw-refund__panel')).toHaveLength(1);
+    expect(within(panel).getByRole('heading', { level: 2, name: TEXT.sixMonthsTitle })).toBeInTheDocument();
+    expect(within(panel).getByText(TEXT.sixMonthsPanelBody)).toBeInTheDocument();
+    expect(TEXT.sixMonthsPanelBody).toMatch(/cannot refund it online/);
+    const link = within(panel).getByRole('link', { name: TEXT.sixMonthsLink });
+    expect(mailto(link).pathname).toBe('support@example.co.uk');
+    expect(mailto(link).searchParams.get('subject')).toBe(`Refund request for booking ${state.bookingReference}`);
+    for (const name of ['Accept refund', 'Continue', 'Defer replacement', 'Provide replacement journey']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    expect(element).not.toHaveTextContent(
+      /Accept refund|Defer replacement|Provide replacement journey|Refund with a replacement/,
+    );
+    // The only controls left: the journey's stops toggle and the support mail; nothing sends a request.
+    for (const button of within(element).queryAllByRole('button')) await user.click(button);
+    expect(http.history.post).toHaveLength(0);
+    expect(http.history.get.map((request) => request.url).sort()).toEqual([DRY_RUN_URL, STATUS_URL].sort());
+  });
+
   it('only the "older than 6 months" dry-run error opens it', async () => {
     mountState('dry-run-failure');
     await screen.findByText(TEXT.dryRunOutage);

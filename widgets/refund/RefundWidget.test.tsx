@@ -246,6 +246,11 @@ describe('instant refund panel', () => {
     act(() => release());
     const heading = await screen.findByRole('heading', { name: 'Refund request accepted' });
     expect(heading).toHaveFocus();
+    // The finished view repeats the amount (the dry run's refundValue, £189.20).
+    expect(element.querySelector('.rw-refund__finished')).toHaveTextContent(
+      `Refund request accepted${TEXT.refundAmount('£189.20')}${TEXT.completeBody}${TEXT.startAgain}`,
+    );
+    expect(TEXT.refundAmount('£36.80')).toBe('We are refunding £36.80.');
     expect(http.history.post).toHaveLength(1);
     const status = statusOf('instant');
     expect(JSON.parse(http.history.post[0].data)).toEqual({
@@ -398,7 +403,14 @@ describe('refund status failures (docs/product-rules.md section 8)', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("We couldn't load the refund status of your booking. Please try again.");
     const body = (states['status-failure'].status as { httpError: { status: number; body: string } }).httpError;
-    expect(alert).toHaveTextContent(`HTTP ${body.status}`);
+    // Details: the server's body alone (docs/product-rules.md section 8), no status, code or URL.
+    expect(alert).toHaveTextContent(
+      new RegExp(
+        `^${TEXT.statusFailure.replace(/[.?]/g, '\\$&')}Details${body.body.replace(/[()]/g, '\\$&')}Try againContact our support team$`,
+      ),
+    );
+    expect(within(alert).getByText('Details').nextElementSibling).toHaveTextContent(body.body);
+    expect(alert).not.toHaveTextContent(/HTTP|500|API_ERROR|Refund\/Status/);
     expect(within(alert).getByRole('link', { name: TEXT.contactSupport })).toHaveAttribute(
       'href',
       expect.stringMatching(/^mailto:/),
@@ -415,7 +427,7 @@ describe('refund status failures (docs/product-rules.md section 8)', () => {
     ['malformed JSON', () => http.onGet(STATUS_URL).reply(200, '{"refundStatus": ')],
     ['an empty body', () => http.onGet(STATUS_URL).reply(200, '')],
     ['a body of the wrong shape', () => http.onGet(STATUS_URL).reply(200, '{"refundStatus": {"journeyID": "x"}}')],
-  ])('%s shows the refund status failure', async (_name, arrange) => {
+  ])('%s shows the refund status failure, with no details (the server gave no text)', async (_name, arrange) => {
     arrange();
     http.onGet(DRY_RUN_URL).reply(200, JSON.stringify(dryRunOf('instant')));
     mountOnHostPage(mount, {
@@ -424,7 +436,52 @@ describe('refund status failures (docs/product-rules.md section 8)', () => {
       stations,
       attrs: { 'refund-status-url': STATUS_URL, 'dry-run-url': DRY_RUN_URL, 'support-email': 'support@example.co.uk' },
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent(TEXT.statusFailure);
+    // The catalogued message, Try again and the contact link; never "timeout of …", "Network
+    // Error", an error code or a validation message.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^We couldn't load the refund status of your booking\. Please try again\.Try againContact our support team$/,
+    );
+  });
+
+  it.each([
+    ['a JSON message', 503, '{"message":"Booking service unavailable"}', 'Booking service unavailable'],
+    ['a JSON error', 500, '{"error":"Try later"}', 'Try later'],
+    [
+      'a JSON title (problem details)',
+      500,
+      '{"type":"https://x.test/e","title":"Fares engine down","status":500}',
+      'Fares engine down',
+    ],
+  ])('a status failure with %s: Details show that text alone', async (_name, code, body, text) => {
+    http.onGet(STATUS_URL).reply(code, body);
+    http.onGet(DRY_RUN_URL).reply(200, JSON.stringify(dryRunOf('instant')));
+    mountOnHostPage(mount, {
+      mountId: 'refund-widget',
+      details: states.instant.details,
+      stations,
+      attrs: { 'refund-status-url': STATUS_URL, 'dry-run-url': DRY_RUN_URL, 'support-email': 'support@example.co.uk' },
+    });
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Details').nextElementSibling?.textContent).toBe(text);
+    expect(alert).not.toHaveTextContent(/[{}]|HTTP|https:|\b50[03]\b/);
+  });
+
+  it.each([
+    ["a proxy's web page", 502, '<!DOCTYPE html><html><body><h1>502 Bad Gateway</h1></body></html>'],
+    ['JSON without a message', 500, '{"code":"E42","traceId":"abc"}'],
+    ['an empty body', 500, ''],
+  ])('a status failure with %s shows no details', async (_name, code, body) => {
+    http.onGet(STATUS_URL).reply(code, body);
+    http.onGet(DRY_RUN_URL).reply(200, JSON.stringify(dryRunOf('instant')));
+    mountOnHostPage(mount, {
+      mountId: 'refund-widget',
+      details: states.instant.details,
+      stations,
+      attrs: { 'refund-status-url': STATUS_URL, 'dry-run-url': DRY_RUN_URL, 'support-email': 'support@example.co.uk' },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^We couldn't load the refund status of your booking\. Please try again\.Try againContact our support team$/,
+    );
   });
 
   // Both forms of the null response (docs/product-rules.md "Null refund status"): `{"refundStatus": null}`

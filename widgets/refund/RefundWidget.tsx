@@ -13,7 +13,7 @@ import { FinishedView } from './components/FinishedView';
 import { InstantPanel } from './components/InstantPanel';
 import { ManualRequiredPanel, UnavailablePanel } from './components/OtherPanels';
 import { ReplacementPanel } from './components/ReplacementPanel';
-import { SixMonthsModal } from './components/SixMonthsModal';
+import { SixMonthsModal, SixMonthsPanel } from './components/SixMonthsModal';
 import { UnavailablePage } from './components/UnavailablePage';
 import { selectPanel } from './selectPanel';
 import { TEXT } from './texts';
@@ -28,7 +28,8 @@ type Phase =
   | { phase: 'status-error'; error: WidgetError }
   | { phase: 'null-status' }
   | { phase: 'ready'; response: RefundStatusResponse & { refundStatus: RefundStatus }; dryRun: DryRunOutcome }
-  | { phase: 'done'; kind: Exclude<CompleteKind, 'claim'> };
+  /** `amountPence`: what the traveller accepted (the refund, or the amount deferred). */
+  | { phase: 'done'; kind: Exclude<CompleteKind, 'claim'>; amountPence: number };
 
 interface Props {
   config: RefundPageConfig;
@@ -41,10 +42,11 @@ interface Props {
 /**
  * The refund page (docs/product-rules.md section 2, data flow of docs/architecture.md): shows the preamble, fetches the
  * refund status and dry run in parallel, validates them, picks one panel with `selectPanel`,
- * and shows the finished view after the traveller acts. Status failure → the catalogued message
- * with details, body, retry and a contact link; null status → `null response, no matching
- * journey`; dry run `Self refunds are disabled` → redirect; `older than 6 months` → the six-month
- * modal; other dry-run failures offer no refund. With `data-view="unavailable"` it is the separate
+ * and shows the finished view (with the amount accepted) after the traveller acts. Status failure
+ * → the catalogued message with the server's own text as its details, retry and a contact link;
+ * null status → `null response, no matching journey`; dry run `Self refunds are disabled` →
+ * redirect; `older than 6 months` → the six-month modal over a page that offers only the support
+ * contact; other dry-run failures offer no refund. With `data-view="unavailable"` it is the separate
  * refund unavailable page instead. Either way, links carrying `data-launch="advance-info"` open the
  * advance-ticket information modal.
  */
@@ -112,8 +114,8 @@ function RefundPage({ config, element, navigate = (url) => window.location.assig
   }, []);
 
   const finish = useCallback(
-    (kind: Exclude<CompleteKind, 'claim'>) => {
-      setState({ phase: 'done', kind });
+    (kind: Exclude<CompleteKind, 'claim'>, amountPence: number) => {
+      setState({ phase: 'done', kind, amountPence });
       // The journey's refund is done: its saved disruption answers are no longer needed.
       const { bookingReference, JourneyPlannerResults } = config.details;
       forgetJourneyAnswers(bookingReference, JourneyPlannerResults.outboundJourneys[0]?.journeyID);
@@ -145,7 +147,15 @@ function RefundPage({ config, element, navigate = (url) => window.location.assig
         </p>
       )}
       {state.phase === 'ready' && <ReadyPanel config={config} state={state} onDone={finish} onRetry={retry} />}
-      {state.phase === 'done' && <FinishedView deferred={state.kind === 'deferral'} startUrl={config.startUrl} />}
+      {state.phase === 'done' && (
+        <FinishedView
+          deferred={state.kind === 'deferral'}
+          amountPence={state.amountPence}
+          bookingReference={config.details.bookingReference}
+          supportEmail={config.supportEmail}
+          startUrl={config.startUrl}
+        />
+      )}
     </div>
   );
 }
@@ -158,12 +168,24 @@ function ReadyPanel({
 }: {
   config: RefundPageConfig;
   state: Extract<Phase, { phase: 'ready' }>;
-  onDone: (kind: Exclude<CompleteKind, 'claim'>) => void;
+  /** Called once the server accepted a refund, replacement or deferral of `amountPence`. */
+  onDone: (kind: Exclude<CompleteKind, 'claim'>, amountPence: number) => void;
   /** Loads the status and the dry run again. */
   onRetry: () => void;
 }) {
   const dryRun = state.dryRun.ok ? state.dryRun.result : null;
   const sixMonths = !state.dryRun.ok && state.dryRun.message.includes('older than 6 months');
+  if (sixMonths) {
+    // The server said the booking is too old to refund online: the page offers no refund,
+    // replacement or deferral, only the support contact, before and after the modal is closed
+    // (docs/decisions.md "The refund page's words and amounts").
+    return (
+      <>
+        <SixMonthsModal config={config} />
+        <SixMonthsPanel config={config} />
+      </>
+    );
+  }
   const panel = selectPanel(state.response.refundStatus, dryRun);
   // The dry run could not be made (docs/decisions.md "An outage is not a decision"): say so above
   // whatever the status alone allows, and never as a refusal.
@@ -171,9 +193,13 @@ function ReadyPanel({
   return (
     <>
       {outage && <DryRunOutage onRetry={onRetry} />}
-      {sixMonths && <SixMonthsModal config={config} />}
       {panel === 'instant' && dryRun && (
-        <InstantPanel config={config} response={state.response} dryRun={dryRun} onDone={() => onDone('refund')} />
+        <InstantPanel
+          config={config}
+          response={state.response}
+          dryRun={dryRun}
+          onDone={() => onDone('refund', dryRun.refundValue)}
+        />
       )}
       {panel === 'replacement' && (
         <ReplacementPanel config={config} response={state.response} dryRun={dryRun} onDone={onDone} />

@@ -35,11 +35,17 @@ export const TEXT = {
   startAgain: 'Start again',
   completeBody:
     'We have received your request. The money will go back to the card you paid with, usually within 5 working days.',
-  deferralBody: 'Your deferred refund is valid for 12 months and carries no admin fee.',
+  // The amounts of the finished views (docs/decisions.md "The refund page's words and amounts").
+  refundAmount: (amount: string) => `We are refunding ${amount}.`,
+  deferralKept: (amount: string) => `We are keeping ${amount} for you for 12 months, with no admin fee.`,
+  deferralNext: (reference: string) =>
+    `To use it, book your next journey with us within 12 months and quote booking reference ${reference}. The amount kept goes towards the new booking.`,
+  deferralHelp: 'If you need help, contact our support team.',
   contactSupport: 'Contact our support team',
+  helpSubject: (reference: string) => `Refund help for booking ${reference}`,
   tryAgain: 'Try again',
+  /** Heads the server's own text of a failure, and nothing else (docs/product-rules.md section 8). */
   errorDetails: 'Details',
-  errorResponse: 'Server response',
   manualRequiredHeading: 'Further evidence is needed for printed tickets',
   manualRequiredBody:
     'Your booking has printed tickets. To claim a refund, send us photos of the tickets, whole and then cut in half.',
@@ -70,6 +76,9 @@ export const TEXT = {
     'Your booking is more than 6 months old, so we cannot refund it online. Our support team can still look at it for you.',
   sixMonthsLink: 'Email our support team',
   sixMonthsSubject: (reference: string) => `Refund request for booking ${reference}`,
+  /** The page beneath the closed six-month modal: no refund action, the support contact (docs/decisions.md). */
+  sixMonthsPanelBody:
+    'Your booking is more than 6 months old, so we cannot refund it online. Our support team can still look at it for you: contact them and quote your booking reference.',
   // Appeal modal (docs/product-rules.md section 2 "Instant refund panel").
   appealLink: 'How to appeal',
   appealTitle: 'How to appeal',

@@ -6,6 +6,19 @@ import { TEXT } from '../texts';
 export const ADVANCE_INFO_SELECTOR = '[data-launch="advance-info"]';
 
 /**
+ * Whether the host page already offers the advance-ticket information: a link or button carrying
+ * `data-launch="advance-info"` outside every widget (docs/host-contract.md; the dev host's and the
+ * ASP.NET host's aside have one). The replacement panel then shows no link of its own, so "About
+ * Advance tickets" reads once (docs/decisions.md "The refund page's words and amounts").
+ *
+ * @param doc the page
+ * @returns true when such a launcher is in the page; never throws
+ */
+export function hostOffersAdvanceInfo(doc: Document): boolean {
+  return Array.from(doc.querySelectorAll(ADVANCE_INFO_SELECTOR)).some((node) => !node.closest('[data-rw-widget]'));
+}
+
+/**
  * The advance-ticket information modal (docs/product-rules.md section 2): opens when the traveller activates
  * any link or button carrying `data-launch="advance-info"`, in the widget or anywhere in the host
  * page (one delegated click listener on `doc`, removed on unmount); the link's own navigation is

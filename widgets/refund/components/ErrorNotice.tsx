@@ -1,5 +1,6 @@
 import { failureText, type WidgetError } from '../../../shared/errors/WidgetError';
 import { mailtoHref } from '../../../shared/format/mailto';
+import { serverText } from '../serverText';
 import { TEXT } from '../texts';
 
 interface Props {
@@ -13,30 +14,24 @@ interface Props {
 }
 
 /**
- * An error announced to screen readers (role alert) with its catalogued message, the details
- * and server body when there are any (rendered as text), a contact link to support and an
- * optional retry (docs/product-rules.md section 8 "Refund status failure", "Replacement confirm failure"). A
- * `FORBIDDEN` error (stale token or session) shows `RELOAD_PAGE_TEXT` as its message.
+ * An error announced to screen readers (role alert) with its catalogued message, the `Details`
+ * when the server gave a text of its own, a contact link to support and an optional retry
+ * (docs/product-rules.md section 8 "the refund status fails", "the replacement confirm fails").
+ * The details are the server's text alone, rendered as text ({@link serverText}): never an HTTP
+ * status, an error code, a URL or an exception name; a failure without a server text shows none
+ * (docs/decisions.md "The refund page's words and amounts"). A `FORBIDDEN` error (stale token or
+ * session) shows `RELOAD_PAGE_TEXT` as its message.
  */
 export function ErrorNotice({ message, error, supportEmail, bookingReference, onRetry }: Props) {
-  const href = mailtoHref(supportEmail, { subject: `Refund help for booking ${bookingReference}` });
-  const details = error
-    ? [error.status ? `HTTP ${error.status}` : error.code, error.message].filter(Boolean).join(': ')
-    : '';
-  const body = error?.body && error.body !== error.message ? error.body : '';
+  const href = mailtoHref(supportEmail, { subject: TEXT.helpSubject(bookingReference) });
+  const details = error ? serverText(error) : '';
   return (
     <div className="rw-message rw-message--error" role="alert">
       <p className="rw-refund__error-title">{failureText(error, message)}</p>
       {details && (
         <dl className="rw-refund__error-details">
           <dt>{TEXT.errorDetails}</dt>
-          <dd>{details}</dd>
-          {body && (
-            <>
-              <dt>{TEXT.errorResponse}</dt>
-              <dd className="rw-refund__error-body">{body.slice(0, 2000)}</dd>
-            </>
-          )}
+          <dd className="rw-refund__error-body">{details}</dd>
         </dl>
       )}
       <p className="rw-refund__error-actions">

@@ -8,6 +8,7 @@ import { Accordion } from '../../../shared/ui/Accordion';
 import { DeferPanel } from '../replacement/DeferPanel';
 import { RTEXT } from '../replacement/texts';
 import { TEXT } from '../texts';
+import { hostOffersAdvanceInfo } from './AdvanceInfoModal';
 import { manualRefundHref } from './OtherPanels';
 import type { RefundPageConfig } from '../types';
 import '../replacement/replacement.css';
@@ -25,8 +26,8 @@ export interface ReplacementPanelProps {
   response: RefundStatusResponse & { refundStatus: RefundStatus };
   /** The dry run, or null when it failed (counts as refundValue 0). */
   dryRun: DryRunResult | null;
-  /** Called once a replacement or deferral was accepted by the server. */
-  onDone: (kind: 'replacement' | 'deferral') => void;
+  /** Called once a replacement or deferral of `amountPence` was accepted by the server. */
+  onDone: (kind: 'replacement' | 'deferral', amountPence: number) => void;
 }
 
 /** What the panel offers, from the refund status (docs/product-rules.md sections 4 and 9; docs/decisions.md "What each line shows"). */
@@ -71,7 +72,8 @@ export function replacementCase(status: RefundStatus, details: Details): Replace
  * and the lazily loaded form that leads to the picker; a confirmed replacement calls
  * `onDone('replacement')`) and, when deferral is possible, `Defer replacement` (a confirmed
  * deferral calls `onDone('deferral')`); and a link to /ManualRefund for a part-journey
- * replacement. Never throws; failures show inside the panel.
+ * replacement. The advance-fare message links to the advance-ticket information unless the host
+ * page already does ({@link hostOffersAdvanceInfo}). Never throws; failures show inside the panel.
  */
 export function ReplacementPanel({ config, response, onDone }: ReplacementPanelProps) {
   const status = response.refundStatus;
@@ -82,6 +84,8 @@ export function ReplacementPanel({ config, response, onDone }: ReplacementPanelP
   const withoutId = useScopedId('rw-replacement-without');
   const provideId = useScopedId(PROVIDE_ACCORDION_ID);
   const deferId = useScopedId('rw-replacement-defer');
+  // One "About Advance tickets" per page: the panel's own link only when the host page has none.
+  const [ownAdvanceLink] = useState(() => !hostOffersAdvanceInfo(document));
 
   useEffect(() => {
     // The shared Accordion has no onToggle: the first press of its toggle (click, Enter or Space,
@@ -111,10 +115,15 @@ export function ReplacementPanel({ config, response, onDone }: ReplacementPanelP
         <p>{view.canDefer ? RTEXT.canDefer(formatPence(status.ticketsReplaceValue)) : RTEXT.cannotDefer}</p>
         {view.hasAdvanceFares && (
           <p>
-            {RTEXT.advanceFares}{' '}
-            <a className="rw-link" href="#rw-advance-info" data-launch="advance-info">
-              {TEXT.advanceLink}
-            </a>
+            {RTEXT.advanceFares}
+            {ownAdvanceLink && (
+              <>
+                {' '}
+                <a className="rw-link" href="#rw-advance-info" data-launch="advance-info">
+                  {TEXT.advanceLink}
+                </a>
+              </>
+            )}
           </p>
         )}
       </div>
@@ -163,7 +172,11 @@ export function ReplacementPanel({ config, response, onDone }: ReplacementPanelP
                 </p>
               }
             >
-              <ReplacementForm config={config} response={response} onDone={() => onDone('replacement')} />
+              <ReplacementForm
+                config={config}
+                response={response}
+                onDone={(amountPence) => onDone('replacement', amountPence)}
+              />
             </LazyPart>
           )}
         </Accordion>
@@ -171,7 +184,11 @@ export function ReplacementPanel({ config, response, onDone }: ReplacementPanelP
 
       {view.canDefer && (
         <Accordion title={RTEXT.deferTitle} id={deferId} headingLevel={3}>
-          <DeferPanel config={config} response={response} onDone={() => onDone('deferral')} />
+          <DeferPanel
+            config={config}
+            response={response}
+            onDone={() => onDone('deferral', status.ticketsReplaceValue)}
+          />
         </Accordion>
       )}
 

@@ -10,7 +10,7 @@ import { api } from '../../../shared/api/http';
 import { TEXT } from '../texts';
 import { REPLACEMENT_DRY_RUN_PATH, REPLACEMENT_PATH } from './api';
 import { changesText, describeDirection, journeyLabel } from './JourneyCard';
-import { JourneyPickerModal, type JourneyPickerModalProps } from './JourneyPickerModal';
+import { amountBreakdown, JourneyPickerModal, type JourneyPickerModalProps } from './JourneyPickerModal';
 import { configOf, DIRECT_SINGLE, REPLACEMENT_REFERENCE, responseOf, RETURN_WITH_CHANGE, STATES } from './testData';
 import type { LookupJourney } from './types';
 
@@ -101,6 +101,40 @@ describe('journey cards (docs/product-rules.md section 2)', () => {
     expect(journeyLabel(odd, stations)).toBe('London Kings Cross to Unknown, 20/02/2027 11:00');
     expect(describeDirection([], stations)).toBeNull();
     expect([0, 1, 2, 3].map(changesText)).toEqual(['Direct', '1 change', '2 changes', '3 changes']);
+  });
+
+  it("show how the chosen journey's amount is made, from the dry run's figures, and follow the choice", async () => {
+    http.onPost(REPLACEMENT_DRY_RUN_PATH).reply((request) => {
+      const { replacementJourneyId } = JSON.parse(request.data) as { replacementJourneyId: number };
+      const answers: Record<number, object> = {
+        900101: { refundValue: 3550, adminFee: 1000, reasonCode: null },
+        900102: { refundValue: 4550, adminFee: 0, reasonCode: null },
+      };
+      return [200, JSON.stringify(answers[replacementJourneyId])];
+    });
+    const user = userEvent.setup();
+    renderPicker();
+    await screen.findByRole('button', { name: 'Confirm £35.50 refund' });
+    const amount = () => document.querySelector('.rw-journey-picker__amount') as HTMLElement;
+    expect(amount()).toHaveTextContent(
+      /^Your refund with this replacement: £35\.50 £45\.50 refund, less the £10\.00 admin fee = £35\.50$/,
+    );
+    expect(amount()).toHaveAttribute('role', 'status');
+    await user.click(screen.getByRole('radio', { name: RETURN_NAME }));
+    await screen.findByRole('button', { name: 'Confirm £45.50 refund' });
+    expect(amount()).toHaveTextContent(
+      /^Your refund with this replacement: £45\.50 £45\.50 refund, with no admin fee$/,
+    );
+  });
+
+  it('amountBreakdown: fee, no fee, and no breakdown for a refund of 0', () => {
+    expect(amountBreakdown({ refundValue: 3680, adminFee: 500, reasonCode: null })).toBe(
+      '£41.80 refund, less the £5.00 admin fee = £36.80',
+    );
+    expect(amountBreakdown({ refundValue: 4550, adminFee: 0, reasonCode: null })).toBe(
+      '£45.50 refund, with no admin fee',
+    );
+    expect(amountBreakdown({ refundValue: 0, adminFee: 1000, reasonCode: null })).toBeNull();
   });
 
   it('snapshot: the picker with its amount', async () => {
@@ -201,18 +235,57 @@ describe('dry run (docs/product-rules.md sections 4 and 7)', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('a plain-text server error and a timeout both show as "Unable to use this journey: …"', async () => {
+  it("a plain-text server error shows its text; a timeout a plain sentence, never the client's message", async () => {
     http.onPost(REPLACEMENT_DRY_RUN_PATH).replyOnce(500, 'Replacement service unavailable');
     http.onPost(REPLACEMENT_DRY_RUN_PATH).timeout();
     const user = userEvent.setup();
     renderPicker();
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Unable to use this journey: Replacement service unavailable',
+      /^Unable to use this journey: Replacement service unavailableTry again$/,
     );
     await user.click(screen.getByRole('radio', { name: RETURN_NAME }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      /^Unable to use this journey: timeout of 100ms exceeded$/,
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(/^Unable to use/)).toHaveTextContent(
+      /^Unable to use this journey: we couldn't check it just now\. Please try again\.$/,
     );
+    expect(alert).not.toHaveTextContent(/timeout|100ms|Network|500|HTTP/i);
+  });
+
+  it.each([
+    ['no answer', () => http.onPost(REPLACEMENT_DRY_RUN_PATH).replyOnce(() => Promise.reject(new Error('x')))],
+    ['a dropped connection', () => http.onPost(REPLACEMENT_DRY_RUN_PATH).networkErrorOnce()],
+    [
+      "a 502 with a proxy's web page",
+      () => http.onPost(REPLACEMENT_DRY_RUN_PATH).replyOnce(502, '<html><body>502 Bad Gateway</body></html>'),
+    ],
+    [
+      'a 500 with JSON but no message',
+      () => http.onPost(REPLACEMENT_DRY_RUN_PATH).replyOnce(500, '{"code":"E_FARES"}'),
+    ],
+    ['an answer of the wrong shape', () => http.onPost(REPLACEMENT_DRY_RUN_PATH).replyOnce(200, '{"refundValue":"x"}')],
+  ])('%s: a plain sentence and Try again, which runs the dry run again', async (_name, arrange) => {
+    arrange();
+    serveDryRuns({ 900101: 1250 });
+    const user = userEvent.setup();
+    renderPicker();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      /^Unable to use this journey: we couldn't check it just now\. Please try again\.Try again$/,
+    );
+    expect(screen.getByRole('button', { name: 'Confirm refund' })).toBeDisabled();
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Confirm £12.50 refund' })).toBeEnabled();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(dryRunBodies()).toHaveLength(2);
+    expect(dryRunBodies()[1]).toEqual(dryRunBodies()[0]);
+  });
+
+  it("a refusal with the server's text (a decision) offers no Try again", async () => {
+    http.onPost(REPLACEMENT_DRY_RUN_PATH).reply(400, JSON.stringify({ message: 'Journey already used' }));
+    renderPicker();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Unable to use this journey: Journey already used$/);
+    expect(within(alert).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('snapshot: a dry-run error', async () => {
@@ -244,6 +317,8 @@ describe('confirming (docs/product-rules.md sections 7 and 8; docs/architecture.
     expect(screen.getByText('Sending your replacement request…')).toBeInTheDocument();
     await act(async () => release());
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    // The amount confirmed goes to the finished view.
+    expect(onDone).toHaveBeenCalledWith(3550);
     expect(confirmCalls()).toHaveLength(1);
     const status = STATES.replacement.status;
     expect(JSON.parse(confirmCalls()[0].data)).toEqual({
@@ -263,6 +338,10 @@ describe('confirming (docs/product-rules.md sections 7 and 8; docs/architecture.
     await user.click(await screen.findByRole('button', { name: 'Confirm £12.50 refund' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("We couldn't process this refund. Please try again.");
+    // The details are the server's text alone: no status, no code.
+    expect(alert).toHaveTextContent(
+      /^We couldn't process this refund\. Please try again\.DetailsInternal errorContact our support team$/,
+    );
     expect(within(alert).getByRole('link', { name: TEXT.contactSupport }).getAttribute('href')).toMatch(
       /^mailto:support@example\.co\.uk\?subject=/,
     );
@@ -279,7 +358,10 @@ describe('confirming (docs/product-rules.md sections 7 and 8; docs/architecture.
     const user = userEvent.setup();
     renderPicker();
     await user.click(await screen.findByRole('button', { name: 'Confirm £12.50 refund' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(TEXT.processFailure);
+    // No server text: the catalogued message alone, no Details.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /^We couldn't process this refund\. Please try again\.Contact our support team$/,
+    );
     expect(confirmCalls()).toHaveLength(1);
   });
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { toWidgetError } from '../../../shared/api/policy';
+import { isTransientFailure, toWidgetError } from '../../../shared/api/policy';
 import { failureText } from '../../../shared/errors/WidgetError';
 import { formatPence } from '../../../shared/format/money';
 import { useCommittingAction } from '../../../shared/hooks/useCommittingAction';
@@ -7,6 +7,7 @@ import { useScopedId } from '../../../shared/hooks/useScopedId';
 import type { DryRunResult, RefundStatus, RefundStatusResponse } from '../../../shared/types';
 import { Modal } from '../../../shared/ui/Modal';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { serverText } from '../serverText';
 import { TEXT } from '../texts';
 import type { RefundPageConfig } from '../types';
 import { processReplacement, replacementDryRun } from './api';
@@ -23,8 +24,8 @@ export interface JourneyPickerModalProps {
   enteredReference: string;
   /** Cancel, Escape. */
   onClose: () => void;
-  /** Called once the server accepted the replacement. */
-  onDone: () => void;
+  /** Called once the server accepted the replacement, with its refund (the dry run's `refundValue`) in pence. */
+  onDone: (amountPence: number) => void;
   /** Where focus goes when the picker closes (the form's Continue button). */
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
@@ -32,8 +33,12 @@ export interface JourneyPickerModalProps {
 type DryRunState =
   | { status: 'loading' }
   | { status: 'ready'; result: DryRunResult }
-  /** `message`: the text shown (`Unable to use this journey: …`, or the reload text for a stale page). */
-  | { status: 'error'; message: string }
+  /**
+   * `message`: the text shown (`Unable to use this journey: …`, or the reload text for a stale
+   * page); `retry`: the check could not be made (no answer, no server text, or a transient
+   * failure), so a Try again button runs it again.
+   */
+  | { status: 'error'; message: string; retry: boolean }
   /** No protected reference: nothing is sent (docs/product-rules.md section 6). */
   | { status: 'blocked' };
 
@@ -66,12 +71,48 @@ export function replacementRequest(
 }
 
 /**
+ * How the chosen journey's refund is made, from the replacement dry run's own figures
+ * (docs/decisions.md "The refund page's words and amounts"): `{refundValue + adminFee} refund,
+ * less the {adminFee} admin fee = {refundValue}`, or `{refundValue} refund, with no admin fee`.
+ *
+ * @param result the replacement dry run's answer (pence)
+ * @returns the sentence, or null when the dry run gives no refund (`refundValue` 0 or less: then
+ *   the figures do not say what the refund before the fee was)
+ */
+export function amountBreakdown(result: DryRunResult): string | null {
+  if (result.refundValue <= 0) return null;
+  if (result.adminFee <= 0) return RTEXT.breakdownNoFee(formatPence(result.refundValue));
+  return RTEXT.breakdown(
+    formatPence(result.refundValue + result.adminFee),
+    formatPence(result.adminFee),
+    formatPence(result.refundValue),
+  );
+}
+
+/**
+ * The replacement dry run's failure as the traveller reads it (docs/product-rules.md section 8 "a
+ * replacement dry-run error": `Unable to use this journey: {error}`): `{error}` is the server's own
+ * text, else a plain sentence saying to try again; a stale page reads the reload text.
+ */
+function dryRunFailure(error: unknown): Extract<DryRunState, { status: 'error' }> {
+  const failure = toWidgetError(error);
+  const text = serverText(failure);
+  return {
+    status: 'error',
+    message: failureText(failure, RTEXT.unableToUse(text || RTEXT.couldNotCheck)),
+    retry: failure.code !== 'FORBIDDEN' && (text === '' || isTransientFailure(failure)),
+  };
+}
+
+/**
  * The journey picker 'Confirm replacement' (docs/product-rules.md sections 2, 4, 7, 8). The candidate journeys
  * are cards of one radio group, the first selected on opening. A replacement dry run runs on
  * opening and on each selection change; an answer to an older selection never overwrites a newer
  * one (request sequence numbers). The amount line and `Confirm {amount} refund` show the dry
- * run's `refundValue`; Confirm is disabled while the dry run loads or an error stands, which
- * reads `Unable to use this journey: {error}`. `Cancel` closes the picker. Confirming sends
+ * run's `refundValue`, and the amount line says how it is made ({@link amountBreakdown}); Confirm
+ * is disabled while the dry run loads or an error stands, which reads `Unable to use this journey:
+ * {error}` with the server's text, or a plain sentence and a Try again button that runs the dry
+ * run again ({@link dryRunFailure}). `Cancel` closes the picker. Confirming sends
  * exactly one POST /api/ProcessRefundWithReplacement per chosen journey, however often pressed,
  * then calls `onDone`; a failure shows `We couldn't process this refund. Please try again.` with a
  * contact link, and confirming again reuses the Idempotency-Key. With no protected reference it
@@ -89,15 +130,19 @@ export function JourneyPickerModal({
   const [selected, setSelected] = useState<number>(journeys[0]?.journeyID ?? -1);
   const [answer, setAnswer] = useState<DryRunAnswer | null>(null);
   const [committing, setCommitting] = useState(false);
+  /** Incremented by Try again after a failed dry run: the same request is sent again. */
+  const [attempt, setAttempt] = useState(0);
   const sequence = useRef(0);
   /** Unique per picker: radios outside a form with one name form one group across the whole page. */
   const radioName = useScopedId('rw-replacement-journey');
   const journey = journeys.find((candidate) => candidate.journeyID === selected) ?? journeys[0];
   const request = journey ? replacementRequest(response, journey, enteredReference) : null;
   const requestKey = request ? JSON.stringify(request) : '';
+  /** The request and the attempt an answer must be for to count. */
+  const answerKey = `${attempt}:${requestKey}`;
   const dryRun: DryRunState = !request
     ? { status: 'blocked' }
-    : answer === null || answer.key !== requestKey
+    : answer === null || answer.key !== answerKey
       ? { status: 'loading' }
       : answer.state;
 
@@ -109,18 +154,15 @@ export function JourneyPickerModal({
     }
     const settle = (state: DryRunState) => {
       // Only the answer to the latest request counts (docs/product-rules.md section 4 "Journey picker").
-      if (current === sequence.current) setAnswer({ key: requestKey, state });
+      if (current === sequence.current) setAnswer({ key: answerKey, state });
     };
     replacementDryRun(request).then(
       (result) => settle({ status: 'ready', result }),
-      (error: unknown) => {
-        const failure = toWidgetError(error);
-        settle({ status: 'error', message: failureText(failure, RTEXT.unableToUse(failure.message)) });
-      },
+      (error: unknown) => settle(dryRunFailure(error)),
     );
-    // The request is identified by its JSON (`requestKey`); a new object each render is not a change.
+    // The request is identified by its JSON and the attempt (`answerKey`); a new object each render is not a change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [requestKey]);
+  }, [answerKey]);
 
   useEffect(
     () => () => {
@@ -146,6 +188,7 @@ export function JourneyPickerModal({
           dryRun={dryRun}
           onPendingChange={setCommitting}
           onDone={onDone}
+          onRetry={() => setAttempt((n) => n + 1)}
         />
       }
     >
@@ -171,18 +214,20 @@ interface ConfirmReplacementProps {
   request: ReplacementRequest | null;
   dryRun: DryRunState;
   onPendingChange: (pending: boolean) => void;
-  onDone: () => void;
+  onDone: (amountPence: number) => void;
+  /** Runs the dry run again after a failure that decided nothing. */
+  onRetry: () => void;
 }
 
 /**
  * The dry-run amount line, its error, the confirm failure and the confirm button of one chosen
  * journey, placed in the modal's action row before Cancel.
  */
-function ConfirmReplacement({ config, request, dryRun, onPendingChange, onDone }: ConfirmReplacementProps) {
+function ConfirmReplacement({ config, request, dryRun, onPendingChange, onDone, onRetry }: ConfirmReplacementProps) {
   const [commit, confirm] = useCommittingAction(
     async (key) => {
       await processReplacement(request as ReplacementRequest, key);
-      onDone();
+      onDone(dryRun.status === 'ready' ? dryRun.result.refundValue : 0);
     },
     () => ({ bookingReference: config.details.bookingReference, action: 'replacement', body: request }),
   );
@@ -192,6 +237,7 @@ function ConfirmReplacement({ config, request, dryRun, onPendingChange, onDone }
   }, [pending, onPendingChange]);
 
   const amount = dryRun.status === 'ready' ? formatPence(dryRun.result.refundValue) : null;
+  const breakdown = dryRun.status === 'ready' ? amountBreakdown(dryRun.result) : null;
   const disabled = !request || dryRun.status !== 'ready' || pending;
   return (
     <>
@@ -199,6 +245,12 @@ function ConfirmReplacement({ config, request, dryRun, onPendingChange, onDone }
         <p className="rw-journey-picker__amount" role="status">
           {dryRun.status === 'loading' && RTEXT.dryRunLoading}
           {amount !== null && RTEXT.dryRunAmount(amount)}
+          {breakdown !== null && (
+            <>
+              {' '}
+              <span className="rw-journey-picker__breakdown">{breakdown}</span>
+            </>
+          )}
         </p>
         {dryRun.status === 'blocked' && (
           <p className="rw-message" role="status">
@@ -206,9 +258,14 @@ function ConfirmReplacement({ config, request, dryRun, onPendingChange, onDone }
           </p>
         )}
         {dryRun.status === 'error' && (
-          <p className="rw-message rw-message--error" role="alert">
-            {dryRun.message}
-          </p>
+          <div className="rw-message rw-message--error" role="alert">
+            <p>{dryRun.message}</p>
+            {dryRun.retry && (
+              <button type="button" className="rw-button rw-button--secondary" onClick={onRetry}>
+                {TEXT.tryAgain}
+              </button>
+            )}
+          </div>
         )}
         {commit.status === 'failed' && (
           <ErrorNotice

@@ -6,6 +6,7 @@ import { toWidgetError } from '../../../shared/api/policy';
 import { failureText } from '../../../shared/errors/WidgetError';
 import type { RefundStatus, RefundStatusResponse } from '../../../shared/types';
 import { Modal } from '../../../shared/ui/Modal';
+import { serverText } from '../serverText';
 import { TEXT } from '../texts';
 import type { RefundPageConfig } from '../types';
 import { lookupJourneys } from './api';
@@ -29,8 +30,8 @@ export const FIELD_ID_BASES = {
 export interface ReplacementFormProps {
   config: RefundPageConfig;
   response: RefundStatusResponse & { refundStatus: RefundStatus };
-  /** Called once the server accepted the replacement. */
-  onDone: () => void;
+  /** Called once the server accepted the replacement, with the refund it gives in pence. */
+  onDone: (amountPence: number) => void;
 }
 
 type Outcome =
@@ -44,9 +45,12 @@ type Outcome =
  * The 'Provide replacement journey' form (docs/product-rules.md sections 2, 5, 7, 8; docs/architecture.md "Forms"): fields
  * `Booking reference` and `Email address` validated by {@link replacementFormSchema} on submit;
  * errors show in an error summary that takes focus and links to each field, and beside each
- * field. `Continue` sends POST /api/LookupJourneys with the trimmed values. No eligible journey →
+ * field. The booking reference's hint is the lookup form's (shared/forms/bookingReference.ts).
+ * `Continue` sends POST /api/LookupJourneys with the trimmed values. No eligible journey →
  * `No matching eligible journeys. …` below the form; any other failure → the server's text in a
- * `Lookup failed` alert dialog; journeys → the lazily loaded picker 'Confirm replacement'. With no
+ * `Lookup failed` alert dialog, or, when the server gave none, a plain sentence saying to try
+ * again (never a status, code or client message; docs/decisions.md "The refund page's words and
+ * amounts"); journeys → the lazily loaded picker 'Confirm replacement'. With no
  * protected reference it logs that the backend thinks a refund is impossible and sends nothing
  * (docs/product-rules.md section 6).
  */
@@ -85,7 +89,7 @@ export function ReplacementForm({ config, response, onDone }: ReplacementFormPro
         );
       } catch (error) {
         const failure = toWidgetError(error);
-        setOutcome({ kind: 'failed', message: failureText(failure, failure.message) });
+        setOutcome({ kind: 'failed', message: failureText(failure, serverText(failure) || RTEXT.lookupFailedPlain) });
       }
     },
   });
@@ -97,6 +101,7 @@ export function ReplacementForm({ config, response, onDone }: ReplacementFormPro
     <div className="rw-replacement-form">
       {formik.submitCount > 0 && errors.length > 0 && <ErrorSummary errors={errors} focusKey={formik.submitCount} />}
       <form noValidate onSubmit={formik.handleSubmit}>
+        <p className="rw-replacement-form__intro">{RTEXT.formIntro}</p>
         <TextField
           id={FIELD_IDS.bookingReference}
           name="bookingReference"

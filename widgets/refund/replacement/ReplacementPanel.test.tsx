@@ -12,7 +12,9 @@ import { api } from '../../../shared/api/http';
 import { mountOnHostPage } from '../../../shared/test/hostPage';
 import type { RefundStatusResponse } from '../../../shared/types';
 import { mount } from '../mount';
+import { BOOKING_REFERENCE_HINT } from '../../../shared/forms/bookingReference';
 import { TEXT } from '../texts';
+import { RTEXT } from './texts';
 import { LOOKUP_PATH, REPLACEMENT_DRY_RUN_PATH, REPLACEMENT_PATH } from './api';
 import {
   DIRECT_SINGLE,
@@ -136,6 +138,24 @@ describe('the panel by case (docs/product-rules.md section 2)', () => {
     expect(screen.queryByRole('button', { name: 'Defer replacement' })).not.toBeInTheDocument();
   });
 
+  it('"About Advance tickets" once: the panel links to it only when the host page does not', async () => {
+    const { element } = mountState('replacement');
+    await screen.findByRole('heading', { name: TEXT.replacementHeading });
+    expect(within(element).getAllByText(TEXT.advanceLink)).toHaveLength(1);
+  });
+
+  it("with the host page's own advance-info link, the panel says it without a second link", async () => {
+    const { element } = mountState('replacement');
+    // The host page's aside, as on the dev host and the ASP.NET host (outside the widget).
+    const aside = document.createElement('aside');
+    aside.innerHTML = '<a href="#advance-info" data-launch="advance-info">About Advance tickets</a>';
+    document.body.append(aside);
+    await screen.findByRole('heading', { name: TEXT.replacementHeading });
+    expect(screen.getByText(/^Your booking has Advance fares/)).toHaveTextContent(/journey\.$/);
+    expect(within(element).queryByText(TEXT.advanceLink)).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: TEXT.advanceLink })).toHaveLength(1);
+  });
+
   it('links to /ManualRefund with the booking reference and e-mail encoded for a part-journey replacement', async () => {
     mountState('replacement', { search: 'covid19=true' });
     const link = await screen.findByRole('link', { name: 'Request a refund for a part-journey replacement' });
@@ -159,9 +179,9 @@ describe('the replacement form (docs/product-rules.md section 5; docs/architectu
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Provide replacement journey' }));
     const field = await screen.findByRole('textbox', { name: 'Booking reference' });
-    expect(field).toHaveAccessibleDescription(
-      /like KXB7HT2N, or E- followed by 9 capital letters or numbers, like E-123456789/,
-    );
+    // The one booking-reference hint, the lookup form's too (shared/forms/bookingReference.ts).
+    expect(field).toHaveAccessibleDescription(BOOKING_REFERENCE_HINT);
+    expect(screen.getByText(RTEXT.formIntro)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Email address' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
   });
@@ -290,13 +310,29 @@ describe('the replacement form (docs/product-rules.md section 5; docs/architectu
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
-  it('a malformed lookup answer shows in the Lookup failed modal', async () => {
+  it.each([
+    [
+      'a malformed answer',
+      () =>
+        http.onPost(LOOKUP_PATH).reply(200, JSON.stringify([{ refundStatus: {}, journeyList: [{ journeyID: 'x' }] }])),
+    ],
+    ['a timeout', () => http.onPost(LOOKUP_PATH).timeout()],
+    ['a dropped connection', () => http.onPost(LOOKUP_PATH).networkError()],
+    ['a 500 without a body', () => http.onPost(LOOKUP_PATH).reply(500, '')],
+    [
+      'a 502 web page',
+      () => http.onPost(LOOKUP_PATH).reply(502, '<!DOCTYPE html><html><body>Bad Gateway</body></html>'),
+    ],
+  ])('%s: the Lookup failed modal says what to do in a plain sentence', async (_name, arrange) => {
     mountState('replacement');
-    http.onPost(LOOKUP_PATH).reply(200, JSON.stringify([{ refundStatus: {}, journeyList: [{ journeyID: 'x' }] }]));
+    arrange();
     const user = userEvent.setup();
     await fillAndContinue(user, REPLACEMENT_REFERENCE, REPLACEMENT_EMAIL);
-    expect(await screen.findByRole('alertdialog', { name: 'Lookup failed' })).toHaveTextContent(
-      /The journey lookup answer was not in the expected form/,
+    const modal = await screen.findByRole('alertdialog', { name: 'Lookup failed' });
+    expect(modal).toHaveTextContent(/^Lookup failed(.*)Close$/);
+    expect(within(modal).getByText(RTEXT.lookupFailedPlain)).toBeInTheDocument();
+    expect(modal).toHaveTextContent(
+      /^Lookup failedWe couldn't look up your replacement journey just now\. Please try again in a few minutes\.Close$/,
     );
   });
 
@@ -322,6 +358,8 @@ describe('the replacement form (docs/product-rules.md section 5; docs/architectu
     await fillAndContinue(user, REPLACEMENT_REFERENCE, REPLACEMENT_EMAIL);
     await user.click(await screen.findByRole('button', { name: 'Confirm £12.50 refund' }));
     expect(await screen.findByRole('heading', { name: 'Refund request accepted' })).toHaveFocus();
+    // The finished view repeats the amount confirmed in the picker.
+    expect(screen.getByText('We are refunding £12.50.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(posts(REPLACEMENT_PATH)).toHaveLength(1);
     expect(completions).toEqual([{ kind: 'replacement', bookingReference: STATES.replacement.bookingReference }]);
@@ -354,6 +392,22 @@ describe('Defer replacement (docs/product-rules.md sections 1, 2, 7, 8)', () => 
     expect(within(region).getByText('Sending your deferral request…')).toBeInTheDocument();
     act(() => release());
     expect(await screen.findByRole('heading', { name: 'Deferred refund request accepted' })).toHaveFocus();
+    // The amount kept, for how long, and how to use it.
+    const finished = element.querySelector('.rw-refund__finished') as HTMLElement;
+    expect(finished).toHaveTextContent(
+      [
+        'Deferred refund request accepted',
+        'We are keeping £9.00 for you for 12 months, with no admin fee.',
+        `To use it, book your next journey with us within 12 months and quote booking reference ${STATES['defer-only'].bookingReference}. The amount kept goes towards the new booking.`,
+        'If you need help, contact our support team.',
+        'Start again',
+      ].join(''),
+    );
+    expect(
+      new URL(
+        within(finished).getByRole('link', { name: TEXT.deferralHelp }).getAttribute('href') as string,
+      ).searchParams.get('subject'),
+    ).toBe(`Refund help for booking ${STATES['defer-only'].bookingReference}`);
     expect(http.history.post).toHaveLength(1);
     const status = STATES['defer-only'].status;
     expect(http.history.post[0].url).toBe('/api/ProcessRefund');
@@ -381,6 +435,9 @@ describe('Defer replacement (docs/product-rules.md sections 1, 2, 7, 8)', () => 
     await user.click(within(regionOf('Defer replacement')).getByRole('button', { name: 'Accept refund' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("We couldn't process this refund. Please try again.");
+    // Details: the server's text alone, without its status (503).
+    expect(within(alert).getByText('Details').nextElementSibling).toHaveTextContent(/^Service unavailable$/);
+    expect(alert).not.toHaveTextContent(/503|HTTP|API_ERROR/);
     expect(within(alert).getByRole('link', { name: TEXT.contactSupport }).getAttribute('href')).toMatch(
       /^mailto:support@example\.co\.uk\?subject=/,
     );

@@ -1,3 +1,5 @@
+import { BOOKING_REFERENCE_HINT } from '../../../shared/forms/bookingReference';
+
 /**
  * Texts of the refund-with-replacement panel, the replacement form, the journey picker and the
  * deferral. Quoted docs/product-rules.md texts (sections 2, 5 and 8) are exact; the others are ours where
@@ -27,9 +29,10 @@ export const RTEXT = {
   // Provide replacement journey.
   maxReplacementValue: 'Maximum replacement value',
   replacementAdminFee: 'Admin fee for a replacement',
+  formIntro: 'Enter the booking reference and email address of your replacement journey.',
   bookingReferenceLabel: 'Booking reference',
-  bookingReferenceHint:
-    'The booking reference of your replacement journey: 8 characters, like KXB7HT2N, or E- followed by 9 capital letters or numbers, like E-123456789.',
+  /** The same hint as the lookup form's (shared/forms/bookingReference.ts). */
+  bookingReferenceHint: BOOKING_REFERENCE_HINT,
   emailLabel: 'Email address',
   emailHint: 'The email address used to book the replacement journey.',
   continue: 'Continue',
@@ -38,6 +41,8 @@ export const RTEXT = {
   lookingUp: 'Looking up your journeys…',
   noEligible: 'No matching eligible journeys. Journeys must have been purchased prior to your original departure time.',
   lookupFailed: 'Lookup failed',
+  /** The 'Lookup failed' modal's text when the server gave none (no answer, a timeout, an unreadable answer). */
+  lookupFailedPlain: "We couldn't look up your replacement journey just now. Please try again in a few minutes.",
 
   // Journey picker.
   pickerTitle: 'Confirm replacement',
@@ -51,7 +56,13 @@ export const RTEXT = {
   bookingReference: 'Booking reference',
   dryRunLoading: 'Working out your refund with this journey…',
   dryRunAmount: (amount: string) => `Your refund with this replacement: ${amount}`,
+  /** How the chosen journey's refund is made, from the replacement dry run's figures. */
+  breakdown: (beforeFee: string, fee: string, amount: string) =>
+    `${beforeFee} refund, less the ${fee} admin fee = ${amount}`,
+  breakdownNoFee: (amount: string) => `${amount} refund, with no admin fee`,
   unableToUse: (error: string) => `Unable to use this journey: ${error}`,
+  /** `{error}` of `unableToUse` when the server gave no text of its own. */
+  couldNotCheck: "we couldn't check it just now. Please try again.",
   confirm: (amount: string) => `Confirm ${amount} refund`,
   /** The confirm button while the amount for the selected journey is not known (loading or error). */
   confirmUnknown: 'Confirm refund',
