@@ -285,7 +285,7 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
     if (!file || !Buffer.isBuffer(file.buffer) || file.buffer.length === 0) {
       return badRequest('Send one image in the multipart field "file".');
     }
-    if (file.buffer.length > MAX_UPLOAD_BYTES) return answer(413, { message: 'File is too big. Max filesize: 10MiB.' });
+    if (file.buffer.length > MAX_UPLOAD_BYTES) return answer(413, { message: 'The selected file must be smaller than 10 MB.' });
     const kind = sniffImageType(file.buffer);
     if (!kind) return answer(415, { message: 'Only JPEG, PNG or GIF images are accepted.' });
     let size;
@@ -429,7 +429,7 @@ function createClaimsRouter({ dataDir, bookings, logger = console, guards }) {
     upload(req, res, (error) => {
       if (error instanceof multer.MulterError) {
         if (error.code === 'LIMIT_FILE_SIZE')
-          return send(res, answer(413, { message: 'File is too big. Max filesize: 10MiB.' }));
+          return send(res, answer(413, { message: 'The selected file must be smaller than 10 MB.' }));
         return send(res, badRequest(`Invalid upload: ${error.message}. Send one image in the field "file".`));
       }
       if (error) return send(res, badRequest('The upload could not be read.'));

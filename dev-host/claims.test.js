@@ -166,7 +166,7 @@ describe('POST /tickets/upload', () => {
     const big = Buffer.concat([png(8, 8), Buffer.alloc(MAX_UPLOAD_BYTES + 1 - png(8, 8).length)]);
     expect(big.length).toBe(10 * 1024 * 1024 + 1);
     const refused = await upload(server, big);
-    expect(refused).toMatchObject({ status: 413, json: { message: 'File is too big. Max filesize: 10MiB.' } });
+    expect(refused).toMatchObject({ status: 413, json: { message: 'The selected file must be smaller than 10 MB.' } });
     const limit = Buffer.concat([png(8, 8), Buffer.alloc(MAX_UPLOAD_BYTES - png(8, 8).length)]);
     expect((await upload(server, limit)).status).toBe(200);
     // Two 10 MiB uploads over HTTP: about 1 s alone, over 5 s (Jest's default) on a busy machine.

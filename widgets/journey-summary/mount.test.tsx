@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { captureConsoleErrors } from '../../shared/test/console';
 import { mountOnHostPage } from '../../shared/test/hostPage';
 import { buildDetails, STATIONS } from '../../shared/journey/testData';
 import { mount } from './mount';
@@ -10,6 +11,10 @@ test('mounts by id from the page data and shows the selected journey', () => {
 });
 
 test('absent Details shows "Missing JSON data from DOM"', () => {
+  const logged = captureConsoleErrors();
   const { element } = mountOnHostPage(mount, { mountId: 'journey-summary-widget', details: null, stations: STATIONS });
   expect(element).toHaveTextContent('Missing JSON data from DOM');
+  expect(logged()).toEqual([
+    'refund-widgets: widget "journeySummary", mount #journey-summary-widget: No element with id "refund-details" on the page',
+  ]);
 });

@@ -55,7 +55,7 @@ describe('the form', () => {
   it('has labelled fields; the reference hint shows both formats', () => {
     setup();
     expect(screen.getByRole('heading', { name: 'Find your booking' })).toBeInTheDocument();
-    expect(reference()).toHaveAccessibleDescription(/like KXB7HT2N, or E- followed by 9 letters or numbers/);
+    expect(reference()).toHaveAccessibleDescription(/like KXB7HT2N, or E- followed by 9 capital letters or numbers/);
     expect(email()).toHaveAttribute('type', 'email');
     expect(
       within(reasons())

@@ -7,15 +7,18 @@ import { UnavailableReason } from './UnavailableReason';
 
 /**
  * The manual refund page's URL (docs/product-rules.md section 2): `/ManualRefund?BookingReference=…&Email=…`
- * (plus `covid19=true` when set), encoded with URLSearchParams. Used by the manual-refund panel and
- * the replacement panel's part-journey link.
+ * (plus `covid19=true` when set), encoded with URLSearchParams. Used by the manual-refund panel and,
+ * with `partJourney`, by the replacement panel's part-journey link, which adds `PartJourney=true` so
+ * the claim's introduction asks for a part journey's evidence (docs/decisions.md "The manual
+ * claim's words").
  */
-export function manualRefundHref(config: RefundPageConfig): string {
+export function manualRefundHref(config: RefundPageConfig, { partJourney = false } = {}): string {
   const params = new URLSearchParams({
     BookingReference: config.details.bookingReference,
     Email: config.details.email,
   });
   if (config.query.covid19) params.set('covid19', 'true');
+  if (partJourney) params.set('PartJourney', 'true');
   return `/ManualRefund?${params.toString()}`;
 }
 

@@ -194,7 +194,7 @@ export function ReplacementPanel({ config, response, onDone }: ReplacementPanelP
 
       <p className="rw-replacement__part-journey">
         {RTEXT.partJourneyIntro}{' '}
-        <a className="rw-link" href={manualRefundHref(config)}>
+        <a className="rw-link" href={manualRefundHref(config, { partJourney: true })}>
           {RTEXT.partJourneyLink}
         </a>
       </p>

@@ -156,11 +156,11 @@ describe('the panel by case (docs/product-rules.md section 2)', () => {
     expect(screen.getAllByRole('link', { name: TEXT.advanceLink })).toHaveLength(1);
   });
 
-  it('links to /ManualRefund with the booking reference and e-mail encoded for a part-journey replacement', async () => {
+  it('links to /ManualRefund with the booking reference, email and PartJourney flag for a part-journey replacement', async () => {
     mountState('replacement', { search: 'covid19=true' });
     const link = await screen.findByRole('link', { name: 'Request a refund for a part-journey replacement' });
     expect(link.getAttribute('href')).toBe(
-      '/ManualRefund?BookingReference=GLX2NF7R&Email=replace.me%40example.com&covid19=true',
+      '/ManualRefund?BookingReference=GLX2NF7R&Email=replace.me%40example.com&covid19=true&PartJourney=true',
     );
   });
 
