@@ -1,8 +1,16 @@
-/** Jest setup: jest-dom matchers and the jsdom gaps our code relies on (STACK.md pitfall 8). */
+/**
+ * Jest setup: jest-dom matchers, a test that writes to the console fails (docs/testing.md "Quiet
+ * output"), and the jsdom gaps our code relies on (STACK.md pitfall 8).
+ */
 import '@testing-library/jest-dom';
+import failOnConsole from 'jest-fail-on-console';
 import { TextDecoder, TextEncoder } from 'util';
 import { memoiseComputedStyle } from './computedStyleMemo';
 import { printDomOnlyWhenFinal } from './elementErrors';
+
+// An expected error is asserted (`jest.spyOn(console, 'error').mockImplementation(…)` and an
+// `expect` on its calls), never printed: any other console output fails its test.
+failOnConsole({ shouldFailOnError: true, shouldFailOnWarn: true, shouldFailOnLog: true, shouldFailOnInfo: true });
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
@@ -39,6 +47,25 @@ if (typeof Blob !== 'undefined' && !Blob.prototype.arrayBuffer) {
 if (typeof window !== 'undefined' && window.crypto && !window.crypto.subtle) {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   Object.defineProperty(window.crypto, 'subtle', { configurable: true, value: require('crypto').webcrypto.subtle });
+}
+
+// No test reaches the network (docs/testing.md "Quiet output"): jsdom's XMLHttpRequest would
+// really connect, and an open socket keeps the test worker from exiting. Tests answer requests with
+// axios-mock-adapter or a stubbed fetch; a request that gets past them fails its test here.
+if (typeof XMLHttpRequest !== 'undefined') {
+  const reached: string[] = [];
+  const open = XMLHttpRequest.prototype.open;
+  XMLHttpRequest.prototype.open = function guardedOpen(this: XMLHttpRequest, method: string, url: string | URL) {
+    reached.push(`${method} ${String(url)}`);
+    return open.call(this, method, url, true);
+  } as typeof XMLHttpRequest.prototype.open;
+  XMLHttpRequest.prototype.send = function refusedSend() {
+    throw new Error('A test reached the network');
+  };
+  afterEach(() => {
+    const requests = reached.splice(0);
+    expect({ 'requests that reached the network': requests }).toEqual({ 'requests that reached the network': [] });
+  });
 }
 
 if (typeof window !== 'undefined') {

@@ -4,13 +4,14 @@
  * fixture states; the refund status is mocked on the one axios instance and navigation is the
  * `navigate` prop. Every answer's outcome, restore from localStorage and storage failures.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
 import { configureClient } from '../../shared/api/policy';
 import { api } from '../../shared/api/http';
+import { captureConsoleErrors } from '../../shared/test/console';
 import { buildHostPage, mountOnHostPage } from '../../shared/test/hostPage';
 import { DisruptionWidget } from './DisruptionWidget';
 import { mount } from './mount';
@@ -243,10 +244,12 @@ describe('history: each step is a browser history entry', () => {
   const KEY = 'rw-disruption:FTR6KL9B:700118';
   const entry = (step: string, journey = KEY) => ({ rwDisruption: { step, journey } });
   /** Browser Back or Forward: jsdom traverses the history asynchronously and fires popstate. */
-  const traverse = async (delta: number) => {
-    window.history.go(delta);
-    await new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
-  };
+  const traverse = (delta: number) =>
+    act(async () => {
+      const traversed = new Promise((resolve) => window.addEventListener('popstate', resolve, { once: true }));
+      window.history.go(delta);
+      await traversed;
+    });
 
   it('Continue adds an entry for the second question; browser Back returns to the first with its answer, Forward again', async () => {
     const { user, navigate } = await setup('disruption-waived');
@@ -321,7 +324,9 @@ describe('history: each step is a browser history entry', () => {
     await setup('disruption-waived');
     expect(first()).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
-    window.dispatchEvent(new PopStateEvent('popstate', { state }));
+    act(() => {
+      window.dispatchEvent(new PopStateEvent('popstate', { state }));
+    });
     expect(await screen.findByRole('group', { name: 'Please pick the option which applies' })).toBeInTheDocument();
   });
 
@@ -338,7 +343,9 @@ describe('history: each step is a browser history entry', () => {
       },
     });
     // Not the funnel's entry: nothing changes.
-    window.dispatchEvent(new PopStateEvent('popstate', { state: hostile }));
+    act(() => {
+      window.dispatchEvent(new PopStateEvent('popstate', { state: hostile }));
+    });
     expect(screen.getByRole('group', { name: 'What happened to your journey?' })).toBeInTheDocument();
   });
 
@@ -346,8 +353,12 @@ describe('history: each step is a browser history entry', () => {
     const { user } = await setup('disruption-waived');
     await answerFirst(user, /^Yes, my journey/);
     await screen.findByRole('group', { name: 'What happened to your journey?' });
-    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-    window.dispatchEvent(new PopStateEvent('popstate', { state: { other: 'script' } }));
+    act(() => {
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    });
+    act(() => {
+      window.dispatchEvent(new PopStateEvent('popstate', { state: { other: 'script' } }));
+    });
     expect(screen.getByRole('group', { name: 'What happened to your journey?' })).toBeInTheDocument();
   });
 
@@ -583,6 +594,7 @@ describe('the Finished page (data-view="finished")', () => {
   });
 
   it('a data-start-url leading off the site is refused with the set-up message', () => {
+    const logged = captureConsoleErrors();
     const state = states['disruption-waived'];
     const { element } = mountOnHostPage(mount, {
       mountId: 'disruption-widget',
@@ -593,6 +605,11 @@ describe('the Finished page (data-view="finished")', () => {
     });
     expect(element).toHaveTextContent('This disruption page is set up incorrectly. Please try again later.');
     expect(screen.queryByRole('link', { name: 'Start again' })).not.toBeInTheDocument();
+    expect(logged()).toEqual([
+      expect.stringContaining(
+        'refund-widgets: widget "disruption", mount #disruption-widget: data-start-url "//evil.example/" refused',
+      ),
+    ]);
   });
 
   it.each(['manual', 'somethingElse'])('%s: contact customer services, with a mail link', (reason) => {
@@ -642,12 +659,16 @@ describe('mount', () => {
   });
 
   it('missing Details: Missing JSON data from DOM', () => {
+    const logged = captureConsoleErrors();
     const { element } = mountOnHostPage(mount, {
       mountId: 'disruption-widget',
       stations,
       attrs: { 'refund-status-url': STATUS_URL },
     });
     expect(element).toHaveTextContent('Missing JSON data from DOM');
+    expect(logged()).toEqual([
+      'refund-widgets: widget "disruption", mount #disruption-widget: No element with id "refund-details" on the page',
+    ]);
   });
 
   it('a questions page without data-refund-status-url is refused with a clear message', () => {

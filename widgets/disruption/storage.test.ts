@@ -1,4 +1,6 @@
 /** The disruption answers in localStorage per journey, and storage that is full or disabled. */
+import { waitFor } from '@testing-library/react';
+import MockAdapter from 'axios-mock-adapter';
 import bookings from '../../fixtures/bookings.json';
 import type { Details } from '../../shared/types';
 import stations from '../../fixtures/stations.json';
@@ -6,7 +8,7 @@ import { mountOnHostPage } from '../../shared/test/hostPage';
 import { mount } from './mount';
 // Loaded here, not by the widget's first request inside a test: mutation testing would count the
 // API client's module-level code as covered by that test alone (docs/mutation-testing.md).
-import '../../shared/api/http';
+import { api } from '../../shared/api/http';
 import { forgetAnswers, loadAnswers, saveAnswers, storageKey } from './storage';
 import { parseSavedAnswers } from './validation';
 
@@ -126,11 +128,14 @@ describe('storage that forgets (answers older than 7 days)', () => {
     expect(loadAnswers(KEY)).toEqual(expect.objectContaining({ answer: 'Strike' }));
   });
 
-  it('a widget start removes every saved answer older than 7 days, and keeps newer ones', () => {
+  it('a widget start removes every saved answer older than 7 days, and keeps newer ones', async () => {
     window.localStorage.setItem(KEY, aged(8));
     window.localStorage.setItem('rw-disruption:OTHER123:1', aged(29));
     window.localStorage.setItem('rw-disruption:RECENT12:2', aged(3));
-    mountOnHostPage(mount, {
+    // The widget's status GET stays unanswered: this test is about what its start forgets.
+    const http = new MockAdapter(api);
+    http.onGet().reply(() => new Promise(() => undefined));
+    const { unmount } = mountOnHostPage(mount, {
       mountId: 'disruption-widget',
       details,
       stations,
@@ -139,5 +144,8 @@ describe('storage that forgets (answers older than 7 days)', () => {
     expect(window.localStorage.getItem(KEY)).toBeNull();
     expect(window.localStorage.getItem('rw-disruption:OTHER123:1')).toBeNull();
     expect(window.localStorage.getItem('rw-disruption:RECENT12:2')).not.toBeNull();
+    await waitFor(() => expect(http.history.get).toHaveLength(1));
+    unmount();
+    http.restore();
   });
 });

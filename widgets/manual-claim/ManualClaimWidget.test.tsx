@@ -632,6 +632,8 @@ describe('duplicates by content (SHA-256 of the bytes, docs/decisions.md "Duplic
     const [id] = await uploadAll([photo], user);
     http.onPost(`/tickets/delete/${id}`).reply(status, status >= 400 ? 'nope' : undefined);
     await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
+    // The delete's answer updates the list: let it land inside act().
+    await settle();
     return bytesOf(photo);
   }
 

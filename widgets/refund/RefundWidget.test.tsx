@@ -10,6 +10,7 @@ import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
 import { configureClient } from '../../shared/api/policy';
 import { api } from '../../shared/api/http';
+import { captureConsoleErrors } from '../../shared/test/console';
 import { mountOnHostPage } from '../../shared/test/hostPage';
 import { answersKey } from '../../shared/storage/journeyAnswers';
 import type { Details, DryRunResult, RefundStatusResponse } from '../../shared/types';
@@ -152,10 +153,16 @@ describe('instant refund panel', () => {
       'https://www.rail.example/refunds',
     );
 
+    const logged = captureConsoleErrors();
     const { element } = mountState('instant', { attrs: { 'start-url': 'javascript:alert(1)' } });
     expect(element).toHaveTextContent(
       'This refund page is set up incorrectly (invalid data-start-url). Please try again later.',
     );
+    expect(logged()).toEqual([
+      expect.stringContaining(
+        'refund-widgets: widget "refund", mount #refund-widget: data-start-url "javascript:alert(1)" refused',
+      ),
+    ]);
   });
 
   // Fee waived: the Admin fee line shows the dry run's fee (£0.00), never the status's £5.00
@@ -566,27 +573,41 @@ describe('the other panels', () => {
 
 describe('page data', () => {
   it('absent Details shows "Missing JSON data from DOM"', () => {
+    const logged = captureConsoleErrors();
     const { element } = mountState('instant', { details: null });
     expect(element).toHaveTextContent('Missing JSON data from DOM');
     expect(http.history.get).toHaveLength(0);
+    expect(logged()).toEqual([
+      'refund-widgets: widget "refund", mount #refund-widget: No element with id "refund-details" on the page',
+    ]);
   });
 
   it('unparsable Details shows "Missing JSON data from DOM"', () => {
+    const logged = captureConsoleErrors();
     const { element } = mountState('instant', { details: '{"bookingReference": ' });
     expect(element).toHaveTextContent('Missing JSON data from DOM');
+    expect(logged()).toEqual([expect.stringContaining('refund-widgets: widget "refund", mount #refund-widget: ')]);
   });
 
   it('a missing station map is reported and a clear message shown', () => {
     const fetchMock = jest.fn(() => Promise.resolve({ ok: true }));
     (globalThis as { fetch?: unknown }).fetch = fetchMock;
+    const logged = captureConsoleErrors();
     const { element } = mountState('instant', { stations: null });
     expect(within(element).getByRole('alert')).toHaveTextContent(/station names/);
+    expect(logged()).toEqual([
+      expect.stringContaining(
+        'refund-widgets: widget "refund", mount #refund-widget: No element with id "station-names"',
+      ),
+    ]);
     expect(fetchMock).toHaveBeenCalledWith('/report/error', expect.objectContaining({ method: 'POST' }));
   });
 
   it('a mount without the refund-status URL says the page is set up incorrectly', () => {
+    const logged = captureConsoleErrors();
     const { element } = mountState('instant', { attrs: { 'refund-status-url': '' } });
     expect(within(element).getByRole('alert')).toHaveTextContent('missing data-refund-status-url');
+    expect(logged()).toEqual([expect.stringContaining('refund-widgets: widget "refund", mount #refund-widget: ')]);
   });
 
   it('renders hostile server and page text as inert text', async () => {

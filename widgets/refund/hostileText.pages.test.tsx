@@ -61,28 +61,29 @@ describe.each(cases)('payload "%s"', (_name, payload) => {
     expectInert(element);
   });
 
-  it.each(['printed', 'replacement'])(
-    'in the manual-refund link of the %s panel (booking reference and e-mail in the query)',
-    async (state) => {
-      const element = mountWith({
-        state,
-        bookingReference: payload,
-        email: payload,
-        stations: stationsNamed(state, payload),
-      });
-      await waitFor(() => expect(element.querySelector('a[href^="/ManualRefund?"]')).not.toBeNull());
-      const href = (element.querySelector('a[href^="/ManualRefund?"]') as HTMLAnchorElement).getAttribute(
-        'href',
-      ) as string;
-      const url = new URL(href, location.href);
-      expect(url.origin).toBe(location.origin);
-      expect(url.pathname).toBe('/ManualRefund');
-      expect(url.hash).toBe('');
-      expect(url.searchParams.get('BookingReference')).toBe(wellFormed(payload));
-      expect(url.searchParams.get('Email')).toBe(wellFormed(payload));
-      expect(Array.from(url.searchParams.keys()).sort()).toEqual(['BookingReference', 'Email']);
-      expectShownAsText(element, payload);
-      expectInert(element);
-    },
-  );
+  it.each([
+    ['printed', ['BookingReference', 'Email']],
+    ['replacement', ['BookingReference', 'Email', 'PartJourney']],
+  ])('in the manual-refund link of the %s panel (booking reference and email in the query)', async (state, keys) => {
+    const element = mountWith({
+      state,
+      bookingReference: payload,
+      email: payload,
+      stations: stationsNamed(state, payload),
+    });
+    await waitFor(() => expect(element.querySelector('a[href^="/ManualRefund?"]')).not.toBeNull());
+    const href = (element.querySelector('a[href^="/ManualRefund?"]') as HTMLAnchorElement).getAttribute(
+      'href',
+    ) as string;
+    const url = new URL(href, location.href);
+    expect(url.origin).toBe(location.origin);
+    expect(url.pathname).toBe('/ManualRefund');
+    expect(url.hash).toBe('');
+    expect(url.searchParams.get('BookingReference')).toBe(wellFormed(payload));
+    expect(url.searchParams.get('Email')).toBe(wellFormed(payload));
+    expect(Array.from(url.searchParams.keys()).sort()).toEqual(keys);
+    if (keys.includes('PartJourney')) expect(url.searchParams.get('PartJourney')).toBe('true');
+    expectShownAsText(element, payload);
+    expectInert(element);
+  });
 });

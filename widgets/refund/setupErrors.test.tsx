@@ -5,10 +5,13 @@
  * same text, `ready` rejecting with a SetupError (code, widget, mountId, detail), and the
  * traveller's text unchanged.
  */
+import { waitFor } from '@testing-library/react';
+import MockAdapter from 'axios-mock-adapter';
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
 import { __setClockForTests } from '@rw/page-runtime';
 import { MISSING_DETAILS_TEXT, MISSING_STATION_MAP_TEXT } from '../../shared/errors/WidgetError';
+import { api } from '../../shared/api/http';
 import { SetupError } from '../../shared/mount/setupError';
 import { mountOnHostPage, type HostPageOptions } from '../../shared/test/hostPage';
 import { mount } from './mount';
@@ -107,6 +110,9 @@ it('a missing required attribute names it', async () => {
 });
 
 it('a page set up right: ready resolves once the first render has committed, nothing logged', async () => {
+  // Its status and dry-run GETs stay unanswered: this test is about the first render.
+  const http = new MockAdapter(api);
+  http.onGet().reply(() => new Promise(() => undefined));
   const { element, ready } = mountOnHostPage(mount, {
     mountId: 'refund-widget',
     details: state.details,
@@ -117,4 +123,8 @@ it('a page set up right: ready resolves once the first render has committed, not
   expect(element.querySelector('.rw-root[data-rw-widget="refund"]')).not.toBeNull();
   expect(consoleError).not.toHaveBeenCalled();
   expect(reports()).toHaveLength(0);
+  await waitFor(() =>
+    expect(http.history.get.map((request) => request.url)).toEqual([ATTRS['refund-status-url'], ATTRS['dry-run-url']]),
+  );
+  http.restore();
 });
