@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LazyPart, reloadableLazy } from '../../shared/mount/lazyPart';
-import { toWidgetError } from '../../shared/api/policy';
+import { serverText } from '../../shared/api/serverText';
 import { mailtoHref } from '../../shared/format/mailto';
 import { SelectedJourney } from '../../shared/journey/SelectedJourney';
 import { fetchRefundStatus } from './api';
@@ -30,7 +30,7 @@ import './disruption.css';
 const SecondStep = reloadableLazy(() => import('./components/SecondStep'));
 
 type StatusState =
-  { phase: 'loading' } | { phase: 'error'; message: string; body: string } | { phase: 'ready'; portions: Portion[] };
+  { phase: 'loading' } | { phase: 'error'; details: string | undefined } | { phase: 'ready'; portions: Portion[] };
 
 export interface DisruptionWidgetProps {
   config: DisruptionConfig;
@@ -81,8 +81,7 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
       (response) => active && setStatus({ phase: 'ready', portions: abandonedPortions(response, config.details) }),
       (error: unknown) => {
         if (!active) return;
-        const { message, body = '' } = toWidgetError(error);
-        setStatus({ phase: 'error', message, body: body !== message ? body.slice(0, 2000) : '' });
+        setStatus({ phase: 'error', details: serverText(error) });
       },
     );
     return () => {
@@ -160,7 +159,8 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
     setAttempt((n) => n + 1);
   }, []);
 
-  // docs/product-rules.md section 8 "Refund status failure": details and body are shown, with a contact link.
+  // docs/product-rules.md section 8 "the refund status fails": the catalogued message, the server's own text as
+  // its details (docs/decisions.md "The server's own text") and a contact link.
   const contactHref = mailtoHref(config.supportEmail, {
     subject: TEXT.statusHelpSubject(config.details.bookingReference),
   });
@@ -204,8 +204,7 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
         {step !== 'first' && status.phase === 'error' && (
           <div className="rw-message rw-message--error" role="alert">
             <p className="rw-disruption__text">{TEXT.statusFailure}</p>
-            <p className="rw-disruption__text">{status.message}</p>
-            {status.body && <p className="rw-disruption__text rw-disruption__error-body">{status.body}</p>}
+            {status.details && <p className="rw-disruption__text rw-disruption__error-body">{status.details}</p>}
             <p className="rw-disruption__text">
               <button type="button" className="rw-button rw-button--secondary" onClick={retry}>
                 {TEXT.tryAgain}

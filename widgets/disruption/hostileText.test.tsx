@@ -10,7 +10,8 @@ import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import bookings from '../../fixtures/bookings.json';
 import realStations from '../../fixtures/stations.json';
-import { configureClient } from '../../shared/api/policy';
+import { answerError, configureClient } from '../../shared/api/policy';
+import { serverText } from '../../shared/api/serverText';
 import { api } from '../../shared/api/http';
 import { expectInert, expectShownAsText, expectWellFormedMailtos, linkable } from '../../shared/test/hostileChecks';
 import { mountOnHostPage } from '../../shared/test/hostPage';
@@ -69,6 +70,12 @@ describe.each(XSS_PAYLOADS.map((p) => [p.name, p.text] as const))('payload "%s"'
     await screen.findByText(TEXT.statusFailure);
     expectInert(element);
     expectShownAsText(element, payload);
+    // The error body is the server's own text as shared/api/serverText.ts reads it, shown as text;
+    // a payload that is markup or JSON without a message shows none.
+    const shown = serverText(answerError(500, payload, 'get'));
+    const details = element.querySelector<HTMLElement>('.rw-disruption__error-body');
+    if (shown === undefined) expect(details).toBeNull();
+    else expectShownAsText(details!, shown);
     const links = expectWellFormedMailtos(element, [payload, SUPPORT], [TEXT.statusHelpSubject(payload)]);
     expect(links).toBe(linkable(payload) ? 1 : 0);
   });

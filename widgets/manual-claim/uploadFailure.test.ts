@@ -1,37 +1,18 @@
-/** What a failed upload says (docs/uploads.md "What the traveller reads"), on its own. */
+/**
+ * What a failed upload says (docs/uploads.md "What the traveller reads"), on its own. Which bodies hold a server
+ * text at all is shared/api/serverText.test.ts's; here, the upload's own rules on top of it.
+ */
 import { WidgetError, RELOAD_PAGE_TEXT } from '../../shared/errors/WidgetError';
 import { answerError } from '../../shared/api/policy';
-import { MAX_SERVER_TEXT, readableServerText, uploadFailureText } from './uploadFailure';
+import { MAX_SERVER_TEXT, uploadFailureText } from './uploadFailure';
 
 const answer = (status: number, body: unknown) => answerError(status, body, 'post');
 
-describe('readableServerText', () => {
-  it.each([
-    ['{"message":"You have already added this photo."}', 'You have already added this photo.'],
-    ['"You have already added this photo."', 'You have already added this photo.'],
-    ['  You have already added this photo. \n', 'You have already added this photo.'],
-    ['{"error":"Only JPEG, PNG or GIF images are accepted."}', 'Only JPEG, PNG or GIF images are accepted.'],
-  ])('reads %s', (body, text) => {
-    expect(readableServerText(body)).toBe(text);
-  });
-
-  it.each([
-    ['nothing', undefined],
-    ['an empty body', ''],
-    ['an HTML page', '<html><body><h1>413 Request Entity Too Large</h1></body></html>'],
-    ['an object without a message', '{"errors":{"file":["required"]}}'],
-    ['a JSON array', '["a","b"]'],
-    ['a body over the limit', 'x'.repeat(MAX_SERVER_TEXT + 1)],
-  ])('gives none for %s', (_name, body) => {
-    expect(readableServerText(body)).toBeNull();
-  });
-
-  it(`keeps a text of exactly ${MAX_SERVER_TEXT} characters`, () => {
-    expect(readableServerText('y'.repeat(MAX_SERVER_TEXT))).toBe('y'.repeat(MAX_SERVER_TEXT));
-  });
-});
-
 describe('uploadFailureText', () => {
+  it('shows a server text of at most 300 characters (docs/uploads.md)', () => {
+    expect(MAX_SERVER_TEXT).toBe(300);
+  });
+
   it.each([
     [
       '409 with the duplicate text',
@@ -40,6 +21,38 @@ describe('uploadFailureText', () => {
     ],
     ['413 with a text', answer(413, { message: 'Too large.' }), 'Too large.'],
     ['413 without a text', answer(413, ''), 'The selected file must be smaller than 10 MB'],
+    [
+      '413 with an HTML page',
+      answer(413, '<html><body><h1>413 Request Entity Too Large</h1></body></html>'),
+      'The selected file must be smaller than 10 MB',
+    ],
+    ['413 with a JSON number', answer(413, '413'), 'The selected file must be smaller than 10 MB'],
+    [
+      `413 with a text over ${MAX_SERVER_TEXT} characters`,
+      answer(413, 'x'.repeat(MAX_SERVER_TEXT + 1)),
+      'The selected file must be smaller than 10 MB',
+    ],
+    [
+      `409 with a text of exactly ${MAX_SERVER_TEXT} characters`,
+      answer(409, 'y'.repeat(MAX_SERVER_TEXT)),
+      'y'.repeat(MAX_SERVER_TEXT),
+    ],
+    [
+      `409 with a text over ${MAX_SERVER_TEXT} characters`,
+      answer(409, 'x'.repeat(MAX_SERVER_TEXT + 1)),
+      'This photo was not accepted. Remove it and choose another photo.',
+    ],
+    [
+      '415 with an object without a message',
+      answer(415, '{"errors":{"file":["required"]}}'),
+      'This photo was not accepted. Remove it and choose another photo.',
+    ],
+    [
+      '415 with a JSON array',
+      answer(415, '["a","b"]'),
+      'This photo was not accepted. Remove it and choose another photo.',
+    ],
+    ['422 with JSON null', answer(422, 'null'), 'This photo was not accepted. Remove it and choose another photo.'],
     ['422 without a text', answer(422, ''), 'This photo was not accepted. Remove it and choose another photo.'],
     [
       '500 with a text',

@@ -4,7 +4,8 @@
  */
 import { act, screen, within } from '@testing-library/react';
 import { expectInert, expectShownAsText, linkable } from '../../shared/test/hostileChecks';
-import { serverMessage } from '../../shared/api/policy';
+import { answerError } from '../../shared/api/policy';
+import { serverText } from '../../shared/api/serverText';
 import { TEXT } from './texts';
 import {
   APPEALS,
@@ -75,10 +76,13 @@ describe.each(cases)('payload "%s"', (_name, payload) => {
   ])('as the body of a failed refund-status call (%s)', async (_kind, body) => {
     const element = mountWith({ state: 'status-failure', bookingReference: payload, status: [500, body(payload)] });
     await screen.findByText(TEXT.statusFailure);
-    // The details are the server's text as the layer reads it (a plain body that is a JSON string
-    // literal, like the attribute break-out, is that string), shown as text.
-    const shown = serverMessage(body(payload)).trim();
-    if (shown !== '') expectShownAsText(element, shown);
+    // The details are the server's own text as shared/api/serverText.ts reads it (a plain body that
+    // is a JSON string literal, like the attribute break-out, is that string), shown as text; a
+    // payload that is markup or JSON without a message is no text, and shows no details.
+    const shown = serverText(answerError(500, body(payload), 'get'));
+    const details = element.querySelector<HTMLElement>('.rw-refund__error-body');
+    if (shown === undefined) expect(details).toBeNull();
+    else expectShownAsText(details!, shown);
     expect(expectRefundMailtos(element, [SUPPORT], payload)).toBe(1);
     expectInert(element);
   });

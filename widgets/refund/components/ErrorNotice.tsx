@@ -1,6 +1,6 @@
 import { failureText, type WidgetError } from '../../../shared/errors/WidgetError';
 import { mailtoHref } from '../../../shared/format/mailto';
-import { serverText } from '../serverText';
+import { serverText } from '../../../shared/api/serverText';
 import { TEXT } from '../texts';
 
 interface Props {
@@ -24,7 +24,7 @@ interface Props {
  */
 export function ErrorNotice({ message, error, supportEmail, bookingReference, onRetry }: Props) {
   const href = mailtoHref(supportEmail, { subject: TEXT.helpSubject(bookingReference) });
-  const details = error ? serverText(error) : '';
+  const details = error ? serverText(error) : undefined;
   return (
     <div className="rw-message rw-message--error" role="alert">
       <p className="rw-refund__error-title">{failureText(error, message)}</p>

@@ -7,7 +7,7 @@ import { useScopedId } from '../../../shared/hooks/useScopedId';
 import type { DryRunResult, RefundStatus, RefundStatusResponse } from '../../../shared/types';
 import { Modal } from '../../../shared/ui/Modal';
 import { ErrorNotice } from '../components/ErrorNotice';
-import { serverText } from '../serverText';
+import { serverText } from '../../../shared/api/serverText';
 import { TEXT } from '../texts';
 import type { RefundPageConfig } from '../types';
 import { processReplacement, replacementDryRun } from './api';
@@ -99,8 +99,8 @@ function dryRunFailure(error: unknown): Extract<DryRunState, { status: 'error' }
   const text = serverText(failure);
   return {
     status: 'error',
-    message: failureText(failure, RTEXT.unableToUse(text || RTEXT.couldNotCheck)),
-    retry: failure.code !== 'FORBIDDEN' && (text === '' || isTransientFailure(failure)),
+    message: failureText(failure, RTEXT.unableToUse(text ?? RTEXT.couldNotCheck)),
+    retry: failure.code !== 'FORBIDDEN' && (text === undefined || isTransientFailure(failure)),
   };
 }
 

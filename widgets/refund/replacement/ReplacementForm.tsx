@@ -6,7 +6,7 @@ import { toWidgetError } from '../../../shared/api/policy';
 import { failureText } from '../../../shared/errors/WidgetError';
 import type { RefundStatus, RefundStatusResponse } from '../../../shared/types';
 import { Modal } from '../../../shared/ui/Modal';
-import { serverText } from '../serverText';
+import { serverText } from '../../../shared/api/serverText';
 import { TEXT } from '../texts';
 import type { RefundPageConfig } from '../types';
 import { lookupJourneys } from './api';
@@ -89,7 +89,7 @@ export function ReplacementForm({ config, response, onDone }: ReplacementFormPro
         );
       } catch (error) {
         const failure = toWidgetError(error);
-        setOutcome({ kind: 'failed', message: failureText(failure, serverText(failure) || RTEXT.lookupFailedPlain) });
+        setOutcome({ kind: 'failed', message: failureText(failure, serverText(failure) ?? RTEXT.lookupFailedPlain) });
       }
     },
   });
