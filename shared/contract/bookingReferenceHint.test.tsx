@@ -24,6 +24,7 @@ function lookupHint(): string {
         action: '/ConfirmRefund',
         disruptionAction: '/Home/Disruption',
         supportEmail: 'support@example.co.uk',
+        delayRepayUrl: '',
         query: readQueryFlags(''),
       }}
       navigate={jest.fn()}
