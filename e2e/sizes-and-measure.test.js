@@ -6,13 +6,14 @@
  * At a 375 × 812 phone, on the main pages and states: every visible control inside a widget
  * (`.rw-root`) has a box at least 24 × 24 CSS px by itself (WCAG 2.2 2.5.8 without its spacing
  * exception, and without its "inline" exception either: links inside a sentence are measured too);
- * every button's text sits on one line; nothing scrolls sideways. The start page's demo table shows every booking's "Refund page" link inside the
+ * every button's text sits on one line; nothing scrolls sideways; axe (with its WCAG 2.2
+ * target-size rule) finds no serious violation, such as targets that overlap. The start page's demo table shows every booking's "Refund page" link inside the
  * viewport, without scrolling sideways. At 1280 px, no paragraph inside a widget is wider than 80
  * times the width of "0" in its font, and none of its lines holds more than 80 characters.
  */
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { useHostAndBrowser, openPage, drawImage } = require('./harness');
+const { useHostAndBrowser, openPage, drawImage, seriousAxeViolations } = require('./harness');
 const bookings = require('../fixtures/bookings.json');
 const lookups = require('../fixtures/lookups.json');
 
@@ -104,6 +105,8 @@ async function checkPhoneRules(page, what, findings) {
   findings.push(...result.small.map((line) => `${what}: smaller than 24 × 24: ${line}`));
   findings.push(...result.wrapped.map((line) => `${what}: wraps: ${line}`));
   if (result.scrollWidth > PHONE.width) findings.push(`${what}: scrolls sideways (scrollWidth ${result.scrollWidth})`);
+  // axe's target-size rule adds what a box alone does not show: targets that overlap.
+  findings.push(...(await seriousAxeViolations(page)).map((line) => `${what}: axe: ${line}`));
 }
 
 /**
@@ -128,6 +131,9 @@ test('375 px: the start page with the lookup; its demo tables need no sideways s
   await page.goto(`${env.host.url}/`);
   await page.getByRole('button', { name: 'Continue' }).waitFor();
   await checkPhoneRules(page, 'the lookup', findings);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('link', { name: 'Select why you want a refund' }).waitFor();
+  await checkPhoneRules(page, 'the lookup, its error summary', findings);
   await page.getByRole('radio', { name: /disrupted/ }).check();
   await checkPhoneRules(page, 'the lookup, disrupted', findings);
 
