@@ -143,7 +143,7 @@ function createApp({
   // Browsers ask for a favicon; answer without a body so the console stays clean.
   app.get('/favicon.ico', (_req, res) => res.status(204).end());
   app.get('/', (req, res) =>
-    sendPage(res, views.startPage({ bookings, csrfToken: pageToken(req, res), gallery: devTools })),
+    sendPage(res, views.startPage({ bookings, lookups, csrfToken: pageToken(req, res), gallery: devTools })),
   );
   app.get('/ConfirmRefund', bookingPage(views.refundPage));
   app.get(

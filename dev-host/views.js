@@ -126,26 +126,57 @@ function bookingLine(state) {
 }
 
 /**
- * `/`: the start page: the lookup widget (`lookup-widget`, default actions) beside the demo bookings.
+ * What the journey picker shows for each named state of fixtures/lookups.json (as
+ * docs/demo-bookings.md "Replacement bookings" lists them); another state shows its `label`.
+ */
+const PICKER_SHOWS = {
+  candidates: '"Confirm replacement" with two journeys (a direct single; a return with a change and a bus leg)',
+  rejected: '"Unable to use this journey: the replacement was booked after your original departure time"',
+  'no-eligible': '"No matching eligible journeys. Journeys must have been purchased prior to …"',
+  'lookup-error': '"Lookup failed" with the server\'s text (HTTP 503)',
+};
+
+/**
+ * A table cell carrying its column's heading in `data-label`, which narrow screens show before the
+ * value when each row becomes a card (site.css, docs/demo-bookings.md).
+ */
+const cell = (label, html) => `<td data-label="${escapeHtml(label)}">${html}</td>`;
+
+/**
+ * `/`: the start page: the lookup widget (`lookup-widget`, default actions) beside the demo
+ * bookings, then the replacement bookings to type into "Provide replacement journey".
  *
- * @param {{ bookings: Record<string, object>, csrfToken?: string, gallery?: boolean }} options fixture
- *   states keyed by name; the page token; whether to link the states gallery (it exists only with
- *   the dev tools on)
+ * @param {{ bookings: Record<string, object>, lookups?: Record<string, object>, csrfToken?: string, gallery?: boolean }} options
+ *   fixture states keyed by name; the replacement lookups keyed by name (fixtures/lookups.json);
+ *   the page token; whether to link the states gallery (it exists only with the dev tools on)
  * @returns {string} HTML
  */
-function startPage({ bookings, csrfToken, gallery = false }) {
+function startPage({ bookings, lookups = {}, csrfToken, gallery = false }) {
   const rows = Object.entries(bookings)
     .map(
       ([name, state]) => `<tr>
-<td>${escapeHtml(state.label ?? name)}<br><span class="site-muted">${escapeHtml(name)}</span></td>
-<td><code>${escapeHtml(state.bookingReference)}</code></td>
-<td>${escapeHtml(state.email)}</td>
-<td>${escapeHtml(state.expect?.panel ?? '')}</td>
-<td><a href="${escapeHtml(bookingUrl('/ConfirmRefund', state))}">Refund page</a><br>
+${cell('Booking', `${escapeHtml(state.label ?? name)}<br><span class="site-muted">${escapeHtml(name)}</span>`)}
+${cell('Reference', `<code>${escapeHtml(state.bookingReference)}</code>`)}
+${cell('Email', escapeHtml(state.email))}
+${cell('Expected', escapeHtml(state.expect?.panel ?? ''))}
+${cell(
+  'Pages',
+  `<a href="${escapeHtml(bookingUrl('/ConfirmRefund', state))}">Refund page</a><br>
 <a class="site-small" href="${escapeHtml(bookingUrl('/JourneySummary', state))}">Journey</a>
 <a class="site-small" href="${escapeHtml(bookingUrl('/RefundUnavailable', state))}">Unavailable page</a>
 <a class="site-small" href="${escapeHtml(bookingUrl('/Demo/TwoWidgets', state))}">Two widgets</a>
-<a class="site-small" href="${escapeHtml(bookingUrl('/Home/Disruption', state))}">Disruption</a></td>
+<a class="site-small" href="${escapeHtml(bookingUrl('/Home/Disruption', state))}">Disruption</a>`,
+)}
+</tr>`,
+    )
+    .join('\n');
+  const lookupRows = Object.entries(lookups)
+    .map(
+      ([name, lookup]) => `<tr>
+${cell('Replacement booking', `<span class="site-muted">${escapeHtml(name)}</span>`)}
+${cell('Reference', `<code>${escapeHtml(lookup.bookingReference)}</code>`)}
+${cell('Email', escapeHtml(lookup.email))}
+${cell('What the picker shows', escapeHtml(PICKER_SHOWS[name] ?? lookup.label ?? ''))}
 </tr>`,
     )
     .join('\n');
@@ -153,7 +184,7 @@ function startPage({ bookings, csrfToken, gallery = false }) {
     csrfToken,
     title: `Rail refunds - ${SITE_NAME}`,
     main: `<h1>Rail refunds</h1>
-<p>Get a refund for tickets you no longer need. You will need your booking reference and the e-mail
+<p>Get a refund for tickets you no longer need. You will need your booking reference and the email
 address you booked with.</p>
 <div class="site-columns">
 <section class="site-columns__main" aria-label="Find your booking">
@@ -166,10 +197,21 @@ Type one into the form, or follow its links.</p>
 </section>
 </div>
 <div class="site-table-scroll" role="region" aria-label="Demo bookings table" tabindex="0">
-<table class="site-table">
-<thead><tr><th scope="col">Booking</th><th scope="col">Reference</th><th scope="col">E-mail</th><th scope="col">Expected</th><th scope="col">Pages</th></tr></thead>
+<table class="site-table site-table--cards">
+<thead><tr><th scope="col">Booking</th><th scope="col">Reference</th><th scope="col">Email</th><th scope="col">Expected</th><th scope="col">Pages</th></tr></thead>
 <tbody>
 ${rows}
+</tbody>
+</table>
+</div>
+<h2 id="replacement-bookings">Replacement bookings (type these into Provide replacement journey)</h2>
+<p>These are not refund-page bookings: on <code>replacement</code> or <code>defer-only</code>, open "Provide
+replacement journey" and enter one of them.</p>
+<div class="site-table-scroll" role="region" aria-label="Replacement bookings table" tabindex="0">
+<table class="site-table site-table--cards">
+<thead><tr><th scope="col">Replacement booking</th><th scope="col">Reference</th><th scope="col">Email</th><th scope="col">What the picker shows</th></tr></thead>
+<tbody>
+${lookupRows}
 </tbody>
 </table>
 </div>
