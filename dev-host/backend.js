@@ -572,7 +572,7 @@ function createBackendRouter(store, { latencyMs = 0, logger = console, guards })
     const invalid = checkFields(req.body, LOOKUP_FIELDS);
     if (invalid) return send(res, invalid);
     const found = store.findBooking(req.body.bookingReference, req.body.email);
-    if (!found) return res.status(404).type('text/plain').send('No booking with that reference and e-mail address.');
+    if (!found) return res.status(404).type('text/plain').send('No booking with that reference and email address.');
     return res.json({ session: guards.grant(req, res, [found.state.bookingReference]) });
   });
 

@@ -100,7 +100,7 @@ describe('page data for other hosts (/host-data/*)', () => {
       `${server.url}/host-data/booking?bookingReference=${bookings.printed.bookingReference}&email=x%40y.z`,
     );
     expect(answer.status).toBe(404);
-    expect(await answer.text()).toBe('No booking with that reference and e-mail address.');
+    expect(await answer.text()).toBe('No booking with that reference and email address.');
   });
 
   it('lists the demo bookings', async () => {

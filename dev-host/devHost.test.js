@@ -320,7 +320,7 @@ describe('pages', () => {
       expect(response.status).toBe(404);
       expect(response.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
       const html = await response.text();
-      expect(html).toContain('We could not find a booking with that reference and e-mail address.');
+      expect(html).toContain('We could not find a booking with that reference and email address.');
       expect(html).toContain('<a href="/">');
     }
   });

@@ -78,7 +78,7 @@ function createHostDataRouter(store, { stations, key }) {
   );
   router.get('/host-data/booking', (req, res) => {
     const found = store.findBooking(queryValue(req.query, 'bookingReference'), queryValue(req.query, 'email'));
-    if (!found) return res.status(404).type('text/plain').send('No booking with that reference and e-mail address.');
+    if (!found) return res.status(404).type('text/plain').send('No booking with that reference and email address.');
     const { state } = found;
     return res.json({
       bookingReference: state.bookingReference,

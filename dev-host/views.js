@@ -356,7 +356,7 @@ function selfRefundsUnavailablePage({ csrfToken } = {}) {
     title: `Self-service refunds unavailable - ${SITE_NAME}`,
     main: `<h1>Self-service refunds are currently unavailable</h1>
 <p>We cannot process refunds online at the moment. Your tickets are still valid and your booking has not changed.</p>
-<p>To ask for a refund, e-mail <a href="mailto:${escapeHtml(SUPPORT_EMAIL)}">${escapeHtml(SUPPORT_EMAIL)}</a>
+<p>To ask for a refund, email <a href="mailto:${escapeHtml(SUPPORT_EMAIL)}">${escapeHtml(SUPPORT_EMAIL)}</a>
 with your booking reference, or try again later.</p>
 <p><a href="/">Back to the start</a></p>`,
   });
@@ -370,7 +370,7 @@ function bookingNotFoundPage() {
   return layout({
     title: `Booking not found - ${SITE_NAME}`,
     main: `<h1>Booking not found</h1>
-<p>We could not find a booking with that reference and e-mail address.</p>
+<p>We could not find a booking with that reference and email address.</p>
 <p><a href="/">Try again</a></p>`,
     shim: false,
   });
