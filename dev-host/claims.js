@@ -285,7 +285,8 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
     if (!file || !Buffer.isBuffer(file.buffer) || file.buffer.length === 0) {
       return badRequest('Send one image in the multipart field "file".');
     }
-    if (file.buffer.length > MAX_UPLOAD_BYTES) return answer(413, { message: 'The selected file must be smaller than 10 MB.' });
+    if (file.buffer.length > MAX_UPLOAD_BYTES)
+      return answer(413, { message: 'The selected file must be smaller than 10 MB.' });
     const kind = sniffImageType(file.buffer);
     if (!kind) return answer(415, { message: 'Only JPEG, PNG or GIF images are accepted.' });
     let size;
