@@ -125,17 +125,33 @@ function assertClean(problems) {
   assert.deepEqual(problems.cspViolations, [], 'no CSP violation');
 }
 
-test('375 px: the start page with the lookup; its demo tables need no sideways scroll', async () => {
-  const { page, context, problems } = await openPage(env.browser, { viewport: PHONE });
-  const findings = [];
+/**
+ * A 375 px test: opens a page at phone size, runs `steps(page, check)`, where `check(what)` checks
+ * the phone rules on the page as it is then (`checkPhoneRules`), and asserts no check found
+ * anything and the page logged no error or CSP violation.
+ * @param {string} title
+ * @param {(page: import('playwright-core').Page, check: (what: string) => Promise<void>) => Promise<void>} steps
+ */
+function phoneTest(title, steps) {
+  test(title, async () => {
+    const { page, context, problems } = await openPage(env.browser, { viewport: PHONE });
+    const findings = [];
+    await steps(page, (what) => checkPhoneRules(page, what, findings));
+    assert.deepEqual(findings, [], 'every control is at least 24 × 24 px, no button wraps, nothing scrolls sideways');
+    assertClean(problems);
+    await context.close();
+  });
+}
+
+phoneTest('375 px: the start page with the lookup; its demo tables need no sideways scroll', async (page, check) => {
   await page.goto(`${env.host.url}/`);
   await page.getByRole('button', { name: 'Continue' }).waitFor();
-  await checkPhoneRules(page, 'the lookup', findings);
+  await check('the lookup');
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('link', { name: 'Select why you want a refund' }).waitFor();
-  await checkPhoneRules(page, 'the lookup, its error summary', findings);
+  await check('the lookup, its error summary');
   await page.getByRole('radio', { name: /disrupted/ }).check();
-  await checkPhoneRules(page, 'the lookup, disrupted', findings);
+  await check('the lookup, disrupted');
 
   const tables = await page.evaluate(() =>
     [...document.querySelectorAll('.site-table')].map((table) => {
@@ -169,126 +185,91 @@ test('375 px: the start page with the lookup; its demo tables need no sideways s
     (await page.evaluate(() => document.documentElement.scrollWidth)) <= PHONE.width,
     'the start page does not scroll sideways',
   );
-  assert.deepEqual(findings, [], 'every control is at least 24 × 24 px, no button wraps, nothing scrolls sideways');
-  assertClean(problems);
-  await context.close();
 });
 
-test('375 px: the instant refund panel with its intermediate stops open, and its completion view', async () => {
-  const { page, context, problems } = await openPage(env.browser, { viewport: PHONE });
-  const findings = [];
-  await page.goto(pageUrl('/ConfirmRefund', bookings.instant));
-  await page
-    .getByRole('heading', { name: /^You will receive £/ })
-    .first()
-    .waitFor();
-  assert.ok((await openIntermediateStops(page)) > 0, 'the instant booking has intermediate stops');
-  await checkPhoneRules(page, 'instant refund, stops open', findings);
-  await page.getByRole('button', { name: 'Accept refund' }).click();
-  await page.getByRole('heading', { name: 'Refund request accepted' }).waitFor();
-  await checkPhoneRules(page, 'refund request accepted', findings);
-  assert.deepEqual(findings, [], 'every control is at least 24 × 24 px, no button wraps, nothing scrolls sideways');
-  assertClean(problems);
-  await context.close();
-});
+phoneTest(
+  '375 px: the instant refund panel with its intermediate stops open, and its completion view',
+  async (page, check) => {
+    await page.goto(pageUrl('/ConfirmRefund', bookings.instant));
+    await page
+      .getByRole('heading', { name: /^You will receive £/ })
+      .first()
+      .waitFor();
+    assert.ok((await openIntermediateStops(page)) > 0, 'the instant booking has intermediate stops');
+    await check('instant refund, stops open');
+    await page.getByRole('button', { name: 'Accept refund' }).click();
+    await page.getByRole('heading', { name: 'Refund request accepted' }).waitFor();
+    await check('refund request accepted');
+  },
+);
 
-test('375 px: the replacement panel with its form open, and the journey picker', async () => {
-  const { page, context, problems } = await openPage(env.browser, { viewport: PHONE });
-  const findings = [];
+phoneTest('375 px: the replacement panel with its form open, and the journey picker', async (page, check) => {
   await page.goto(pageUrl('/ConfirmRefund', bookings.replacement));
   await page.getByRole('heading', { name: 'Refund with a replacement journey' }).waitFor();
-  await checkPhoneRules(page, 'replacement panel', findings);
+  await check('replacement panel');
   await page.getByRole('button', { name: 'Provide replacement journey' }).click();
   await page.getByLabel('Booking reference').fill(lookups.candidates.bookingReference);
-  await checkPhoneRules(page, 'replacement form open', findings);
+  await check('replacement form open');
   await page.getByLabel('Email address').fill(lookups.candidates.email);
   await page.getByRole('button', { name: 'Continue' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm replacement' });
   await dialog.getByRole('button', { name: 'Confirm £35.50 refund' }).waitFor();
   await openIntermediateStops(page, dialog);
-  await checkPhoneRules(page, 'journey picker, first journey', findings);
+  await check('journey picker, first journey');
   await dialog.getByRole('radio').nth(1).check();
   await dialog.getByRole('button', { name: 'Confirm £45.50 refund' }).waitFor();
-  await checkPhoneRules(page, 'journey picker, second journey', findings);
-  assert.deepEqual(findings, [], 'every control is at least 24 × 24 px, no button wraps, nothing scrolls sideways');
-  assertClean(problems);
-  await context.close();
+  await check('journey picker, second journey');
 });
 
-test('375 px: the deferral-only panel, opened', async () => {
-  const { page, context, problems } = await openPage(env.browser, { viewport: PHONE });
-  const findings = [];
+phoneTest('375 px: the deferral-only panel, opened', async (page, check) => {
   await page.goto(pageUrl('/ConfirmRefund', bookings['defer-only']));
   await page.getByRole('button', { name: 'Defer replacement' }).waitFor();
-  await checkPhoneRules(page, 'defer-only panel', findings);
+  await check('defer-only panel');
   await page.getByRole('button', { name: 'Defer replacement' }).click();
   await page.getByRole('button', { name: 'Accept refund' }).waitFor();
-  await checkPhoneRules(page, 'defer-only panel, deferral open', findings);
-  assert.deepEqual(findings, [], 'every control is at least 24 × 24 px, no button wraps, nothing scrolls sideways');
-  assertClean(problems);
-  await context.close();
+  await check('defer-only panel, deferral open');
 });
 
-test('375 px: the six-month modal, and the page after Close', async () => {
-  const { page, context, problems } = await openPage(env.browser, { viewport: PHONE });
-  const findings = [];
+phoneTest('375 px: the six-month modal, and the page after Close', async (page, check) => {
   await page.goto(pageUrl('/ConfirmRefund', bookings['six-months']));
   const dialog = page.getByRole('alertdialog', { name: 'Automated refunds are not available' });
   await dialog.waitFor();
-  await checkPhoneRules(page, 'six-month modal', findings);
+  await check('six-month modal');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await dialog.waitFor({ state: 'hidden' });
-  await checkPhoneRules(page, 'six-month page after Close', findings);
-  assert.deepEqual(findings, [], 'every control is at least 24 × 24 px, no button wraps, nothing scrolls sideways');
-  assertClean(problems);
-  await context.close();
+  await check('six-month page after Close');
 });
 
 for (const name of ['status-failure', 'dry-run-failure']) {
-  test(`375 px: ${name}, with its Try again button`, async () => {
-    const { page, context, problems } = await openPage(env.browser, { viewport: PHONE });
-    const findings = [];
+  phoneTest(`375 px: ${name}, with its Try again button`, async (page, check) => {
     await page.goto(pageUrl('/ConfirmRefund', bookings[name]));
     await page.getByRole('button', { name: 'Try again' }).waitFor();
-    await checkPhoneRules(page, name, findings);
-    assert.deepEqual(findings, [], 'every control is at least 24 × 24 px, no button wraps, nothing scrolls sideways');
-    assertClean(problems);
-    await context.close();
+    await check(name);
   });
 }
 
-test('375 px: the manual claim with a photo listed', async () => {
-  const { page, context, problems } = await openPage(env.browser, { viewport: PHONE });
-  const findings = [];
+phoneTest('375 px: the manual claim with a photo listed', async (page, check) => {
   await page.goto(pageUrl('/ManualRefund', bookings['printed-advance'], '&Disruption=true'));
   const input = page.getByLabel('Choose photos of your tickets');
   await input.waitFor();
-  await checkPhoneRules(page, 'manual claim', findings);
+  await check('manual claim');
   const photo = await drawImage(page, { width: 640, height: 480, type: 'image/png' });
   await input.setInputFiles([
     { name: 'a-photo-of-my-tickets-with-a-long-name.png', mimeType: 'image/png', buffer: photo },
   ]);
   await page.getByText('Uploaded', { exact: true }).waitFor({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Remove a-photo-of-my-tickets-with-a-long-name.png' }).waitFor();
-  await checkPhoneRules(page, 'manual claim, a photo listed', findings);
-  assert.deepEqual(findings, [], 'every control is at least 24 × 24 px, no button wraps, nothing scrolls sideways');
-  assertClean(problems);
-  await context.close();
+  await check('manual claim, a photo listed');
 });
 
-test('375 px: the disruption funnel, step by step', async () => {
-  const { page, context, problems } = await openPage(env.browser, { viewport: PHONE });
-  const findings = [];
+phoneTest('375 px: the disruption funnel, step by step', async (page, check) => {
   await page.goto(pageUrl('/Home/Disruption', bookings['disruption-waived']));
   await page.getByRole('group', { name: 'Please pick the option which applies' }).waitFor();
-  await checkPhoneRules(page, 'disruption, first question', findings);
+  await check('disruption, first question');
   await page.getByRole('radio', { name: 'My journey was affected by a strike' }).check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('group', { name: 'What happened to your journey?' }).waitFor();
-  await checkPhoneRules(page, 'disruption, second question (with the Back link)', findings);
-  assert.deepEqual(findings, [], 'every control is at least 24 × 24 px, no button wraps, nothing scrolls sideways');
-  assertClean(problems);
-  await context.close();
+  await check('disruption, second question (with the Back link)');
 });
 
 /**

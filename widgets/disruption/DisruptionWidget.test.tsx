@@ -536,14 +536,15 @@ describe('localStorage', () => {
 });
 
 describe('the Finished page (data-view="finished")', () => {
-  function finished(search: string) {
+  /** Mounts the Finished page of disruption-waived with `search`; `attrs` replace the support email. */
+  function finished(search: string, attrs: Record<string, string> = { 'support-email': 'support@example.co.uk' }) {
     const state = states['disruption-waived'];
     return mountOnHostPage(mount, {
       mountId: 'disruption-widget',
       details: state.details,
       stations,
       search,
-      attrs: { view: 'finished', 'support-email': 'support@example.co.uk' },
+      attrs: { view: 'finished', ...attrs },
     });
   }
 
@@ -564,14 +565,7 @@ describe('the Finished page (data-view="finished")', () => {
 
   it('delayed with data-delay-repay-url: "Claim Delay Repay" links to it, without a referrer', () => {
     const url = 'https://www.nationalrail.co.uk/help-and-assistance/compensation-and-refunds/delay-repay-compensation/';
-    const state = states['disruption-waived'];
-    mountOnHostPage(mount, {
-      mountId: 'disruption-widget',
-      details: state.details,
-      stations,
-      search: `${queryOf(state)}&Reason=delayed`,
-      attrs: { view: 'finished', 'delay-repay-url': url },
-    });
+    finished(`${queryOf(states['disruption-waived'])}&Reason=delayed`, { 'delay-repay-url': url });
     const link = screen.getByRole('link', { name: 'Claim Delay Repay' });
     expect(link).toHaveAttribute('href', url);
     expect(link).toHaveAttribute('rel', 'noreferrer');
@@ -582,14 +576,7 @@ describe('the Finished page (data-view="finished")', () => {
   });
 
   it('"Start again" leads to data-start-url when the mount gives one', () => {
-    const state = states['disruption-waived'];
-    mountOnHostPage(mount, {
-      mountId: 'disruption-widget',
-      details: state.details,
-      stations,
-      search: `${queryOf(state)}&Reason=delayed`,
-      attrs: { view: 'finished', 'start-url': '/refunds?from=disruption' },
-    });
+    finished(`${queryOf(states['disruption-waived'])}&Reason=delayed`, { 'start-url': '/refunds?from=disruption' });
     expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute('href', '/refunds?from=disruption');
   });
 

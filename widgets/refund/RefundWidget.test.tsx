@@ -405,6 +405,17 @@ describe('instant refund panel', () => {
 });
 
 describe('refund status failures (docs/product-rules.md section 8)', () => {
+  /** Mounts the instant booking's refund page, its dry run answered; the test answers the status. */
+  const mountInstantWithDryRun = () => {
+    http.onGet(DRY_RUN_URL).reply(200, JSON.stringify(dryRunOf('instant')));
+    mountOnHostPage(mount, {
+      mountId: 'refund-widget',
+      details: states.instant.details,
+      stations,
+      attrs: { 'refund-status-url': STATUS_URL, 'dry-run-url': DRY_RUN_URL, 'support-email': 'support@example.co.uk' },
+    });
+  };
+
   it('a failing status shows the message, details and body, a contact link and a working Try again', async () => {
     mountState('status-failure');
     const alert = await screen.findByRole('alert');
@@ -436,13 +447,7 @@ describe('refund status failures (docs/product-rules.md section 8)', () => {
     ['a body of the wrong shape', () => http.onGet(STATUS_URL).reply(200, '{"refundStatus": {"journeyID": "x"}}')],
   ])('%s shows the refund status failure, with no details (the server gave no text)', async (_name, arrange) => {
     arrange();
-    http.onGet(DRY_RUN_URL).reply(200, JSON.stringify(dryRunOf('instant')));
-    mountOnHostPage(mount, {
-      mountId: 'refund-widget',
-      details: states.instant.details,
-      stations,
-      attrs: { 'refund-status-url': STATUS_URL, 'dry-run-url': DRY_RUN_URL, 'support-email': 'support@example.co.uk' },
-    });
+    mountInstantWithDryRun();
     // The catalogued message, Try again and the contact link; never "timeout of …", "Network
     // Error", an error code or a validation message.
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -461,13 +466,7 @@ describe('refund status failures (docs/product-rules.md section 8)', () => {
     ],
   ])('a status failure with %s: Details show that text alone', async (_name, code, body, text) => {
     http.onGet(STATUS_URL).reply(code, body);
-    http.onGet(DRY_RUN_URL).reply(200, JSON.stringify(dryRunOf('instant')));
-    mountOnHostPage(mount, {
-      mountId: 'refund-widget',
-      details: states.instant.details,
-      stations,
-      attrs: { 'refund-status-url': STATUS_URL, 'dry-run-url': DRY_RUN_URL, 'support-email': 'support@example.co.uk' },
-    });
+    mountInstantWithDryRun();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Details').nextElementSibling?.textContent).toBe(text);
     expect(alert).not.toHaveTextContent(/[{}]|HTTP|https:|\b50[03]\b/);
@@ -479,13 +478,7 @@ describe('refund status failures (docs/product-rules.md section 8)', () => {
     ['an empty body', 500, ''],
   ])('a status failure with %s shows no details', async (_name, code, body) => {
     http.onGet(STATUS_URL).reply(code, body);
-    http.onGet(DRY_RUN_URL).reply(200, JSON.stringify(dryRunOf('instant')));
-    mountOnHostPage(mount, {
-      mountId: 'refund-widget',
-      details: states.instant.details,
-      stations,
-      attrs: { 'refund-status-url': STATUS_URL, 'dry-run-url': DRY_RUN_URL, 'support-email': 'support@example.co.uk' },
-    });
+    mountInstantWithDryRun();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       /^We couldn't load the refund status of your booking\. Please try again\.Try againContact our support team$/,
     );
