@@ -32,7 +32,7 @@ export default {
     'dev-host/backend.js:334-425',
     'dev-host/backend.js:449-468',
     'dev-host/claims.js:58-103',
-    'dev-host/claims.js:319-358',
+    'dev-host/claims.js:335-374',
     '!**/*.test.*',
   ],
   ignoreStatic: true,
