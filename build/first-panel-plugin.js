@@ -108,16 +108,23 @@ class FirstPanelFiles {
 
   /**
    * The first-panel table the shim carries: the remotes without the providers of shares no first
-   * panel consumes (or that the shim provides itself), which are never preloaded.
+   * panel consumes (or that the shim provides itself), which are never preloaded. Remotes and share
+   * keys are in name order, not in the order the compilers happened to finish, so two builds of the
+   * same sources write the same `host-shim.js`.
    *
    * @returns {{ hostProvides: string[], remotes: object }}
    */
   table() {
     const consumed = new Set(Object.values(this.remotes).flatMap((remote) => remote.consumes));
     this.hostProvides.forEach((key) => consumed.delete(key));
+    const byName = ([a], [b]) => (a < b ? -1 : a > b ? 1 : 0);
     const remotes = {};
-    for (const [name, remote] of Object.entries(this.remotes)) {
-      const provides = Object.fromEntries(Object.entries(remote.provides).filter(([key]) => consumed.has(key)));
+    for (const [name, remote] of Object.entries(this.remotes).sort(byName)) {
+      const provides = Object.fromEntries(
+        Object.entries(remote.provides)
+          .filter(([key]) => consumed.has(key))
+          .sort(byName),
+      );
       remotes[name] = { ...remote, provides };
     }
     return { hostProvides: this.hostProvides, remotes };
