@@ -1,6 +1,6 @@
 /**
  * Jest: ts-jest (transpile only; `npm run typecheck` checks types), jsdom, tests beside the code.
- * Projects: "london" (jsdom), "node" (the dev host's HTTP tests) and "auckland" (below).
+ * Projects: "london" (jsdom), "node" (the dev host's HTTP tests, the build's plugins) and "auckland" (below).
  * Time zones (docs/testing.md): every test runs in Europe/London, whatever the caller's shell says;
  * the tests of time formatting and of the views that show times run a second time in
  * Pacific/Auckland (project "auckland"), far from London, so a time shifted by the machine's zone
@@ -43,8 +43,12 @@ const common = {
 /** Transpiles the project's TypeScript once before the workers start (cold cache: CI, a fresh clone). */
 const warm = { globalSetup: '<rootDir>/shared/test/warmTransformCache.js' };
 
-/** The dev host's HTTP tests and the fixtures' checks run in node (real fetch, no DOM). */
-const NODE_TESTS = ['<rootDir>/dev-host/**/*.test.js', '<rootDir>/fixtures/fixtures.test.js'];
+/** The dev host's HTTP tests, the fixtures' checks and the build's plugins run in node (real fetch, no DOM). */
+const NODE_TESTS = [
+  '<rootDir>/dev-host/**/*.test.js',
+  '<rootDir>/fixtures/fixtures.test.js',
+  '<rootDir>/build/**/*.test.js',
+];
 
 /** The tests of time formatting and of the views that show times (run in both zones). */
 const TIME_TESTS = [
@@ -79,7 +83,7 @@ module.exports = {
       ...common,
       displayName: 'node',
       testEnvironment: 'node',
-      roots: ['<rootDir>/dev-host', '<rootDir>/fixtures'],
+      roots: ['<rootDir>/dev-host', '<rootDir>/fixtures', '<rootDir>/build'],
       testMatch: NODE_TESTS,
     },
     {

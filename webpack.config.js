@@ -7,10 +7,10 @@
  *   its subpaths) as singletons and the libraries two widgets use.
  * Remotes are located at run time from the shim's own URL, so `dist/` works under any path.
  * The shim compiles after the remotes and carries each remote's first-panel files
- * (`__RW_FIRST_PANEL__`, see FirstPanelFilesPlugin), so it can preload them as soon as it runs,
+ * (`__RW_FIRST_PANEL__`, build/first-panel-plugin.js), so it can preload them as soon as it runs,
  * and their sha384 integrity with each remote entry's (`__RW_INTEGRITY__`, host-shim/integrity.ts).
  * Every runtime sets `integrity` on the chunks and CSS it loads (ChunkIntegrityPlugin,
- * types/sri-plugin.js; docs/security.md "Second review: every file under SRI").
+ * build/sri-plugin.js; docs/security.md "Second review: every file under SRI").
  * Production writes hidden source maps (a `.map` beside each JS file, no `sourceMappingURL`
  * comment: browsers never fetch them; `npm run symbolicate` reads them) and extracts CSS to
  * files: no eval, no inline styles (CSP).
@@ -22,8 +22,10 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const widgets = require('./host-shim/widgets.json');
 const { shadowNamedGlobals } = require('./host-shim/namedGlobals');
-const { RefundWidgetsManifestPlugin, integrityOf } = require('./types/manifest-plugin');
-const { ChunkIntegrityPlugin } = require('./types/sri-plugin');
+const { RefundWidgetsManifestPlugin } = require('./build/manifest-plugin');
+const { FirstPanelFiles } = require('./build/first-panel-plugin');
+const { withoutAxiosFetchAdapter, externalRuntimeInjectorAsEsModule } = require('./build/third-party-patches');
+const { ChunkIntegrityPlugin } = require('./build/sri-plugin');
 const pkg = require('./package.json');
 
 /** Output folder: `DIST_DIR` (relative to the repo root) or `dist/`. */
@@ -53,104 +55,13 @@ function sharedConfig() {
   };
 }
 
-/**
- * What each remote's first panel needs, learned from its compilation (the shim is built after the
- * remotes and bakes this in as `__RW_FIRST_PANEL__`; host-shim/firstPanel.ts preloads it):
- * `{ [remote]: { files, consumes, provides } }` with paths relative to the remotes base:
- * - `files`: the remote entry and the chunks (JS and CSS) of the exposed `./mount`;
- * - `consumes`: the share keys those chunks consume (and, transitively, the ones the shared
- *   modules' own chunks consume), i.e. what the runtime loads before `./mount` runs;
- * - `provides`: for each share key the remote provides, the chunk files its provider loads.
- * Lazily loaded chunks (forms, picker, upload) are not in the list: they are not on the path.
- */
-const firstPanelFiles = {};
-/** The sha384 of each remote's final files, by path relative to the remotes base (FirstPanelFilesPlugin). */
-const remoteFileIntegrity = {};
 /** Shares the shim provides and loads itself (the page runtime): never preloaded from a remote. */
 const HOST_PROVIDES = ['@rw/page-runtime'];
-
 /**
- * The first-panel table the shim carries: `firstPanelFiles` without the providers of shares no
- * first panel consumes (or that the shim provides itself), which are never preloaded.
+ * What each remote's first panel needs and the integrity of its files, recorded by each remote's
+ * compiler (build/first-panel-plugin.js) for the shim's, which is built after them.
  */
-function firstPanelTable() {
-  const consumed = new Set(Object.values(firstPanelFiles).flatMap((remote) => remote.consumes));
-  HOST_PROVIDES.forEach((key) => consumed.delete(key));
-  const remotes = {};
-  for (const [name, remote] of Object.entries(firstPanelFiles)) {
-    const provides = Object.fromEntries(Object.entries(remote.provides).filter(([key]) => consumed.has(key)));
-    remotes[name] = { ...remote, provides };
-  }
-  return { hostProvides: HOST_PROVIDES, remotes };
-}
-
-/**
- * The integrity of every file the shim loads or preloads from the remotes (docs/security.md
- * "Second review: every file under SRI"): each remote entry and the files of `table`, by path
- * relative to the remotes base.
- */
-function shimIntegrity(table) {
-  const files = Object.values(table.remotes).flatMap((remote) => [
-    ...remote.files,
-    ...Object.values(remote.provides).flat(),
-  ]);
-  return Object.fromEntries([...new Set(files)].sort().map((file) => [file, remoteFileIntegrity[file]]));
-}
-
-class FirstPanelFilesPlugin {
-  constructor(remoteName) {
-    this.remoteName = remoteName;
-  }
-
-  apply(compiler) {
-    compiler.hooks.thisCompilation.tap('FirstPanelFilesPlugin', (compilation) => {
-      compilation.hooks.afterProcessAssets.tap('FirstPanelFilesPlugin', () => {
-        const { chunkGraph } = compilation;
-        const prefix = `${this.remoteName}/`;
-        const groupFiles = (block) => {
-          const group = block && chunkGraph.getBlockChunkGroup(block);
-          const files = [];
-          const modules = [];
-          for (const chunk of group ? group.chunks : []) {
-            for (const file of chunk.files) if (/\.(js|css)$/.test(file)) files.push(prefix + file);
-            modules.push(...chunkGraph.getChunkModulesIterable(chunk));
-          }
-          const consumes = modules.filter((m) => m.type === 'consume-shared-module').map((m) => m.options.shareKey);
-          return { files, consumes };
-        };
-        const entry = [...compilation.modules].find((m) => m.constructor.name === 'ContainerEntryModule');
-        if (!entry) return; // not a federated build (bench/webpack.plain.js reuses these configs)
-        const exposeBlock = entry.blocks.find((b) => b.dependencies.some((d) => d.exposedName === './mount'));
-        const expose = groupFiles(exposeBlock);
-        const provides = {};
-        const providedConsumes = {};
-        for (const m of compilation.modules) {
-          if (m.type !== 'provide-module') continue;
-          const provided = groupFiles(m.blocks[0]);
-          provides[m._name] = provided.files;
-          providedConsumes[m._name] = provided.consumes;
-        }
-        const consumes = new Set();
-        const visit = (key) => {
-          if (consumes.has(key)) return;
-          consumes.add(key);
-          (providedConsumes[key] || []).forEach(visit);
-        };
-        expose.consumes.forEach(visit);
-        firstPanelFiles[this.remoteName] = {
-          files: [`${prefix}remoteEntry.js`, ...expose.files],
-          consumes: [...consumes].sort(),
-          provides,
-        };
-        // The final bytes (after realContentHash and ChunkIntegrityPlugin), as dist/manifest.json hashes them.
-        for (const asset of compilation.getAssets()) {
-          if (!/\.(js|css)$/.test(asset.name)) continue;
-          remoteFileIntegrity[prefix + asset.name] = integrityOf(asset.source.buffer());
-        }
-      });
-    });
-  }
-}
+const firstPanel = new FirstPanelFiles({ hostProvides: HOST_PROVIDES });
 
 /**
  * How a compiler's runtime loads scripts (issue "A host team's first day", items 2 and 6): chunks
@@ -212,7 +123,7 @@ function base(name, { production }) {
     performance: { hints: false },
     plugins: [
       new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
-      // Every chunk and stylesheet the runtime loads carries integrity (types/sri-plugin.js).
+      // Every chunk and stylesheet the runtime loads carries integrity (build/sri-plugin.js).
       new ChunkIntegrityPlugin(),
       new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
       new webpack.DefinePlugin({
@@ -220,11 +131,8 @@ function base(name, { production }) {
         // Origins besides the page's a navigation attribute may name (shared/page/navigationTarget.ts).
         __RW_NAVIGATION_ORIGINS__: JSON.stringify(process.env.NAVIGATION_ORIGINS || ''),
       }),
-      // Browsers use axios's XHR adapter; its fetch adapter never runs here (shared/api/noFetchAdapter.js).
-      new webpack.NormalModuleReplacementPlugin(
-        /axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/,
-        path.resolve(__dirname, 'shared/api/noFetchAdapter.js'),
-      ),
+      // Browsers use axios's XHR adapter; its fetch adapter never runs here (build/third-party-patches.js).
+      withoutAxiosFetchAdapter(),
     ],
   };
 }
@@ -244,7 +152,7 @@ function shimConfig(opts, remoteNames) {
   const config = base('host-shim', opts);
   return {
     ...config,
-    // Built after the remotes: it carries their first-panel files (FirstPanelFilesPlugin).
+    // Built after the remotes: it carries their first-panel files (build/first-panel-plugin.js).
     dependencies: remoteNames,
     entry: { 'host-shim': './host-shim/index.ts' },
     output: {
@@ -267,9 +175,9 @@ function shimConfig(opts, remoteNames) {
       ),
       new webpack.DefinePlugin({
         __RW_WIDGETS__: JSON.stringify(widgets.map(({ name, mountId, prefetch }) => ({ name, mountId, prefetch }))),
-        __RW_FIRST_PANEL__: webpack.DefinePlugin.runtimeValue(() => JSON.stringify(firstPanelTable()), true),
+        __RW_FIRST_PANEL__: webpack.DefinePlugin.runtimeValue(() => JSON.stringify(firstPanel.table()), true),
         __RW_INTEGRITY__: webpack.DefinePlugin.runtimeValue(
-          () => JSON.stringify(shimIntegrity(firstPanelTable())),
+          () => JSON.stringify(firstPanel.shimIntegrity(firstPanel.table())),
           true,
         ),
         // Origins besides its own the shim may load remotes from / call the API on (docs/security.md).
@@ -284,15 +192,8 @@ function shimConfig(opts, remoteNames) {
         test: /^host-shim\.js$/,
         banner: `(${shadowNamedGlobals})(self,${JSON.stringify(namedGlobals())});`,
       }),
-      // The federation plugin adds the runtime-core injector by `require.resolve`, i.e. its CommonJS
-      // build, which pulls in a second, CommonJS copy of runtime-core and the sdk (~20 KB gz) beside
-      // the ES module copy the bundler runtime uses. Its ES module build shares that one copy.
-      new webpack.NormalModuleReplacementPlugin(
-        /inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/,
-        (resource) => {
-          resource.request = resource.request.replace(/index\.cjs$/, 'index.js');
-        },
-      ),
+      // One copy of runtime-core and the sdk: the injector's ES module build (build/third-party-patches.js).
+      externalRuntimeInjectorAsEsModule(),
       new ModuleFederationPlugin({
         name: 'rw_host',
         remotes: {},
@@ -344,7 +245,7 @@ function remoteConfig(widget, opts) {
         manifest: false,
         experiments: { externalRuntime: true, optimization: FEDERATION_OPTIMIZATION },
       }),
-      new FirstPanelFilesPlugin(widget.name),
+      firstPanel.plugin(widget.name),
     ],
   };
 }

@@ -13,7 +13,7 @@ const { spawnSync } = require('child_process');
 const { DIST, ROOT } = require('./harness');
 const pkg = require('../package.json');
 const widgets = require('../host-shim/widgets.json');
-const { NO_MATCH } = require('../types/sri-plugin');
+const { NO_MATCH } = require('../build/sri-plugin');
 
 const manifest = JSON.parse(fs.readFileSync(path.join(DIST, 'manifest.json'), 'utf8'));
 

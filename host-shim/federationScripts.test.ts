@@ -12,7 +12,7 @@ import federationScripts, {
 } from './federationScripts';
 
 const ENTRY = 'https://cdn.rail.example/static/widgets/v1/refund/remoteEntry.js';
-/** What the build bakes in as `__RW_INTEGRITY__` (webpack.config.js `shimIntegrity`). */
+/** What the build bakes in as `__RW_INTEGRITY__` (build/first-panel-plugin.js `shimIntegrity`). */
 const INTEGRITY = { 'refund/remoteEntry.js': `sha384-${'r'.repeat(64)}` };
 
 beforeEach(() => {

@@ -2,8 +2,8 @@
  * Code and data in one round trip after the shim (docs/performance.md "First panel"). As soon as the shim
  * runs, for the widgets on the page only, it
  * - preloads every file their first panel needs (remote entry, the exposed module's chunks, the
- *   shared chunks the runtime will pick, CSS), learned at build time (webpack.config.js
- *   FirstPanelFilesPlugin → `__RW_FIRST_PANEL__`), with `<link rel="preload">`: the files download
+ *   shared chunks the runtime will pick, CSS), learned at build time (build/first-panel-plugin.js
+ *   → `__RW_FIRST_PANEL__`), with `<link rel="preload">`: the files download
  *   in parallel and nothing executes until the federation runtime asks for it (it then reuses the
  *   preloaded response, so nothing downloads twice). Each preload carries the file's `integrity`
  *   (host-shim/integrity.ts), the value its later load carries, so the browser can reuse it;

@@ -3,8 +3,8 @@
  * (docs/security.md "Second review: every file under SRI"): each remote entry and each first-panel
  * file, by path relative to the remotes base (`refund/remoteEntry.js`), as sha384 of the final
  * bytes, the values `dist/manifest.json` lists. The build bakes them in as `__RW_INTEGRITY__`
- * (webpack.config.js `shimIntegrity`). The chunks and CSS a remote loads itself carry integrity
- * from that remote's runtime (types/sri-plugin.js).
+ * (build/first-panel-plugin.js `shimIntegrity`). The chunks and CSS a remote loads itself carry
+ * integrity from that remote's runtime (build/sri-plugin.js).
  */
 
 /** Build-time table (webpack.config.js); absent where the shim is not built by webpack (tests). */

@@ -16,7 +16,8 @@ const path = require('path');
 
 const MANIFEST = 'manifest.json';
 const TYPES = 'refund-widgets.d.ts';
-const TYPES_SOURCE = path.join(__dirname, TYPES);
+/** The public type declarations, kept with the other declarations in `types/`. */
+const TYPES_SOURCE = path.join(__dirname, '..', 'types', TYPES);
 
 /** Files whose names carry no content hash: served to revalidate (`no-cache` + ETag). */
 const REVALIDATE = /(^|\/)(host-shim\.js|remoteEntry\.js|manifest\.json|refund-widgets\.d\.ts)$/;

@@ -1,0 +1,169 @@
+/**
+ * build/manifest-plugin.js: `dist/manifest.json` and `dist/refund-widgets.d.ts` (docs/decisions.md
+ * "Serving dist/"), from a `dist/` written to a temporary folder.
+ */
+'use strict';
+
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const {
+  RefundWidgetsManifestPlugin,
+  buildManifest,
+  cacheControlFor,
+  integrityOf,
+  MANIFEST,
+  TYPES,
+} = require('./manifest-plugin');
+
+/** A temporary `dist/` holding `files` (`{ [relative path]: content }`). */
+function makeDist(files) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rw-manifest-'));
+  for (const [relative, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, relative)), { recursive: true });
+    fs.writeFileSync(path.join(dir, relative), content);
+  }
+  return dir;
+}
+
+/** A stand-in for a webpack compiler: its `afterEmit` hook, run by `emit()`. */
+function fakeCompiler() {
+  const taps = [];
+  return {
+    hooks: { afterEmit: { tap: (name, fn) => taps.push({ name, fn }) } },
+    emit: () => taps.forEach(({ fn }) => fn()),
+    taps,
+  };
+}
+
+const WIDGETS = [
+  { name: 'refund', mountId: 'refund-widget' },
+  { name: 'lookup', mountId: 'lookup-widget' },
+];
+
+describe('integrityOf', () => {
+  it('is the sha384 Subresource Integrity value of the bytes', () => {
+    // echo -n abc | openssl dgst -sha384 -binary | base64
+    expect(integrityOf(Buffer.from('abc'))).toBe(
+      'sha384-ywB1P0WjXou1oD1pmsZQBycsMqsO3tFjGotgWkP/W+2AhgcroefMI1i67KE0yCWn',
+    );
+  });
+});
+
+describe('cacheControlFor', () => {
+  it.each([
+    ['refund/602.812e37ed.js', 'public, max-age=31536000, immutable'],
+    ['refund/602.df0643ff.css', 'public, max-age=31536000, immutable'],
+    ['host-shim/loader.0123abcd.js', 'public, max-age=31536000, immutable'],
+  ])('content-hashed %s is immutable for a year', (file, rule) => {
+    expect(cacheControlFor(file)).toBe(rule);
+  });
+
+  it.each(['host-shim.js', 'refund/remoteEntry.js', 'manifest.json', 'refund-widgets.d.ts', 'host-shim.js.map'])(
+    '%s, whose name carries no hash, is revalidated',
+    (file) => {
+      expect(cacheControlFor(file)).toBe('no-cache');
+    },
+  );
+});
+
+describe('buildManifest', () => {
+  it('lists every file but the manifest, sorted, with integrity, size and cache rule', () => {
+    const dist = makeDist({
+      'host-shim.js': 'shim',
+      'refund/remoteEntry.js': 'entry',
+      'refund/602.812e37ed.js': 'chunk',
+      [MANIFEST]: '{"old":true}',
+    });
+    const manifest = buildManifest(dist, { version: '9.9.9', widgets: WIDGETS });
+    expect(Object.keys(manifest.files)).toEqual(['host-shim.js', 'refund/602.812e37ed.js', 'refund/remoteEntry.js']);
+    expect(manifest.files['refund/602.812e37ed.js']).toEqual({
+      integrity: integrityOf(Buffer.from('chunk')),
+      size: 5,
+      cacheControl: 'public, max-age=31536000, immutable',
+    });
+    expect(manifest.files['host-shim.js'].cacheControl).toBe('no-cache');
+  });
+
+  it('names the version, the shim, the types and each widget with what it reads', () => {
+    const manifest = buildManifest(makeDist({ 'host-shim.js': 'shim' }), { version: '9.9.9', widgets: WIDGETS });
+    expect(manifest).toMatchObject({
+      version: '9.9.9',
+      shim: 'host-shim.js',
+      types: TYPES,
+      pageData: { details: 'refund-details', stations: 'station-names' },
+    });
+    expect(manifest.widgets).toEqual([
+      {
+        name: 'refund',
+        mountId: 'refund-widget',
+        remoteEntry: 'refund/remoteEntry.js',
+        requiredAttributes: ['data-refund-status-url', 'data-dry-run-url'],
+        optionalAttributes: [
+          'data-appeals-email',
+          'data-support-email',
+          'data-view',
+          'data-appeal-link',
+          'data-details-id',
+        ],
+        pageData: ['refund-details', 'station-names'],
+        meta: ['max-admin-fee'],
+      },
+      {
+        name: 'lookup',
+        mountId: 'lookup-widget',
+        remoteEntry: 'lookup/remoteEntry.js',
+        requiredAttributes: [],
+        optionalAttributes: ['data-action', 'data-disruption-action', 'data-support-email'],
+        pageData: [],
+        meta: [],
+      },
+    ]);
+  });
+
+  it('refuses a widget it has no contract for', () => {
+    expect(() =>
+      buildManifest(makeDist({}), { version: '1', widgets: [{ name: 'seatPicker', mountId: 'seat-picker' }] }),
+    ).toThrow('manifest-plugin: widget "seatPicker" has no entry in WIDGET_CONTRACT');
+  });
+});
+
+describe('RefundWidgetsManifestPlugin', () => {
+  it('adds one shared instance to every config of the build, after its own plugins', () => {
+    const own = { apply() {} };
+    const configs = RefundWidgetsManifestPlugin.attach([{ name: 'a', plugins: [own] }, { name: 'b' }], {
+      distDir: '/nowhere',
+      version: '1',
+      widgets: [],
+    });
+    expect(configs[0].plugins[0]).toBe(own);
+    const [first] = configs[0].plugins.slice(-1);
+    expect(first).toBeInstanceOf(RefundWidgetsManifestPlugin);
+    expect(configs[1].plugins).toEqual([first]);
+    expect(first.options.compilers).toBe(2);
+  });
+
+  it('writes the manifest and the types once the last compiler has emitted, and again on the next build', () => {
+    const dist = makeDist({ 'host-shim.js': 'shim' });
+    const plugin = new RefundWidgetsManifestPlugin({ distDir: dist, version: '1.2.3', widgets: WIDGETS, compilers: 2 });
+    const [shim, remote] = [fakeCompiler(), fakeCompiler()];
+    plugin.apply(shim);
+    plugin.apply(remote);
+
+    remote.emit();
+    expect(fs.existsSync(path.join(dist, MANIFEST))).toBe(false);
+    shim.emit();
+    const manifest = JSON.parse(fs.readFileSync(path.join(dist, MANIFEST), 'utf8'));
+    expect(manifest.version).toBe('1.2.3');
+    expect(Object.keys(manifest.files)).toEqual(['host-shim.js', TYPES]);
+    expect(fs.readFileSync(path.join(dist, TYPES), 'utf8')).toBe(
+      fs.readFileSync(path.join(__dirname, '..', 'types', TYPES), 'utf8'),
+    );
+
+    fs.writeFileSync(path.join(dist, 'host-shim.js'), 'shim, rebuilt');
+    shim.emit();
+    remote.emit();
+    const again = JSON.parse(fs.readFileSync(path.join(dist, MANIFEST), 'utf8'));
+    expect(again.files['host-shim.js'].integrity).toBe(integrityOf(Buffer.from('shim, rebuilt')));
+  });
+});
