@@ -27,7 +27,7 @@ import {
 } from '../../shared/test/faults';
 import { mountOnHostPage } from '../../shared/test/hostPage';
 import { mount } from './mount';
-import { TEXT } from './texts';
+import { texts } from './texts';
 
 /** Long enough that answering the first question surely ends before a slow answer (half of it) arrives. */
 const TIMEOUT_MS = 1000;
@@ -77,13 +77,13 @@ function mountFunnel() {
 }
 
 async function answerYes(user: ReturnType<typeof userEvent.setup>) {
-  const first = await screen.findByRole('group', { name: TEXT.firstLegend });
-  await user.click(within(first).getByRole('radio', { name: TEXT.firstAnswers.Yes }));
-  await user.click(screen.getByRole('button', { name: TEXT.continue }));
+  const first = await screen.findByRole('group', { name: texts.firstLegend });
+  await user.click(within(first).getByRole('radio', { name: texts.firstAnswers.Yes }));
+  await user.click(screen.getByRole('button', { name: texts.continue }));
 }
 
 const statusGets = () => http.history.get.filter((r) => r.url === STATUS_URL);
-const secondQuestion = () => screen.findByRole('group', { name: TEXT.secondLegend });
+const secondQuestion = () => screen.findByRole('group', { name: texts.secondLegend });
 
 /** The widget shows something: never a blank mount point, and the journey summary stays. */
 const assertNotBlank = (element: HTMLElement) => {
@@ -104,13 +104,13 @@ describe('GET refund status (data-refund-status-url)', () => {
     const user = userEvent.setup();
     await answerYes(user);
     if (fault === 'slow') {
-      expect(screen.getByText(TEXT.loading)).toBeInTheDocument();
+      expect(screen.getByText(texts.loading)).toBeInTheDocument();
       expect(await secondQuestion()).toBeInTheDocument();
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       expect(statusGets()).toHaveLength(1);
     } else if (fault === 'JSON null') {
       // The null response (docs/product-rules.md "Null refund status"): no self refund, the manual route instead.
-      const link = await screen.findByRole('link', { name: TEXT.noOptionLink });
+      const link = await screen.findByRole('link', { name: texts.noOptionLink });
       expect(link).toHaveAttribute(
         'href',
         `/ManualRefund?BookingReference=${state.bookingReference}&Email=${encodeURIComponent(state.email)}&Disruption=true`,
@@ -119,13 +119,13 @@ describe('GET refund status (data-refund-status-url)', () => {
       expect(statusGets()).toHaveLength(1);
     } else {
       const alert = await screen.findByRole('alert');
-      expect(alert).toHaveTextContent(TEXT.statusFailure);
+      expect(alert).toHaveTextContent(texts.statusFailure);
       const details = DETAILS[fault];
       const shown = alert.querySelector('.rw-disruption__error-body');
       if (details === undefined) expect(shown).toBeNull();
       else expect(shown).toHaveTextContent(details);
       for (const text of MADE_UP) expect(alert).not.toHaveTextContent(text);
-      const contact = within(alert).getByRole('link', { name: TEXT.contactSupport });
+      const contact = within(alert).getByRole('link', { name: texts.contactSupport });
       expect(contact.getAttribute('href')).toMatch(/^mailto:support@example\.co\.uk\?subject=/);
       if (fault === 'malformed JSON') expect(alert).not.toHaveTextContent(MALFORMED_JSON_TEXT.trim());
       // Transient failures are retried once (backoff), answers that came are not.
@@ -134,7 +134,7 @@ describe('GET refund status (data-refund-status-url)', () => {
       // Try again loads it again and carries on with the normal flow.
       http.resetHandlers();
       http.onGet(STATUS_URL).reply(200, JSON.stringify(state.status));
-      await user.click(within(alert).getByRole('button', { name: TEXT.tryAgain }));
+      await user.click(within(alert).getByRole('button', { name: texts.tryAgain }));
       expect(await secondQuestion()).toBeInTheDocument();
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       expect(statusGets()).toHaveLength(transient ? 3 : 2);
