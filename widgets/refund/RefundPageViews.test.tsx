@@ -17,7 +17,7 @@ import type { DryRunResult, RefundStatus, RefundStatusResponse } from '../../sha
 import { feeNote } from './components/InstantPanel';
 import { mount } from './mount';
 import { texts } from './texts';
-import { unavailableReason } from './unavailableReason';
+import { unavailableReason } from './unavailableReasons';
 
 type Answer = { httpError: { status: number; body: string } };
 type State = {

@@ -1,7 +1,7 @@
 import { mailtoHref } from '../../../shared/format/mailto';
 import type { RefundStatus } from '../../../shared/types';
 import { texts } from '../texts';
-import { unavailableReason } from '../unavailableReason';
+import { unavailableReason } from '../unavailableReasons';
 
 export interface UnavailableReasonProps {
   /** The refund status, or null when it is not known. */
