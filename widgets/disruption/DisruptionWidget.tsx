@@ -39,9 +39,9 @@ export interface DisruptionWidgetProps {
 }
 
 /**
- * The disruption funnel (docs/product-rules.md section 2 "Disruption flow" and section 4; issue "The start page
- * and the disruption funnel"). Loads the refund status from `data-refund-status-url` at once, and
- * asks 'Please pick the option which applies':
+ * The disruption funnel (docs/product-rules.md section 2 "Disruption flow" and section 4;
+ * docs/decisions.md "Start page and disruption"). Loads the refund status from
+ * `data-refund-status-url` at once, and asks 'Please pick the option which applies':
  * - `No` → the refund page with the same query;
  * - any other answer → when the status offers a disruption self refund (reason code 104 with a
  *   permitted scope) the second question with 'Save answer', else a link to /ManualRefund with the

@@ -1,15 +1,16 @@
 /**
- * The disruption funnel's fault matrix (issue "The quality bar", deliverables 2 and 3): the one
- * call the widget makes (docs/product-rules.md section 7: GET the refund status from `data-refund-status-url`)
- * is driven through HTTP 500, a timeout, a dropped connection, malformed JSON, an empty body, the
- * JSON literal `null` (docs/product-rules.md section 8's null response: no disruption self refund, the link to
- * /ManualRefund with Disruption=true) and a slow answer, through the real `mount` and the real UI, mocked with axios-mock-adapter on the
- * one axios instance (`api` of shared/api/client.ts). Each cell asserts the catalogued outcome
- * (docs/product-rules.md section 8 "Refund status failure": the message, the server's own text as details
- * when it gave one, a contact link, and our Try again), that the widget is never blank and that nothing is logged with console.error.
- * A GET retries transient failures (no answer, timeout, 5xx) once here with a 1 ms backoff, and
- * never an answer that came (malformed, empty). Short timeouts; the slow answer takes half the
- * timeout and ends in the normal second question after the loading state.
+ * The disruption funnel's fault matrix (docs/fault-matrix.md): the one call the widget makes
+ * (docs/product-rules.md section 7: GET the refund status from `data-refund-status-url`) is driven
+ * through HTTP 500, a timeout, a dropped connection, malformed JSON, an empty body, the JSON
+ * literal `null` (docs/product-rules.md section 8's null response: no disruption self refund, the
+ * link to /ManualRefund with Disruption=true) and a slow answer, through the real `mount` and the
+ * real UI, mocked with axios-mock-adapter on the one axios instance (`api` of
+ * shared/api/client.ts). Each cell asserts the catalogued outcome (docs/product-rules.md section 8
+ * "Refund status failure": the message, the server's own text as details when it gave one, a
+ * contact link, and our Try again), that the widget is never blank and that nothing is logged with
+ * console.error. A GET retries transient failures (no answer, timeout, 5xx) once here with a 1 ms
+ * backoff, and never an answer that came (malformed, empty). Short timeouts; the slow answer takes
+ * half the timeout and ends in the normal second question after the loading state.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

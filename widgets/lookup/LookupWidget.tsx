@@ -59,10 +59,11 @@ export interface LookupWidgetProps {
 }
 
 /**
- * The start page's lookup form (issue "The start page and the disruption funnel"; docs/product-rules.md
- * sections 2 and 5): booking reference (hint shows both formats; typed letters are upper-cased),
- * email, the refund reason (radios) and, for Disruption or Wheelchair, that reason's funnel (loaded
- * lazily; the delay-repay funnel links to `data-delay-repay-url` when the mount gives one), plus the toggled printed-ticket warning. Validation runs on submit with
+ * The start page's lookup form (docs/decisions.md "Start page and disruption";
+ * docs/product-rules.md sections 2 and 5): booking reference (hint shows both formats; typed
+ * letters are upper-cased), email, the refund reason (radios) and, for Disruption or Wheelchair,
+ * that reason's funnel (loaded lazily; the delay-repay funnel links to `data-delay-repay-url` when
+ * the mount gives one), plus the toggled printed-ticket warning. Validation runs on submit with
  * {@link lookupFormSchema}; errors show in an error summary that takes focus and links to each
  * field, and beside each field. A valid submit navigates to {@link buildLookupUrl}.
  */

@@ -1,4 +1,4 @@
-/** The lookup form's schema (docs/product-rules.md section 5; issue "The start page and the disruption funnel"). */
+/** The lookup form's schema (docs/product-rules.md section 5; docs/decisions.md "Start page and disruption"). */
 import { ValidationError } from 'yup';
 import { texts } from './texts';
 import type { LookupFormValues } from './types';

@@ -1,10 +1,11 @@
 /**
- * The manual claim's fault matrix (issue "The quality bar", deliverables 2 and 3): every call the
- * widget makes (docs/product-rules.md section 7: POST /tickets/upload with header Journey-Id, POST
+ * The manual claim's fault matrix (docs/fault-matrix.md): every call the widget makes
+ * (docs/product-rules.md section 7: POST /tickets/upload with header Journey-Id, POST
  * /tickets/submit-claim, POST /tickets/delete/{uploadId}) is driven through HTTP 500, a timeout, a
  * dropped connection, malformed JSON, an empty body, the JSON literal `null` and a slow answer,
- * through the real `mount` and the real UI. Each cell asserts the catalogued outcome (docs/product-rules.md section 8 or docs/architecture.md's
- * decided texts), that the widget is never blank and that nothing is logged with console.error.
+ * through the real `mount` and the real UI. Each cell asserts the catalogued outcome
+ * (docs/product-rules.md section 8 or docs/architecture.md's decided texts), that the widget is
+ * never blank and that nothing is logged with console.error.
  *
  * How each call is mocked: every call, the uploads included, goes through the one axios instance
  * (`api` of shared/api/http.ts; docs/architecture.md "One request layer") and is mocked with

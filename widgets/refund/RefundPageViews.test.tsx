@@ -1,9 +1,9 @@
 /**
- * The refund page's other views through the real `mount` (issue "The refund page, every path"):
- * the refund unavailable page and its four reasons in docs/product-rules.md's order, the unavailable panel's
- * reason, the six-month modal, the appeal modal (fee-free and `data-appeal-link="false"`), the
- * advance-ticket information modal from host and widget links, the covid19 flag, and the reason
- * codes 104, COVGR1 and COV as shown.
+ * The refund page's other views through the real `mount` (docs/product-rules.md sections 2 and 4):
+ * the refund unavailable page and its four reasons in docs/product-rules.md's order, the
+ * unavailable panel's reason, the six-month modal, the appeal modal (fee-free and
+ * `data-appeal-link="false"`), the advance-ticket information modal from host and widget links, the
+ * covid19 flag, and the reason codes 104, COVGR1 and COV as shown.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,7 +1,7 @@
 /**
  * The refund widget through its real `mount`, on a host page built like the dev host's, with the
- * named fixture states and HTTP mocked on the one axios instance. Every refund-page failure of
- * docs/product-rules.md section 8 that this issue covers is provoked here.
+ * named fixture states and HTTP mocked on the one axios instance. The refund-page failures of
+ * docs/product-rules.md section 8 are provoked here.
  */
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,11 +1,11 @@
 /**
- * The refund page's fault matrix (issue "The quality bar", deliverable 3): every call the refund
- * widget makes (docs/product-rules.md section 7: refund status, dry run, ProcessRefund, LookupJourneys, the
+ * The refund page's fault matrix (docs/fault-matrix.md): every call the refund widget makes
+ * (docs/product-rules.md section 7: refund status, dry run, ProcessRefund, LookupJourneys, the
  * replacement dry run and ProcessRefundWithReplacement) is driven through HTTP 500, a timeout, a
  * dropped connection, malformed JSON, an empty body, the JSON literal `null` and a slow answer,
- * through the real `mount`.
- * Each cell asserts the catalogued outcome (docs/product-rules.md section 8 or docs/decisions.md's decided texts), that
- * the widget is never blank and that nothing is logged as an error. Short timeouts (100 ms).
+ * through the real `mount`. Each cell asserts the catalogued outcome (docs/product-rules.md section
+ * 8 or docs/decisions.md's decided texts), that the widget is never blank and that nothing is
+ * logged as an error. Short timeouts (100 ms).
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
