@@ -29,8 +29,8 @@ export default {
     // functions; move the ranges with them): committing, findLookup, checkReplacement,
     // decideRefund; checkFields; the image signatures, sniffImageType, isUploadId, uploadPath;
     // decideClaim.
-    'dev-host/backend.js:334-425',
-    'dev-host/backend.js:449-468',
+    'dev-host/backend.js:331-422',
+    'dev-host/backend.js:446-465',
     'dev-host/claims.js:58-103',
     'dev-host/claims.js:335-374',
     '!**/*.test.*',

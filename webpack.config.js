@@ -64,9 +64,10 @@ const HOST_PROVIDES = ['@rw/page-runtime'];
 const firstPanel = new FirstPanelFiles({ hostProvides: HOST_PROVIDES });
 
 /**
- * How a compiler's runtime loads scripts (issue "A host team's first day", items 2 and 6): chunks
- * with `crossorigin="anonymous"` (so errors in code from a CDN are readable), their URLs through
- * the Trusted Types policy `refund-widgets-<name>` (docs/error-reports.md lists the names).
+ * How a compiler's runtime loads scripts (docs/cross-origin.md "`dist/` on a CDN", "Trusted
+ * Types"): chunks with `crossorigin="anonymous"` (so errors in code from a CDN are readable), their
+ * URLs through the Trusted Types policy `refund-widgets-<name>` (docs/error-reports.md lists the
+ * names).
  */
 function scriptLoading(name) {
   return {

@@ -14,7 +14,7 @@ const lib = require('./lib');
 
 const BUDGETS_FILE = path.join(__dirname, 'budgets.json');
 const HEADROOM = 1.05;
-/** A page this far under its limit should get a lower limit (issue: "lower a limit whenever a page shrinks"). */
+/** A page this far under its limit should get a lower limit (docs/performance.md "Size gate"). */
 const SHRUNK = 0.9;
 
 async function main() {

@@ -7,7 +7,7 @@
  * included) and the time to the first panel (median of N cold loads under Lighthouse Slow 4G,
  * and again with the CPU slowed 4×, Lighthouse's mobile setting).
  * Also the upload bytes of a 4000 px JPEG before and after the manual claim's browser resize.
- * Prints the measurements and the goals of the issue "First panel as fast as one plain bundle"
+ * Prints the measurements and the goals of docs/performance.md "Before and after"
  * with verdicts, writes bench/results.json and one waterfall chart per page
  * (bench/waterfall-<page>.svg). See bench/README.md.
  *
@@ -20,7 +20,7 @@ const lib = require('./lib');
 const { waterfallSvg } = require('./waterfall');
 
 const KB = 1024;
-/** The goals of the issue "First panel as fast as one plain bundle". */
+/** The goals of docs/performance.md "Before and after". */
 const GOALS = {
   refundTimeRatio: 1.0,
   otherTimeRatio: 1.15,

@@ -1,5 +1,5 @@
 /**
- * Waterfall charts of the bench (issue "First panel as fast as one plain bundle"): one SVG per
+ * Waterfall charts of the bench (docs/performance.md "The refund page's waterfall"): one SVG per
  * page, the federated load above the plain one, one bar per request from its start to its end
  * (ms from the document request, Slow 4G, the median load), coloured by kind, labelled with its
  * generation (g1 = requested by the HTML, g2 = by what g1 loaded, …), and a line at the first

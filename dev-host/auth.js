@@ -1,7 +1,7 @@
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
- * Authorisation of the reference backend, modelled as a real site does it (issue "Hardening for
- * a security review", deliverables 2 and 3; docs/security.md):
+ * Authorisation of the reference backend, modelled as a real site does it (docs/security.md
+ * "Sessions and antiforgery on the reference backend"):
  *
  * - **Session** (cookie `rw_session`, or `__Host-rw_session` over HTTPS; HttpOnly, SameSite=Lax,
  *   Path=/, and Secure over HTTPS): a random token naming a set of booking references. A new token

@@ -1,12 +1,13 @@
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
- * The reference backend alone, as a neighbour of a host team's own site (issue "A host team's
- * first day", item 5): the same routers as the dev host (backend.js, claims.js) with no pages and
- * no dist/. Run `npm run backend`, with `HOST` (default 127.0.0.1), `PORT` (default 8081; `0`
- * picks a free port), `DATA_DIR` (default `.data/`), `LATENCY_MS` (default 0), `CORS_ORIGIN`
- * (the one page origin allowed to call it from a browser; default none), `TRUST_PROXY` and
- * `DEV_TOOLS` (`1`, or the flag `--dev-tools`: serve /__dev/*; off by default) from the
- * environment. Paths holding a backslash or a dot segment are refused first (pathGuard.js).
+ * The reference backend alone, as a neighbour of a host team's own site (docs/cross-origin.md "The
+ * reference backend as a neighbour"): the same routers as the dev host (backend.js, claims.js) with
+ * no pages and no dist/. Run `npm run backend`, with `HOST` (default 127.0.0.1), `PORT` (default
+ * 8081; `0` picks a free port), `DATA_DIR` (default `.data/`), `LATENCY_MS` (default 0),
+ * `CORS_ORIGIN` (the one page origin allowed to call it from a browser; default none),
+ * `TRUST_PROXY` and `DEV_TOOLS` (`1`, or the flag `--dev-tools`: serve /__dev/*; off by default)
+ * from the environment. Paths holding a backslash or a dot segment are refused first
+ * (pathGuard.js).
  */
 'use strict';
 

@@ -41,9 +41,6 @@ const REPLACEMENT_FIELDS = {
   replacementJourneyId: 'integer',
 };
 
-/** Paths of docs/product-rules.md section 7 this stand-in does not implement yet: they answer 501. */
-const NOT_YET_IMPLEMENTED = [];
-
 /**
  * Reads a query parameter by name, ignoring the letter case of the name (as ASP.NET model binding
  * does). A repeated parameter gives its first value.
@@ -604,10 +601,6 @@ function createBackendRouter(store, { latencyMs = 0, logger = console, guards })
     logger.warn(`Dev host: client error report: ${escapeForLog(req.body.message)}`);
     return res.status(204).end();
   });
-
-  for (const route of NOT_YET_IMPLEMENTED) {
-    router.post(route, (_req, res) => res.status(501).json({ message: 'Not implemented by the dev host yet.' }));
-  }
 
   router.use('/api', (_req, res) => res.status(404).json({ message: 'Not found.' }));
 

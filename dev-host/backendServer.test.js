@@ -2,7 +2,7 @@
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * The reference backend alone (`npm run backend`, backend-server.js) and its CORS for one page
- * origin (cors.js): issue "A host team's first day", item 5.
+ * origin (cors.js): docs/cross-origin.md "The reference backend as a neighbour".
  */
 const fs = require('fs');
 const os = require('os');

@@ -1,10 +1,10 @@
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
- * The reference backend of the manual claim (docs/product-rules.md section 7; issue "Manual claim" deliverable
- * 5): POST /tickets/upload (multipart, one image per request, header Journey-Id), POST
- * /tickets/delete/:uploadId and POST /tickets/submit-claim. Uploads and submit-claim honour
- * Idempotency-Key, by session and path, for 24 hours (idempotency.js); an upload's key is
- * compared by its Journey-Id, not its bytes, and deleting the upload forgets it
+ * The reference backend of the manual claim (docs/product-rules.md section 7; docs/uploads.md "On
+ * the reference backend"): POST /tickets/upload (multipart, one image per request, header
+ * Journey-Id), POST /tickets/delete/:uploadId and POST /tickets/submit-claim. Uploads and
+ * submit-claim honour Idempotency-Key, by session and path, for 24 hours (idempotency.js); an
+ * upload's key is compared by its Journey-Id, not its bytes, and deleting the upload forgets it
  * (docs/host-contract.md "Idempotency-Key: what the API keeps"). devTools.js shows the claims and
  * uploads to tests at /__dev/*.
  *

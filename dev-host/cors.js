@@ -1,8 +1,8 @@
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
- * CORS for the reference backend when the widgets' page lives on another origin (issue "A host
- * team's first day", item 5; docs/cross-origin.md). One origin is allowed, exactly as configured;
- * every other origin gets no CORS header, and its preflights are refused with 403.
+ * CORS for the reference backend when the widgets' page lives on another origin
+ * (docs/cross-origin.md "The reference backend as a neighbour"). One origin is allowed, exactly as
+ * configured; every other origin gets no CORS header, and its preflights are refused with 403.
  */
 'use strict';
 

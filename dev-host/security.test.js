@@ -1,11 +1,12 @@
 /** @jest-environment node */
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
- * The payloads of the security review against the reference backend (issue "Hardening for a
- * security review", findings 2, 3 and the /report/error part of 5): calls without a session or
- * for another booking are refused with 403, state-changing calls without the page's antiforgery
- * token are refused with 403, and /report/error takes JSON only and logs control characters
- * escaped. Sessions and tokens come the way a browser gets them: by rendering a booking's page.
+ * The payloads of the security review against the reference backend (docs/security.md "Sessions
+ * and antiforgery on the reference backend"; each `describe` names the review's finding): calls
+ * without a session or for another booking are refused with 403, state-changing calls without
+ * the page's antiforgery token are refused with 403, and /report/error takes JSON only and logs
+ * control characters escaped. Sessions and tokens come the way a browser gets them: by rendering
+ * a booking's page.
  */
 const bookings = require('../fixtures/bookings.json');
 const lookups = require('../fixtures/lookups.json');

@@ -1,8 +1,8 @@
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * `npm run symbolicate -- <report.json> [--dist=DIR]`: prints an error report's stack as source
- * files and lines (issue "A host team's first day", item 2), using the hidden source maps of the
- * production build (a `.map` beside each JS file in dist/; docs/error-reports.md).
+ * files and lines, using the hidden source maps of the production build (a `.map` beside each JS
+ * file in dist/; docs/error-reports.md "Source lines: `npm run symbolicate`").
  *
  * The file holds one report (the JSON POSTed to /report/error) or an array of them. Each frame's
  * URL is matched to a file of the build by the longest tail of its path that exists there

@@ -1,9 +1,11 @@
 /* global window, document -- used inside page.evaluate, which runs in the browser */
 /**
- * Browser tests of a host team's first day (issue "A host team's first day"): an error thrown in
+ * Browser tests of a host team's first day, on a site written from docs/: an error thrown in
  * widget code served from a CDN reaches /report/error readable and symbolicates to source lines
- * (item 2); reports carry no booking reference or e-mail (item 3); a page on one origin with the
- * API on another accepts a refund (item 5); the refund page works under Trusted Types (item 6).
+ * (docs/error-reports.md "Source lines: `npm run symbolicate`"); reports carry no booking
+ * reference or e-mail (docs/error-reports.md "What a report never contains"); a page on one origin
+ * with the API on another accepts a refund (docs/cross-origin.md "The API on another origin"); the
+ * refund page works under Trusted Types (docs/cross-origin.md "Trusted Types").
  */
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');

@@ -1,8 +1,9 @@
 /**
- * A host team's own site for browser tests (issue "A host team's first day"): pages written from
- * scratch as docs/ describes (not the dev host's views), with their own Content-Security-Policy,
- * the build served from any origin (a CDN: a second server, optionally with CORS headers) and the
- * reference backend either beside the pages (same origin) or on another origin.
+ * A host team's own site for browser tests (docs/host-contract.md, docs/cross-origin.md): pages
+ * written from scratch as docs/ describes (not the dev host's views), with their own
+ * Content-Security-Policy, the build served from any origin (a CDN: a second server, optionally
+ * with CORS headers) and the reference backend either beside the pages (same origin) or on another
+ * origin.
  */
 const fs = require('fs');
 const os = require('os');

@@ -1,8 +1,8 @@
 /**
- * Every flow completed in Chromium with the keyboard alone (issue "The quality bar", deliverable
- * 6): instant refund, replacement (lookup, radio group by arrow keys, confirm), deferral and the
- * manual claim (the file dialog opened from the keyboard). The disruption route to an accepted
- * refund is in lookup-disruption.test.js. Focus moves only by Tab, arrows, Enter and Space.
+ * Every flow completed in Chromium with the keyboard alone (a browser test, docs/testing.md):
+ * instant refund, replacement (lookup, radio group by arrow keys, confirm), deferral and the manual
+ * claim (the file dialog opened from the keyboard). The disruption route to an accepted refund is
+ * in lookup-disruption.test.js. Focus moves only by Tab, arrows, Enter and Space.
  */
 const { test } = require('node:test');
 const assert = require('node:assert/strict');

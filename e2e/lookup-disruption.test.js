@@ -1,10 +1,11 @@
 /* global document, window -- used inside page.evaluate, which runs in the browser */
 /**
- * Browser tests of the start page and the disruption funnel on the dev host (issue "The start
- * page and the disruption funnel"): start page → refund page; start page with Disruption →
- * funnel → abandoned outwards → refund page whose ProcessRefund body carries the disruption flags;
- * the No path; the no-option link; and the whole disruption route to an accepted refund with the
- * keyboard alone. Each test uses its own booking, since an accepted refund changes the backend.
+ * Browser tests of the start page and the disruption funnel on the dev host (docs/product-rules.md
+ * section 2; docs/decisions.md "Start page and disruption"): start page → refund page; start page
+ * with Disruption → funnel → abandoned outwards → refund page whose ProcessRefund body carries the
+ * disruption flags; the No path; the no-option link; and the whole disruption route to an accepted
+ * refund with the keyboard alone. Each test uses its own booking, since an accepted refund changes
+ * the backend.
  */
 const { test } = require('node:test');
 const assert = require('node:assert/strict');

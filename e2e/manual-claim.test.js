@@ -1,6 +1,6 @@
 /* global document -- used inside page.evaluate, which runs in the browser */
 /**
- * Browser tests of the manual claim on the dev host (issue "Manual claim"): photos generated in
+ * Browser tests of the manual claim on the dev host (docs/uploads.md): photos generated in
  * the page (a 4000 px JPEG proves the 1200 px resize reaches the server), one removed, the claim
  * submitted once and stored with exactly the remaining images; a text file, an 11 MB file and an
  * 11th file refused without a request; the file input reachable by keyboard; axe and CSP clean.

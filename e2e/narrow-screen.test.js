@@ -1,7 +1,7 @@
 /* global document, window, getComputedStyle -- used inside page.evaluate and page.waitForFunction, which run in the browser */
 /**
- * Every dev-host page fits a 375 px wide phone (issue "Fixes found by a newcomer's run",
- * deliverable 6): at a 375 × 812 viewport, once its widgets have drawn their first panel, no page
+ * Every dev-host page fits a 375 px wide phone (docs/decisions.md "Sizes and
+ * measure"): at a 375 × 812 viewport, once its widgets have drawn their first panel, no page
  * scrolls sideways (`document.documentElement.scrollWidth` ≤ 375). The start page's demo tables
  * show each booking as a card, so neither scrolls sideways either (docs/demo-bookings.md); sizes
  * and the measure are e2e/sizes-and-measure.test.js. The states gallery is excepted (a wall of

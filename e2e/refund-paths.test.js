@@ -1,7 +1,7 @@
 /* global document -- used inside page.evaluate, which runs in the browser */
 /**
- * Browser tests of every refund-page path on the dev host (issue "The refund page, every path"):
- * replacement (lookup → pick → dry run → confirm, one POST for repeated clicks), a rejected
+ * Browser tests of every refund-page path on the dev host (docs/product-rules.md section 2 "Refund
+ * page"): replacement (lookup → pick → dry run → confirm, one POST for repeated clicks), a rejected
  * replacement, lookup failures, deferral, each unavailable reason, the six-month modal, the
  * self-refunds redirect, the appeal and advance-ticket modals with real focus handling, every demo
  * booking reaching the panel it names, and axe on each state. Each test uses its own booking, so

@@ -1,7 +1,7 @@
 /**
- * Browser tests of the refund page on the dev host (issue "The refund page, end to end"):
- * instant refund accepted once however often pressed, React loaded once with two widgets, a
- * 404ing remote isolated, no CSP violation, and dist/ working from another path.
+ * Browser tests of the refund page on the dev host (docs/architecture.md "The refund page, as data
+ * flows"): instant refund accepted once however often pressed, React loaded once with two widgets,
+ * a 404ing remote isolated, no CSP violation, and dist/ working from another path.
  */
 const { test } = require('node:test');
 const assert = require('node:assert/strict');

@@ -1,7 +1,7 @@
 /* global document -- used inside page.evaluate, which runs in the browser */
 /**
- * Browser tests of the security review's findings 2 and 3 as the widgets see them (issue
- * "Hardening for a security review"; docs/security.md): every state-changing request carries the
+ * Browser tests of the security review's findings 2 and 3 as the widgets see them (docs/security.md
+ * "Sessions and antiforgery on the reference backend"): every state-changing request carries the
  * page's antiforgery token; a refused token or session shows "This page has expired. Please reload
  * the page and try again." and a reload fixes it; a cross-site page cannot delete an upload; a
  * session token planted by a page on another port is replaced when the traveller proves their

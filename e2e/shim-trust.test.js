@@ -1,7 +1,7 @@
 /* global document, window -- used inside page.evaluate, which runs in the browser */
 /**
- * Browser tests of "the shim trusts only itself" and of navigation targets (issue "Hardening for
- * a security review", findings 1 and 4, docs/security.md). A second loopback server plays the
+ * Browser tests of "the shim trusts only itself" and of navigation targets (docs/security.md
+ * "The shim trusts only itself" and "Navigation targets"). A second loopback server plays the
  * attacker's origin; it serves a `refund/remoteEntry.js` that marks the page and records every
  * request. HTML is injected into dev-host pages with `page.route`, and the pages are served
  * without their CSP, as on a host page that has none.

@@ -1,5 +1,5 @@
 /**
- * The federation runtime plugin's script loading (issue "A host team's first day", items 2 and 6;
+ * The federation runtime plugin's script loading (docs/cross-origin.md "Trusted Types";
  * docs/security.md "Second review: every file under SRI"): remote entries get the build's
  * `integrity`, `crossorigin="anonymous"` and a `src` made by the Trusted Types policy.
  */

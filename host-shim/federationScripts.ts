@@ -1,6 +1,7 @@
 /**
- * The federation runtime's own script loading (issue "A host team's first day", items 2 and 6):
- * a runtime plugin whose `createScript` hook builds each remote entry's `<script>` itself, so it
+ * The federation runtime's own script loading (docs/cross-origin.md "`dist/` on a CDN", "Trusted
+ * Types"): a runtime plugin whose `createScript` hook builds each remote entry's `<script>` itself,
+ * so it
  * - carries `integrity`: the sha384 the build baked into the shim (host-shim/integrity.ts,
  *   docs/security.md "Second review: every file under SRI"); a remote entry with no value is not
  *   loaded at all;

@@ -1,7 +1,7 @@
 /**
  * The shim's synchronous entry in jsdom: `window.RefundWidgets`, auto-mount on DOMContentLoaded,
  * `data-auto-mount="false"`, refusals of bad manual calls, and "the shim trusts only itself"
- * (issue "Hardening for a security review", finding 1). The loader is a fake.
+ * (docs/security.md "The shim trusts only itself"). The loader is a fake.
  */
 /** The fallback a mount point shows (docs/host-contract.md "Isolation"), written out. */
 const WIDGET_FALLBACK_TEXT =

@@ -1,5 +1,5 @@
 /**
- * `shadowNamedGlobals` (issue "Hardening for a security review", finding 1): named elements
+ * `shadowNamedGlobals` (docs/security.md "The shim trusts only itself"): named elements
  * cannot stand in for the globals of the shim and the remotes. In jsdom a named element is the
  * window's own property; in browsers it sits on the prototype chain. Both are covered.
  */

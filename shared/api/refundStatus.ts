@@ -1,7 +1,7 @@
 /**
  * yup schemas of the refund status and dry run answers (docs/product-rules.md section 3), shared by every widget
  * that reads them (refund, disruption). Answers are validated before use; a bad one is an
- * INVALID_RESPONSE. Moved here from widgets/refund/validation.ts so no widget imports another.
+ * INVALID_RESPONSE. They live in shared/ so that no widget imports another.
  */
 import * as yup from 'yup';
 import { WidgetError } from '../errors/WidgetError';

@@ -1,5 +1,5 @@
 /**
- * Tests that keep the documentation true (issue "A host team's first day", deliverable 4):
+ * Tests that keep the documentation true (docs/architecture.md "Layout"):
  * - every relative link in README.md and docs/ resolves inside the repository (file and heading);
  * - the JSON Schema blocks of docs/host-contract.md are the ones generated from the widgets' yup
  *   schemas (contract/schemas.ts), and every JSON example there validates against its schema and

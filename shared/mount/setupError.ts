@@ -1,11 +1,10 @@
 /**
- * Setup errors that speak to the developer (issue "A host team's first day", item 1): a page set
+ * Setup errors that speak to the developer (docs/host-contract.md "Mounting by hand"): a page set
  * up wrongly (absent, duplicated, unparsable or wrongly shaped Details or station names, a missing
- * or invalid required attribute, an unknown widget name, a mount id on more than one element)
- * gives one `console.error` beginning
- * `refund-widgets:` that names the widget, the mount id and the exact problem, one error report
- * with the same text, and a rejected `RefundWidgets.mount()`. The traveller's text in the mount
- * point stays the product's (`Missing JSON data from DOM` etc.).
+ * or invalid required attribute, an unknown widget name, a mount id on more than one element) gives
+ * one `console.error` beginning `refund-widgets:` that names the widget, the mount id and the exact
+ * problem, one error report with the same text, and a rejected `RefundWidgets.mount()`. The
+ * traveller's text in the mount point stays the product's (`Missing JSON data from DOM` etc.).
  */
 import { reportError } from '@rw/page-runtime';
 import { isWidgetError, type WidgetError } from '../errors/WidgetError';

@@ -1,4 +1,4 @@
-/** `data-start-url` (issue "A host team's first day", item 7): the default and the checks. */
+/** `data-start-url` (docs/host-contract.md "The widgets"): the default and the checks. */
 import { isWidgetError } from '../errors/WidgetError';
 import { withNavigationOrigins } from '../test/hostileTargets';
 import { DEFAULT_START_URL, readStartUrl } from './startUrl';

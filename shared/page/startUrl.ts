@@ -1,5 +1,5 @@
 /**
- * `data-start-url` (issue "A host team's first day", item 7): where the "Start again" link of the
+ * `data-start-url` (docs/host-contract.md "The widgets"): where the "Start again" link of the
  * refund, manual-claim and disruption widgets leads. Default `/`, the site's start page.
  */
 import { WidgetError } from '../errors/WidgetError';

@@ -1,5 +1,5 @@
 /**
- * Navigation URLs built with URLSearchParams (issue "The start page and the disruption funnel").
+ * Navigation URLs built with URLSearchParams (docs/decisions.md "Navigation").
  */
 
 /**

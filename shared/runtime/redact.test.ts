@@ -1,6 +1,7 @@
 /**
- * No personal data in error reports (issue "A host team's first day", item 3): one test per rule
- * of `redact.ts`, and the report the runtime builds from a page that carries a booking.
+ * No personal data in error reports (docs/error-reports.md "What a report never contains"): one
+ * test per rule of `redact.ts`, and the report the runtime builds from a page that carries a
+ * booking.
  */
 import { __setClockForTests, buildErrorReport } from './index';
 import { REDACTED, decodeFully, looksLikeEmail, pageBookingReferences, redactText, redactUrl } from './redact';

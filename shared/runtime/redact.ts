@@ -1,7 +1,7 @@
 /**
- * Personal data out of error reports (issue "A host team's first day", item 3): a report's page
- * address and texts carry no booking reference and no e-mail address, because error logs are
- * read by many people and those two values are all it takes to act on a booking.
+ * Personal data out of error reports (docs/error-reports.md "What a report never contains"): a
+ * report's page address and texts carry no booking reference and no e-mail address, because error
+ * logs are read by many people and those two values are all it takes to act on a booking.
  *
  * Pure functions; the page runtime applies them to every report before it is sent.
  */

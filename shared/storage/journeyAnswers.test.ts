@@ -1,5 +1,5 @@
 /**
- * Saved answers that are forgotten (issue "Hardening for a security review", deliverable 6):
+ * Saved answers that are forgotten (docs/security.md "Stored answers that are forgotten"):
  * older than 7 days when a widget starts, or once the journey's refund or claim has completed.
  */
 import { answersKey, forgetExpiredAnswers, forgetJourneyAnswers, isExpired } from './journeyAnswers';

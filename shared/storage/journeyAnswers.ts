@@ -1,11 +1,11 @@
 /**
- * Answers saved in the browser per journey, and forgetting them (issue "Hardening for a security
- * review", deliverable 6; docs/security.md). The disruption widget saves its answers under
- * `rw-disruption:{BOOKINGREFERENCE}:{journeyID}`; any widget removes, when it starts, answers
- * older than {@link ANSWERS_MAX_AGE_DAYS} days, the disruption widget removes them when its funnel
- * ends (the Finished page, or on the way to the refund page or the manual claim), and the refund
- * and claim widgets remove a journey's answers once its refund or claim has completed. Storage that is disabled or throws
- * never breaks a widget: every function here never throws.
+ * Answers saved in the browser per journey, and forgetting them (docs/security.md "Stored answers
+ * that are forgotten"). The disruption widget saves its answers under
+ * `rw-disruption:{BOOKINGREFERENCE}:{journeyID}`; any widget removes, when it starts, answers older
+ * than {@link ANSWERS_MAX_AGE_DAYS} days, the disruption widget removes them when its funnel ends
+ * (the Finished page, or on the way to the refund page or the manual claim), and the refund and
+ * claim widgets remove a journey's answers once its refund or claim has completed. Storage that is
+ * disabled or throws never breaks a widget: every function here never throws.
  */
 
 /** Prefix of the storage keys. */

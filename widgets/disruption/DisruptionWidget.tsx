@@ -12,7 +12,7 @@ import { focusHeading } from './focus';
 import { currentState, markCurrentEntry, pushStep, stepOfState, trustedStep, type Step } from './history';
 import { abandonedPortions } from './options';
 import { forgetAnswers, loadAnswers, saveAnswers, storageKey } from './storage';
-import { TEXT } from './texts';
+import { texts } from './texts';
 import {
   FINISHED_ANSWERS,
   FIRST_ANSWERS,
@@ -39,9 +39,9 @@ export interface DisruptionWidgetProps {
 }
 
 /**
- * The disruption funnel (docs/product-rules.md section 2 "Disruption flow" and section 4; issue "The start page
- * and the disruption funnel"). Loads the refund status from `data-refund-status-url` at once, and
- * asks 'Please pick the option which applies':
+ * The disruption funnel (docs/product-rules.md section 2 "Disruption flow" and section 4;
+ * docs/decisions.md "Start page and disruption"). Loads the refund status from
+ * `data-refund-status-url` at once, and asks 'Please pick the option which applies':
  * - `No` → the refund page with the same query;
  * - any other answer → when the status offers a disruption self refund (reason code 104 with a
  *   permitted scope) the second question with 'Save answer', else a link to /ManualRefund with the
@@ -162,12 +162,12 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
   // docs/product-rules.md section 8 "the refund status fails": the catalogued message, the server's own text as
   // its details (docs/decisions.md "The server's own text") and a contact link.
   const contactHref = mailtoHref(config.supportEmail, {
-    subject: TEXT.statusHelpSubject(config.details.bookingReference),
+    subject: texts.statusHelpSubject(config.details.bookingReference),
   });
 
   const loading = (
     <p className="rw-disruption__loading" role="status">
-      {TEXT.loading}
+      {texts.loading}
     </p>
   );
 
@@ -175,14 +175,14 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
     <div className="rw-disruption" data-status={status.phase}>
       {restored && step === 'first' && (
         <p className="rw-disruption__restored" role="status">
-          {TEXT.restored}
+          {texts.restored}
         </p>
       )}
       <div className="rw-disruption__step" tabIndex={-1} ref={stepBox} data-step={step}>
         {step !== 'first' && (
           <p className="rw-disruption__back">
             <button type="button" className="rw-link rw-link--button rw-disruption__back-link" onClick={back}>
-              {TEXT.back}
+              {texts.back}
             </button>
           </p>
         )}
@@ -191,11 +191,11 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
             key="first"
             name="answer"
             idPrefix="rw-disruption-answer"
-            legend={TEXT.firstLegend}
-            options={FIRST_ANSWERS.map((value) => ({ value, label: TEXT.firstAnswers[value] }))}
+            legend={texts.firstLegend}
+            options={FIRST_ANSWERS.map((value) => ({ value, label: texts.firstAnswers[value] }))}
             initial={saved.answer ?? ''}
             schema={firstQuestionSchema}
-            submitLabel={TEXT.continue}
+            submitLabel={texts.continue}
             onSubmit={onFirst}
             focusOnMount={moved}
           />
@@ -203,15 +203,15 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
         {step !== 'first' && status.phase === 'loading' && loading}
         {step !== 'first' && status.phase === 'error' && (
           <div className="rw-message rw-message--error" role="alert">
-            <p className="rw-disruption__text">{TEXT.statusFailure}</p>
+            <p className="rw-disruption__text">{texts.statusFailure}</p>
             {status.details && <p className="rw-disruption__text rw-disruption__error-body">{status.details}</p>}
             <p className="rw-disruption__text">
               <button type="button" className="rw-button rw-button--secondary" onClick={retry}>
-                {TEXT.tryAgain}
+                {texts.tryAgain}
               </button>{' '}
               {contactHref && (
                 <a className="rw-link" href={contactHref}>
-                  {TEXT.contactSupport}
+                  {texts.contactSupport}
                 </a>
               )}
             </p>

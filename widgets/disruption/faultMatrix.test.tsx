@@ -1,15 +1,16 @@
 /**
- * The disruption funnel's fault matrix (issue "The quality bar", deliverables 2 and 3): the one
- * call the widget makes (docs/product-rules.md section 7: GET the refund status from `data-refund-status-url`)
- * is driven through HTTP 500, a timeout, a dropped connection, malformed JSON, an empty body, the
- * JSON literal `null` (docs/product-rules.md section 8's null response: no disruption self refund, the link to
- * /ManualRefund with Disruption=true) and a slow answer, through the real `mount` and the real UI, mocked with axios-mock-adapter on the
- * one axios instance (`api` of shared/api/client.ts). Each cell asserts the catalogued outcome
- * (docs/product-rules.md section 8 "Refund status failure": the message, the server's own text as details
- * when it gave one, a contact link, and our Try again), that the widget is never blank and that nothing is logged with console.error.
- * A GET retries transient failures (no answer, timeout, 5xx) once here with a 1 ms backoff, and
- * never an answer that came (malformed, empty). Short timeouts; the slow answer takes half the
- * timeout and ends in the normal second question after the loading state.
+ * The disruption funnel's fault matrix (docs/fault-matrix.md): the one call the widget makes
+ * (docs/product-rules.md section 7: GET the refund status from `data-refund-status-url`) is driven
+ * through HTTP 500, a timeout, a dropped connection, malformed JSON, an empty body, the JSON
+ * literal `null` (docs/product-rules.md section 8's null response: no disruption self refund, the
+ * link to /ManualRefund with Disruption=true) and a slow answer, through the real `mount` and the
+ * real UI, mocked with axios-mock-adapter on the one axios instance (`api` of
+ * shared/api/client.ts). Each cell asserts the catalogued outcome (docs/product-rules.md section 8
+ * "Refund status failure": the message, the server's own text as details when it gave one, a
+ * contact link, and our Try again), that the widget is never blank and that nothing is logged with
+ * console.error. A GET retries transient failures (no answer, timeout, 5xx) once here with a 1 ms
+ * backoff, and never an answer that came (malformed, empty). Short timeouts; the slow answer takes
+ * half the timeout and ends in the normal second question after the loading state.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -27,7 +28,7 @@ import {
 } from '../../shared/test/faults';
 import { mountOnHostPage } from '../../shared/test/hostPage';
 import { mount } from './mount';
-import { TEXT } from './texts';
+import { texts } from './texts';
 
 /** Long enough that answering the first question surely ends before a slow answer (half of it) arrives. */
 const TIMEOUT_MS = 1000;
@@ -77,13 +78,13 @@ function mountFunnel() {
 }
 
 async function answerYes(user: ReturnType<typeof userEvent.setup>) {
-  const first = await screen.findByRole('group', { name: TEXT.firstLegend });
-  await user.click(within(first).getByRole('radio', { name: TEXT.firstAnswers.Yes }));
-  await user.click(screen.getByRole('button', { name: TEXT.continue }));
+  const first = await screen.findByRole('group', { name: texts.firstLegend });
+  await user.click(within(first).getByRole('radio', { name: texts.firstAnswers.Yes }));
+  await user.click(screen.getByRole('button', { name: texts.continue }));
 }
 
 const statusGets = () => http.history.get.filter((r) => r.url === STATUS_URL);
-const secondQuestion = () => screen.findByRole('group', { name: TEXT.secondLegend });
+const secondQuestion = () => screen.findByRole('group', { name: texts.secondLegend });
 
 /** The widget shows something: never a blank mount point, and the journey summary stays. */
 const assertNotBlank = (element: HTMLElement) => {
@@ -104,13 +105,13 @@ describe('GET refund status (data-refund-status-url)', () => {
     const user = userEvent.setup();
     await answerYes(user);
     if (fault === 'slow') {
-      expect(screen.getByText(TEXT.loading)).toBeInTheDocument();
+      expect(screen.getByText(texts.loading)).toBeInTheDocument();
       expect(await secondQuestion()).toBeInTheDocument();
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       expect(statusGets()).toHaveLength(1);
     } else if (fault === 'JSON null') {
       // The null response (docs/product-rules.md "Null refund status"): no self refund, the manual route instead.
-      const link = await screen.findByRole('link', { name: TEXT.noOptionLink });
+      const link = await screen.findByRole('link', { name: texts.noOptionLink });
       expect(link).toHaveAttribute(
         'href',
         `/ManualRefund?BookingReference=${state.bookingReference}&Email=${encodeURIComponent(state.email)}&Disruption=true`,
@@ -119,13 +120,13 @@ describe('GET refund status (data-refund-status-url)', () => {
       expect(statusGets()).toHaveLength(1);
     } else {
       const alert = await screen.findByRole('alert');
-      expect(alert).toHaveTextContent(TEXT.statusFailure);
+      expect(alert).toHaveTextContent(texts.statusFailure);
       const details = DETAILS[fault];
       const shown = alert.querySelector('.rw-disruption__error-body');
       if (details === undefined) expect(shown).toBeNull();
       else expect(shown).toHaveTextContent(details);
       for (const text of MADE_UP) expect(alert).not.toHaveTextContent(text);
-      const contact = within(alert).getByRole('link', { name: TEXT.contactSupport });
+      const contact = within(alert).getByRole('link', { name: texts.contactSupport });
       expect(contact.getAttribute('href')).toMatch(/^mailto:support@example\.co\.uk\?subject=/);
       if (fault === 'malformed JSON') expect(alert).not.toHaveTextContent(MALFORMED_JSON_TEXT.trim());
       // Transient failures are retried once (backoff), answers that came are not.
@@ -134,7 +135,7 @@ describe('GET refund status (data-refund-status-url)', () => {
       // Try again loads it again and carries on with the normal flow.
       http.resetHandlers();
       http.onGet(STATUS_URL).reply(200, JSON.stringify(state.status));
-      await user.click(within(alert).getByRole('button', { name: TEXT.tryAgain }));
+      await user.click(within(alert).getByRole('button', { name: texts.tryAgain }));
       expect(await secondQuestion()).toBeInTheDocument();
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();
       expect(statusGets()).toHaveLength(transient ? 3 : 2);

@@ -17,7 +17,7 @@ import { expectInert, expectShownAsText, expectWellFormedMailtos, linkable } fro
 import { mountOnHostPage } from '../../shared/test/hostPage';
 import { XSS_PAYLOADS } from '../../shared/test/xssPayloads';
 import { mount } from './mount';
-import { TEXT } from './texts';
+import { texts } from './texts';
 
 const state = (bookings as unknown as Record<string, { details: Record<string, unknown> }>)['disruption-waived'];
 const STATUS_URL = '/Refund/Status?bookingReference=X';
@@ -67,7 +67,7 @@ describe.each(XSS_PAYLOADS.map((p) => [p.name, p.text] as const))('payload "%s"'
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: 'Yes, my journey was affected by disruption' }));
     await user.click(screen.getByRole('button', { name: 'Continue' }));
-    await screen.findByText(TEXT.statusFailure);
+    await screen.findByText(texts.statusFailure);
     expectInert(element);
     expectShownAsText(element, payload);
     // The error body is the server's own text as shared/api/serverText.ts reads it, shown as text;
@@ -76,13 +76,13 @@ describe.each(XSS_PAYLOADS.map((p) => [p.name, p.text] as const))('payload "%s"'
     const details = element.querySelector<HTMLElement>('.rw-disruption__error-body');
     if (shown === undefined) expect(details).toBeNull();
     else expectShownAsText(details!, shown);
-    const links = expectWellFormedMailtos(element, [payload, SUPPORT], [TEXT.statusHelpSubject(payload)]);
+    const links = expectWellFormedMailtos(element, [payload, SUPPORT], [texts.statusHelpSubject(payload)]);
     expect(links).toBe(linkable(payload) ? 1 : 0);
   });
 
   it('in the finished view that tells the traveller to contact customer services', async () => {
     const element = mountWith(payload, { view: 'finished', search: 'Reason=manual' });
     expectInert(element);
-    expectWellFormedMailtos(element, [payload], [TEXT.contactSubject(payload)]);
+    expectWellFormedMailtos(element, [payload], [texts.contactSubject(payload)]);
   });
 });

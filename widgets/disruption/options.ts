@@ -5,8 +5,8 @@ import type { Portion } from './types';
 export const DISRUPTION_REASON_CODE = '104';
 
 /**
- * The scopes in which a disruption self refund is permitted (issue "The start page and the
- * disruption funnel"): the scopes of reason code 104 whose `selfRefundPermitted` is true, over
+ * The scopes in which a disruption self refund is permitted (docs/decisions.md "Start page
+ * and disruption"): the scopes of reason code 104 whose `selfRefundPermitted` is true, over
  * the status journeys whose `journeyID` is the status's (all journeys when none matches).
  *
  * @returns a set of `All`, `In`, `Out`; empty for a null status or without code 104

@@ -1,6 +1,6 @@
 /**
- * The disruption widget's navigation targets (issue "Hardening for a security review", finding
- * 4): `data-action`, `data-manual-action`, `data-finished-action` and `data-questions-action` go
+ * The disruption widget's navigation targets (docs/security.md "Navigation targets"):
+ * `data-action`, `data-manual-action`, `data-finished-action` and `data-questions-action` go
  * through the shared `navigationTarget`.
  */
 import fc from 'fast-check';

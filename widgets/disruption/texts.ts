@@ -4,7 +4,7 @@
  * is 'Continue' at every step but the second question, whose 'Save answer' the rules name
  * (docs/decisions.md "The disruption funnel walks like GOV.UK").
  */
-export const TEXT = {
+export const texts = {
   firstLegend: 'Please pick the option which applies',
   firstAnswers: {
     Yes: 'Yes, my journey was affected by disruption',

@@ -4,23 +4,23 @@
  * are untrusted.
  */
 import * as yup from 'yup';
-import { TEXT } from './texts';
+import { texts } from './texts';
 import { FIRST_ANSWERS, PORTIONS, SECOND_ANSWERS, type Portion, type SavedAnswers } from './types';
 
 /** First question: one of Yes, YesBefore, Strike, Heatwave, No; else 'Select the option which applies'. */
 export const firstQuestionSchema = yup.object({
   answer: yup
     .string()
-    .required(TEXT.firstRequired)
-    .oneOf([...FIRST_ANSWERS], TEXT.firstRequired),
+    .required(texts.firstRequired)
+    .oneOf([...FIRST_ANSWERS], texts.firstRequired),
 });
 
 /** Second question: one of delayed, abandoned1…4, manual, somethingElse; else 'Select what happened to your journey'. */
 export const secondQuestionSchema = yup.object({
   reason: yup
     .string()
-    .required(TEXT.secondRequired)
-    .oneOf([...SECOND_ANSWERS], TEXT.secondRequired),
+    .required(texts.secondRequired)
+    .oneOf([...SECOND_ANSWERS], texts.secondRequired),
 });
 
 /**
@@ -33,8 +33,8 @@ export function portionSchema(offered: Portion[]) {
   return yup.object({
     portion: yup
       .string()
-      .required(TEXT.portionRequired)
-      .oneOf([...offered], TEXT.portionRequired),
+      .required(texts.portionRequired)
+      .oneOf([...offered], texts.portionRequired),
   });
 }
 

@@ -1,7 +1,7 @@
 /**
- * The lookup widget as a traveller uses it (issue "The start page and the disruption funnel";
- * docs/product-rules.md sections 2 and 5): the form, its error summary, the two funnels, the printed-ticket
- * warning and where a valid submit goes. Navigation is the `navigate` prop.
+ * The lookup widget as a traveller uses it (docs/decisions.md "Start page and disruption";
+ * docs/product-rules.md sections 2 and 5): the form, its error summary, the two funnels, the
+ * printed-ticket warning and where a valid submit goes. Navigation is the `navigate` prop.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -7,7 +7,7 @@ import { TextField } from '../../shared/forms/TextField';
 import { ReasonRadios } from './components/ReasonRadios';
 import { PrintedTicketsWarning } from './components/PrintedTicketsWarning';
 import { buildLookupUrl } from './query';
-import { TEXT } from './texts';
+import { texts } from './texts';
 import {
   DELAY_REPAY_CHOICES,
   REFUND_REASONS,
@@ -59,10 +59,11 @@ export interface LookupWidgetProps {
 }
 
 /**
- * The start page's lookup form (issue "The start page and the disruption funnel"; docs/product-rules.md
- * sections 2 and 5): booking reference (hint shows both formats; typed letters are upper-cased),
- * email, the refund reason (radios) and, for Disruption or Wheelchair, that reason's funnel (loaded
- * lazily; the delay-repay funnel links to `data-delay-repay-url` when the mount gives one), plus the toggled printed-ticket warning. Validation runs on submit with
+ * The start page's lookup form (docs/decisions.md "Start page and disruption";
+ * docs/product-rules.md sections 2 and 5): booking reference (hint shows both formats; typed
+ * letters are upper-cased), email, the refund reason (radios) and, for Disruption or Wheelchair,
+ * that reason's funnel (loaded lazily; the delay-repay funnel links to `data-delay-repay-url` when
+ * the mount gives one), plus the toggled printed-ticket warning. Validation runs on submit with
  * {@link lookupFormSchema}; errors show in an error summary that takes focus and links to each
  * field, and beside each field. A valid submit navigates to {@link buildLookupUrl}.
  */
@@ -83,21 +84,21 @@ export function LookupWidget({ config, navigate = (url) => window.location.assig
 
   const funnelFallback = (
     <p className="rw-lookup__loading" role="status">
-      {TEXT.loadingQuestion}
+      {texts.loadingQuestion}
     </p>
   );
 
   return (
     <div className="rw-lookup">
-      <h2 className="rw-lookup__heading">{TEXT.heading}</h2>
+      <h2 className="rw-lookup__heading">{texts.heading}</h2>
       {formik.submitCount > 0 && errors.length > 0 && <ErrorSummary errors={errors} focusKey={formik.submitCount} />}
-      <p className="rw-lookup__intro">{TEXT.intro}</p>
+      <p className="rw-lookup__intro">{texts.intro}</p>
       <form noValidate onSubmit={formik.handleSubmit}>
         <TextField
           id={FIELD_IDS.bookingReference}
           name="bookingReference"
-          label={TEXT.bookingReferenceLabel}
-          hint={TEXT.bookingReferenceHint}
+          label={texts.bookingReferenceLabel}
+          hint={texts.bookingReferenceHint}
           error={formik.errors.bookingReference}
           value={formik.values.bookingReference}
           onChange={upperCase}
@@ -109,8 +110,8 @@ export function LookupWidget({ config, navigate = (url) => window.location.assig
           id={FIELD_IDS.email}
           name="email"
           type="email"
-          label={TEXT.emailLabel}
-          hint={TEXT.emailHint}
+          label={texts.emailLabel}
+          hint={texts.emailHint}
           error={formik.errors.email}
           value={formik.values.email}
           onChange={formik.handleChange}
@@ -148,7 +149,7 @@ export function LookupWidget({ config, navigate = (url) => window.location.assig
         )}
         <PrintedTicketsWarning />
         <button type="submit" className="rw-button rw-lookup__submit">
-          {TEXT.submit}
+          {texts.submit}
         </button>
       </form>
     </div>

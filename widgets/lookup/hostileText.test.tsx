@@ -10,7 +10,7 @@ import { expectInert, expectWellFormedMailtos } from '../../shared/test/hostileC
 import { mountOnHostPage } from '../../shared/test/hostPage';
 import { XSS_PAYLOADS } from '../../shared/test/xssPayloads';
 import { mount } from './mount';
-import { TEXT } from './texts';
+import { texts } from './texts';
 
 const mounted: (() => void)[] = [];
 
@@ -33,14 +33,14 @@ describe.each(XSS_PAYLOADS.map((p) => [p.name, p.text] as const))('payload "%s"'
       attrs: { 'support-email': payload },
     });
     mounted.push(page.unmount);
-    await userEvent.setup().click(screen.getByRole('radio', { name: TEXT.reasons.Wheelchair }));
+    await userEvent.setup().click(screen.getByRole('radio', { name: texts.reasons.Wheelchair }));
     // Typed text goes through the same path as any input; fireEvent keeps very long payloads fast.
-    fireEvent.change(screen.getByRole('textbox', { name: TEXT.bookingReferenceLabel }), {
+    fireEvent.change(screen.getByRole('textbox', { name: texts.bookingReferenceLabel }), {
       target: { value: payload },
     });
-    await screen.findByText(TEXT.wheelchairHeading);
+    await screen.findByText(texts.wheelchairHeading);
     expectInert(page.element);
     const reference = payload.toUpperCase();
-    expectWellFormedMailtos(page.element, [payload], [TEXT.wheelchairSubject(reference), TEXT.wheelchairSubject('')]);
+    expectWellFormedMailtos(page.element, [payload], [texts.wheelchairSubject(reference), texts.wheelchairSubject('')]);
   });
 });

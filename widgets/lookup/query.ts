@@ -2,10 +2,10 @@ import { withQuery } from '../../shared/page/url';
 import type { LookupConfig, LookupFormValues } from './types';
 
 /**
- * Where a valid lookup goes (issue "The start page and the disruption funnel"): `data-action`
- * (default `/ConfirmRefund`), or `data-disruption-action` (default `/Home/Disruption`) for the
- * Disruption reason, with `BookingReference` and `Email` (trimmed) in the query, plus
- * `covid19=true` when the start page's own query carries that flag.
+ * Where a valid lookup goes (docs/host-contract.md "`lookup` (mount id `lookup-widget`)"):
+ * `data-action` (default `/ConfirmRefund`), or `data-disruption-action` (default
+ * `/Home/Disruption`) for the Disruption reason, with `BookingReference` and `Email` (trimmed) in
+ * the query, plus `covid19=true` when the start page's own query carries that flag.
  *
  * @param values the submitted form values (already valid)
  * @param config the widget's page config

@@ -4,7 +4,7 @@ import { BOOKING_REFERENCE_HINT } from '../../shared/forms/bookingReference';
  * Texts of the lookup widget. The quoted docs/product-rules.md text (section 5, the delay-repay message) is
  * exact; the rest is ours where docs/product-rules.md leaves the wording open.
  */
-export const TEXT = {
+export const texts = {
   heading: 'Find your booking',
   intro: 'Enter your booking reference and the email address you booked with to see what you can get back.',
   bookingReferenceLabel: 'Booking reference',

@@ -1,6 +1,6 @@
-/** The lookup form's schema (docs/product-rules.md section 5; issue "The start page and the disruption funnel"). */
+/** The lookup form's schema (docs/product-rules.md section 5; docs/decisions.md "Start page and disruption"). */
 import { ValidationError } from 'yup';
-import { TEXT } from './texts';
+import { texts } from './texts';
 import type { LookupFormValues } from './types';
 import { EMPTY_LOOKUP_VALUES, lookupFormSchema } from './validation';
 
@@ -63,7 +63,7 @@ describe('lookupFormSchema', () => {
       expect(errorsOf({ reason: 'Disruption', delayRepay: 'delayRepay' })).toEqual({
         delayRepay: 'Delay repay requests must be sent to the train operating company',
       });
-      expect(TEXT.delayRepayInvalid).toBe('Delay repay requests must be sent to the train operating company');
+      expect(texts.delayRepayInvalid).toBe('Delay repay requests must be sent to the train operating company');
     });
 
     it.each([

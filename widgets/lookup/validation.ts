@@ -4,7 +4,7 @@
  */
 import * as yup from 'yup';
 import { bookingReferenceSchema, emailSchema } from '../../shared/validation/schemas';
-import { TEXT } from './texts';
+import { texts } from './texts';
 import { REFUND_REASONS, WHEELCHAIR_CHOICES, type LookupFormValues } from './types';
 
 /**
@@ -22,21 +22,22 @@ export const lookupFormSchema = yup.object({
   email: emailSchema,
   reason: yup
     .string()
-    .required(TEXT.reasonRequired)
-    .oneOf([...REFUND_REASONS], TEXT.reasonRequired),
+    .required(texts.reasonRequired)
+    .oneOf([...REFUND_REASONS], texts.reasonRequired),
   delayRepay: yup.string().when('reason', {
     is: 'Disruption',
     then: (schema) =>
-      schema.test('delay-repay', TEXT.delayRepayRequired, function check(value) {
+      schema.test('delay-repay', texts.delayRepayRequired, function check(value) {
         if (value === 'abandoned') return true;
         return this.createError({
-          message: value === 'delayRepay' ? TEXT.delayRepayInvalid : TEXT.delayRepayRequired,
+          message: value === 'delayRepay' ? texts.delayRepayInvalid : texts.delayRepayRequired,
         });
       }),
   }),
   wheelchair: yup.string().when('reason', {
     is: 'Wheelchair',
-    then: (schema) => schema.required(TEXT.wheelchairRequired).oneOf([...WHEELCHAIR_CHOICES], TEXT.wheelchairRequired),
+    then: (schema) =>
+      schema.required(texts.wheelchairRequired).oneOf([...WHEELCHAIR_CHOICES], texts.wheelchairRequired),
   }),
 });
 

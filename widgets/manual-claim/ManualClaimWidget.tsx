@@ -13,7 +13,7 @@ import { submitClaim } from './api';
 import { ClaimFailed, ClaimSubmitted } from './components/ClaimOutcome';
 import { EvidenceSteps } from './components/EvidenceSteps';
 import { ExpectedTickets } from './components/ExpectedTickets';
-import { CTEXT } from './texts';
+import { texts } from './texts';
 import type { ClaimFormValues, ManualClaimConfig, SubmitClaimRequest, UploadSummary } from './types';
 import { buildClaimRequest, claimFormSchema, expectedTickets, validateClaimForm } from './validation';
 import './manual-claim.css';
@@ -146,18 +146,18 @@ export function ManualClaimWidget({ config, element }: Props) {
   return (
     <section className="rw-manual-claim" aria-labelledby={headingId}>
       <h2 id={headingId} className="rw-manual-claim__heading">
-        {CTEXT.title}
+        {texts.title}
       </h2>
-      <p className="rw-manual-claim__reference">{CTEXT.bookingReference(reference)}</p>
+      <p className="rw-manual-claim__reference">{texts.bookingReference(reference)}</p>
       {config.partJourney ? (
         <>
-          <p className="rw-manual-claim__intro">{CTEXT.partJourneyIntro}</p>
-          {config.advanceFare && <p>{CTEXT.partJourneyReference}</p>}
+          <p className="rw-manual-claim__intro">{texts.partJourneyIntro}</p>
+          {config.advanceFare && <p>{texts.partJourneyReference}</p>}
         </>
       ) : (
-        <p className="rw-manual-claim__intro">{CTEXT.intro}</p>
+        <p className="rw-manual-claim__intro">{texts.intro}</p>
       )}
-      {config.query.disruption && <p className="rw-manual-claim__disruption">{CTEXT.disruptionNote}</p>}
+      {config.query.disruption && <p className="rw-manual-claim__disruption">{texts.disruptionNote}</p>}
       <EvidenceSteps />
       <ExpectedTickets tickets={tickets} />
       <SelectedJourney details={details} stations={config.stations} headingLevel={3} />
@@ -168,8 +168,8 @@ export function ManualClaimWidget({ config, element }: Props) {
           <TextField
             id={replacementFieldId}
             name="replacementReference"
-            label={CTEXT.replacementLabel}
-            hint={config.query.covid19 ? CTEXT.replacementHintCovid : CTEXT.replacementHint}
+            label={texts.replacementLabel}
+            hint={config.query.covid19 ? texts.replacementHintCovid : texts.replacementHint}
             error={errors.replacementReference}
             value={values.replacementReference}
             onChange={(event) => typeReplacement(event.target.value)}
@@ -179,12 +179,12 @@ export function ManualClaimWidget({ config, element }: Props) {
             spellCheck={false}
           />
         )}
-        <h3 className="rw-manual-claim__subheading">{CTEXT.uploadHeading}</h3>
-        <OfflineNotice text={CTEXT.offline} />
+        <h3 className="rw-manual-claim__subheading">{texts.uploadHeading}</h3>
+        <OfflineNotice text={texts.offline} />
         <LazyPart
           fallback={
             <p className="rw-manual-claim__loading" role="status">
-              {CTEXT.loadingUpload}
+              {texts.loadingUpload}
             </p>
           }
         >
@@ -192,7 +192,7 @@ export function ManualClaimWidget({ config, element }: Props) {
         </LazyPart>
         {earlier && commit.status === 'idle' && (
           <p className="rw-message" role="status">
-            {CTEXT.earlierClaimPending}
+            {texts.earlierClaimPending}
           </p>
         )}
         <div className="rw-manual-claim__actions">
@@ -202,15 +202,15 @@ export function ManualClaimWidget({ config, element }: Props) {
             disabled={locked || !ready}
             aria-describedby={ready || locked ? undefined : submitHintId}
           >
-            {CTEXT.submit}
+            {texts.submit}
           </button>
           {!ready && !locked && (
             <p id={submitHintId} className="rw-manual-claim__submit-hint">
-              {uploads.busy ? CTEXT.waitForUploads : CTEXT.needOneImage}
+              {uploads.busy ? texts.waitForUploads : texts.needOneImage}
             </p>
           )}
           <span className="rw-manual-claim__status" role="status">
-            {commit.status === 'pending' ? CTEXT.submitting : ''}
+            {commit.status === 'pending' ? texts.submitting : ''}
           </span>
         </div>
         {commit.status === 'failed' && (

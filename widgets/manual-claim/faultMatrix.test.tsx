@@ -1,10 +1,11 @@
 /**
- * The manual claim's fault matrix (issue "The quality bar", deliverables 2 and 3): every call the
- * widget makes (docs/product-rules.md section 7: POST /tickets/upload with header Journey-Id, POST
+ * The manual claim's fault matrix (docs/fault-matrix.md): every call the widget makes
+ * (docs/product-rules.md section 7: POST /tickets/upload with header Journey-Id, POST
  * /tickets/submit-claim, POST /tickets/delete/{uploadId}) is driven through HTTP 500, a timeout, a
  * dropped connection, malformed JSON, an empty body, the JSON literal `null` and a slow answer,
- * through the real `mount` and the real UI. Each cell asserts the catalogued outcome (docs/product-rules.md section 8 or docs/architecture.md's
- * decided texts), that the widget is never blank and that nothing is logged with console.error.
+ * through the real `mount` and the real UI. Each cell asserts the catalogued outcome
+ * (docs/product-rules.md section 8 or docs/architecture.md's decided texts), that the widget is
+ * never blank and that nothing is logged with console.error.
  *
  * How each call is mocked: every call, the uploads included, goes through the one axios instance
  * (`api` of shared/api/http.ts; docs/architecture.md "One request layer") and is mocked with
@@ -32,7 +33,7 @@ import { answerWith, FAULTS, registerFaultMatrixHooks, SERVER_ERROR_TEXT, type F
 import { mountOnHostPage } from '../../shared/test/hostPage';
 import { SUBMIT_CLAIM_PATH, UPLOAD_PATH } from './api';
 import { mount } from './mount';
-import { CTEXT } from './texts';
+import { texts } from './texts';
 import { photos, resizedCopy } from './testUtils';
 
 const TIMEOUT_MS = 100;
@@ -59,7 +60,7 @@ function mountPrinted() {
 }
 
 async function fileInput(): Promise<HTMLInputElement> {
-  return (await screen.findByLabelText(CTEXT.uploadLabel, {}, { timeout: 5000 })) as HTMLInputElement;
+  return (await screen.findByLabelText(texts.uploadLabel, {}, { timeout: 5000 })) as HTMLInputElement;
 }
 
 /** The uploads that reached the server. */
@@ -69,12 +70,12 @@ const uploads = () => http.history.post.filter((r) => r.url === UPLOAD_PATH);
 async function uploadOne(user: ReturnType<typeof userEvent.setup>): Promise<string> {
   http.onPost(UPLOAD_PATH).replyOnce(200, '"up_1"');
   await user.upload(await fileInput(), photos(1));
-  await screen.findByText(CTEXT.statusUploaded);
+  await screen.findByText(texts.statusUploaded);
   await waitFor(() => expect(submitButton()).toBeEnabled());
   return 'up_1';
 }
 
-const submitButton = () => screen.getByRole('button', { name: CTEXT.submit });
+const submitButton = () => screen.getByRole('button', { name: texts.submit });
 const claimPosts = () => http.history.post.filter((r) => r.url === SUBMIT_CLAIM_PATH);
 const pause = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 
@@ -91,11 +92,11 @@ describe('POST /tickets/upload (through the request layer)', () => {
   const failure: Record<Exclude<Fault, 'slow'>, string> = {
     // A 5xx shows a plain sentence, never the server's own text (docs/uploads.md "What the traveller reads").
     '500': 'The photo could not be uploaded just now. Please try again.',
-    timeout: CTEXT.uploadTimedOut,
-    dropped: CTEXT.uploadNoAnswer,
-    'malformed JSON': CTEXT.unreadableUpload,
-    'empty body': CTEXT.unreadableUpload,
-    'JSON null': CTEXT.unreadableUpload,
+    timeout: texts.uploadTimedOut,
+    dropped: texts.uploadNoAnswer,
+    'malformed JSON': texts.unreadableUpload,
+    'empty body': texts.unreadableUpload,
+    'JSON null': texts.unreadableUpload,
   };
   const mends = (fault: Fault) => fault === '500' || fault === 'timeout' || fault === 'dropped';
 
@@ -106,9 +107,9 @@ describe('POST /tickets/upload (through the request layer)', () => {
     await user.upload(await fileInput(), photos(1));
     if (fault === 'slow') {
       // Loading state while the upload is under way.
-      expect(await screen.findByText(CTEXT.statusUploading)).toBeInTheDocument();
+      expect(await screen.findByText(texts.statusUploading)).toBeInTheDocument();
       expect(submitButton()).toBeDisabled();
-      expect(await screen.findByText(CTEXT.statusUploaded)).toBeInTheDocument();
+      expect(await screen.findByText(texts.statusUploaded)).toBeInTheDocument();
       await waitFor(() => expect(submitButton()).toBeEnabled());
       expect(uploads()).toHaveLength(1);
     } else {
@@ -116,9 +117,9 @@ describe('POST /tickets/upload (through the request layer)', () => {
       expect(element).not.toHaveTextContent(SERVER_ERROR_TEXT);
       expect(element).not.toHaveTextContent(/Server responded|Network Error|timeout of/);
       expect(screen.getByText('photo-1.png')).toBeInTheDocument();
-      expect(screen.queryByText(CTEXT.statusUploaded)).not.toBeInTheDocument();
+      expect(screen.queryByText(texts.statusUploaded)).not.toBeInTheDocument();
       expect(submitButton()).toBeDisabled();
-      await waitFor(() => expect(submitButton()).toHaveAccessibleDescription(CTEXT.needOneImage));
+      await waitFor(() => expect(submitButton()).toHaveAccessibleDescription(texts.needOneImage));
       const retry = screen.queryByRole('button', { name: 'Try uploading photo-1.png again' });
       if (mends(fault)) {
         // Tried again once by the layer (the matrix's one quick retry), then by the traveller.
@@ -126,7 +127,7 @@ describe('POST /tickets/upload (through the request layer)', () => {
         http.resetHandlers();
         http.onPost(UPLOAD_PATH).reply(200, '"up_again"');
         await user.click(retry as HTMLElement);
-        expect(await screen.findByText(CTEXT.statusUploaded)).toBeInTheDocument();
+        expect(await screen.findByText(texts.statusUploaded)).toBeInTheDocument();
         await waitFor(() => expect(submitButton()).toBeEnabled());
         expect(uploads()).toHaveLength(3);
       } else {
@@ -155,7 +156,7 @@ describe('POST /tickets/upload, malformed answers in other forms', () => {
     const element = mountPrinted();
     http.onPost(UPLOAD_PATH).reply(200, body, { 'content-type': contentType });
     await userEvent.setup().upload(await fileInput(), photos(1));
-    expect(await screen.findByText(CTEXT.unreadableUpload)).toBeInTheDocument();
+    expect(await screen.findByText(texts.unreadableUpload)).toBeInTheDocument();
     expect(submitButton()).toBeDisabled();
     assertNotBlank(element);
   });
@@ -174,13 +175,13 @@ describe('POST /tickets/submit-claim', () => {
       button.click();
       button.click();
     });
-    expect(screen.getByText(CTEXT.submitting)).toBeInTheDocument();
+    expect(screen.getByText(texts.submitting)).toBeInTheDocument();
     expect(submitButton()).toBeDisabled();
     if (fault === '500' || fault === 'timeout' || fault === 'dropped') {
       const alert = await screen.findByRole('alert');
-      expect(within(alert).getByRole('heading', { name: CTEXT.failed })).toBeInTheDocument();
-      expect(alert).toHaveTextContent(CTEXT.failedBody(SUPPORT, REFERENCE));
-      expect(within(alert).getByRole('link', { name: CTEXT.emailSupport })).toHaveAttribute(
+      expect(within(alert).getByRole('heading', { name: texts.failed })).toBeInTheDocument();
+      expect(alert).toHaveTextContent(texts.failedBody(SUPPORT, REFERENCE));
+      expect(within(alert).getByRole('link', { name: texts.emailSupport })).toHaveAttribute(
         'href',
         expect.stringMatching(new RegExp(`^mailto:${SUPPORT.replace('.', '\\.')}\\?`)),
       );
@@ -192,12 +193,12 @@ describe('POST /tickets/submit-claim', () => {
       // The traveller's retry resends the same claim with the same Idempotency-Key.
       http.resetHandlers();
       http.onPost(SUBMIT_CLAIM_PATH).reply(200, '{}');
-      const retry = within(alert).getByRole('button', { name: CTEXT.tryAgain });
+      const retry = within(alert).getByRole('button', { name: texts.tryAgain });
       act(() => {
         retry.click();
         retry.click();
       });
-      expect(await screen.findByRole('heading', { name: CTEXT.submitted })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: texts.submitted })).toBeInTheDocument();
       const posts = claimPosts();
       expect(posts).toHaveLength(2);
       expect(posts[1].headers?.['Idempotency-Key']).toBe(firstKey);
@@ -205,7 +206,7 @@ describe('POST /tickets/submit-claim', () => {
       expect(JSON.parse(posts[1].data)).toEqual({ Ctr: REFERENCE, Images: [id] });
     } else {
       // Any 2xx is success, whatever the body (docs/architecture.md); a slow answer after "Sending your claim…".
-      expect(await screen.findByRole('heading', { name: CTEXT.submitted })).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: texts.submitted })).toBeInTheDocument();
       expect(claimPosts()).toHaveLength(1);
       expect(claimPosts()[0].headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
       expect(JSON.parse(claimPosts()[0].data)).toEqual({ Ctr: REFERENCE, Images: [id] });
@@ -226,7 +227,7 @@ describe('POST /tickets/delete/{uploadId}', () => {
       // A failed delete keeps the file listed with a retry (docs/architecture.md), and it stays in the claim.
       const retry = await screen.findByRole('button', { name: 'Try removing photo-1.png again' });
       expect(screen.getByText('photo-1.png')).toBeInTheDocument();
-      expect(screen.getAllByText(CTEXT.removeFailed).length).toBeGreaterThan(0);
+      expect(screen.getAllByText(texts.removeFailed).length).toBeGreaterThan(0);
       await waitFor(() => expect(submitButton()).toBeEnabled());
       await pause(TIMEOUT_MS * 2);
       expect(http.history.post.filter((r) => r.url === path)).toHaveLength(1);
@@ -237,7 +238,7 @@ describe('POST /tickets/delete/{uploadId}', () => {
       expect(http.history.post.filter((r) => r.url === path)).toHaveLength(2);
     } else {
       // Any 2xx is success, whatever the body; a slow answer shows "Removing…" first.
-      if (fault === 'slow') expect(screen.getByText(CTEXT.statusRemoving)).toBeInTheDocument();
+      if (fault === 'slow') expect(screen.getByText(texts.statusRemoving)).toBeInTheDocument();
       await waitFor(() => expect(screen.queryByText('photo-1.png')).not.toBeInTheDocument());
       expect(screen.getByText('photo-1.png removed.')).toBeInTheDocument();
       expect(http.history.post.filter((r) => r.url === path)).toHaveLength(1);
@@ -289,7 +290,7 @@ describe('a 403 to upload, delete or submit-claim: stale antiforgery token or se
     http.onPost(SUBMIT_CLAIM_PATH).reply(403, REFUSED);
     await user.click(submitButton());
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByRole('heading', { name: CTEXT.failed })).toBeInTheDocument();
+    expect(within(alert).getByRole('heading', { name: texts.failed })).toBeInTheDocument();
     expect(alert).toHaveTextContent(RELOAD_PAGE_TEXT);
     expect((claimPosts()[0].headers as Record<string, unknown>).RequestVerificationToken).toBe('page-token');
   });

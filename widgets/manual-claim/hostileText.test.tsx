@@ -11,7 +11,7 @@ import { expectInert, expectShownAsText, expectWellFormedMailtos } from '../../s
 import { mountOnHostPage } from '../../shared/test/hostPage';
 import { XSS_PAYLOADS } from '../../shared/test/xssPayloads';
 import { mount } from './mount';
-import { CTEXT } from './texts';
+import { texts } from './texts';
 
 type Fare = Record<string, unknown>;
 const state = (bookings as unknown as Record<string, { details: { JourneyPlannerResults: { fareDetails: Fare[] } } }>)
@@ -52,9 +52,9 @@ describe.each(XSS_PAYLOADS.map((p) => [p.name, p.text] as const))('payload "%s"'
       attrs: { 'journey-id': '700110', 'support-email': payload },
     });
     mounted.push(page.unmount);
-    await screen.findByLabelText(CTEXT.uploadLabel);
+    await screen.findByLabelText(texts.uploadLabel);
     expectInert(page.element);
     expectShownAsText(page.element, payload);
-    expectWellFormedMailtos(page.element, [payload], [CTEXT.mailSubject(payload)]);
+    expectWellFormedMailtos(page.element, [payload], [texts.mailSubject(payload)]);
   });
 });

@@ -4,7 +4,7 @@
  */
 import { checkPhoto, headerSize, sniffPhotoType } from './photoCheck';
 import { fileOf, imageHeader } from './testUtils';
-import { CTEXT } from './texts';
+import { texts } from './texts';
 import { UPLOAD_LIMITS } from './validation';
 
 describe('checkPhoto: at most 40 megapixels, by area', () => {
@@ -26,7 +26,7 @@ describe('checkPhoto: at most 40 megapixels, by area', () => {
   ])('refuses %s (%i × %i) with the message naming its size', async (_name, width, height) => {
     expect(width * height).toBeGreaterThan(UPLOAD_LIMITS.maxPixels);
     const result = await checkPhoto(fileOf('photo.png', 'image/png', 4096, 1, { width, height }));
-    expect(result).toEqual({ ok: false, message: CTEXT.tooManyPixels(width, height) });
+    expect(result).toEqual({ ok: false, message: texts.tooManyPixels(width, height) });
   });
 });
 

@@ -9,7 +9,7 @@
 import { GIF } from 'image-size/types/gif';
 import { JPG } from 'image-size/types/jpg';
 import { PNG } from 'image-size/types/png';
-import { CTEXT, REFUSAL } from './texts';
+import { texts, REFUSAL } from './texts';
 import { UPLOAD_LIMITS } from './validation';
 
 /** The image types a claim accepts, as their MIME types. */
@@ -97,8 +97,8 @@ export type PhotoCheck =
 /**
  * Checks a chosen file before any request: a JPEG, PNG or GIF by its bytes (else
  * {@link REFUSAL.wrongType}), a readable header (else
- * {@link CTEXT.photoUnreadable}), at most {@link UPLOAD_LIMITS.maxPixels} pixels (else
- * {@link CTEXT.tooManyPixels}), and its SHA-256 digest for the duplicate check.
+ * {@link texts.photoUnreadable}), at most {@link UPLOAD_LIMITS.maxPixels} pixels (else
+ * {@link texts.tooManyPixels}), and its SHA-256 digest for the duplicate check.
  *
  * @param file the chosen file (at most 10 MiB: dropzone checks the size first)
  * @returns the check's outcome; never throws
@@ -108,14 +108,14 @@ export async function checkPhoto(file: Blob): Promise<PhotoCheck> {
   try {
     bytes = new Uint8Array(await file.arrayBuffer());
   } catch {
-    return { ok: false, message: CTEXT.photoUnreadable };
+    return { ok: false, message: texts.photoUnreadable };
   }
   const type = sniffPhotoType(bytes);
   if (!type) return { ok: false, message: REFUSAL.wrongType };
   const size = headerSize(type, bytes);
-  if (!size) return { ok: false, message: CTEXT.photoUnreadable };
+  if (!size) return { ok: false, message: texts.photoUnreadable };
   if (size.width * size.height > UPLOAD_LIMITS.maxPixels) {
-    return { ok: false, message: CTEXT.tooManyPixels(size.width, size.height) };
+    return { ok: false, message: texts.tooManyPixels(size.width, size.height) };
   }
   let digest: string | null;
   try {

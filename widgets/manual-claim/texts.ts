@@ -5,7 +5,7 @@
  * docs/decisions.md "The manual claim's words"): plain sentences in the GOV.UK file-upload pattern, "MB" and
  * "email", headings in sentence case.
  */
-export const CTEXT = {
+export const texts = {
   title: 'Further evidence required',
   offline: "You're offline. Your photos are saved on this phone and will be sent when you're back online.",
   earlierClaimPending:
@@ -93,7 +93,7 @@ export const CTEXT = {
 
 /**
  * Dropzone's refusals, in the GOV.UK file-upload pattern ("The selected file must be …"; no full stop, as GOV.UK's
- * error messages): each is listed after the file's name, `{name}: {refusal}` (CTEXT.refusal), with the product's
+ * error messages): each is listed after the file's name, `{name}: {refusal}` (texts.refusal), with the product's
  * limits of docs/product-rules.md sections 5 and 9 (10 MB, 10 photos, JPG, PNG or GIF).
  */
 export const REFUSAL = {
@@ -117,7 +117,7 @@ export const UPLOAD_DICT = {
   dictFallbackText: 'Choose your photos with the button.',
   dictFileTooBig: REFUSAL.tooBig,
   dictInvalidFileType: REFUSAL.wrongType,
-  dictThumbnailError: CTEXT.photoUnreadable,
+  dictThumbnailError: texts.photoUnreadable,
   dictResponseError: REFUSAL.uploadFailed,
   dictCancelUpload: 'Stop uploading this photo',
   dictUploadCanceled: REFUSAL.cancelled,

@@ -6,7 +6,7 @@
 import { isTransientFailure, toWidgetError } from '../../shared/api/policy';
 import { serverText } from '../../shared/api/serverText';
 import { failureText } from '../../shared/errors/WidgetError';
-import { CTEXT, REFUSAL } from './texts';
+import { texts, REFUSAL } from './texts';
 
 /**
  * The longest server text shown beside a photo's name: a longer one is a page or a dump, not a sentence, and the
@@ -33,11 +33,11 @@ const TOO_LARGE_STATUS = 413;
  */
 export function uploadFailureText(error: unknown): string {
   const failure = toWidgetError(error);
-  if (failure.code === 'TIMEOUT') return CTEXT.uploadTimedOut;
-  if (failure.code === 'NETWORK_ERROR') return CTEXT.uploadNoAnswer;
-  if (failure.code !== 'API_ERROR') return failureText(failure, CTEXT.uploadServerError);
-  if (isTransientFailure(failure)) return CTEXT.uploadServerError;
+  if (failure.code === 'TIMEOUT') return texts.uploadTimedOut;
+  if (failure.code === 'NETWORK_ERROR') return texts.uploadNoAnswer;
+  if (failure.code !== 'API_ERROR') return failureText(failure, texts.uploadServerError);
+  if (isTransientFailure(failure)) return texts.uploadServerError;
   const text = serverText(failure);
   if (text !== undefined && text.length <= MAX_SERVER_TEXT) return text;
-  return failure.status === TOO_LARGE_STATUS ? REFUSAL.tooBig : CTEXT.uploadRefused;
+  return failure.status === TOO_LARGE_STATUS ? REFUSAL.tooBig : texts.uploadRefused;
 }

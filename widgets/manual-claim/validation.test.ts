@@ -5,7 +5,7 @@ import bookings from '../../fixtures/bookings.json';
 import type { Details } from '../../shared/types';
 import { BOOKING_REFERENCE_INVALID_TEXT } from '../../shared/validation/schemas';
 import { dropzoneOptions } from './components/UploadArea';
-import { CTEXT, REFUSAL, UPLOAD_DICT } from './texts';
+import { texts, REFUSAL, UPLOAD_DICT } from './texts';
 import type { ClaimFormValues } from './types';
 import {
   buildClaimRequest,
@@ -25,10 +25,10 @@ describe('claimFormSchema', () => {
     validateClaimForm(claimFormSchema('GWN8XT4K', options), { replacementReference: value }).replacementReference;
 
   it.each([
-    ['', { advanceFare: true, covid: false }, CTEXT.replacementRequired],
-    ['   ', { advanceFare: true, covid: false }, CTEXT.replacementRequired],
-    ['GWN8XT4K', { advanceFare: true, covid: false }, CTEXT.sameReference],
-    [' GWN8XT4K ', { advanceFare: true, covid: true }, CTEXT.sameReference],
+    ['', { advanceFare: true, covid: false }, texts.replacementRequired],
+    ['   ', { advanceFare: true, covid: false }, texts.replacementRequired],
+    ['GWN8XT4K', { advanceFare: true, covid: false }, texts.sameReference],
+    [' GWN8XT4K ', { advanceFare: true, covid: true }, texts.sameReference],
     ['gwn8xt4k', { advanceFare: true, covid: false }, expect.stringContaining('correct format')],
     ['ABC', { advanceFare: true, covid: true }, expect.stringContaining('correct format')],
     ['KXB7HT2N', { advanceFare: true, covid: false }, undefined],
@@ -41,10 +41,10 @@ describe('claimFormSchema', () => {
   });
 
   it.each([
-    [' GWN8XT4K ', 'GWN8XT4K', { advanceFare: true, covid: false }, CTEXT.sameReference],
+    [' GWN8XT4K ', 'GWN8XT4K', { advanceFare: true, covid: false }, texts.sameReference],
     [' GWN8XT4K ', 'KXB7HT2N', { advanceFare: true, covid: false }, undefined],
     ['   ', '', { advanceFare: true, covid: true }, undefined],
-    ['   ', '', { advanceFare: true, covid: false }, CTEXT.replacementRequired],
+    ['   ', '', { advanceFare: true, covid: false }, texts.replacementRequired],
   ])('original %j, replacement %j with %j → %p', (original, value, options, message) => {
     expect(
       validateClaimForm(claimFormSchema(original, options), { replacementReference: value }).replacementReference,
@@ -52,7 +52,7 @@ describe('claimFormSchema', () => {
   });
 
   it.each([
-    [{ advanceFare: true, covid: false }, { replacementReference: CTEXT.replacementRequired }],
+    [{ advanceFare: true, covid: false }, { replacementReference: texts.replacementRequired }],
     [{ advanceFare: true, covid: true }, {}],
     [{ advanceFare: false, covid: false }, {}],
   ])('treats a missing replacement reference as empty with %j', (options, errors) => {
@@ -225,10 +225,10 @@ describe('dropzoneOptions', () => {
         if (options(defaults)[key] !== null)
           expect([key, options(ours)[key]]).not.toEqual([key, options(defaults)[key]]);
       }
-      const texts = JSON.stringify(keys.map((key) => options(ours)[key]));
-      expect(texts).not.toMatch(/MiB|\{\{|Server responded|code\.|canceled|can not|can't/);
+      const dictTexts = JSON.stringify(keys.map((key) => options(ours)[key]));
+      expect(dictTexts).not.toMatch(/MiB|\{\{|Server responded|code\.|canceled|can not|can't/);
       // Dropzone writes some of them as HTML: no markup characters.
-      expect(texts).not.toMatch(/[<>&]/);
+      expect(dictTexts).not.toMatch(/[<>&]/);
     } finally {
       defaults.destroy();
       ours.destroy();
@@ -243,7 +243,7 @@ describe('dropzoneOptions', () => {
       uploadFailed: 'The selected file could not be uploaded – try again',
       cancelled: 'The upload was cancelled – choose the photo again to upload it',
     });
-    expect(CTEXT.refusal('notes.txt', REFUSAL.wrongType)).toBe(
+    expect(texts.refusal('notes.txt', REFUSAL.wrongType)).toBe(
       'notes.txt: The selected file must be a JPG, PNG or GIF',
     );
   });

@@ -6,7 +6,7 @@
 import * as yup from 'yup';
 import { BOOKING_REFERENCE_INVALID_TEXT, BOOKING_REFERENCE_PATTERN } from '../../shared/validation/schemas';
 import type { Details } from '../../shared/types';
-import { CTEXT } from './texts';
+import { texts } from './texts';
 import type { ClaimFormValues, ExpectedTicket, SubmitClaimRequest } from './types';
 
 /**
@@ -79,11 +79,11 @@ export function claimFormSchema(originalReference: string, options: { advanceFar
     .trim()
     .default('')
     .matches(BOOKING_REFERENCE_PATTERN, { message: BOOKING_REFERENCE_INVALID_TEXT, excludeEmptyString: true });
-  const base = options.covid ? format : format.required(CTEXT.replacementRequired);
+  const base = options.covid ? format : format.required(texts.replacementRequired);
   return yup.object({
     // The value is trimmed, and '' when empty (format): an empty field is told by `required`.
     replacementReference: base.test({
-      message: CTEXT.sameReference,
+      message: texts.sameReference,
       test: (value) => value === '' || value !== original,
     }),
   });

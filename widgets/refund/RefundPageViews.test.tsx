@@ -1,9 +1,9 @@
 /**
- * The refund page's other views through the real `mount` (issue "The refund page, every path"):
- * the refund unavailable page and its four reasons in docs/product-rules.md's order, the unavailable panel's
- * reason, the six-month modal, the appeal modal (fee-free and `data-appeal-link="false"`), the
- * advance-ticket information modal from host and widget links, the covid19 flag, and the reason
- * codes 104, COVGR1 and COV as shown.
+ * The refund page's other views through the real `mount` (docs/product-rules.md sections 2 and 4):
+ * the refund unavailable page and its four reasons in docs/product-rules.md's order, the
+ * unavailable panel's reason, the six-month modal, the appeal modal (fee-free and
+ * `data-appeal-link="false"`), the advance-ticket information modal from host and widget links, the
+ * covid19 flag, and the reason codes 104, COVGR1 and COV as shown.
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -16,8 +16,8 @@ import { mountOnHostPage } from '../../shared/test/hostPage';
 import type { DryRunResult, RefundStatus, RefundStatusResponse } from '../../shared/types';
 import { feeNote } from './components/InstantPanel';
 import { mount } from './mount';
-import { TEXT } from './texts';
-import { unavailableReason } from './unavailableReason';
+import { texts } from './texts';
+import { unavailableReason } from './unavailableReasons';
 
 type Answer = { httpError: { status: number; body: string } };
 type State = {
@@ -158,7 +158,7 @@ describe('the refund unavailable page (data-view="unavailable")', () => {
     expect(
       await screen.findByText("We can't process an automatic refund for this journey because something went wrong."),
     ).toBeInTheDocument();
-    expect(element).not.toHaveTextContent(TEXT.statusFailure);
+    expect(element).not.toHaveTextContent(texts.statusFailure);
     expect(element).not.toHaveTextContent('INVALID_RESPONSE');
     expect(http.history.get.map((r) => r.url)).toEqual([STATUS_URL]);
   });
@@ -172,7 +172,7 @@ describe('the refund unavailable page (data-view="unavailable")', () => {
       stations,
       attrs: { view: 'unavailable', 'refund-status-url': STATUS_URL, 'appeals-email': 'appeals@example.co.uk' },
     });
-    expect(await screen.findByText(TEXT.statusFailure)).toBeInTheDocument();
+    expect(await screen.findByText(texts.statusFailure)).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(
       await screen.findByText(/because our records indicate you may have already used this ticket\./),
@@ -220,7 +220,7 @@ describe('six-month modal', () => {
   it('opens "Automated refunds are not available" with a support mail link; no refund is offered; Escape closes it', async () => {
     const { state } = mountState('six-months');
     const dialog = await screen.findByRole('alertdialog', { name: 'Automated refunds are not available' });
-    const link = within(dialog).getByRole('link', { name: TEXT.sixMonthsLink });
+    const link = within(dialog).getByRole('link', { name: texts.sixMonthsLink });
     expect(mailto(link).pathname).toBe('support@example.co.uk');
     expect(mailto(link).searchParams.get('subject')).toBe(`Refund request for booking ${state.bookingReference}`);
     expect(screen.queryByRole('button', { name: 'Accept refund' })).not.toBeInTheDocument();
@@ -233,17 +233,17 @@ describe('six-month modal', () => {
     // canDeferExchange): the six-month answer overrides it.
     const { state, element } = mountState('six-months');
     expect(statusOf('six-months')).toMatchObject({ canDeferExchange: true, ticketsReplaceValue: 7450 });
-    const dialog = await screen.findByRole('alertdialog', { name: TEXT.sixMonthsTitle });
+    const dialog = await screen.findByRole('alertdialog', { name: texts.sixMonthsTitle });
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
 
     const panel = element.querySelector('.rw-refund__panel') as HTMLElement;
     expect(element.querySelectorAll('.rw-refund__panel')).toHaveLength(1);
-    expect(within(panel).getByRole('heading', { level: 2, name: TEXT.sixMonthsTitle })).toBeInTheDocument();
-    expect(within(panel).getByText(TEXT.sixMonthsPanelBody)).toBeInTheDocument();
-    expect(TEXT.sixMonthsPanelBody).toMatch(/cannot refund it online/);
-    const link = within(panel).getByRole('link', { name: TEXT.sixMonthsLink });
+    expect(within(panel).getByRole('heading', { level: 2, name: texts.sixMonthsTitle })).toBeInTheDocument();
+    expect(within(panel).getByText(texts.sixMonthsPanelBody)).toBeInTheDocument();
+    expect(texts.sixMonthsPanelBody).toMatch(/cannot refund it online/);
+    const link = within(panel).getByRole('link', { name: texts.sixMonthsLink });
     expect(mailto(link).pathname).toBe('support@example.co.uk');
     expect(mailto(link).searchParams.get('subject')).toBe(`Refund request for booking ${state.bookingReference}`);
     for (const name of ['Accept refund', 'Continue', 'Defer replacement', 'Provide replacement journey']) {
@@ -260,7 +260,7 @@ describe('six-month modal', () => {
 
   it('only the "older than 6 months" dry-run error opens it', async () => {
     mountState('dry-run-failure');
-    await screen.findByText(TEXT.dryRunOutage);
+    await screen.findByText(texts.dryRunOutage);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 });
@@ -273,10 +273,10 @@ describe('an outage is not a decision (docs/decisions.md "An outage is not a dec
   ])('a dry run answered %s: no refund, no refusal, no appeal; Try again checks again', async (_label, failure) => {
     const { state } = mountState('dry-run-failure', { dryRun: failure as unknown as State['dryRun'] });
     const alert = await screen.findByRole('alert');
-    expect(TEXT.dryRunOutage).toBe("We couldn't check your refund just now. Please try again later.");
-    expect(alert).toHaveTextContent(TEXT.dryRunOutage);
+    expect(texts.dryRunOutage).toBe("We couldn't check your refund just now. Please try again later.");
+    expect(alert).toHaveTextContent(texts.dryRunOutage);
     expect(alert).not.toHaveTextContent(/500|503|429|unavailable|busy|slow down/);
-    expect(screen.queryByText(TEXT.refundUnavailable)).not.toBeInTheDocument();
+    expect(screen.queryByText(texts.refundUnavailable)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'How to appeal' })).not.toBeInTheDocument();
     expect(screen.queryByText(/appeal/i)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept refund' })).not.toBeInTheDocument();
@@ -284,8 +284,8 @@ describe('an outage is not a decision (docs/decisions.md "An outage is not a dec
     // The service is back: Try again loads the status and the dry run again.
     http.reset();
     serve(state.status, states.instant.dryRun);
-    await userEvent.setup().click(within(alert).getByRole('button', { name: TEXT.tryAgain }));
-    await waitFor(() => expect(screen.queryByText(TEXT.dryRunOutage)).not.toBeInTheDocument());
+    await userEvent.setup().click(within(alert).getByRole('button', { name: texts.tryAgain }));
+    await waitFor(() => expect(screen.queryByText(texts.dryRunOutage)).not.toBeInTheDocument());
     expect(http.history.get.filter((request) => request.url === DRY_RUN_URL)).toHaveLength(1);
   });
 });
@@ -372,7 +372,7 @@ describe('advance-ticket information modal', () => {
 describe('covid19 flag and reason codes', () => {
   it('covid19=TRUE in the query is shown and sent as covid19: true', async () => {
     mountState('covid-full-refund', { search: 'covid19=TRUE' });
-    expect(await screen.findByText(TEXT.covidNote)).toBeInTheDocument();
+    expect(await screen.findByText(texts.covidNote)).toBeInTheDocument();
     http.onPost('/api/ProcessRefund').reply(200, {});
     await userEvent.setup().click(screen.getByRole('button', { name: 'Accept refund' }));
     await screen.findByRole('heading', { name: 'Refund request accepted' });
@@ -382,7 +382,7 @@ describe('covid19 flag and reason codes', () => {
   it('without the flag covid19 is sent as false and no note is shown', async () => {
     mountState('instant');
     await screen.findByRole('button', { name: 'Accept refund' });
-    expect(screen.queryByText(TEXT.covidNote)).not.toBeInTheDocument();
+    expect(screen.queryByText(texts.covidNote)).not.toBeInTheDocument();
     http.onPost('/api/ProcessRefund').reply(200, {});
     await userEvent.setup().click(screen.getByRole('button', { name: 'Accept refund' }));
     await screen.findByRole('heading', { name: 'Refund request accepted' });
@@ -390,10 +390,10 @@ describe('covid19 flag and reason codes', () => {
   });
 
   it.each([
-    ['104', 0, false, TEXT.feeWaivedDisruption],
-    ['COVGR1', 0, false, TEXT.feeWaivedCovgr1],
-    ['COV', 500, false, TEXT.feeWaivedCov],
-    [null, 0, true, TEXT.feeWaivedFeeFree],
+    ['104', 0, false, texts.feeWaivedDisruption],
+    ['COVGR1', 0, false, texts.feeWaivedCovgr1],
+    ['COV', 500, false, texts.feeWaivedCov],
+    [null, 0, true, texts.feeWaivedFeeFree],
     [null, 500, false, null],
   ])('reason code %s with admin fee %i (fee-free %s) shows %s', (reasonCode, adminFee, feeFree, note) => {
     expect(feeNote({ refundValue: 1000, adminFee, reasonCode }, feeFree)).toBe(note);
@@ -401,9 +401,9 @@ describe('covid19 flag and reason codes', () => {
 
   it('the 104 and COVGR1 states show their fee notes on the page', async () => {
     mountState('disruption-waived');
-    expect(await screen.findByText(TEXT.feeWaivedDisruption)).toBeInTheDocument();
+    expect(await screen.findByText(texts.feeWaivedDisruption)).toBeInTheDocument();
     mountState('covid-full-refund');
-    expect(await screen.findByText(TEXT.feeWaivedCovgr1)).toBeInTheDocument();
+    expect(await screen.findByText(texts.feeWaivedCovgr1)).toBeInTheDocument();
   });
 });
 

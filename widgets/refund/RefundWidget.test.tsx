@@ -1,7 +1,7 @@
 /**
  * The refund widget through its real `mount`, on a host page built like the dev host's, with the
- * named fixture states and HTTP mocked on the one axios instance. Every refund-page failure of
- * docs/product-rules.md section 8 that this issue covers is provoked here.
+ * named fixture states and HTTP mocked on the one axios instance. The refund-page failures of
+ * docs/product-rules.md section 8 are provoked here.
  */
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -18,7 +18,7 @@ import { withNavigationOrigins } from '../../shared/test/hostileTargets';
 import { mount } from './mount';
 import { readRefundConfig } from './pageConfig';
 import { RefundWidget } from './RefundWidget';
-import { TEXT } from './texts';
+import { texts } from './texts';
 
 type State = {
   bookingReference: string;
@@ -102,7 +102,7 @@ describe('loading', () => {
     const { element } = mountState('instant');
     expect(screen.getByText('Please wait while we load the data required to process your refund.')).toBeInTheDocument();
     await screen.findByRole('button', { name: 'Accept refund' });
-    expect(screen.queryByText(TEXT.preamble)).not.toBeInTheDocument();
+    expect(screen.queryByText(texts.preamble)).not.toBeInTheDocument();
     expect(element.querySelectorAll('.rw-refund__panel')).toHaveLength(1);
   });
 
@@ -118,8 +118,8 @@ describe('instant refund panel', () => {
     mountState('instant');
     await screen.findByRole('button', { name: 'Accept refund' });
     expect(screen.getByRole('heading', { name: 'You will receive £189.20' })).toBeInTheDocument();
-    expect(screen.getByText(TEXT.instantIntro)).toBeInTheDocument();
-    expect(screen.getByText(TEXT.finalWarning)).toBeInTheDocument();
+    expect(screen.getByText(texts.instantIntro)).toBeInTheDocument();
+    expect(screen.getByText(texts.finalWarning)).toBeInTheDocument();
     expect(
       screen.getByRole('heading', { name: 'Selected Journey: London Kings Cross to Edinburgh' }),
     ).toBeInTheDocument();
@@ -255,9 +255,9 @@ describe('instant refund panel', () => {
     expect(heading).toHaveFocus();
     // The finished view repeats the amount (the dry run's refundValue, £189.20).
     expect(element.querySelector('.rw-refund__finished')).toHaveTextContent(
-      `Refund request accepted${TEXT.refundAmount('£189.20')}${TEXT.completeBody}${TEXT.startAgain}`,
+      `Refund request accepted${texts.refundAmount('£189.20')}${texts.completeBody}${texts.startAgain}`,
     );
-    expect(TEXT.refundAmount('£36.80')).toBe('We are refunding £36.80.');
+    expect(texts.refundAmount('£36.80')).toBe('We are refunding £36.80.');
     expect(http.history.post).toHaveLength(1);
     const status = statusOf('instant');
     expect(JSON.parse(http.history.post[0].data)).toEqual({
@@ -270,7 +270,7 @@ describe('instant refund panel', () => {
     });
     expect(http.history.post[0].headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(document.title).toBe('Refund Complete - Example Rail');
-    expect(screen.getByRole('link', { name: TEXT.startAgain })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: texts.startAgain })).toHaveAttribute('href', '/');
     expect(completions).toEqual([{ kind: 'refund', bookingReference: states.instant.bookingReference }]);
   });
 
@@ -279,12 +279,12 @@ describe('instant refund panel', () => {
     http.onPost('/api/ProcessRefund').reply(200, '{}');
     const user = userEvent.setup();
     const button = await screen.findByRole('button', { name: 'Accept refund' });
-    expect(screen.queryByText(TEXT.offline)).not.toBeInTheDocument();
+    expect(screen.queryByText(texts.offline)).not.toBeInTheDocument();
     act(() => {
       window.dispatchEvent(new Event('offline'));
     });
-    expect(TEXT.offline).toBe("You're offline. Nothing has been sent. You can continue when you're back online.");
-    const notices = screen.getAllByRole('status').filter((status) => status.textContent === TEXT.offline);
+    expect(texts.offline).toBe("You're offline. Nothing has been sent. You can continue when you're back online.");
+    const notices = screen.getAllByRole('status').filter((status) => status.textContent === texts.offline);
     expect(notices).toHaveLength(1);
     await user.click(button);
     await user.click(button);
@@ -294,7 +294,7 @@ describe('instant refund panel', () => {
     act(() => {
       window.dispatchEvent(new Event('online'));
     });
-    expect(screen.queryByText(TEXT.offline)).not.toBeInTheDocument();
+    expect(screen.queryByText(texts.offline)).not.toBeInTheDocument();
     await user.click(button);
     await screen.findByRole('heading', { name: 'Refund request accepted' });
     expect(http.history.post).toHaveLength(1);
@@ -306,11 +306,11 @@ describe('instant refund panel', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Accept refund' }));
     await screen.findByRole('alert');
-    expect(screen.getByText(TEXT.offline)).toBeInTheDocument();
+    expect(screen.getByText(texts.offline)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Accept refund' }));
     await screen.findByRole('heading', { name: 'Refund request accepted' });
     expect(http.history.post).toHaveLength(2);
-    expect(screen.queryByText(TEXT.offline)).not.toBeInTheDocument();
+    expect(screen.queryByText(texts.offline)).not.toBeInTheDocument();
   });
 
   it("an accepted refund forgets the journey's saved disruption answers (storage that forgets)", async () => {
@@ -334,7 +334,7 @@ describe('instant refund panel', () => {
     await user.click(await screen.findByRole('button', { name: 'Accept refund' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent("We couldn't process this refund. Please try again.");
-    expect(within(alert).getByRole('link', { name: TEXT.contactSupport }).getAttribute('href')).toMatch(
+    expect(within(alert).getByRole('link', { name: texts.contactSupport }).getAttribute('href')).toMatch(
       /^mailto:support@example\.co\.uk\?subject=/,
     );
     expect(http.history.post).toHaveLength(1);
@@ -349,8 +349,8 @@ describe('instant refund panel', () => {
     http.onPost('/api/ProcessRefund').networkErrorOnce().onPost('/api/ProcessRefund').replyOnce(200, '');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Accept refund' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(TEXT.processFailure);
-    expect(screen.queryByText(TEXT.earlierRequestPending)).not.toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(texts.processFailure);
+    expect(screen.queryByText(texts.earlierRequestPending)).not.toBeInTheDocument();
     first.unmount(); // the reload
     document.body.innerHTML = '';
     mountState('instant');
@@ -373,7 +373,7 @@ describe('instant refund panel', () => {
     http.onPost('/api/ProcessRefund').networkErrorOnce();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Accept refund' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(TEXT.processFailure);
+    expect(await screen.findByRole('alert')).toHaveTextContent(texts.processFailure);
     const intents = () => Object.keys(localStorage).filter((key) => key.startsWith('rw-intent'));
     expect(intents()).toEqual(['rw-intent:KXB7HT2N:refund']);
     first.unmount(); // the reload: the server did refund it
@@ -382,7 +382,7 @@ describe('instant refund panel', () => {
     mountState('cancelled', { details: states.instant.details });
     expect(await screen.findByText(/looks like you've already received a refund/)).toBeInTheDocument();
     expect(intents()).toEqual([]);
-    expect(screen.queryByText(TEXT.earlierRequestPending)).not.toBeInTheDocument();
+    expect(screen.queryByText(texts.earlierRequestPending)).not.toBeInTheDocument();
   });
 
   it('a timed-out ProcessRefund is not retried by the code', async () => {
@@ -390,7 +390,7 @@ describe('instant refund panel', () => {
     http.onPost('/api/ProcessRefund').timeout();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Accept refund' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(TEXT.processFailure);
+    expect(await screen.findByRole('alert')).toHaveTextContent(texts.processFailure);
     expect(http.history.post).toHaveLength(1);
   });
 
@@ -398,8 +398,8 @@ describe('instant refund panel', () => {
     mountState('no-protected-reference');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Accept refund' }));
-    expect(console.warn).toHaveBeenCalledWith(TEXT.backendNoRefundLog);
-    expect(screen.getByText(TEXT.noProtectedReference)).toBeInTheDocument();
+    expect(console.warn).toHaveBeenCalledWith(texts.backendNoRefundLog);
+    expect(screen.getByText(texts.noProtectedReference)).toBeInTheDocument();
     expect(http.history.post).toHaveLength(0);
   });
 });
@@ -424,12 +424,12 @@ describe('refund status failures (docs/product-rules.md section 8)', () => {
     // Details: the server's body alone (docs/product-rules.md section 8), no status, code or URL.
     expect(alert).toHaveTextContent(
       new RegExp(
-        `^${TEXT.statusFailure.replace(/[.?]/g, '\\$&')}Details${body.body.replace(/[()]/g, '\\$&')}Try againContact our support team$`,
+        `^${texts.statusFailure.replace(/[.?]/g, '\\$&')}Details${body.body.replace(/[()]/g, '\\$&')}Try againContact our support team$`,
       ),
     );
     expect(within(alert).getByText('Details').nextElementSibling).toHaveTextContent(body.body);
     expect(alert).not.toHaveTextContent(/HTTP|500|API_ERROR|Refund\/Status/);
-    expect(within(alert).getByRole('link', { name: TEXT.contactSupport })).toHaveAttribute(
+    expect(within(alert).getByRole('link', { name: texts.contactSupport })).toHaveAttribute(
       'href',
       expect.stringMatching(/^mailto:/),
     );
@@ -493,7 +493,7 @@ describe('refund status failures (docs/product-rules.md section 8)', () => {
     const { element } = mountState(name);
     expect(await screen.findByRole('alert')).toHaveTextContent('null response, no matching journey');
     expect(element).not.toHaveTextContent('INVALID_RESPONSE');
-    expect(element).not.toHaveTextContent(TEXT.statusFailure);
+    expect(element).not.toHaveTextContent(texts.statusFailure);
     expect(screen.queryByRole('button', { name: 'Accept refund' })).not.toBeInTheDocument();
   });
 
@@ -551,7 +551,7 @@ describe('the other panels', () => {
 
   it('printed tickets lead to the manual claim page with the booking reference and e-mail encoded', async () => {
     mountState('printed');
-    const link = await screen.findByRole('link', { name: TEXT.manualRequiredLink });
+    const link = await screen.findByRole('link', { name: texts.manualRequiredLink });
     const url = new URL(link.getAttribute('href') as string, 'https://example.co.uk');
     expect(url.pathname).toBe('/ManualRefund');
     expect(url.searchParams.get('BookingReference')).toBe(states.printed.bookingReference);
@@ -560,7 +560,7 @@ describe('the other panels', () => {
 
   it('the replacement case shows the replacement panel', async () => {
     mountState('replacement');
-    expect(await screen.findByRole('heading', { name: TEXT.replacementHeading })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: texts.replacementHeading })).toBeInTheDocument();
   });
 });
 
@@ -616,7 +616,7 @@ describe('page data', () => {
 describe('snapshots (complement the assertions above)', () => {
   it.each(['instant', 'replacement', 'cancelled', 'printed', 'null-status'])('%s', async (name) => {
     const { element } = mountState(name);
-    await waitFor(() => expect(screen.queryByText(TEXT.preamble)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(texts.preamble)).not.toBeInTheDocument());
     expect(element.innerHTML).toMatchSnapshot();
   });
 });

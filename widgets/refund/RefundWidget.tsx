@@ -16,7 +16,7 @@ import { ReplacementPanel } from './components/ReplacementPanel';
 import { SixMonthsModal, SixMonthsPanel } from './components/SixMonthsModal';
 import { UnavailablePage } from './components/UnavailablePage';
 import { selectPanel } from './selectPanel';
-import { TEXT } from './texts';
+import { texts } from './texts';
 import type { DryRunOutcome, RefundPageConfig } from './types';
 import './refund.css';
 
@@ -126,15 +126,15 @@ function RefundPage({ config, element, navigate = (url) => window.location.assig
 
   return (
     <div className="rw-refund" aria-busy={state.phase === 'loading'}>
-      {state.phase !== 'done' && <OfflineNotice text={TEXT.offline} />}
+      {state.phase !== 'done' && <OfflineNotice text={texts.offline} />}
       {state.phase === 'loading' && (
         <p className="rw-refund__preamble" role="status">
-          {TEXT.preamble}
+          {texts.preamble}
         </p>
       )}
       {state.phase === 'status-error' && (
         <ErrorNotice
-          message={TEXT.statusFailure}
+          message={texts.statusFailure}
           error={state.error}
           supportEmail={config.supportEmail}
           bookingReference={config.details.bookingReference}
@@ -143,7 +143,7 @@ function RefundPage({ config, element, navigate = (url) => window.location.assig
       )}
       {state.phase === 'null-status' && (
         <p className="rw-message rw-message--error" role="alert">
-          {TEXT.nullStatus}
+          {texts.nullStatus}
         </p>
       )}
       {state.phase === 'ready' && <ReadyPanel config={config} state={state} onDone={finish} onRetry={retry} />}
@@ -220,9 +220,9 @@ function DryRunOutage({ onRetry }: { onRetry: () => void }) {
   return (
     <section className="rw-refund__panel rw-refund__panel--outage">
       <div className="rw-message rw-message--error" role="alert">
-        <p>{TEXT.dryRunOutage}</p>
+        <p>{texts.dryRunOutage}</p>
         <button type="button" className="rw-button rw-button--secondary" onClick={onRetry}>
-          {TEXT.tryAgain}
+          {texts.tryAgain}
         </button>
       </div>
     </section>

@@ -1,11 +1,11 @@
 /**
- * The refund page's fault matrix (issue "The quality bar", deliverable 3): every call the refund
- * widget makes (docs/product-rules.md section 7: refund status, dry run, ProcessRefund, LookupJourneys, the
+ * The refund page's fault matrix (docs/fault-matrix.md): every call the refund widget makes
+ * (docs/product-rules.md section 7: refund status, dry run, ProcessRefund, LookupJourneys, the
  * replacement dry run and ProcessRefundWithReplacement) is driven through HTTP 500, a timeout, a
  * dropped connection, malformed JSON, an empty body, the JSON literal `null` and a slow answer,
- * through the real `mount`.
- * Each cell asserts the catalogued outcome (docs/product-rules.md section 8 or docs/decisions.md's decided texts), that
- * the widget is never blank and that nothing is logged as an error. Short timeouts (100 ms).
+ * through the real `mount`. Each cell asserts the catalogued outcome (docs/product-rules.md section
+ * 8 or docs/decisions.md's decided texts), that the widget is never blank and that nothing is
+ * logged as an error. Short timeouts (100 ms).
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,8 +19,8 @@ import { answerWith, FAULTS, registerFaultMatrixHooks, SERVER_ERROR_TEXT, type F
 import { mountOnHostPage } from '../../shared/test/hostPage';
 import { mount } from './mount';
 import { LOOKUP_PATH, REPLACEMENT_DRY_RUN_PATH, REPLACEMENT_PATH } from './replacement/api';
-import { RTEXT } from './replacement/texts';
-import { TEXT } from './texts';
+import { texts as replacementTexts } from './replacement/texts';
+import { texts } from './texts';
 
 const TIMEOUT_MS = 100;
 const STATUS_URL = '/Refund/Status?bookingReference=X';
@@ -74,21 +74,21 @@ describe('GET refund status', () => {
     http.onGet(DRY_RUN_URL).reply(200, JSON.stringify(states.instant.dryRun));
     const element = mountState('instant');
     if (fault === 'slow') {
-      expect(screen.getByText(TEXT.preamble)).toBeInTheDocument();
+      expect(screen.getByText(texts.preamble)).toBeInTheDocument();
       expect(await screen.findByRole('button', { name: 'Accept refund' })).toBeInTheDocument();
     } else if (fault === 'JSON null') {
       // The JSON literal null is docs/product-rules.md section 8's null response (docs/product-rules.md "Null refund status").
       expect(await screen.findByRole('alert')).toHaveTextContent('null response, no matching journey');
-      expect(screen.queryByText(TEXT.statusFailure)).not.toBeInTheDocument();
+      expect(screen.queryByText(texts.statusFailure)).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Accept refund' })).not.toBeInTheDocument();
     } else {
-      expect(await screen.findByText(TEXT.statusFailure)).toBeInTheDocument();
+      expect(await screen.findByText(texts.statusFailure)).toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: TEXT.contactSupport })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: texts.contactSupport })).toBeInTheDocument();
       // Details: the server's body alone, and only when it sent one (docs/product-rules.md section 8;
       // the 500's retry may time out on a loaded machine, leaving no details: RefundWidget.test.tsx
       // asserts the details of an answer exactly).
-      const details = screen.queryByText(TEXT.errorDetails)?.nextElementSibling?.textContent ?? null;
+      const details = screen.queryByText(texts.errorDetails)?.nextElementSibling?.textContent ?? null;
       expect(fault === '500' ? [SERVER_ERROR_TEXT, null] : [null]).toContain(details);
     }
     assertNotBlank(element);
@@ -107,8 +107,8 @@ describe('GET dry run', () => {
     // An outage (a 5xx, a timeout, no answer) says the check could not be made, never a refusal
     // (docs/decisions.md "An outage is not a decision").
     const outage = ['500', 'timeout', 'dropped'].includes(fault);
-    expect(screen.queryByText(TEXT.dryRunOutage) !== null).toBe(outage);
-    if (outage) expect(screen.queryByText(TEXT.refundUnavailable)).not.toBeInTheDocument();
+    expect(screen.queryByText(texts.dryRunOutage) !== null).toBe(outage);
+    if (outage) expect(screen.queryByText(texts.refundUnavailable)).not.toBeInTheDocument();
     assertNotBlank(element);
   });
 });
@@ -120,10 +120,10 @@ describe('POST /api/ProcessRefund', () => {
     const element = mountState('instant');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Accept refund' }));
     if (fault === '500' || fault === 'timeout' || fault === 'dropped') {
-      expect(await screen.findByText(TEXT.processFailure)).toBeInTheDocument();
-      expect(screen.getByRole('link', { name: TEXT.contactSupport })).toBeInTheDocument();
+      expect(await screen.findByText(texts.processFailure)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: texts.contactSupport })).toBeInTheDocument();
       // Details only for the server's own text (the 500's body), never a status or client message.
-      const details = screen.queryByText(TEXT.errorDetails)?.nextElementSibling?.textContent ?? null;
+      const details = screen.queryByText(texts.errorDetails)?.nextElementSibling?.textContent ?? null;
       expect(fault === '500' ? [SERVER_ERROR_TEXT, null] : [null]).toContain(details);
     } else {
       // Any 2xx is success, whatever the body (docs/architecture.md).
@@ -139,11 +139,11 @@ describe('POST /api/LookupJourneys', () => {
   // validator's own message (docs/decisions.md "The refund page's words and amounts").
   const expected: Record<Exclude<Fault, 'slow'>, string> = {
     '500': SERVER_ERROR_TEXT,
-    timeout: RTEXT.lookupFailedPlain,
-    dropped: RTEXT.lookupFailedPlain,
-    'malformed JSON': RTEXT.lookupFailedPlain,
-    'empty body': RTEXT.lookupFailedPlain,
-    'JSON null': RTEXT.lookupFailedPlain,
+    timeout: replacementTexts.lookupFailedPlain,
+    dropped: replacementTexts.lookupFailedPlain,
+    'malformed JSON': replacementTexts.lookupFailedPlain,
+    'empty body': replacementTexts.lookupFailedPlain,
+    'JSON null': replacementTexts.lookupFailedPlain,
   };
   it.each(FAULTS)('%s', async (fault) => {
     serveBooking('replacement');
@@ -152,17 +152,17 @@ describe('POST /api/LookupJourneys', () => {
     const element = mountState('replacement');
     await lookUp(userEvent.setup());
     if (fault === 'slow') {
-      expect(await screen.findByRole('dialog', { name: RTEXT.pickerTitle })).toBeInTheDocument();
+      expect(await screen.findByRole('dialog', { name: replacementTexts.pickerTitle })).toBeInTheDocument();
     } else {
-      const modal = await screen.findByRole('alertdialog', { name: RTEXT.lookupFailed });
-      expect(modal).toHaveTextContent(`${RTEXT.lookupFailed}${expected[fault]}Close`);
+      const modal = await screen.findByRole('alertdialog', { name: replacementTexts.lookupFailed });
+      expect(modal).toHaveTextContent(`${replacementTexts.lookupFailed}${expected[fault]}Close`);
     }
     assertNotBlank(element);
   });
 });
 
 describe('POST /api/ProcessRefundWithReplacement/DryRun', () => {
-  const plain = RTEXT.unableToUse(RTEXT.couldNotCheck);
+  const plain = replacementTexts.unableToUse(replacementTexts.couldNotCheck);
   const expected: Record<Exclude<Fault, 'slow'>, string> = {
     '500': `Unable to use this journey: ${SERVER_ERROR_TEXT}`,
     timeout: plain,
@@ -181,9 +181,9 @@ describe('POST /api/ProcessRefundWithReplacement/DryRun', () => {
       expect(await screen.findByRole('button', { name: 'Confirm £35.50 refund' })).toBeEnabled();
     } else {
       expect(await screen.findByText(expected[fault])).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: RTEXT.confirmUnknown })).toBeDisabled();
+      expect(screen.getByRole('button', { name: replacementTexts.confirmUnknown })).toBeDisabled();
       // Each of these decided nothing: Try again runs the dry run again.
-      expect(screen.getByRole('button', { name: TEXT.tryAgain })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: texts.tryAgain })).toBeInTheDocument();
     }
     assertNotBlank(element);
   });
@@ -200,7 +200,7 @@ describe('POST /api/ProcessRefundWithReplacement', () => {
     await lookUp(user);
     await user.click(await screen.findByRole('button', { name: 'Confirm £35.50 refund' }));
     if (fault === '500' || fault === 'timeout' || fault === 'dropped') {
-      expect(await screen.findByText(TEXT.processFailure)).toBeInTheDocument();
+      expect(await screen.findByText(texts.processFailure)).toBeInTheDocument();
     } else {
       expect(await screen.findByRole('heading', { name: 'Refund request accepted' })).toBeInTheDocument();
     }
@@ -232,7 +232,7 @@ describe('a 403 to a state-changing call: stale antiforgery token or session (do
     if (refusedPath === REPLACEMENT_PATH)
       await user.click(await screen.findByRole('button', { name: 'Confirm £35.50 refund' }));
     expect(await screen.findByText(RELOAD_PAGE_TEXT)).toBeInTheDocument();
-    expect(screen.queryByText(TEXT.processFailure)).toBeNull();
+    expect(screen.queryByText(texts.processFailure)).toBeNull();
     expect(http.history.post.length).toBeGreaterThan(0);
     for (const request of http.history.post) {
       expect((request.headers as Record<string, unknown>).RequestVerificationToken).toBe('page-token');

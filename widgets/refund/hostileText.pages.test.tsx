@@ -5,7 +5,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { expectInert, expectShownAsText, linkable, wellFormed } from '../../shared/test/hostileChecks';
-import { TEXT } from './texts';
+import { texts } from './texts';
 import {
   APPEALS,
   SUPPORT,
@@ -25,8 +25,8 @@ describe.each(cases)('payload "%s"', (_name, payload) => {
       bookingReference: payload,
       dryRun: [400, JSON.stringify({ message: `Booking is older than 6 months ${payload}` })],
     });
-    const dialog = await screen.findByRole('alertdialog', { name: TEXT.sixMonthsTitle });
-    expect(within(dialog).getByRole('link', { name: TEXT.sixMonthsLink })).toBeInTheDocument();
+    const dialog = await screen.findByRole('alertdialog', { name: texts.sixMonthsTitle });
+    expect(within(dialog).getByRole('link', { name: texts.sixMonthsLink })).toBeInTheDocument();
     // The modal's support mail and the page's beneath it.
     expect(expectRefundMailtos(element, [SUPPORT], payload)).toBe(2);
     expectInert(element);
@@ -38,7 +38,7 @@ describe.each(cases)('payload "%s"', (_name, payload) => {
       bookingReference: payload,
       stations: stationsNamed('cancelled', payload),
     });
-    await screen.findByText(TEXT.refundUnavailable);
+    await screen.findByText(texts.refundUnavailable);
     expectShownAsText(element, payload);
     expect(expectRefundMailtos(element, [APPEALS], payload)).toBe(1);
     const link = screen.getByRole('link', { name: APPEALS });

@@ -6,7 +6,7 @@ import { act, screen, within } from '@testing-library/react';
 import { expectInert, expectShownAsText, linkable } from '../../shared/test/hostileChecks';
 import { answerError } from '../../shared/api/policy';
 import { serverText } from '../../shared/api/serverText';
-import { TEXT } from './texts';
+import { texts } from './texts';
 import {
   APPEALS,
   SUPPORT,
@@ -44,7 +44,7 @@ describe.each(cases)('payload "%s"', (_name, payload) => {
     http.onPost('/api/ProcessRefund').reply(500, payload);
     act(() => within(dialog).getByRole('button', { name: 'Close' }).click());
     act(() => accept.click());
-    await screen.findByText(TEXT.processFailure);
+    await screen.findByText(texts.processFailure);
     if (payload.trim() !== '') expectShownAsText(element, payload);
     expect(expectRefundMailtos(element, [APPEALS, SUPPORT], payload)).toBe(1);
     expectInert(element);
@@ -64,7 +64,7 @@ describe.each(cases)('payload "%s"', (_name, payload) => {
     }
     http.onPost('/api/ProcessRefund').reply(500, 'down');
     act(() => accept.click());
-    await screen.findByText(TEXT.processFailure);
+    await screen.findByText(texts.processFailure);
     expect(expectRefundMailtos(element, [payload], reference)).toBe(linkable(payload) ? 1 : 0);
     expectInert(element);
   });
@@ -75,7 +75,7 @@ describe.each(cases)('payload "%s"', (_name, payload) => {
     ['JSON error', (text: string) => JSON.stringify({ error: text })],
   ])('as the body of a failed refund-status call (%s)', async (_kind, body) => {
     const element = mountWith({ state: 'status-failure', bookingReference: payload, status: [500, body(payload)] });
-    await screen.findByText(TEXT.statusFailure);
+    await screen.findByText(texts.statusFailure);
     // The details are the server's own text as shared/api/serverText.ts reads it (a plain body that
     // is a JSON string literal, like the attribute break-out, is that string), shown as text; a
     // payload that is markup or JSON without a message is no text, and shows no details.

@@ -19,7 +19,7 @@ import { mountOnHostPage } from '../../shared/test/hostPage';
 import { expectWellFormedMailtos } from '../../shared/test/hostileChecks';
 import { XSS_PAYLOADS } from '../../shared/test/xssPayloads';
 import { mount } from './mount';
-import { TEXT } from './texts';
+import { texts } from './texts';
 
 type State = {
   bookingReference: string;
@@ -95,16 +95,16 @@ export function mountWith(setup: Setup) {
 /** The subjects the refund widget may give a mail about `reference`. */
 function subjectsFor(reference: string): string[] {
   return [
-    TEXT.appealSubject(reference),
-    TEXT.failedRefundSubject(reference),
-    TEXT.sixMonthsSubject(reference),
+    texts.appealSubject(reference),
+    texts.failedRefundSubject(reference),
+    texts.sixMonthsSubject(reference),
     `Refund help for booking ${reference}`,
   ];
 }
 
 /** Every mailto link is well-formed, with one of the refund widget's subjects about `reference`. */
 export function expectRefundMailtos(element: HTMLElement, addresses: string[], reference: string): number {
-  return expectWellFormedMailtos(element, addresses, subjectsFor(reference), [TEXT.failedRefundBody(reference)]);
+  return expectWellFormedMailtos(element, addresses, subjectsFor(reference), [texts.failedRefundBody(reference)]);
 }
 
 // Setup -------------------------------------------------------------------------------------------

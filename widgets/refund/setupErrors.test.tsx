@@ -1,5 +1,5 @@
 /**
- * Setup errors that speak to the developer (issue "A host team's first day", item 1), through the
+ * Setup errors that speak to the developer (docs/host-contract.md "Mounting by hand"), through the
  * refund widget's real `mount` on a host page: for each setup problem, one `refund-widgets:`
  * console error naming the widget, the mount id and the exact problem, one error report with the
  * same text, `ready` rejecting with a SetupError (code, widget, mountId, detail), and the

@@ -2,7 +2,7 @@
  * Texts of the refund page. Quoted docs/product-rules.md texts (sections 2 and 8) are exact; the others are
  * ours where docs/product-rules.md leaves the wording open (docs/decisions.md "Texts the rules leave out").
  */
-export const TEXT = {
+export const texts = {
   preamble: 'Please wait while we load the data required to process your refund.',
   refundAccepted: 'Refund request accepted',
   deferralAccepted: 'Deferred refund request accepted',

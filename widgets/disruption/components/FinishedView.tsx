@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { queryPairs } from '../../../shared/page/url';
 import { questionsUrl, REASON_PARAM } from '../navigation';
 import { forgetAnswers, loadAnswers, storageKey } from '../storage';
-import { TEXT } from '../texts';
+import { texts } from '../texts';
 import { FINISHED_ANSWERS, type DisruptionConfig, type FinishedAnswer } from '../types';
 import { ContactCustomerServices, DelayRepayAdvice } from './Outcomes';
 
@@ -35,11 +35,11 @@ export function FinishedView({ config }: { config: DisruptionConfig }) {
     return (
       <div className="rw-disruption">
         <p className="rw-message" role="status">
-          {TEXT.noAnswer}
+          {texts.noAnswer}
         </p>
         <p className="rw-disruption__text">
           <a className="rw-link" href={questionsUrl(config)}>
-            {TEXT.answerQuestions}
+            {texts.answerQuestions}
           </a>
         </p>
       </div>
@@ -48,7 +48,7 @@ export function FinishedView({ config }: { config: DisruptionConfig }) {
   return (
     <div className="rw-disruption">
       <p className="rw-disruption__text" role="status">
-        {TEXT.answerSaved}
+        {texts.answerSaved}
       </p>
       {answer === 'delayed' ? (
         <DelayRepayAdvice delayRepayUrl={config.delayRepayUrl} />
@@ -60,7 +60,7 @@ export function FinishedView({ config }: { config: DisruptionConfig }) {
       )}
       <p className="rw-disruption__text">
         <a className="rw-link" href={config.startUrl}>
-          {TEXT.startAgain}
+          {texts.startAgain}
         </a>
       </p>
     </div>

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { focusHeading } from '../focus';
-import { TEXT } from '../texts';
+import { texts } from '../texts';
 
 /**
  * No disruption self refund is available (docs/product-rules.md section 2): says so and links to /ManualRefund
@@ -23,11 +23,11 @@ export function NoOption({
   }, [focusOnMount]);
   return (
     <div className="rw-disruption__panel" ref={panel}>
-      <h2 className="rw-disruption__heading">{TEXT.noOptionHeading}</h2>
-      <p className="rw-disruption__text">{TEXT.noOptionBody}</p>
+      <h2 className="rw-disruption__heading">{texts.noOptionHeading}</h2>
+      <p className="rw-disruption__text">{texts.noOptionBody}</p>
       <p className="rw-disruption__text">
         <a className="rw-link" href={href} onClick={onFollow}>
-          {TEXT.noOptionLink}
+          {texts.noOptionLink}
         </a>
       </p>
     </div>

@@ -1,6 +1,6 @@
 import { DelayRepayClaim } from '../../../shared/ui/DelayRepayClaim';
 import { MailSentence } from '../../../shared/ui/MailSentence';
-import { TEXT } from '../texts';
+import { texts } from '../texts';
 
 /**
  * The Delay Repay advice shown for `delayed` (docs/product-rules.md section 2): Delay Repay is claimed from the
@@ -11,10 +11,10 @@ import { TEXT } from '../texts';
 export function DelayRepayAdvice({ delayRepayUrl }: { delayRepayUrl: string }) {
   return (
     <div className="rw-disruption__panel">
-      <h2 className="rw-disruption__heading">{TEXT.delayRepayHeading}</h2>
-      <p className="rw-disruption__text rw-disruption__text--lead">{TEXT.delayRepayLead}</p>
+      <h2 className="rw-disruption__heading">{texts.delayRepayHeading}</h2>
+      <p className="rw-disruption__text rw-disruption__text--lead">{texts.delayRepayLead}</p>
       <DelayRepayClaim url={delayRepayUrl} className="rw-disruption__text" />
-      <p className="rw-disruption__text">{TEXT.delayRepayKept}</p>
+      <p className="rw-disruption__text">{texts.delayRepayKept}</p>
     </div>
   );
 }
@@ -33,15 +33,15 @@ export function ContactCustomerServices({
 }) {
   return (
     <div className="rw-disruption__panel">
-      <h2 className="rw-disruption__heading">{TEXT.contactHeading}</h2>
-      <p className="rw-disruption__text">{TEXT.contactBody}</p>
+      <h2 className="rw-disruption__heading">{texts.contactHeading}</h2>
+      <p className="rw-disruption__text">{texts.contactBody}</p>
       <MailSentence
         className="rw-disruption__text"
         address={supportEmail}
-        subject={TEXT.contactSubject(bookingReference)}
-        before={TEXT.contactBefore}
-        after={TEXT.contactAfter(bookingReference)}
-        fallback={TEXT.contactNoEmail(bookingReference)}
+        subject={texts.contactSubject(bookingReference)}
+        before={texts.contactBefore}
+        after={texts.contactAfter(bookingReference)}
+        fallback={texts.contactNoEmail(bookingReference)}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import { TEXT } from '../texts';
+import { texts } from '../texts';
 import { SECOND_ANSWERS, type Portion, type SecondAnswer } from '../types';
 import { portionSchema, secondQuestionSchema } from '../validation';
 import { QuestionForm } from './QuestionForm';
@@ -38,12 +38,12 @@ export default function SecondStep({
         key="second"
         name="reason"
         idPrefix="rw-disruption-reason"
-        legend={TEXT.secondLegend}
-        hint={TEXT.secondHint}
-        options={SECOND_ANSWERS.map((value) => ({ value, label: TEXT.secondAnswers[value] }))}
+        legend={texts.secondLegend}
+        hint={texts.secondHint}
+        options={SECOND_ANSWERS.map((value) => ({ value, label: texts.secondAnswers[value] }))}
         initial={initialReason}
         schema={secondQuestionSchema}
-        submitLabel={TEXT.saveAnswer}
+        submitLabel={texts.saveAnswer}
         onSubmit={onReason}
         focusOnMount={focusOnMount}
       />
@@ -54,12 +54,12 @@ export default function SecondStep({
       key="portion"
       name="portion"
       idPrefix="rw-disruption-portion"
-      legend={TEXT.portionLegend}
-      hint={portions.length === 1 ? TEXT.portionOnlyOne : undefined}
-      options={portions.map((value) => ({ value, label: TEXT.portionAnswers[value] }))}
+      legend={texts.portionLegend}
+      hint={portions.length === 1 ? texts.portionOnlyOne : undefined}
+      options={portions.map((value) => ({ value, label: texts.portionAnswers[value] }))}
       initial={portions.includes(initialPortion as Portion) ? initialPortion : ''}
       schema={portionSchema(portions)}
-      submitLabel={TEXT.continue}
+      submitLabel={texts.continue}
       onSubmit={onPortion}
       focusOnMount={focusOnMount}
     />

@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react';
 import { RadioGroup } from '../../../shared/forms/RadioGroup';
 import { DelayRepayClaim } from '../../../shared/ui/DelayRepayClaim';
-import { TEXT } from '../texts';
+import { texts } from '../texts';
 import { DELAY_REPAY_CHOICES } from '../types';
 
 export interface DelayRepayFunnelProps {
@@ -26,8 +26,8 @@ function DelayRepayFunnel({ idPrefix, value, error, onChange, delayRepayUrl }: D
       <RadioGroup
         name="delayRepay"
         idPrefix={idPrefix}
-        legend={TEXT.delayRepayLegend}
-        options={DELAY_REPAY_CHOICES.map((choice) => ({ value: choice, label: TEXT.delayRepayChoices[choice] }))}
+        legend={texts.delayRepayLegend}
+        options={DELAY_REPAY_CHOICES.map((choice) => ({ value: choice, label: texts.delayRepayChoices[choice] }))}
         value={value}
         error={error}
         onChange={onChange}
@@ -35,9 +35,9 @@ function DelayRepayFunnel({ idPrefix, value, error, onChange, delayRepayUrl }: D
       {value === 'delayRepay' && (
         <div className="rw-lookup__advice" role="region" aria-labelledby={`${idPrefix}-advice`}>
           <h3 id={`${idPrefix}-advice`} className="rw-lookup__advice-heading">
-            {TEXT.delayRepayAdviceHeading}
+            {texts.delayRepayAdviceHeading}
           </h3>
-          <p className="rw-lookup__text">{TEXT.delayRepayAdvice}</p>
+          <p className="rw-lookup__text">{texts.delayRepayAdvice}</p>
           <DelayRepayClaim url={delayRepayUrl} className="rw-lookup__text" />
         </div>
       )}

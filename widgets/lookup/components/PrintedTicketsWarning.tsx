@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { TEXT } from '../texts';
+import { texts } from '../texts';
 
 /**
  * The lookup page's printed-ticket warning (docs/product-rules.md section 2), toggled by a button with
@@ -17,10 +17,10 @@ export function PrintedTicketsWarning() {
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}
       >
-        {TEXT.printedToggle}
+        {texts.printedToggle}
       </button>
       <div id={panelId} className="rw-lookup__warning" hidden={!open}>
-        {TEXT.printedWarning.map((line) => (
+        {texts.printedWarning.map((line) => (
           <p key={line} className="rw-lookup__text">
             {line}
           </p>

@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
 import { RadioGroup } from '../../../shared/forms/RadioGroup';
-import { TEXT } from '../texts';
+import { texts } from '../texts';
 import { REFUND_REASONS } from '../types';
 
 export interface ReasonRadiosProps {
@@ -23,12 +23,12 @@ export function ReasonRadios({ idPrefix, value, error, onChange }: ReasonRadiosP
     <RadioGroup
       name="reason"
       idPrefix={idPrefix}
-      legend={TEXT.reasonLabel}
-      hint={TEXT.reasonHint}
+      legend={texts.reasonLabel}
+      hint={texts.reasonHint}
       options={REFUND_REASONS.map((reason) => ({
         value: reason,
-        label: TEXT.reasons[reason],
-        hint: TEXT.reasonHints[reason],
+        label: texts.reasons[reason],
+        hint: texts.reasonHints[reason],
       }))}
       value={value}
       error={error}

@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react';
 import { MailSentence } from '../../../shared/ui/MailSentence';
 import { RadioGroup } from '../../../shared/forms/RadioGroup';
-import { TEXT } from '../texts';
+import { texts } from '../texts';
 import { WHEELCHAIR_CHOICES } from '../types';
 
 export interface WheelchairFunnelProps {
@@ -29,29 +29,29 @@ function WheelchairFunnel({ idPrefix, value, error, onChange, supportEmail, book
       <RadioGroup
         name="wheelchair"
         idPrefix={idPrefix}
-        legend={TEXT.wheelchairLegend}
-        options={WHEELCHAIR_CHOICES.map((choice) => ({ value: choice, label: TEXT.wheelchairChoices[choice] }))}
+        legend={texts.wheelchairLegend}
+        options={WHEELCHAIR_CHOICES.map((choice) => ({ value: choice, label: texts.wheelchairChoices[choice] }))}
         value={value}
         error={error}
         onChange={onChange}
       />
       <div className="rw-lookup__advice" role="region" aria-labelledby={`${idPrefix}-advice`}>
         <h3 id={`${idPrefix}-advice`} className="rw-lookup__advice-heading">
-          {TEXT.wheelchairHeading}
+          {texts.wheelchairHeading}
         </h3>
-        <p className="rw-lookup__text">{TEXT.wheelchairSorry}</p>
-        <p className="rw-lookup__text">{TEXT.wheelchairFullRefund}</p>
+        <p className="rw-lookup__text">{texts.wheelchairSorry}</p>
+        <p className="rw-lookup__text">{texts.wheelchairFullRefund}</p>
         <MailSentence
           className="rw-lookup__text"
           address={supportEmail}
-          subject={TEXT.wheelchairSubject(bookingReference.trim())}
-          before={TEXT.wheelchairContactBefore}
-          after={TEXT.wheelchairContactAfter}
-          fallback={TEXT.wheelchairContactNoEmail}
+          subject={texts.wheelchairSubject(bookingReference.trim())}
+          before={texts.wheelchairContactBefore}
+          after={texts.wheelchairContactAfter}
+          fallback={texts.wheelchairContactNoEmail}
         />
-        {value === 'otherAccess' && <p className="rw-lookup__text">{TEXT.wheelchairOther}</p>}
-        <h3 className="rw-lookup__advice-heading">{TEXT.wheelchairAssistHeading}</h3>
-        <p className="rw-lookup__text">{TEXT.wheelchairAssist}</p>
+        {value === 'otherAccess' && <p className="rw-lookup__text">{texts.wheelchairOther}</p>}
+        <h3 className="rw-lookup__advice-heading">{texts.wheelchairAssistHeading}</h3>
+        <p className="rw-lookup__text">{texts.wheelchairAssist}</p>
       </div>
     </div>
   );

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { failureText } from '../../../shared/errors/WidgetError';
 import { mailtoHref } from '../../../shared/format/mailto';
-import { CTEXT } from '../texts';
+import { texts } from '../texts';
 
 /**
  * The success view (docs/product-rules.md section 2): `Claim submitted`, what happens next and a link to start
@@ -16,12 +16,12 @@ export function ClaimSubmitted({ startUrl }: { startUrl: string }) {
   return (
     <section className="rw-manual-claim__finished" aria-labelledby={headingId}>
       <h2 id={headingId} className="rw-manual-claim__heading" tabIndex={-1} ref={heading}>
-        {CTEXT.submitted}
+        {texts.submitted}
       </h2>
-      <p>{CTEXT.submittedBody}</p>
+      <p>{texts.submittedBody}</p>
       <p>
         <a className="rw-link" href={startUrl}>
-          {CTEXT.startAgain}
+          {texts.startAgain}
         </a>
       </p>
     </section>
@@ -46,22 +46,22 @@ interface ClaimFailedProps {
 export function ClaimFailed({ supportEmail, bookingReference, onRetry, error }: ClaimFailedProps) {
   const reload = failureText(error, '');
   const href = mailtoHref(supportEmail, {
-    subject: CTEXT.mailSubject(bookingReference),
-    body: CTEXT.mailBody(bookingReference),
+    subject: texts.mailSubject(bookingReference),
+    body: texts.mailBody(bookingReference),
   });
   return (
     <div className="rw-message rw-message--error rw-manual-claim__failed" role="alert">
-      <h3 className="rw-manual-claim__failed-title">{CTEXT.failed}</h3>
+      <h3 className="rw-manual-claim__failed-title">{texts.failed}</h3>
       {reload && <p>{reload}</p>}
-      <p>{href ? CTEXT.failedBody(supportEmail, bookingReference) : CTEXT.failedBodyNoAddress(bookingReference)}</p>
+      <p>{href ? texts.failedBody(supportEmail, bookingReference) : texts.failedBodyNoAddress(bookingReference)}</p>
       <p className="rw-manual-claim__actions">
         {href && (
           <a className="rw-link" href={href}>
-            {CTEXT.emailSupport}
+            {texts.emailSupport}
           </a>
         )}
         <button type="button" className="rw-button rw-button--secondary" onClick={onRetry}>
-          {CTEXT.tryAgain}
+          {texts.tryAgain}
         </button>
       </p>
     </div>

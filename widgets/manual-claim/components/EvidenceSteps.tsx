@@ -1,6 +1,6 @@
 import afterSrc from '../images/ticket-after.svg';
 import beforeSrc from '../images/ticket-before.svg';
-import { CTEXT } from '../texts';
+import { texts } from '../texts';
 
 /**
  * The evidence steps of docs/product-rules.md section 2 "Manual refund evidence screen": photograph the tickets,
@@ -12,37 +12,37 @@ import { CTEXT } from '../texts';
 export function EvidenceSteps() {
   return (
     <>
-      <h3 className="rw-manual-claim__subheading">{CTEXT.stepsHeading}</h3>
+      <h3 className="rw-manual-claim__subheading">{texts.stepsHeading}</h3>
       <ol className="rw-manual-claim__steps">
-        {CTEXT.steps.map((step) => (
+        {texts.steps.map((step) => (
           <li key={step}>{step}</li>
         ))}
       </ol>
-      <h3 className="rw-manual-claim__subheading">{CTEXT.exampleHeading}</h3>
+      <h3 className="rw-manual-claim__subheading">{texts.exampleHeading}</h3>
       <div className="rw-manual-claim__examples">
         <figure className="rw-manual-claim__example">
           <img
             className="rw-manual-claim__example-image"
             src={beforeSrc}
-            alt={CTEXT.exampleBeforeAlt}
+            alt={texts.exampleBeforeAlt}
             width={240}
             height={140}
           />
-          <figcaption>{CTEXT.exampleBefore}</figcaption>
+          <figcaption>{texts.exampleBefore}</figcaption>
         </figure>
         <figure className="rw-manual-claim__example">
           <img
             className="rw-manual-claim__example-image"
             src={afterSrc}
-            alt={CTEXT.exampleAfterAlt}
+            alt={texts.exampleAfterAlt}
             width={240}
             height={140}
           />
-          <figcaption>{CTEXT.exampleAfter}</figcaption>
+          <figcaption>{texts.exampleAfter}</figcaption>
         </figure>
       </div>
-      <p className="rw-manual-claim__note">{CTEXT.highResolution}</p>
-      <p className="rw-manual-claim__note">{CTEXT.madeSmaller}</p>
+      <p className="rw-manual-claim__note">{texts.highResolution}</p>
+      <p className="rw-manual-claim__note">{texts.madeSmaller}</p>
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { formatPence } from '../../../shared/format/money';
-import { CTEXT } from '../texts';
+import { texts } from '../texts';
 import type { ExpectedTicket } from '../types';
 
 /**
@@ -13,16 +13,16 @@ export function ExpectedTickets({ tickets }: { tickets: ExpectedTicket[] }) {
   return (
     <section className="rw-manual-claim__tickets" aria-labelledby={headingId}>
       <h3 id={headingId} className="rw-manual-claim__subheading">
-        {CTEXT.ticketsHeading}
+        {texts.ticketsHeading}
       </h3>
       {tickets.length === 0 ? (
-        <p>{CTEXT.noTickets}</p>
+        <p>{texts.noTickets}</p>
       ) : (
         <ul className="rw-manual-claim__ticket-list">
           {tickets.map((ticket, index) => (
             <li key={`${index}-${ticket.description}`} className="rw-manual-claim__ticket">
-              <span className="rw-manual-claim__ticket-name">{CTEXT.ticketLine(ticket.count, ticket.description)}</span>
-              <span className="rw-manual-claim__ticket-price">{CTEXT.priceEach(formatPence(ticket.pricePence))}</span>
+              <span className="rw-manual-claim__ticket-name">{texts.ticketLine(ticket.count, ticket.description)}</span>
+              <span className="rw-manual-claim__ticket-price">{texts.priceEach(formatPence(ticket.pricePence))}</span>
             </li>
           ))}
         </ul>

@@ -8,7 +8,7 @@ import { changeDraft, loadDraft, withoutPhoto, withPhoto, withUploaded, type Cla
 
 /** The claim draft's store, for the widget: it loads with this chunk, never in a copy of its own. */
 export * as claimDraft from '../draft';
-import { CTEXT, REFUSAL, UPLOAD_DICT } from '../texts';
+import { texts, REFUSAL, UPLOAD_DICT } from '../texts';
 import type { UploadSummary } from '../types';
 import { canDecode, checkPhoto } from '../photoCheck';
 import { uploadFailureText } from '../uploadFailure';
@@ -105,7 +105,7 @@ export function dropzoneOptions(intake: PhotoIntake): DropzoneOptions {
         // Photos accepted while this one waited its turn count too.
         if (intake.accepted.size >= UPLOAD_LIMITS.maxFiles) return done(REFUSAL.tooMany);
         const duplicate = check.digest !== null && [...intake.accepted.values()].includes(check.digest);
-        if (duplicate) return done(CTEXT.duplicate);
+        if (duplicate) return done(texts.duplicate);
         // Its digest stays taken until the photo is removed from the list.
         intake.accepted.set(file.upload.uuid, check.digest);
         return done();
@@ -122,7 +122,7 @@ export function dropzoneOptions(intake: PhotoIntake): DropzoneOptions {
       const refuse = () => {
         // The status first: removing a file dropzone thinks is uploading would cancel it, a second error.
         file.status = Dropzone.ERROR;
-        this.emit('error', file, CTEXT.photoUnreadable);
+        this.emit('error', file, texts.photoUnreadable);
         finish(Dropzone.ERROR);
       };
       const { resizeWidth = null, resizeHeight = null, resizeMethod = 'contain' } = this.options;
@@ -144,12 +144,12 @@ export function dropzoneOptions(intake: PhotoIntake): DropzoneOptions {
 }
 
 const STATUS_TEXT: Record<EntryStatus, string> = {
-  waiting: CTEXT.statusWaiting,
-  uploading: CTEXT.statusUploading,
-  uploaded: CTEXT.statusUploaded,
+  waiting: texts.statusWaiting,
+  uploading: texts.statusUploading,
+  uploaded: texts.statusUploaded,
   failed: '',
-  removing: CTEXT.statusRemoving,
-  'remove-failed': CTEXT.removeFailed,
+  removing: texts.statusRemoving,
+  'remove-failed': texts.removeFailed,
 };
 
 /**
@@ -229,12 +229,12 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
             if (abort.signal.aborted) return;
             const uploadId = parseUploadId(answer);
             if (uploadId === null) {
-              update(next.key, { status: 'failed', message: CTEXT.unreadableUpload });
+              update(next.key, { status: 'failed', message: texts.unreadableUpload });
               return;
             }
             update(next.key, { status: 'uploaded', uploadId, blob: undefined });
             keep((draft) => withUploaded(draft, next.key, uploadId));
-            setAnnouncement(CTEXT.fileUploaded(next.name));
+            setAnnouncement(texts.fileUploaded(next.name));
           },
           (error: unknown) => {
             if (abort.signal.aborted) return;
@@ -426,7 +426,7 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
       try {
         await deleteUpload(entry.uploadId as string);
       } catch (error) {
-        const message = failureText(error, CTEXT.removeFailed);
+        const message = failureText(error, texts.removeFailed);
         update(entry.key, { status: 'remove-failed', message });
         setAnnouncement(message);
         return;
@@ -434,7 +434,7 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
     }
     if (file) dropzone.current?.removeFile(file);
     forget(entry.key);
-    setAnnouncement(CTEXT.fileRemoved(entry.name));
+    setAnnouncement(texts.fileRemoved(entry.name));
   };
 
   const retry = (entry: Entry) => {
@@ -447,10 +447,10 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
     <div className="rw-upload">
       <div className="rw-upload__zone" ref={zone}>
         <label className="rw-upload__label" htmlFor={inputId}>
-          {CTEXT.uploadLabel}
+          {texts.uploadLabel}
         </label>
         <p className="rw-upload__hint" id={`${inputId}-hint`}>
-          {CTEXT.uploadHint}
+          {texts.uploadHint}
         </p>
         <input
           id={inputId}
@@ -466,10 +466,10 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
 
       {refusals.length > 0 && (
         <div className="rw-message rw-message--error rw-upload__refusals" role="alert">
-          <p className="rw-upload__refusals-title">{CTEXT.refusedHeading}</p>
+          <p className="rw-upload__refusals-title">{texts.refusedHeading}</p>
           <ul className="rw-upload__refusal-list">
             {refusals.map((refusal) => (
-              <li key={refusal.key}>{CTEXT.refusal(refusal.name, refusal.message)}</li>
+              <li key={refusal.key}>{texts.refusal(refusal.name, refusal.message)}</li>
             ))}
           </ul>
         </div>
@@ -477,13 +477,13 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
 
       {(entries.length > 0 || removedAny) && (
         <h4 className="rw-upload__list-title" id={`${inputId}-list`} ref={listHeading} tabIndex={-1}>
-          {CTEXT.uploadsHeading}
+          {texts.uploadsHeading}
         </h4>
       )}
       <p className="rw-upload__announcement" role="status">
         {announcement}
       </p>
-      {entries.length === 0 && removedAny && <p className="rw-upload__empty">{CTEXT.noPhotos}</p>}
+      {entries.length === 0 && removedAny && <p className="rw-upload__empty">{texts.noPhotos}</p>}
       {entries.length > 0 && (
         <ul className="rw-upload__list" aria-labelledby={`${inputId}-list`}>
           {entries.map((entry) => (
@@ -496,7 +496,7 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
               </span>
               {!locked && entry.status === 'failed' && entry.retryable && (
                 <button type="button" className="rw-link rw-link--button rw-upload__retry" onClick={() => retry(entry)}>
-                  {CTEXT.retryUpload(entry.name)}
+                  {texts.retryUpload(entry.name)}
                 </button>
               )}
               {!locked && entry.status !== 'removing' && (
@@ -505,7 +505,7 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
                   className="rw-link rw-link--button rw-upload__remove"
                   onClick={() => remove(entry)}
                 >
-                  {entry.status === 'remove-failed' ? CTEXT.retryRemove(entry.name) : CTEXT.removeFile(entry.name)}
+                  {entry.status === 'remove-failed' ? texts.retryRemove(entry.name) : texts.removeFile(entry.name)}
                 </button>
               )}
             </li>

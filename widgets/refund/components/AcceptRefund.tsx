@@ -3,7 +3,7 @@ import { useCommittingAction } from '../../../shared/hooks/useCommittingAction';
 import { hasPendingIntent } from '../../../shared/storage/intents';
 import type { RefundStatus, RefundStatusResponse } from '../../../shared/types';
 import { processRefund } from '../api';
-import { TEXT } from '../texts';
+import { texts } from '../texts';
 import type { RefundPageConfig } from '../types';
 import { ErrorNotice } from './ErrorNotice';
 
@@ -51,7 +51,7 @@ export function AcceptRefund({ config, response, defer, sendingText, onDone }: A
   );
   const onAccept = () => {
     if (!response.protectedReference) {
-      console.warn(TEXT.backendNoRefundLog);
+      console.warn(texts.backendNoRefundLog);
       setBlocked(true);
       return;
     }
@@ -62,17 +62,17 @@ export function AcceptRefund({ config, response, defer, sendingText, onDone }: A
     <>
       {earlier && commit.status === 'idle' && (
         <p className="rw-message" role="status">
-          {TEXT.earlierRequestPending}
+          {texts.earlierRequestPending}
         </p>
       )}
       {blocked && (
         <p className="rw-message" role="status">
-          {TEXT.noProtectedReference}
+          {texts.noProtectedReference}
         </p>
       )}
       {commit.status === 'failed' && (
         <ErrorNotice
-          message={TEXT.processFailure}
+          message={texts.processFailure}
           error={commit.error}
           supportEmail={config.supportEmail}
           bookingReference={config.details.bookingReference}
@@ -80,7 +80,7 @@ export function AcceptRefund({ config, response, defer, sendingText, onDone }: A
       )}
       <div className="rw-refund__actions">
         <button type="button" className="rw-button" onClick={onAccept} disabled={pending}>
-          {TEXT.acceptRefund}
+          {texts.acceptRefund}
         </button>
         <span className="rw-refund__sending" role="status">
           {pending ? sendingText : ''}

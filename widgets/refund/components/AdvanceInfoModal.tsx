@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Modal } from '../../../shared/ui/Modal';
-import { TEXT } from '../texts';
+import { texts } from '../texts';
 
 /** The launch marker of links that open the advance-ticket information (docs/architecture.md). */
 export const ADVANCE_INFO_SELECTOR = '[data-launch="advance-info"]';
@@ -41,8 +41,8 @@ export function AdvanceInfoModal({ doc = document, element }: { doc?: Document; 
     return () => doc.removeEventListener('click', onClick);
   }, [doc, element]);
   return (
-    <Modal open={open} title={TEXT.advanceTitle} onClose={() => setOpen(false)}>
-      {TEXT.advanceBody.map((paragraph) => (
+    <Modal open={open} title={texts.advanceTitle} onClose={() => setOpen(false)}>
+      {texts.advanceBody.map((paragraph) => (
         <p key={paragraph}>{paragraph}</p>
       ))}
     </Modal>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { mailtoHref } from '../../../shared/format/mailto';
 import { Modal } from '../../../shared/ui/Modal';
-import { TEXT } from '../texts';
+import { texts } from '../texts';
 
 export interface AppealProps {
   appealsEmail: string;
@@ -16,23 +16,23 @@ export interface AppealProps {
  */
 export function Appeal({ appealsEmail, bookingReference }: AppealProps) {
   const [open, setOpen] = useState(false);
-  const href = mailtoHref(appealsEmail, { subject: TEXT.appealSubject(bookingReference) });
+  const href = mailtoHref(appealsEmail, { subject: texts.appealSubject(bookingReference) });
   if (!href) return null;
   return (
     <>
       <p className="rw-refund__appeal">
         <button type="button" className="rw-link rw-link--button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-          {TEXT.appealLink}
+          {texts.appealLink}
         </button>
       </p>
-      <Modal open={open} title={TEXT.appealTitle} onClose={() => setOpen(false)}>
-        <p>{TEXT.appealBody}</p>
+      <Modal open={open} title={texts.appealTitle} onClose={() => setOpen(false)}>
+        <p>{texts.appealBody}</p>
         <p>
           <a className="rw-link" href={href}>
             {appealsEmail}
           </a>
         </p>
-        <p>{TEXT.appealWait}</p>
+        <p>{texts.appealWait}</p>
       </Modal>
     </>
   );

@@ -1,7 +1,7 @@
 import { failureText, type WidgetError } from '../../../shared/errors/WidgetError';
 import { mailtoHref } from '../../../shared/format/mailto';
 import { serverText } from '../../../shared/api/serverText';
-import { TEXT } from '../texts';
+import { texts } from '../texts';
 
 interface Props {
   /** The catalogued message of docs/product-rules.md section 8 (a `FORBIDDEN` error shows the reload text instead). */
@@ -23,26 +23,26 @@ interface Props {
  * session) shows `RELOAD_PAGE_TEXT` as its message.
  */
 export function ErrorNotice({ message, error, supportEmail, bookingReference, onRetry }: Props) {
-  const href = mailtoHref(supportEmail, { subject: TEXT.helpSubject(bookingReference) });
+  const href = mailtoHref(supportEmail, { subject: texts.helpSubject(bookingReference) });
   const details = error ? serverText(error) : undefined;
   return (
     <div className="rw-message rw-message--error" role="alert">
       <p className="rw-refund__error-title">{failureText(error, message)}</p>
       {details && (
         <dl className="rw-refund__error-details">
-          <dt>{TEXT.errorDetails}</dt>
+          <dt>{texts.errorDetails}</dt>
           <dd className="rw-refund__error-body">{details}</dd>
         </dl>
       )}
       <p className="rw-refund__error-actions">
         {onRetry && (
           <button type="button" className="rw-button rw-button--secondary" onClick={onRetry}>
-            {TEXT.tryAgain}
+            {texts.tryAgain}
           </button>
         )}
         {href && (
           <a className="rw-link" href={href}>
-            {TEXT.contactSupport}
+            {texts.contactSupport}
           </a>
         )}
       </p>

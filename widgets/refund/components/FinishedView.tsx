@@ -3,7 +3,7 @@ import { formatPence } from '../../../shared/format/money';
 import { mailtoHref } from '../../../shared/format/mailto';
 import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { setTitleFirstSegment } from '../../../shared/page/title';
-import { TEXT } from '../texts';
+import { texts } from '../texts';
 
 export interface FinishedViewProps {
   deferred: boolean;
@@ -30,37 +30,37 @@ export function FinishedView({ deferred, amountPence, bookingReference, supportE
   const heading = useRef<HTMLHeadingElement>(null);
   const headingId = useScopedId('rw-refund-finished-heading');
   useEffect(() => {
-    setTitleFirstSegment(TEXT.completeTitle);
+    setTitleFirstSegment(texts.completeTitle);
     heading.current?.focus();
   }, []);
   const amount = formatPence(amountPence);
-  const help = deferred ? mailtoHref(supportEmail, { subject: TEXT.helpSubject(bookingReference) }) : '';
+  const help = deferred ? mailtoHref(supportEmail, { subject: texts.helpSubject(bookingReference) }) : '';
   return (
     <section className="rw-refund__finished" aria-labelledby={headingId}>
       <h2 id={headingId} className="rw-refund__heading" tabIndex={-1} ref={heading}>
-        {deferred ? TEXT.deferralAccepted : TEXT.refundAccepted}
+        {deferred ? texts.deferralAccepted : texts.refundAccepted}
       </h2>
       {deferred ? (
         <>
-          <p className="rw-refund__finished-amount">{TEXT.deferralKept(amount)}</p>
-          <p>{TEXT.deferralNext(bookingReference)}</p>
+          <p className="rw-refund__finished-amount">{texts.deferralKept(amount)}</p>
+          <p>{texts.deferralNext(bookingReference)}</p>
           {help && (
             <p>
               <a className="rw-link" href={help}>
-                {TEXT.deferralHelp}
+                {texts.deferralHelp}
               </a>
             </p>
           )}
         </>
       ) : (
         <>
-          <p className="rw-refund__finished-amount">{TEXT.refundAmount(amount)}</p>
-          <p>{TEXT.completeBody}</p>
+          <p className="rw-refund__finished-amount">{texts.refundAmount(amount)}</p>
+          <p>{texts.completeBody}</p>
         </>
       )}
       <p>
         <a className="rw-link" href={startUrl}>
-          {TEXT.startAgain}
+          {texts.startAgain}
         </a>
       </p>
     </section>

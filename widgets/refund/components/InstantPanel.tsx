@@ -3,7 +3,7 @@ import { Accordion } from '../../../shared/ui/Accordion';
 import { formatPence } from '../../../shared/format/money';
 import { SelectedJourney } from '../../../shared/journey/SelectedJourney';
 import type { DryRunResult, RefundStatus, RefundStatusResponse } from '../../../shared/types';
-import { TEXT } from '../texts';
+import { texts } from '../texts';
 import type { RefundPageConfig } from '../types';
 import { Appeal } from './AppealModal';
 import { AcceptRefund } from './AcceptRefund';
@@ -17,11 +17,11 @@ interface Props {
 
 /** Why the admin fee is £0, when it is (docs/decisions.md "What each line shows"): reason code first, then fee-free. */
 export function feeNote(dryRun: DryRunResult, isFeeFree: boolean): string | null {
-  if (dryRun.reasonCode === '104') return TEXT.feeWaivedDisruption;
-  if (dryRun.reasonCode === 'COVGR1') return TEXT.feeWaivedCovgr1;
-  if (dryRun.adminFee !== 0) return dryRun.reasonCode === 'COV' ? TEXT.feeWaivedCov : null;
-  if (isFeeFree) return TEXT.feeWaivedFeeFree;
-  return dryRun.reasonCode === 'COV' ? TEXT.feeWaivedCov : TEXT.feeNone;
+  if (dryRun.reasonCode === '104') return texts.feeWaivedDisruption;
+  if (dryRun.reasonCode === 'COVGR1') return texts.feeWaivedCovgr1;
+  if (dryRun.adminFee !== 0) return dryRun.reasonCode === 'COV' ? texts.feeWaivedCov : null;
+  if (isFeeFree) return texts.feeWaivedFeeFree;
+  return dryRun.reasonCode === 'COV' ? texts.feeWaivedCov : texts.feeNone;
 }
 
 /**
@@ -41,33 +41,33 @@ export function InstantPanel({ config, response, dryRun, onDone }: Props) {
   return (
     <section className="rw-refund__panel rw-refund__panel--instant" aria-labelledby={headingId}>
       <h2 id={headingId} className="rw-refund__heading">
-        {TEXT.youWillReceive(formatPence(dryRun.refundValue))}
+        {texts.youWillReceive(formatPence(dryRun.refundValue))}
       </h2>
-      <p>{TEXT.instantIntro}</p>
+      <p>{texts.instantIntro}</p>
       <p className="rw-refund__warning">
-        <strong>{TEXT.finalWarning}</strong>
+        <strong>{texts.finalWarning}</strong>
       </p>
       <SelectedJourney details={config.details} stations={config.stations} headingLevel={3} />
-      <Accordion title={TEXT.refundAccordion} startShown headingLevel={3}>
-        <p className="rw-refund__amount">{TEXT.youWillReceive(formatPence(dryRun.refundValue))}</p>
+      <Accordion title={texts.refundAccordion} startShown headingLevel={3}>
+        <p className="rw-refund__amount">{texts.youWillReceive(formatPence(dryRun.refundValue))}</p>
         <dl className="rw-refund__lines">
           <div className="rw-refund__line">
-            <dt>{TEXT.bookingValue}</dt>
+            <dt>{texts.bookingValue}</dt>
             <dd>{formatPence(status.ticketsRefundValue)}</dd>
           </div>
           <div className="rw-refund__line">
-            <dt>{TEXT.adminFee}</dt>
+            <dt>{texts.adminFee}</dt>
             <dd>{formatPence(dryRun.adminFee)}</dd>
           </div>
         </dl>
         {note && <p className="rw-refund__note">{note}</p>}
-        {config.query.covid19 && <p className="rw-refund__note">{TEXT.covidNote}</p>}
-        <p className="rw-refund__note">{TEXT.adminFeeCap(formatPence(config.maxAdminFeePence))}</p>
+        {config.query.covid19 && <p className="rw-refund__note">{texts.covidNote}</p>}
+        <p className="rw-refund__note">{texts.adminFeeCap(formatPence(config.maxAdminFeePence))}</p>
         {!response.isFeeFree && config.appealLink && (
           <Appeal appealsEmail={config.appealsEmail} bookingReference={config.details.bookingReference} />
         )}
       </Accordion>
-      <AcceptRefund config={config} response={response} defer={false} sendingText={TEXT.sending} onDone={onDone} />
+      <AcceptRefund config={config} response={response} defer={false} sendingText={texts.sending} onDone={onDone} />
     </section>
   );
 }

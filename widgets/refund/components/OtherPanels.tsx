@@ -1,7 +1,7 @@
 import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { SelectedJourney } from '../../../shared/journey/SelectedJourney';
 import type { RefundStatus } from '../../../shared/types';
-import { TEXT } from '../texts';
+import { texts } from '../texts';
 import type { RefundPageConfig } from '../types';
 import { UnavailableReason } from './UnavailableReason';
 
@@ -32,7 +32,7 @@ export function UnavailablePanel({ config, status }: { config: RefundPageConfig;
   return (
     <section className="rw-refund__panel rw-refund__panel--unavailable" aria-labelledby={messageId}>
       <p id={messageId} className="rw-message rw-message--error">
-        {TEXT.refundUnavailable}
+        {texts.refundUnavailable}
       </p>
       <UnavailableReason
         status={status}
@@ -51,12 +51,12 @@ export function ManualRequiredPanel({ config }: { config: RefundPageConfig }) {
   return (
     <section className="rw-refund__panel rw-refund__panel--manual" aria-labelledby={headingId}>
       <h2 id={headingId} className="rw-refund__heading">
-        {TEXT.manualRequiredHeading}
+        {texts.manualRequiredHeading}
       </h2>
-      <p>{TEXT.manualRequiredBody}</p>
+      <p>{texts.manualRequiredBody}</p>
       <p>
         <a className="rw-button" href={manualRefundHref(config)}>
-          {TEXT.manualRequiredLink}
+          {texts.manualRequiredLink}
         </a>
       </p>
       <SelectedJourney details={config.details} stations={config.stations} headingLevel={3} />

@@ -6,8 +6,8 @@ import { SelectedJourney } from '../../../shared/journey/SelectedJourney';
 import type { Details, DryRunResult, RefundStatus, RefundStatusResponse } from '../../../shared/types';
 import { Accordion } from '../../../shared/ui/Accordion';
 import { DeferPanel } from '../replacement/DeferPanel';
-import { RTEXT } from '../replacement/texts';
-import { TEXT } from '../texts';
+import { texts as replacementTexts } from '../replacement/texts';
+import { texts } from '../texts';
 import { hostOffersAdvanceInfo } from './AdvanceInfoModal';
 import { manualRefundHref } from './OtherPanels';
 import type { RefundPageConfig } from '../types';
@@ -104,23 +104,30 @@ export function ReplacementPanel({ config, response, onDone }: ReplacementPanelP
   return (
     <section className="rw-refund__panel rw-refund__panel--replacement" aria-labelledby={headingId}>
       <h2 id={headingId} className="rw-refund__heading">
-        {TEXT.replacementHeading}
+        {texts.replacementHeading}
       </h2>
       <div className="rw-replacement__messages">
         <p>
           {view.replacementRaises
-            ? RTEXT.canRaise(formatPence(status.ticketsReplaceValue), formatPence(status.adminFeeReplacement))
-            : RTEXT.cannotRaise}
+            ? replacementTexts.canRaise(
+                formatPence(status.ticketsReplaceValue),
+                formatPence(status.adminFeeReplacement),
+              )
+            : replacementTexts.cannotRaise}
         </p>
-        <p>{view.canDefer ? RTEXT.canDefer(formatPence(status.ticketsReplaceValue)) : RTEXT.cannotDefer}</p>
+        <p>
+          {view.canDefer
+            ? replacementTexts.canDefer(formatPence(status.ticketsReplaceValue))
+            : replacementTexts.cannotDefer}
+        </p>
         {view.hasAdvanceFares && (
           <p>
-            {RTEXT.advanceFares}
+            {replacementTexts.advanceFares}
             {ownAdvanceLink && (
               <>
                 {' '}
                 <a className="rw-link" href="#rw-advance-info" data-launch="advance-info">
-                  {TEXT.advanceLink}
+                  {texts.advanceLink}
                 </a>
               </>
             )}
@@ -128,39 +135,41 @@ export function ReplacementPanel({ config, response, onDone }: ReplacementPanelP
         )}
       </div>
       <p className="rw-refund__warning">
-        <strong>{TEXT.finalWarning}</strong>
+        <strong>{texts.finalWarning}</strong>
       </p>
       <SelectedJourney details={config.details} stations={config.stations} headingLevel={3} />
 
-      <Accordion title={RTEXT.withoutReplacementTitle} id={withoutId} headingLevel={3}>
+      <Accordion title={replacementTexts.withoutReplacementTitle} id={withoutId} headingLevel={3}>
         {view.netRefund > 0 ? (
           <>
-            <p className="rw-replacement__amount">{RTEXT.withoutReplacementAmount(formatPence(view.netRefund))}</p>
+            <p className="rw-replacement__amount">
+              {replacementTexts.withoutReplacementAmount(formatPence(view.netRefund))}
+            </p>
             <dl className="rw-replacement__lines">
               <div className="rw-replacement__line">
-                <dt className="rw-replacement__term">{TEXT.bookingValue}</dt>
+                <dt className="rw-replacement__term">{texts.bookingValue}</dt>
                 <dd className="rw-replacement__value">{formatPence(status.ticketsRefundValue)}</dd>
               </div>
               <div className="rw-replacement__line">
-                <dt className="rw-replacement__term">{TEXT.adminFee}</dt>
+                <dt className="rw-replacement__term">{texts.adminFee}</dt>
                 <dd className="rw-replacement__value">{formatPence(status.adminFee)}</dd>
               </div>
             </dl>
           </>
         ) : (
-          <p className="rw-replacement__amount">{RTEXT.withoutReplacementNone}</p>
+          <p className="rw-replacement__amount">{replacementTexts.withoutReplacementNone}</p>
         )}
       </Accordion>
 
       <div ref={provide}>
-        <Accordion title={RTEXT.provideTitle} id={provideId} headingLevel={3}>
+        <Accordion title={replacementTexts.provideTitle} id={provideId} headingLevel={3}>
           <dl className="rw-replacement__lines">
             <div className="rw-replacement__line">
-              <dt className="rw-replacement__term">{RTEXT.maxReplacementValue}</dt>
+              <dt className="rw-replacement__term">{replacementTexts.maxReplacementValue}</dt>
               <dd className="rw-replacement__value">{formatPence(status.ticketsReplaceValue)}</dd>
             </div>
             <div className="rw-replacement__line">
-              <dt className="rw-replacement__term">{RTEXT.replacementAdminFee}</dt>
+              <dt className="rw-replacement__term">{replacementTexts.replacementAdminFee}</dt>
               <dd className="rw-replacement__value">{formatPence(status.adminFeeReplacement)}</dd>
             </div>
           </dl>
@@ -168,7 +177,7 @@ export function ReplacementPanel({ config, response, onDone }: ReplacementPanelP
             <LazyPart
               fallback={
                 <p className="rw-replacement__loading" role="status">
-                  {RTEXT.loadingForm}
+                  {replacementTexts.loadingForm}
                 </p>
               }
             >
@@ -183,7 +192,7 @@ export function ReplacementPanel({ config, response, onDone }: ReplacementPanelP
       </div>
 
       {view.canDefer && (
-        <Accordion title={RTEXT.deferTitle} id={deferId} headingLevel={3}>
+        <Accordion title={replacementTexts.deferTitle} id={deferId} headingLevel={3}>
           <DeferPanel
             config={config}
             response={response}
@@ -193,9 +202,9 @@ export function ReplacementPanel({ config, response, onDone }: ReplacementPanelP
       )}
 
       <p className="rw-replacement__part-journey">
-        {RTEXT.partJourneyIntro}{' '}
+        {replacementTexts.partJourneyIntro}{' '}
         <a className="rw-link" href={manualRefundHref(config, { partJourney: true })}>
-          {RTEXT.partJourneyLink}
+          {replacementTexts.partJourneyLink}
         </a>
       </p>
     </section>

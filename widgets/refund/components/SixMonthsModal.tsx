@@ -3,12 +3,12 @@ import { mailtoHref } from '../../../shared/format/mailto';
 import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { SelectedJourney } from '../../../shared/journey/SelectedJourney';
 import { Modal } from '../../../shared/ui/Modal';
-import { TEXT } from '../texts';
+import { texts } from '../texts';
 import type { RefundPageConfig } from '../types';
 
 /** The support mail of the six-month case: subject naming the booking reference, percent-encoded; '' for an unusable address. */
 function sixMonthsHref(config: RefundPageConfig): string {
-  return mailtoHref(config.supportEmail, { subject: TEXT.sixMonthsSubject(config.details.bookingReference) });
+  return mailtoHref(config.supportEmail, { subject: texts.sixMonthsSubject(config.details.bookingReference) });
 }
 
 /**
@@ -21,12 +21,12 @@ export function SixMonthsModal({ config }: { config: RefundPageConfig }) {
   const [open, setOpen] = useState(true);
   const href = sixMonthsHref(config);
   return (
-    <Modal open={open} title={TEXT.sixMonthsTitle} role="alertdialog" onClose={() => setOpen(false)}>
-      <p>{TEXT.sixMonthsBody}</p>
+    <Modal open={open} title={texts.sixMonthsTitle} role="alertdialog" onClose={() => setOpen(false)}>
+      <p>{texts.sixMonthsBody}</p>
       {href && (
         <p>
           <a className="rw-link" href={href} data-rw-autofocus>
-            {TEXT.sixMonthsLink}
+            {texts.sixMonthsLink}
           </a>{' '}
           ({config.supportEmail})
         </p>
@@ -47,13 +47,13 @@ export function SixMonthsPanel({ config }: { config: RefundPageConfig }) {
   return (
     <section className="rw-refund__panel rw-refund__panel--six-months" aria-labelledby={headingId}>
       <h2 id={headingId} className="rw-refund__heading">
-        {TEXT.sixMonthsTitle}
+        {texts.sixMonthsTitle}
       </h2>
-      <p>{TEXT.sixMonthsPanelBody}</p>
+      <p>{texts.sixMonthsPanelBody}</p>
       {href && (
         <p>
           <a className="rw-link" href={href}>
-            {TEXT.sixMonthsLink}
+            {texts.sixMonthsLink}
           </a>{' '}
           ({config.supportEmail})
         </p>

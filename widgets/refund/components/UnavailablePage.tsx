@@ -5,7 +5,7 @@ import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { setTitleFirstSegment } from '../../../shared/page/title';
 import type { RefundStatus } from '../../../shared/types';
 import { fetchRefundStatus } from '../api';
-import { TEXT } from '../texts';
+import { texts } from '../texts';
 import type { RefundPageConfig } from '../types';
 import { ErrorNotice } from './ErrorNotice';
 import { UnavailableReason } from './UnavailableReason';
@@ -29,7 +29,7 @@ export function UnavailablePage({ config }: { config: RefundPageConfig }) {
   const headingId = useScopedId('rw-refund-unavailable-heading');
 
   useEffect(() => {
-    setTitleFirstSegment(TEXT.unavailableTitle);
+    setTitleFirstSegment(texts.unavailableTitle);
   }, []);
 
   useEffect(() => {
@@ -53,19 +53,19 @@ export function UnavailablePage({ config }: { config: RefundPageConfig }) {
   return (
     <section className="rw-refund rw-refund__unavailable-page" aria-labelledby={headingId}>
       <h2 id={headingId} className="rw-refund__heading">
-        {TEXT.unavailableHeading}
+        {texts.unavailableHeading}
       </h2>
       <p className="rw-refund__journey-reference">
-        {TEXT.yourJourneyReference} <strong>{reference}</strong>
+        {texts.yourJourneyReference} <strong>{reference}</strong>
       </p>
       {load.phase === 'loading' && (
         <p className="rw-refund__preamble" role="status">
-          {TEXT.loadingReason}
+          {texts.loadingReason}
         </p>
       )}
       {load.phase === 'failed' && (
         <ErrorNotice
-          message={TEXT.statusFailure}
+          message={texts.statusFailure}
           error={load.error}
           supportEmail={config.supportEmail}
           bookingReference={reference}

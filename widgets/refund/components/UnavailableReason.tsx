@@ -1,7 +1,7 @@
 import { mailtoHref } from '../../../shared/format/mailto';
 import type { RefundStatus } from '../../../shared/types';
-import { TEXT } from '../texts';
-import { unavailableReason } from '../unavailableReason';
+import { texts } from '../texts';
+import { unavailableReason } from '../unavailableReasons';
 
 export interface UnavailableReasonProps {
   /** The refund status, or null when it is not known. */
@@ -22,25 +22,25 @@ export interface UnavailableReasonProps {
 export function UnavailableReason({ status, bookingReference, appealsEmail, headingLevel }: UnavailableReasonProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const href = mailtoHref(appealsEmail, {
-    subject: TEXT.failedRefundSubject(bookingReference),
-    body: TEXT.failedRefundBody(bookingReference),
+    subject: texts.failedRefundSubject(bookingReference),
+    body: texts.failedRefundBody(bookingReference),
   });
   return (
     <>
-      <p className="rw-refund__reason">{TEXT.cannotProcess(unavailableReason(status))}</p>
-      <Heading className="rw-refund__subheading">{TEXT.whatHappensNext}</Heading>
+      <p className="rw-refund__reason">{texts.cannotProcess(unavailableReason(status))}</p>
+      <Heading className="rw-refund__subheading">{texts.whatHappensNext}</Heading>
       <p>
-        {TEXT.appealIntro}{' '}
+        {texts.appealIntro}{' '}
         {href ? (
           <a className="rw-link" href={href}>
             {appealsEmail}
           </a>
         ) : (
-          appealsEmail || TEXT.contactSupport
+          appealsEmail || texts.contactSupport
         )}
-        . {TEXT.appealOutro}
+        . {texts.appealOutro}
       </p>
-      {!status?.isCancelled && <p>{TEXT.disruptedSentence}</p>}
+      {!status?.isCancelled && <p>{texts.disruptedSentence}</p>}
     </>
   );
 }

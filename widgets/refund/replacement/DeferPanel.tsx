@@ -2,7 +2,7 @@ import { formatPence } from '../../../shared/format/money';
 import type { RefundStatus, RefundStatusResponse } from '../../../shared/types';
 import { AcceptRefund } from '../components/AcceptRefund';
 import type { RefundPageConfig } from '../types';
-import { RTEXT } from './texts';
+import { texts } from './texts';
 
 export interface DeferPanelProps {
   config: RefundPageConfig;
@@ -26,13 +26,13 @@ export function DeferPanel({ config, response, onDone }: DeferPanelProps) {
     <div className="rw-replacement__defer">
       <dl className="rw-replacement__lines">
         <div className="rw-replacement__line">
-          <dt className="rw-replacement__term">{RTEXT.amountDeferred}</dt>
+          <dt className="rw-replacement__term">{texts.amountDeferred}</dt>
           <dd className="rw-replacement__value">{formatPence(status.ticketsReplaceValue)}</dd>
         </div>
       </dl>
-      <p className="rw-replacement__note">{RTEXT.deferValidity}</p>
-      <p className="rw-replacement__note">{RTEXT.deferNoFee}</p>
-      <AcceptRefund config={config} response={response} defer sendingText={RTEXT.deferSending} onDone={onDone} />
+      <p className="rw-replacement__note">{texts.deferValidity}</p>
+      <p className="rw-replacement__note">{texts.deferNoFee}</p>
+      <AcceptRefund config={config} response={response} defer sendingText={texts.deferSending} onDone={onDone} />
     </div>
   );
 }

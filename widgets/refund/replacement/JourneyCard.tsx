@@ -4,7 +4,7 @@ import { formatDate, formatTime, wallClockMs } from '../../../shared/format/time
 import { ModeIcon, modeIcon } from '../../../shared/journey/ModeIcon';
 import { stationName } from '../../../shared/page-data/readPageData';
 import type { StationNames } from '../../../shared/types';
-import { RTEXT } from './texts';
+import { texts } from './texts';
 import type { LookupJourney, LookupLeg } from './types';
 
 /** One direction of a candidate journey, as a card shows it. */
@@ -55,7 +55,7 @@ export function describeDirection(legs: LookupLeg[], stations: StationNames): Di
 
 /** 'Direct', '1 change' or 'N changes'. */
 export function changesText(changes: number): string {
-  return changes <= 0 ? RTEXT.direct : RTEXT.changes(changes);
+  return changes <= 0 ? texts.direct : texts.changes(changes);
 }
 
 /**
@@ -65,7 +65,7 @@ export function changesText(changes: number): string {
 export function journeyLabel(journey: LookupJourney, stations: StationNames): string {
   const out = describeDirection(journey.legRecordsOut, stations);
   const back = describeDirection(journey.legRecordsRtn, stations);
-  if (out === null) return `${RTEXT.bookingReference} ${journey.bookingReference}`.trim();
+  if (out === null) return `${texts.bookingReference} ${journey.bookingReference}`.trim();
   const label = `${out.origin} to ${out.destination}, ${out.date} ${out.departs}`.trim();
   return back === null ? label : `${label}, return ${back.date} ${back.departs}`.trim();
 }
@@ -132,14 +132,14 @@ export function JourneyCard({ journey, stations, name, checked, disabled = false
         onChange={() => onSelect(journey.journeyID)}
       />
       <span id={`${id}-details`} className="rw-journey-card__body">
-        {out && <Direction label={RTEXT.outward} view={out} />}
-        {back && <Direction label={RTEXT.return} view={back} />}
+        {out && <Direction label={texts.outward} view={out} />}
+        {back && <Direction label={texts.return} view={back} />}
         <span className="rw-journey-card__cost">
-          {RTEXT.totalCost} <strong>{formatPence(journey.totalCost)}</strong>
+          {texts.totalCost} <strong>{formatPence(journey.totalCost)}</strong>
         </span>
         {journey.bookingReference && (
           <span className="rw-journey-card__reference">
-            {RTEXT.bookingReference}: {journey.bookingReference}
+            {texts.bookingReference}: {journey.bookingReference}
           </span>
         )}
       </span>

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import { configureClient } from '../../../shared/api/policy';
 import { api } from '../../../shared/api/http';
-import { TEXT } from '../texts';
+import { texts as refundTexts } from '../texts';
 import { REPLACEMENT_DRY_RUN_PATH, REPLACEMENT_PATH } from './api';
 import { changesText, describeDirection, journeyLabel } from './JourneyCard';
 import { amountBreakdown, JourneyPickerModal, type JourneyPickerModalProps } from './JourneyPickerModal';
@@ -342,7 +342,7 @@ describe('confirming (docs/product-rules.md sections 7 and 8; docs/architecture.
     expect(alert).toHaveTextContent(
       /^We couldn't process this refund\. Please try again\.DetailsInternal errorContact our support team$/,
     );
-    expect(within(alert).getByRole('link', { name: TEXT.contactSupport }).getAttribute('href')).toMatch(
+    expect(within(alert).getByRole('link', { name: refundTexts.contactSupport }).getAttribute('href')).toMatch(
       /^mailto:support@example\.co\.uk\?subject=/,
     );
     expect(onDone).not.toHaveBeenCalled();
@@ -394,8 +394,8 @@ describe('confirming (docs/product-rules.md sections 7 and 8; docs/architecture.
     renderPicker({
       response: responseOf('replacement', { protectedReference: null, replacementProtectedReference: null }),
     });
-    expect(await screen.findByText(TEXT.noProtectedReference)).toBeInTheDocument();
-    expect(console.warn).toHaveBeenCalledWith(TEXT.backendNoRefundLog);
+    expect(await screen.findByText(refundTexts.noProtectedReference)).toBeInTheDocument();
+    expect(console.warn).toHaveBeenCalledWith(refundTexts.backendNoRefundLog);
     expect(screen.getByRole('button', { name: 'Confirm refund' })).toBeDisabled();
     expect(http.history.post).toHaveLength(0);
   });

@@ -8,11 +8,11 @@ import type { DryRunResult, RefundStatus, RefundStatusResponse } from '../../../
 import { Modal } from '../../../shared/ui/Modal';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { serverText } from '../../../shared/api/serverText';
-import { TEXT } from '../texts';
+import { texts as refundTexts } from '../texts';
 import type { RefundPageConfig } from '../types';
 import { processReplacement, replacementDryRun } from './api';
 import { JourneyCard } from './JourneyCard';
-import { RTEXT } from './texts';
+import { texts } from './texts';
 import type { LookupJourney, ReplacementRequest } from './types';
 
 export interface JourneyPickerModalProps {
@@ -81,8 +81,8 @@ export function replacementRequest(
  */
 export function amountBreakdown(result: DryRunResult): string | null {
   if (result.refundValue <= 0) return null;
-  if (result.adminFee <= 0) return RTEXT.breakdownNoFee(formatPence(result.refundValue));
-  return RTEXT.breakdown(
+  if (result.adminFee <= 0) return texts.breakdownNoFee(formatPence(result.refundValue));
+  return texts.breakdown(
     formatPence(result.refundValue + result.adminFee),
     formatPence(result.adminFee),
     formatPence(result.refundValue),
@@ -99,7 +99,7 @@ function dryRunFailure(error: unknown): Extract<DryRunState, { status: 'error' }
   const text = serverText(failure);
   return {
     status: 'error',
-    message: failureText(failure, RTEXT.unableToUse(text ?? RTEXT.couldNotCheck)),
+    message: failureText(failure, texts.unableToUse(text ?? texts.couldNotCheck)),
     retry: failure.code !== 'FORBIDDEN' && (text === undefined || isTransientFailure(failure)),
   };
 }
@@ -149,7 +149,7 @@ export function JourneyPickerModal({
   useEffect(() => {
     const current = ++sequence.current;
     if (!request) {
-      console.warn(TEXT.backendNoRefundLog);
+      console.warn(refundTexts.backendNoRefundLog);
       return;
     }
     const settle = (state: DryRunState) => {
@@ -175,9 +175,9 @@ export function JourneyPickerModal({
   return (
     <Modal
       open
-      title={RTEXT.pickerTitle}
+      title={texts.pickerTitle}
       onClose={onClose}
-      closeLabel={RTEXT.cancel}
+      closeLabel={texts.cancel}
       returnFocusTo={returnFocusTo}
       actions={
         // Keyed by the request: a new confirmed intent (and Idempotency-Key) per chosen journey.
@@ -193,7 +193,7 @@ export function JourneyPickerModal({
       }
     >
       <fieldset className="rw-journey-picker__options" disabled={committing}>
-        <legend className="rw-journey-picker__legend">{RTEXT.pickerLegend}</legend>
+        <legend className="rw-journey-picker__legend">{texts.pickerLegend}</legend>
         {journeys.map((candidate) => (
           <JourneyCard
             key={candidate.journeyID}
@@ -243,8 +243,8 @@ function ConfirmReplacement({ config, request, dryRun, onPendingChange, onDone, 
     <>
       <div className="rw-journey-picker__confirm">
         <p className="rw-journey-picker__amount" role="status">
-          {dryRun.status === 'loading' && RTEXT.dryRunLoading}
-          {amount !== null && RTEXT.dryRunAmount(amount)}
+          {dryRun.status === 'loading' && texts.dryRunLoading}
+          {amount !== null && texts.dryRunAmount(amount)}
           {breakdown !== null && (
             <>
               {' '}
@@ -254,7 +254,7 @@ function ConfirmReplacement({ config, request, dryRun, onPendingChange, onDone, 
         </p>
         {dryRun.status === 'blocked' && (
           <p className="rw-message" role="status">
-            {TEXT.noProtectedReference}
+            {refundTexts.noProtectedReference}
           </p>
         )}
         {dryRun.status === 'error' && (
@@ -262,25 +262,25 @@ function ConfirmReplacement({ config, request, dryRun, onPendingChange, onDone, 
             <p>{dryRun.message}</p>
             {dryRun.retry && (
               <button type="button" className="rw-button rw-button--secondary" onClick={onRetry}>
-                {TEXT.tryAgain}
+                {refundTexts.tryAgain}
               </button>
             )}
           </div>
         )}
         {commit.status === 'failed' && (
           <ErrorNotice
-            message={TEXT.processFailure}
+            message={refundTexts.processFailure}
             error={commit.error}
             supportEmail={config.supportEmail}
             bookingReference={config.details.bookingReference}
           />
         )}
         <p className="rw-journey-picker__sending" role="status">
-          {pending ? RTEXT.confirmSending : ''}
+          {pending ? texts.confirmSending : ''}
         </p>
       </div>
       <button type="button" className="rw-button" disabled={disabled} onClick={confirm}>
-        {amount !== null ? RTEXT.confirm(amount) : RTEXT.confirmUnknown}
+        {amount !== null ? texts.confirm(amount) : texts.confirmUnknown}
       </button>
     </>
   );

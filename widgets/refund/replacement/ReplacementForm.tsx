@@ -7,12 +7,12 @@ import { failureText } from '../../../shared/errors/WidgetError';
 import type { RefundStatus, RefundStatusResponse } from '../../../shared/types';
 import { Modal } from '../../../shared/ui/Modal';
 import { serverText } from '../../../shared/api/serverText';
-import { TEXT } from '../texts';
+import { texts as refundTexts } from '../texts';
 import type { RefundPageConfig } from '../types';
 import { lookupJourneys } from './api';
 import { ErrorSummary, fieldErrors } from '../../../shared/forms/ErrorSummary';
 import { TextField } from '../../../shared/forms/TextField';
-import { RTEXT } from './texts';
+import { texts } from './texts';
 import type { LookupJourney, ReplacementFormValues } from './types';
 import { replacementFormSchema, trimFormValues } from './validation';
 
@@ -75,7 +75,7 @@ export function ReplacementForm({ config, response, onDone }: ReplacementFormPro
     onSubmit: async (values) => {
       setOutcome({ kind: 'none' });
       if (!(response.replacementProtectedReference ?? response.protectedReference)) {
-        console.warn(TEXT.backendNoRefundLog);
+        console.warn(refundTexts.backendNoRefundLog);
         setOutcome({ kind: 'blocked' });
         return;
       }
@@ -89,7 +89,7 @@ export function ReplacementForm({ config, response, onDone }: ReplacementFormPro
         );
       } catch (error) {
         const failure = toWidgetError(error);
-        setOutcome({ kind: 'failed', message: failureText(failure, serverText(failure) ?? RTEXT.lookupFailedPlain) });
+        setOutcome({ kind: 'failed', message: failureText(failure, serverText(failure) ?? texts.lookupFailedPlain) });
       }
     },
   });
@@ -101,12 +101,12 @@ export function ReplacementForm({ config, response, onDone }: ReplacementFormPro
     <div className="rw-replacement-form">
       {formik.submitCount > 0 && errors.length > 0 && <ErrorSummary errors={errors} focusKey={formik.submitCount} />}
       <form noValidate onSubmit={formik.handleSubmit}>
-        <p className="rw-replacement-form__intro">{RTEXT.formIntro}</p>
+        <p className="rw-replacement-form__intro">{texts.formIntro}</p>
         <TextField
           id={FIELD_IDS.bookingReference}
           name="bookingReference"
-          label={RTEXT.bookingReferenceLabel}
-          hint={RTEXT.bookingReferenceHint}
+          label={texts.bookingReferenceLabel}
+          hint={texts.bookingReferenceHint}
           error={formik.errors.bookingReference}
           value={formik.values.bookingReference}
           onChange={formik.handleChange}
@@ -118,8 +118,8 @@ export function ReplacementForm({ config, response, onDone }: ReplacementFormPro
           id={FIELD_IDS.email}
           name="email"
           type="email"
-          label={RTEXT.emailLabel}
-          hint={RTEXT.emailHint}
+          label={texts.emailLabel}
+          hint={texts.emailHint}
           error={formik.errors.email}
           value={formik.values.email}
           onChange={formik.handleChange}
@@ -128,25 +128,25 @@ export function ReplacementForm({ config, response, onDone }: ReplacementFormPro
         />
         <div className="rw-replacement-form__actions">
           <button type="submit" className="rw-button" disabled={formik.isSubmitting} ref={continueButton}>
-            {RTEXT.continue}
+            {texts.continue}
           </button>
           <span className="rw-replacement-form__status" role="status">
-            {formik.isSubmitting ? RTEXT.lookingUp : ''}
+            {formik.isSubmitting ? texts.lookingUp : ''}
           </span>
         </div>
       </form>
       {outcome.kind === 'no-eligible' && (
         <p className="rw-message rw-message--error" role="alert">
-          {RTEXT.noEligible}
+          {texts.noEligible}
         </p>
       )}
       {outcome.kind === 'blocked' && (
         <p className="rw-message" role="status">
-          {TEXT.noProtectedReference}
+          {refundTexts.noProtectedReference}
         </p>
       )}
       {outcome.kind === 'failed' && (
-        <Modal open title={RTEXT.lookupFailed} role="alertdialog" onClose={close} returnFocusTo={continueButton}>
+        <Modal open title={texts.lookupFailed} role="alertdialog" onClose={close} returnFocusTo={continueButton}>
           <p className="rw-replacement-form__lookup-error">{outcome.message}</p>
         </Modal>
       )}
@@ -154,7 +154,7 @@ export function ReplacementForm({ config, response, onDone }: ReplacementFormPro
         <LazyPart
           fallback={
             <p className="rw-replacement__loading" role="status">
-              {RTEXT.loadingPicker}
+              {texts.loadingPicker}
             </p>
           }
         >

@@ -13,8 +13,8 @@ import { mountOnHostPage } from '../../../shared/test/hostPage';
 import type { RefundStatusResponse } from '../../../shared/types';
 import { mount } from '../mount';
 import { BOOKING_REFERENCE_HINT } from '../../../shared/forms/bookingReference';
-import { TEXT } from '../texts';
-import { RTEXT } from './texts';
+import { texts as refundTexts } from '../texts';
+import { texts } from './texts';
 import { LOOKUP_PATH, REPLACEMENT_DRY_RUN_PATH, REPLACEMENT_PATH } from './api';
 import {
   DIRECT_SINGLE,
@@ -84,7 +84,7 @@ afterEach(() => jest.restoreAllMocks());
 describe('the panel by case (docs/product-rules.md section 2)', () => {
   it('replacement: a replacement raises the refund, deferral possible, advance fares; three accordions', async () => {
     mountState('replacement');
-    expect(await screen.findByRole('heading', { name: TEXT.replacementHeading })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: refundTexts.replacementHeading })).toBeInTheDocument();
     expect(
       screen.getByText(
         'If you provide a replacement journey, you can get back up to £45.50, less an admin fee of £10.00.',
@@ -140,8 +140,8 @@ describe('the panel by case (docs/product-rules.md section 2)', () => {
 
   it('"About Advance tickets" once: the panel links to it only when the host page does not', async () => {
     const { element } = mountState('replacement');
-    await screen.findByRole('heading', { name: TEXT.replacementHeading });
-    expect(within(element).getAllByText(TEXT.advanceLink)).toHaveLength(1);
+    await screen.findByRole('heading', { name: refundTexts.replacementHeading });
+    expect(within(element).getAllByText(refundTexts.advanceLink)).toHaveLength(1);
   });
 
   it("with the host page's own advance-info link, the panel says it without a second link", async () => {
@@ -150,10 +150,10 @@ describe('the panel by case (docs/product-rules.md section 2)', () => {
     const aside = document.createElement('aside');
     aside.innerHTML = '<a href="#advance-info" data-launch="advance-info">About Advance tickets</a>';
     document.body.append(aside);
-    await screen.findByRole('heading', { name: TEXT.replacementHeading });
+    await screen.findByRole('heading', { name: refundTexts.replacementHeading });
     expect(screen.getByText(/^Your booking has Advance fares/)).toHaveTextContent(/journey\.$/);
-    expect(within(element).queryByText(TEXT.advanceLink)).not.toBeInTheDocument();
-    expect(screen.getAllByRole('link', { name: TEXT.advanceLink })).toHaveLength(1);
+    expect(within(element).queryByText(refundTexts.advanceLink)).not.toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: refundTexts.advanceLink })).toHaveLength(1);
   });
 
   it('links to /ManualRefund with the booking reference, email and PartJourney flag for a part-journey replacement', async () => {
@@ -166,7 +166,7 @@ describe('the panel by case (docs/product-rules.md section 2)', () => {
 
   it.each(['replacement', 'defer-only'] as const)('snapshot: %s', async (name) => {
     const { element } = mountState(name);
-    await screen.findByRole('heading', { name: TEXT.replacementHeading });
+    await screen.findByRole('heading', { name: refundTexts.replacementHeading });
     expect(element.innerHTML).toMatchSnapshot();
   });
 });
@@ -181,7 +181,7 @@ describe('the replacement form (docs/product-rules.md section 5; docs/architectu
     const field = await screen.findByRole('textbox', { name: 'Booking reference' });
     // The one booking-reference hint, the lookup form's too (shared/forms/bookingReference.ts).
     expect(field).toHaveAccessibleDescription(BOOKING_REFERENCE_HINT);
-    expect(screen.getByText(RTEXT.formIntro)).toBeInTheDocument();
+    expect(screen.getByText(texts.formIntro)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Email address' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue' })).toBeInTheDocument();
   });
@@ -330,7 +330,7 @@ describe('the replacement form (docs/product-rules.md section 5; docs/architectu
     await fillAndContinue(user, REPLACEMENT_REFERENCE, REPLACEMENT_EMAIL);
     const modal = await screen.findByRole('alertdialog', { name: 'Lookup failed' });
     expect(modal).toHaveTextContent(/^Lookup failed(.*)Close$/);
-    expect(within(modal).getByText(RTEXT.lookupFailedPlain)).toBeInTheDocument();
+    expect(within(modal).getByText(texts.lookupFailedPlain)).toBeInTheDocument();
     expect(modal).toHaveTextContent(
       /^Lookup failedWe couldn't look up your replacement journey just now\. Please try again in a few minutes\.Close$/,
     );
@@ -340,8 +340,8 @@ describe('the replacement form (docs/product-rules.md section 5; docs/architectu
     mountState('replacement', { status: { protectedReference: null, replacementProtectedReference: null } });
     const user = userEvent.setup();
     await fillAndContinue(user, REPLACEMENT_REFERENCE, REPLACEMENT_EMAIL);
-    expect(await screen.findByText(TEXT.noProtectedReference)).toBeInTheDocument();
-    expect(console.warn).toHaveBeenCalledWith(TEXT.backendNoRefundLog);
+    expect(await screen.findByText(refundTexts.noProtectedReference)).toBeInTheDocument();
+    expect(console.warn).toHaveBeenCalledWith(refundTexts.backendNoRefundLog);
     expect(http.history.post).toHaveLength(0);
   });
 
@@ -405,7 +405,7 @@ describe('Defer replacement (docs/product-rules.md sections 1, 2, 7, 8)', () => 
     );
     expect(
       new URL(
-        within(finished).getByRole('link', { name: TEXT.deferralHelp }).getAttribute('href') as string,
+        within(finished).getByRole('link', { name: refundTexts.deferralHelp }).getAttribute('href') as string,
       ).searchParams.get('subject'),
     ).toBe(`Refund help for booking ${STATES['defer-only'].bookingReference}`);
     expect(http.history.post).toHaveLength(1);
@@ -438,7 +438,7 @@ describe('Defer replacement (docs/product-rules.md sections 1, 2, 7, 8)', () => 
     // Details: the server's text alone, without its status (503).
     expect(within(alert).getByText('Details').nextElementSibling).toHaveTextContent(/^Service unavailable$/);
     expect(alert).not.toHaveTextContent(/503|HTTP|API_ERROR/);
-    expect(within(alert).getByRole('link', { name: TEXT.contactSupport }).getAttribute('href')).toMatch(
+    expect(within(alert).getByRole('link', { name: refundTexts.contactSupport }).getAttribute('href')).toMatch(
       /^mailto:support@example\.co\.uk\?subject=/,
     );
     expect(element.innerHTML).toMatchSnapshot();
@@ -457,7 +457,7 @@ describe('Defer replacement (docs/product-rules.md sections 1, 2, 7, 8)', () => 
     http.onPost('/api/ProcessRefund').reply(200, '');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Defer replacement' }));
-    expect(screen.queryByText(TEXT.earlierRequestPending)).not.toBeInTheDocument();
+    expect(screen.queryByText(refundTexts.earlierRequestPending)).not.toBeInTheDocument();
     await user.click(within(regionOf('Defer replacement')).getByRole('button', { name: 'Accept refund' }));
     await screen.findByRole('heading', { name: 'Deferred refund request accepted' });
     expect(http.history.post[0].headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
@@ -471,8 +471,8 @@ describe('Defer replacement (docs/product-rules.md sections 1, 2, 7, 8)', () => 
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Defer replacement' }));
     await user.click(within(regionOf('Defer replacement')).getByRole('button', { name: 'Accept refund' }));
-    expect(screen.getByText(TEXT.noProtectedReference)).toBeInTheDocument();
-    expect(console.warn).toHaveBeenCalledWith(TEXT.backendNoRefundLog);
+    expect(screen.getByText(refundTexts.noProtectedReference)).toBeInTheDocument();
+    expect(console.warn).toHaveBeenCalledWith(refundTexts.backendNoRefundLog);
     expect(http.history.post).toHaveLength(0);
   });
 });

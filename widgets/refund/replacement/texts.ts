@@ -6,7 +6,7 @@ import { BOOKING_REFERENCE_HINT } from '../../../shared/forms/bookingReference';
  * docs/product-rules.md leaves the wording open. Shared refund-page texts (Accept refund, the failure message,
  * the no-protected-reference log) stay in `../texts.ts`.
  */
-export const RTEXT = {
+export const texts = {
   // Accordion titles (docs/product-rules.md section 2, exact).
   withoutReplacementTitle: 'Refund without replacement',
   provideTitle: 'Provide replacement journey',

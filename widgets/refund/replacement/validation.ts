@@ -6,7 +6,7 @@
 import * as yup from 'yup';
 import { WidgetError } from '../../../shared/errors/WidgetError';
 import { bookingReferenceSchema, emailSchema } from '../../../shared/validation/schemas';
-import { RTEXT } from './texts';
+import { texts } from './texts';
 import type { LookupJourney, ReplacementFormValues } from './types';
 
 /**
@@ -22,7 +22,7 @@ export function replacementFormSchema(originalReference: string) {
   return yup.object({
     bookingReference: bookingReferenceSchema.test(
       'differs-from-original',
-      RTEXT.sameReference,
+      texts.sameReference,
       (value) => typeof value !== 'string' || value.trim() !== original,
     ),
     email: emailSchema,

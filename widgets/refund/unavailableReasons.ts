@@ -1,6 +1,6 @@
 import type { RefundStatus } from '../../shared/types';
 import { netRefund, netReplacement } from './selectPanel';
-import { TEXT } from './texts';
+import { texts } from './texts';
 
 /**
  * Why an automatic refund is not possible (docs/product-rules.md section 4 "Reasons on the refund unavailable
@@ -11,9 +11,9 @@ import { TEXT } from './texts';
  * @returns the reason as it completes "…because {reason}."
  */
 export function unavailableReason(status: RefundStatus | null): string {
-  if (!status) return TEXT.reasonWentWrong;
-  if (status.isCancelled) return TEXT.reasonCancelled;
-  if (status.isScanned) return TEXT.reasonScanned;
-  if (netRefund(status) <= 0 && netReplacement(status) <= 0) return TEXT.reasonNoValue;
-  return TEXT.reasonWentWrong;
+  if (!status) return texts.reasonWentWrong;
+  if (status.isCancelled) return texts.reasonCancelled;
+  if (status.isScanned) return texts.reasonScanned;
+  if (netRefund(status) <= 0 && netReplacement(status) <= 0) return texts.reasonNoValue;
+  return texts.reasonWentWrong;
 }
