@@ -289,8 +289,7 @@ test('a photo chosen offline, then the tab closed: a new tab lists it and upload
   await page.goto(pageUrl('/ManualRefund', 'printed'));
   const input = page.getByLabel('Choose photos of your tickets');
   await input.waitFor();
-  // Another photo than the upload test's above: `/__dev/reset` keeps uploads, and the backend refuses
-  // a photo its journey already holds (docs/uploads.md).
+  // Another photo than the upload test's above, so a failure here is about this test alone.
   const photo = await drawImage(page, { width: 820, height: 610, type: 'image/png' });
   await context.setOffline(true);
   await page
