@@ -64,9 +64,11 @@ export interface WidgetErrorOptions {
  */
 export class WidgetError extends Error {
   readonly code: WidgetErrorCode;
-  readonly status?: number;
-  readonly body?: string;
-  override readonly cause?: unknown;
+  // `declare`: no field is defined unless the constructor sets it (the build's swc would define
+  // each as undefined, and a SetupError would carry them).
+  declare readonly status?: number;
+  declare readonly body?: string;
+  declare readonly cause?: unknown;
 
   constructor(code: WidgetErrorCode, message: string, options: WidgetErrorOptions = {}) {
     super(message);
