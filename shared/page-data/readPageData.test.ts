@@ -6,7 +6,7 @@ import {
   type WidgetErrorCode,
 } from '../errors/WidgetError';
 import { ValidationError } from 'yup';
-import { STATIONS, buildDetails, writePageData } from '../journey/testData';
+import { STATIONS, buildDetails, writePageData } from '../../test/journeys';
 import type { Details } from '../types';
 import {
   DEFAULT_MAX_ADMIN_FEE_PENCE,

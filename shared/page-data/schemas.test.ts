@@ -1,4 +1,4 @@
-import { STATIONS, buildDetails, buildFerryDetails } from '../journey/testData';
+import { STATIONS, buildDetails, buildFerryDetails } from '../../test/journeys';
 import { EMPTY_STOP_TIME, detailsSchema, isStringMap, legRecordSchema, stationNamesSchema } from './schemas';
 
 describe('detailsSchema', () => {

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STATIONS, buildDetails, buildSingleDetails } from '../../shared/journey/testData';
+import { STATIONS, buildDetails, buildSingleDetails } from '../../test/journeys';
 import { JourneySummary } from './JourneySummary';
 
 const TITLE = 'Selected Journey: London Kings Cross to Edinburgh';

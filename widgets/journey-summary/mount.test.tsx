@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
-import { captureConsoleErrors } from '../../shared/test/console';
-import { mountOnHostPage } from '../../shared/test/hostPage';
-import { buildDetails, STATIONS } from '../../shared/journey/testData';
+import { captureConsoleErrors } from '../../test/console';
+import { mountOnHostPage } from '../../test/hostPage';
+import { buildDetails, STATIONS } from '../../test/journeys';
 import { mount } from './mount';
 
 test('mounts by id from the page data and shows the selected journey', () => {

@@ -11,7 +11,7 @@
  * `buildFerryDetails()`: London Waterloo → Portsmouth Harbour by train (two stops only), then
  * Portsmouth Harbour → Ryde Pier Head by SHIP, on 04/07/2026 with no return.
  */
-import type { Details, FareDetail, Journey, LegRecord, StationNames, Stop, TrainRecord } from '../types';
+import type { Details, FareDetail, Journey, LegRecord, StationNames, Stop, TrainRecord } from '../shared/types';
 
 /** The empty date as it appears in stop times. */
 export const NO_TIME = '0001-01-01T00:00:00';
