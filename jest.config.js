@@ -40,9 +40,6 @@ const common = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
 };
 
-/** Transpiles the project's TypeScript once before the workers start (cold cache: CI, a fresh clone). */
-const warm = { globalSetup: '<rootDir>/test/warmTransformCache.js' };
-
 /** The dev host's HTTP tests, the fixtures' checks and the build's plugins run in node (real fetch, no DOM). */
 const NODE_TESTS = [
   '<rootDir>/dev-host/**/*.test.js',
@@ -66,7 +63,6 @@ module.exports = {
   projects: [
     {
       ...common,
-      ...warm,
       displayName: 'london',
       testEnvironmentOptions: { timeZone: 'Europe/London' },
       roots: [
@@ -90,7 +86,6 @@ module.exports = {
     },
     {
       ...common,
-      ...warm,
       displayName: 'auckland',
       testEnvironmentOptions: { timeZone: 'Pacific/Auckland' },
       roots: ['<rootDir>/shared', '<rootDir>/widgets'],

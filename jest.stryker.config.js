@@ -10,9 +10,6 @@ const base = require('./jest.config.js');
 const london = base.projects.find((project) => project.displayName === 'london');
 const config = { ...london };
 delete config.displayName;
-// The transform cache warm-up (test/warmTransformCache.js) would transpile Stryker's
-// instrumented copies for nothing: each runner transpiles what its tests need.
-delete config.globalSetup;
 // The London project leaves the dev host's tests to the node project; here they run too.
 config.testPathIgnorePatterns = base.projects.find((project) => project.displayName === 'node').testPathIgnorePatterns;
 
