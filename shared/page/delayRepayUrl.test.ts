@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { isWidgetError } from '../errors/WidgetError';
-import { hostileSiteRootPath, hostileTarget, PAGE_URL, withNavigationOrigins } from '../test/hostileTargets';
+import { hostileSiteRootPath, hostileTarget, PAGE_URL, withNavigationOrigins } from '../../test/hostileTargets';
 import { delayRepayTarget, readDelayRepayUrl } from './delayRepayUrl';
 
 fc.configureGlobal({ seed: 20261123, numRuns: 500 });

@@ -11,7 +11,7 @@ import {
   SPELT_OUT_STEAL,
   staysOnPageOrSpelledOut,
   withNavigationOrigins,
-} from '../../shared/test/hostileTargets';
+} from '../../test/hostileTargets';
 import { DEFAULT_ACTION, readLookupConfig } from './pageConfig';
 
 fc.configureGlobal({ seed: 20261123, numRuns: 500 });

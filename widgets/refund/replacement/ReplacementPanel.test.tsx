@@ -9,7 +9,7 @@ import MockAdapter from 'axios-mock-adapter';
 import stations from '../../../fixtures/stations.json';
 import { configureClient } from '../../../shared/api/policy';
 import { api } from '../../../shared/api/http';
-import { mountOnHostPage } from '../../../shared/test/hostPage';
+import { mountOnHostPage } from '../../../test/hostPage';
 import type { RefundStatusResponse } from '../../../shared/types';
 import { mount } from '../mount';
 import { BOOKING_REFERENCE_HINT } from '../../../shared/forms/bookingReference';
@@ -24,7 +24,7 @@ import {
   RETURN_WITH_CHANGE,
   STATES,
   WITHOUT_STATUS,
-} from './testData';
+} from '../../../test/widgets/refund/replacement/testData';
 
 const STATUS_URL = '/Refund/Status?bookingReference=X';
 const DRY_RUN_URL = '/Refund/DryRun?bookingReference=X';
