@@ -6,7 +6,7 @@
  * mount points of the widgets (one element per mount id) and the check that every copy of the
  * shim's tag on the page is the same (docs/security.md "One shim").
  */
-import { allMatching, elementsWithId, windowOf } from '../shared/page-data/pageDocument';
+import { allMatching, elementsWithId, windowOf } from '../shared/page/pageDocument';
 
 /** A widget the build knows: its remote name and the id of its mount point. */
 export interface WidgetEntry {

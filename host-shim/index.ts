@@ -35,7 +35,7 @@ import {
   clobberedDocumentNames,
   listenOn,
   readyStateOf,
-} from '../shared/page-data/pageDocument';
+} from '../shared/page/pageDocument';
 
 declare const __RW_WIDGETS__: WidgetEntry[];
 declare const __RW_VERSION__: string;

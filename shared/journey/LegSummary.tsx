@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { formatTime } from '../format/time';
-import { stationName } from '../page-data/readPageData';
+import { stationName } from '../page/readPageData';
 import type { StationNames } from '../types';
 import type { LegView, StopView } from './buildJourney';
 import { ModeIcon } from './ModeIcon';

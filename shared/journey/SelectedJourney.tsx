@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react';
 import { formatDate } from '../format/time';
-import { stationName } from '../page-data/readPageData';
+import { stationName } from '../page/readPageData';
 import type { Details, StationNames } from '../types';
 import { buildLegs, firstOutbound, firstReturn, journeyEnds, type LegView } from './buildJourney';
 import { LegSummary, NO_LEGS_TEXT } from './LegSummary';

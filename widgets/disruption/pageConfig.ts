@@ -1,6 +1,6 @@
 import { WidgetError } from '../../shared/errors/WidgetError';
 import { NAVIGATION_RULE, navigationTarget, pageUrlOf } from '../../shared/page/navigationTarget';
-import { readPageData } from '../../shared/page-data/readPageData';
+import { readPageData } from '../../shared/page/readPageData';
 import { readDelayRepayUrl } from '../../shared/page/delayRepayUrl';
 import { readStartUrl } from '../../shared/page/startUrl';
 import type { DisruptionConfig } from './types';

@@ -1,8 +1,8 @@
 import { WidgetError } from '../../shared/errors/WidgetError';
 import { readDelayRepayUrl } from '../../shared/page/delayRepayUrl';
 import { NAVIGATION_RULE, navigationTarget, pageUrlOf } from '../../shared/page/navigationTarget';
-import { windowOf } from '../../shared/page-data/pageDocument';
-import { readQueryFlags } from '../../shared/page-data/readPageData';
+import { windowOf } from '../../shared/page/pageDocument';
+import { readQueryFlags } from '../../shared/page/readPageData';
 import type { LookupConfig } from './types';
 
 /** Default targets (docs/host-contract.md "The widgets" and "Navigation"). */

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { formatPence } from '../../../shared/format/money';
 import { formatDate, formatTime, wallClockMs } from '../../../shared/format/time';
 import { ModeIcon, modeIcon } from '../../../shared/journey/ModeIcon';
-import { stationName } from '../../../shared/page-data/readPageData';
+import { stationName } from '../../../shared/page/readPageData';
 import type { StationNames } from '../../../shared/types';
 import { texts } from './texts';
 import type { LookupJourney, LookupLeg } from './types';
