@@ -21,6 +21,8 @@ export interface RefundPageConfig {
   maxAdminFeePence: number;
   /** `data-start-url`: where "Start again" leads; default `/`. */
   startUrl: string;
+  /** `data-manual-action`: the manual claim page the manual-refund links lead to; default `/ManualRefund`. */
+  manualAction: string;
 }
 
 /**

@@ -32,7 +32,10 @@ const http = new MockAdapter(api);
 
 type StateName = 'replacement' | 'defer-only';
 
-function mountState(name: StateName, options: { status?: Partial<RefundStatusResponse>; search?: string } = {}) {
+function mountState(
+  name: StateName,
+  options: { status?: Partial<RefundStatusResponse>; search?: string; attrs?: Record<string, string> } = {},
+) {
   const state = STATES[name];
   const status = { ...state.status, ...options.status };
   http.onGet(STATUS_URL).reply(200, JSON.stringify(status));
@@ -48,6 +51,7 @@ function mountState(name: StateName, options: { status?: Partial<RefundStatusRes
       'dry-run-url': DRY_RUN_URL,
       'appeals-email': 'appeals@example.co.uk',
       'support-email': 'support@example.co.uk',
+      ...options.attrs,
     },
   });
 }
@@ -161,6 +165,14 @@ describe('the panel by case (docs/product-rules.md section 2)', () => {
     const link = await screen.findByRole('link', { name: 'Request a refund for a part-journey replacement' });
     expect(link.getAttribute('href')).toBe(
       '/ManualRefund?BookingReference=GLX2NF7R&Email=replace.me%40example.com&covid19=true&PartJourney=true',
+    );
+  });
+
+  it('the part-journey link leads to data-manual-action when the mount gives one', async () => {
+    mountState('replacement', { attrs: { 'manual-action': '/Claims/Manual' } });
+    const link = await screen.findByRole('link', { name: 'Request a refund for a part-journey replacement' });
+    expect(link.getAttribute('href')).toBe(
+      '/Claims/Manual?BookingReference=GLX2NF7R&Email=replace.me%40example.com&PartJourney=true',
     );
   });
 
