@@ -1,5 +1,6 @@
 import { useFormik } from 'formik';
-import { useId, type ChangeEvent } from 'react';
+import { type ChangeEvent } from 'react';
+import { useIdScope } from '../../shared/hooks/useScopedId';
 import { LazyPart, reloadableLazy } from '../../shared/mount/lazyPart';
 import { ErrorSummary, fieldErrors } from '../../shared/forms/ErrorSummary';
 import { radioId } from '../../shared/forms/RadioGroup';
@@ -35,9 +36,8 @@ export const FIELD_ID_BASES = {
   wheelchair: 'rw-lookup-wheelchair',
 } as const;
 
-/** The ids of one lookup form, made unique with `scope` (a React id). */
-function fieldIds(scope: string) {
-  const at = (base: string) => `${base}-${scope.replace(/[^a-zA-Z0-9_-]/g, '')}`;
+/** The ids of one lookup form, made unique with `at` (the form's {@link useIdScope}). */
+function fieldIds(at: (base: string) => string) {
   return {
     bookingReference: at(FIELD_ID_BASES.bookingReference),
     email: at(FIELD_ID_BASES.email),
@@ -68,7 +68,7 @@ export interface LookupWidgetProps {
  * field, and beside each field. A valid submit navigates to {@link buildLookupUrl}.
  */
 export function LookupWidget({ config, navigate = (url) => window.location.assign(url) }: LookupWidgetProps) {
-  const FIELD_IDS = fieldIds(useId());
+  const FIELD_IDS = fieldIds(useIdScope());
   const formik = useFormik<LookupFormValues>({
     initialValues: EMPTY_LOOKUP_VALUES,
     validationSchema: lookupFormSchema,
