@@ -239,7 +239,7 @@ describe('the replacement form (docs/product-rules.md section 5; docs/architectu
     );
     const reference = screen.getByRole('textbox', { name: 'Booking reference' });
     await user.clear(reference);
-    await user.type(reference, 'glx2nf7r');
+    await user.type(reference, 'glx2nf7');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() =>
       expect(within(summary).getAllByRole('link')[0]).toHaveTextContent(
@@ -248,6 +248,19 @@ describe('the replacement form (docs/product-rules.md section 5; docs/architectu
     );
     expect(summary).toHaveFocus();
     expect(http.history.post).toHaveLength(0);
+  });
+
+  it('upper-cases the reference as typed, as the lookup form does, and looks it up in capitals', async () => {
+    mountState('replacement');
+    http.onPost(LOOKUP_PATH).reply(200, JSON.stringify([]));
+    const user = userEvent.setup();
+    await fillAndContinue(user, ` ${REPLACEMENT_REFERENCE.toLowerCase()}`, REPLACEMENT_EMAIL);
+    expect(screen.getByRole('textbox', { name: 'Booking reference' })).toHaveValue(` ${REPLACEMENT_REFERENCE}`);
+    expect(await screen.findByText(texts.noEligible)).toBeInTheDocument();
+    expect(JSON.parse(posts(LOOKUP_PATH)[0].data)).toEqual({
+      bookingReference: REPLACEMENT_REFERENCE,
+      email: REPLACEMENT_EMAIL,
+    });
   });
 
   it('Continue looks the journeys up with trimmed values and opens the picker with only journeys that have a refund status', async () => {
