@@ -23,7 +23,8 @@ module.exports = {
   // itself, without <rootDir>.
   testEnvironment: path.join(__dirname, 'test/strykerEnvironment.js'),
   testMatch: [
-    '<rootDir>/shared/{api,hooks,page-data,format,runtime}/*.test.{ts,tsx}',
+    '<rootDir>/shared/{api,hooks,format,runtime}/*.test.{ts,tsx}',
+    '<rootDir>/shared/page/{pageDocument,readPageData,schemas}{,.*}.test.ts',
     '<rootDir>/host-shim/*.test.ts',
     '<rootDir>/widgets/refund/selectPanel.test.ts',
     '<rootDir>/widgets/*/validation.test.ts',

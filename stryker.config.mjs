@@ -17,7 +17,8 @@ export default {
   mutate: [
     'shared/api/*.ts',
     'shared/hooks/*.ts',
-    'shared/page-data/*.ts',
+    // The page-data reader (shared/page/: pageDocument, readPageData, schemas).
+    'shared/page/{pageDocument,readPageData,schemas}.ts',
     'shared/format/*.ts',
     'shared/runtime/*.ts',
     'host-shim/*.ts',

@@ -6,7 +6,7 @@
  * tests may do; the hint's own wording is tested in shared/forms/bookingReference.test.ts.
  */
 import { render, screen } from '@testing-library/react';
-import { readQueryFlags } from '../shared/page-data/readPageData';
+import { readQueryFlags } from '../shared/page/readPageData';
 import { LookupWidget } from '../widgets/lookup/LookupWidget';
 import { lookupFormSchema } from '../widgets/lookup/validation';
 import { ReplacementForm } from '../widgets/refund/replacement/ReplacementForm';

@@ -4,7 +4,7 @@
  * check. `contract/docs.test.ts` keeps the schema blocks of docs/host-contract.md equal to these and
  * validates every JSON example of that file against them.
  *
- * Page data and answers come from the schemas the widgets use (`shared/page-data/schemas.ts`,
+ * Page data and answers come from the schemas the widgets use (`shared/page/schemas.ts`,
  * `shared/api/refundStatus.ts`, `widgets/refund/replacement/validation.ts`,
  * `shared/validation/schemas.ts`). Request bodies have TypeScript types but no yup schema in the
  * widgets (the widgets build them); their schemas below are typed against those types, so
@@ -13,7 +13,7 @@
 import { convertSchema } from '@sodaru/yup-to-json-schema';
 import * as yup from 'yup';
 import { dryRunSchema, refundStatusResponseSchema } from '../shared/api/refundStatus';
-import { detailsSchema } from '../shared/page-data/schemas';
+import { detailsSchema } from '../shared/page/schemas';
 import type { ConfirmRefundRequest, ErrorReport } from '../shared/types';
 import { bookingReferenceSchema, emailSchema } from '../shared/validation/schemas';
 import type { SubmitClaimRequest } from '../widgets/manual-claim/types';

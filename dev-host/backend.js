@@ -74,15 +74,15 @@ function writeJsonAtomic(file, value) {
   writeAtomic(file, `${JSON.stringify(value, null, 2)}\n`);
 }
 
-/** Checks the fixture states a store is made from; throws on a missing or repeated reference. */
-function indexBookings(bookings) {
+/** Indexes fixture states (`kind`: booking, lookup) by reference; throws on a missing or repeated one. */
+function indexByReference(states, kind) {
   const byReference = new Map();
-  for (const [name, state] of Object.entries(bookings)) {
+  for (const [name, state] of Object.entries(states)) {
     if (!state || typeof state.bookingReference !== 'string' || typeof state.email !== 'string') {
-      throw new Error(`Dev host: booking state "${name}" needs a bookingReference and an email`);
+      throw new Error(`Dev host: ${kind} state "${name}" needs a bookingReference and an email`);
     }
     const key = state.bookingReference.trim().toUpperCase();
-    if (byReference.has(key)) throw new Error(`Dev host: booking reference ${key} is used by two states`);
+    if (byReference.has(key)) throw new Error(`Dev host: ${kind} reference ${key} is used by two states`);
     byReference.set(key, { name, state });
   }
   return byReference;
@@ -100,8 +100,8 @@ function indexBookings(bookings) {
  *   `addErrorReport`, `reset`, and the `requests` and `errorReports` lists
  */
 function createStore({ bookings, lookups = {}, dataDir, logger = console }) {
-  const byReference = indexBookings(bookings);
-  const lookupsByReference = indexLookups(lookups);
+  const byReference = indexByReference(bookings, 'booking');
+  const lookupsByReference = new Map([...indexByReference(lookups, 'lookup')].map(([key, { state }]) => [key, state]));
   const stateFile = path.join(dataDir, STATE_FILE);
   fs.mkdirSync(dataDir, { recursive: true });
 
@@ -462,20 +462,6 @@ function checkFields(body, fields) {
     }
   }
   return null;
-}
-
-/** Checks the lookup fixtures; throws on a missing or repeated reference. */
-function indexLookups(lookups) {
-  const byReference = new Map();
-  for (const [name, lookup] of Object.entries(lookups)) {
-    if (!lookup || typeof lookup.bookingReference !== 'string' || typeof lookup.email !== 'string') {
-      throw new Error(`Dev host: lookup state "${name}" needs a bookingReference and an email`);
-    }
-    const key = lookup.bookingReference.trim().toUpperCase();
-    if (byReference.has(key)) throw new Error(`Dev host: lookup reference ${key} is used by two states`);
-    byReference.set(key, lookup);
-  }
-  return byReference;
 }
 
 /** The message of an answer: its JSON `message`, else its text. */

@@ -7,7 +7,7 @@
  * shim's tag on the page is the same (docs/security.md "One shim").
  */
 import { WidgetError, type WidgetErrorCode } from '../shared/errors/WidgetError';
-import { allMatching, elementsWithId, windowOf } from '../shared/page-data/pageDocument';
+import { allMatching, elementsWithId, windowOf } from '../shared/page/pageDocument';
 
 /** A widget the build knows: its remote name and the id of its mount point. */
 export interface WidgetEntry {

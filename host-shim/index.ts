@@ -32,12 +32,7 @@ import { showFallback } from './fallback';
 import { type FirstPanelTable, startFirstPanels } from './firstPanel';
 import type { MountOptions } from './loader';
 import { sendShimReport } from './report';
-import {
-  clobberedDocumentMessage,
-  clobberedDocumentNames,
-  listenOn,
-  readyStateOf,
-} from '../shared/page-data/pageDocument';
+import { clobberedDocumentMessage, clobberedDocumentNames, listenOn, readyStateOf } from '../shared/page/pageDocument';
 
 declare const __RW_WIDGETS__: WidgetEntry[];
 declare const __RW_VERSION__: string;

@@ -6,7 +6,7 @@
 import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { installGlobalErrorHandlers, reportError, setApiBase } from '@rw/page-runtime';
 import { announceSetupError, isSetupError, SetupError } from '../shared/mount/setupError';
-import { elementsWithId } from '../shared/page-data/pageDocument';
+import { elementsWithId } from '../shared/page/pageDocument';
 import { containerGlobal, mountPoints, remoteEntryUrl, type ShimConfig, type WidgetEntry } from './config';
 import { showFallback } from './fallback';
 import { shadowNamedGlobals } from './namedGlobals';

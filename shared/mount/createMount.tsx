@@ -2,7 +2,7 @@ import { useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { reportError, setApiBase } from '@rw/page-runtime';
 import { isWidgetError, MISSING_DETAILS_TEXT, WidgetError } from '../errors/WidgetError';
-import { clobberedDocumentMessage, clobberedDocumentNames } from '../page-data/pageDocument';
+import { clobberedDocumentMessage, clobberedDocumentNames } from '../page/pageDocument';
 import { forgetExpiredIntents } from '../storage/intents';
 import { forgetExpiredAnswers } from '../storage/journeyAnswers';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -52,7 +52,7 @@ function Committed({ onCommit }: { onCommit: () => void }) {
  *   `ready` for the first commit)
  * @throws WidgetError('INVALID_PAGE_DATA') when `element` is not an HTMLElement;
  *   WidgetError('DOCUMENT_SHADOWED') when a named element shadows a property of the document that
- *   React or the widgets read (shared/page-data/pageDocument.ts): the shim then shows the
+ *   React or the widgets read (shared/page/pageDocument.ts): the shim then shows the
  *   fallback text in `element` and reports it.
  */
 export function createMount(

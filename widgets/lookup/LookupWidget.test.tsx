@@ -5,7 +5,7 @@
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { readQueryFlags } from '../../shared/page-data/readPageData';
+import { readQueryFlags } from '../../shared/page/readPageData';
 import { mountOnHostPage } from '../../test/hostPage';
 import { LookupWidget } from './LookupWidget';
 import { mount } from './mount';

@@ -558,6 +558,30 @@ describe('the other panels', () => {
     expect(url.searchParams.get('Email')).toBe(states.printed.email);
   });
 
+  it('printed tickets lead to data-manual-action, with its own query kept and the booking added', async () => {
+    mountState('printed', { attrs: { 'manual-action': ' /Claims/Manual?site=2 ' }, search: 'covid19=true' });
+    const link = await screen.findByRole('link', { name: texts.manualRequiredLink });
+    expect(link.getAttribute('href')).toBe(
+      `/Claims/Manual?site=2&BookingReference=${states.printed.bookingReference}&Email=${encodeURIComponent(states.printed.email)}&covid19=true`,
+    );
+  });
+
+  it.each(['/\t/127.0.0.1:32622/steal', 'http://127.0.0.2:45229/steal', 'javascript:alert(1)', '//evil.example/'])(
+    'a hostile data-manual-action %j is refused with the set-up message, as the other navigation attributes are',
+    (value) => {
+      const logged = captureConsoleErrors();
+      const { element } = mountState('printed', { attrs: { 'manual-action': value } });
+      expect(element).toHaveTextContent(
+        'This refund page is set up incorrectly (invalid data-manual-action). Please try again later.',
+      );
+      expect(within(element).queryByRole('link', { name: texts.manualRequiredLink })).not.toBeInTheDocument();
+      expect(logged()).toEqual([
+        expect.stringContaining('refund-widgets: widget "refund", mount #refund-widget: data-manual-action "'),
+      ]);
+      expect(http.history.get).toHaveLength(0);
+    },
+  );
+
   it('the replacement case shows the replacement panel', async () => {
     mountState('replacement');
     expect(await screen.findByRole('heading', { name: texts.replacementHeading })).toBeInTheDocument();
