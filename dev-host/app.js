@@ -17,7 +17,7 @@ const compression = require('compression');
 const fixtureBookings = require('../fixtures/bookings.json');
 const fixtureStations = require('../fixtures/stations.json');
 const fixtureLookups = require('../fixtures/lookups.json');
-const { createStore, queryValue } = require('./backend');
+const { createBackend, queryValue } = require('./backend');
 const { createSecuredApi, createSessions, pageToken } = require('./auth');
 const { createDevToolsRouter } = require('./devTools');
 const { createGalleryRouter } = require('./gallery');
@@ -77,7 +77,7 @@ function createApp({
       `Dev host: ${path.join(distDir, 'host-shim.js')} is missing; pages render without widgets. Run \`npm run build\`.`,
     );
   }
-  const store = createStore({ bookings, lookups, dataDir, logger });
+  const store = createBackend({ bookings, lookups, dataDir, logger });
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);

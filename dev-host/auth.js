@@ -292,7 +292,7 @@ function createRouteGuards({ sessions, store, bookings, findUpload }) {
  * server-to-server POST /api/Session), the session guards, the claims routes and the backend routes.
  *
  * @param {object} options
- * @param {object} options.store the backend store (backend.js `createStore`)
+ * @param {object} options.store the backend store (backend.js `createBackend`)
  * @param {ReturnType<typeof createSessions>} options.sessions
  * @param {string} options.dataDir
  * @param {Record<string, object>} options.bookings fixture states

@@ -15,7 +15,7 @@ const path = require('path');
 const express = require('express');
 const fixtureBookings = require('../fixtures/bookings.json');
 const fixtureLookups = require('../fixtures/lookups.json');
-const { createStore } = require('./backend');
+const { createBackend } = require('./backend');
 const { createSecuredApi, createSessions } = require('./auth');
 const { createCors } = require('./cors');
 const { createDevToolsRouter } = require('./devTools');
@@ -49,7 +49,7 @@ function createBackendApp({
   devTools = false,
   trustProxy = false,
 }) {
-  const store = createStore({ bookings, lookups, dataDir, logger });
+  const store = createBackend({ bookings, lookups, dataDir, logger });
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);

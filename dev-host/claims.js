@@ -31,7 +31,7 @@ const path = require('path');
 const express = require('express');
 const multer = require('multer');
 const { imageSize } = require('image-size');
-const { writeAtomic } = require('./backend');
+const { writeAtomic } = require('./backend/store');
 const { createIdempotency } = require('./idempotency');
 const { imageEnd } = require('./imageEnd');
 

@@ -18,7 +18,7 @@ const express = require('express');
 
 /**
  * @param {object} options
- * @param {object} options.store the backend store (backend.js `createStore`)
+ * @param {object} options.store the backend store (backend.js `createBackend`)
  * @param {object} options.claims the claims store (claims.js `createClaimsStore`)
  * @returns {import('express').Router} the /__dev/* routes; any other /__dev path is 404 JSON
  */

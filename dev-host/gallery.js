@@ -20,7 +20,7 @@
 const path = require('path');
 const { randomBytes } = require('crypto');
 const express = require('express');
-const { createStore, queryValue } = require('./backend');
+const { createBackend, queryValue } = require('./backend');
 const views = require('./views');
 
 /** Prefix of the gallery's API namespace (the `apiBase` public/gallery.js passes to `mount`). */
@@ -565,7 +565,7 @@ function send(res, answer) {
  */
 function createGalleryRouter({ bookings, lookups, stations, dataDir }) {
   // A store of its own over the same fixtures: never given a committing call, so it stays pristine.
-  const store = createStore({ bookings, lookups, dataDir: path.join(dataDir, 'gallery'), logger: { warn() {} } });
+  const store = createBackend({ bookings, lookups, dataDir: path.join(dataDir, 'gallery'), logger: { warn() {} } });
   const states = galleryStates(bookings, lookups);
   const reports = [];
   const router = express.Router();

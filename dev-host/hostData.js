@@ -46,7 +46,7 @@ function sameSecret(given, expected) {
 }
 
 /**
- * @param {object} store the backend's store (backend.js `createStore`)
+ * @param {object} store the backend's store (backend.js `createBackend`)
  * @param {{ stations: Record<string, string>, key?: string }} options station names served to
  *   hosts; `key`: when given, only requests whose `X-Host-Data-Key` header equals it reach the
  *   routes, and others go on past this router (to the app's 404)
