@@ -41,6 +41,17 @@ function sameEmail(fixtureEmail, email) {
 }
 
 /**
+ * The refund status of a fixture state, or null when its status answer is a planned failure or
+ * carries none.
+ *
+ * @param {BookingState} state
+ * @returns {import('./types').RefundStatus | null}
+ */
+function refundStatusOf(state) {
+  return state.status && !isHttpError(state.status) ? state.status.refundStatus : null;
+}
+
+/**
  * Indexes named fixture states by booking reference (trimmed, upper case).
  *
  * @template {{ bookingReference: string, email: string }} S
@@ -129,4 +140,4 @@ function createFixtures({ bookings, lookups = {} }) {
 
 /** @typedef {ReturnType<typeof createFixtures>} Fixtures */
 
-module.exports = { createFixtures, indexByReference, referenceKey, sameEmail };
+module.exports = { createFixtures, indexByReference, referenceKey, refundStatusOf, sameEmail };

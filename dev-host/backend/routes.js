@@ -72,7 +72,11 @@ function escapeForLog(value, max = 200) {
 function createBackendRouter(backend, { latencyMs = 0, logger = console, guards }) {
   const router = express.Router();
   const json = express.json({ limit: '100kb' });
-  /** @type {RequestHandler} */
+  /**
+   * @param {import('express').Request} _req
+   * @param {import('express').Response} res
+   * @param {import('express').NextFunction} next
+   */
   const noStore = (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
@@ -133,10 +137,16 @@ function createBackendRouter(backend, { latencyMs = 0, logger = console, guards 
   router.use('/api', (_req, res) => res.status(404).json({ message: 'Not found.' }));
 
   // Body-parser failures (malformed JSON, too large) become 4xx answers with a message.
-  /** @type {import('express').ErrorRequestHandler} */
+  /**
+   * @param {{ status?: number, stack?: string, message?: string }} error
+   * @param {import('express').Request} _req
+   * @param {import('express').Response} res
+   * @param {import('express').NextFunction} _next
+   */
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   const onError = (error, _req, res, _next) => {
-    const status = Number.isInteger(error.status) && error.status >= 400 && error.status < 500 ? error.status : 500;
+    const given = error.status;
+    const status = typeof given === 'number' && Number.isInteger(given) && given >= 400 && given < 500 ? given : 500;
     if (status === 500) logger.warn(`Dev host: backend error: ${error.stack ?? error}`);
     res
       .status(status)

@@ -46,6 +46,12 @@ export interface BookingState {
   email: string;
   status: StatusAnswer | HttpError | null;
   dryRun: DryRun | HttpError;
+  /** The page's Details block (docs/host-contract.md). */
+  details?: unknown;
+  /** What the widgets show for the state (fixtures/README.md). */
+  expect?: { panel?: string; [field: string]: unknown };
+  /** The page's `max-admin-fee`, where it is not the dev host's default. */
+  maxAdminFeePounds?: number;
   [field: string]: unknown;
 }
 
@@ -71,7 +77,18 @@ export interface Found {
   state: BookingState;
 }
 
+/** What a booking's page is rendered from (views.js). */
+export interface PageOptions {
+  state: BookingState;
+  stations: Record<string, string>;
+  /** The antiforgery token the page carries (docs/security.md). */
+  csrfToken?: string;
+  /** `unavailable`: the refund widget's unavailable view. */
+  view?: string;
+}
+
 /** Where the dev host logs problems. */
 export interface Logger {
   warn(message: string): void;
+  info?(message: string): void;
 }
