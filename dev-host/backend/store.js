@@ -13,11 +13,13 @@ const path = require('path');
 const { createIdempotency } = require('../idempotency');
 const { clone } = require('./answers');
 const { referenceKey } = require('./fixtures');
+const { contractSchema } = require('./requests');
 
 const STATE_FILE = 'state.json';
 const STATE_VERSION = 1;
 const MAX_ERROR_REPORTS = 1000;
-const ERROR_REPORT_FIELDS = ['time', 'message', 'source', 'line', 'column', 'ua', 'pageUrl', 'stack'];
+/** The fields of an error report an answer keeps: the contract's (docs/host-contract.md "POST /report/error"). */
+const ERROR_REPORT_FIELDS = Object.keys(contractSchema('errorReport').properties ?? {});
 
 /**
  * @typedef {{ time: string, deferred: boolean, journeyId: number,
@@ -100,7 +102,7 @@ function createStore({ dataDir, logger = console }) {
     },
 
     /**
-     * Keeps an error report (docs/product-rules.md section 3 fields; others dropped), newest last, at most 1000.
+     * Keeps an error report (the contract's fields; others dropped), newest last, at most 1000.
      * @param {Record<string, unknown>} report
      */
     addErrorReport(report) {
