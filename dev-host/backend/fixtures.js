@@ -41,6 +41,16 @@ function sameEmail(fixtureEmail, email) {
 }
 
 /**
+ * The status answer of a fixture state, or null when it is a planned failure or null.
+ *
+ * @param {BookingState} state
+ * @returns {import('./types').StatusAnswer | null}
+ */
+function statusOf(state) {
+  return state.status && !isHttpError(state.status) ? state.status : null;
+}
+
+/**
  * The refund status of a fixture state, or null when its status answer is a planned failure or
  * carries none.
  *
@@ -48,7 +58,17 @@ function sameEmail(fixtureEmail, email) {
  * @returns {import('./types').RefundStatus | null}
  */
 function refundStatusOf(state) {
-  return state.status && !isHttpError(state.status) ? state.status.refundStatus : null;
+  return statusOf(state)?.refundStatus ?? null;
+}
+
+/**
+ * The dry run of a fixture state, or null when it is a planned failure (or there is no state).
+ *
+ * @param {BookingState | undefined} state
+ * @returns {import('./types').DryRun | null}
+ */
+function dryRunOf(state) {
+  return state && !isHttpError(state.dryRun) ? state.dryRun : null;
 }
 
 /**
@@ -140,4 +160,4 @@ function createFixtures({ bookings, lookups = {} }) {
 
 /** @typedef {ReturnType<typeof createFixtures>} Fixtures */
 
-module.exports = { createFixtures, indexByReference, referenceKey, refundStatusOf, sameEmail };
+module.exports = { createFixtures, dryRunOf, indexByReference, referenceKey, refundStatusOf, sameEmail, statusOf };
