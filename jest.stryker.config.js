@@ -31,5 +31,6 @@ module.exports = {
     '<rootDir>/widgets/refund/replacement/validation.test.ts',
     '<rootDir>/widgets/disruption/storage.test.ts',
     '<rootDir>/dev-host/{devHost,claims,replacement,refundDecision}.test.js',
+    '<rootDir>/dev-host/backend/*.test.js',
   ],
 };
