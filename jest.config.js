@@ -28,20 +28,17 @@ const ts = {
 
 /** What both projects share. */
 const common = {
-  testEnvironment: '<rootDir>/shared/test/timeZoneEnvironment.js',
+  testEnvironment: '<rootDir>/test/timeZoneEnvironment.js',
   transform: ts,
   moduleNameMapper: {
     '^@rw/page-runtime$': '<rootDir>/shared/runtime/index.ts',
-    '\\.css$': '<rootDir>/shared/test/styleStub.js',
-    '\\.(svg|png|jpe?g|gif)$': '<rootDir>/shared/test/fileStub.js',
+    '\\.css$': '<rootDir>/test/styleStub.js',
+    '\\.(svg|png|jpe?g|gif)$': '<rootDir>/test/fileStub.js',
   },
-  setupFilesAfterEnv: ['<rootDir>/shared/test/setup.ts'],
-  snapshotSerializers: ['<rootDir>/shared/test/stableIds.js'],
+  setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
+  snapshotSerializers: ['<rootDir>/test/stableIds.js'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
 };
-
-/** Transpiles the project's TypeScript once before the workers start (cold cache: CI, a fresh clone). */
-const warm = { globalSetup: '<rootDir>/shared/test/warmTransformCache.js' };
 
 /** The dev host's HTTP tests, the fixtures' checks and the build's plugins run in node (real fetch, no DOM). */
 const NODE_TESTS = [
@@ -66,7 +63,6 @@ module.exports = {
   projects: [
     {
       ...common,
-      ...warm,
       displayName: 'london',
       testEnvironmentOptions: { timeZone: 'Europe/London' },
       roots: [
@@ -75,6 +71,8 @@ module.exports = {
         '<rootDir>/widgets',
         '<rootDir>/shared',
         '<rootDir>/fixtures',
+        '<rootDir>/contract',
+        '<rootDir>/test',
       ],
       testMatch: ['**/*.test.ts', '**/*.test.tsx', '**/*.test.js'],
       testPathIgnorePatterns: [...common.testPathIgnorePatterns, '/dev-host/', '/fixtures/fixtures\\.test\\.js$'],
@@ -88,7 +86,6 @@ module.exports = {
     },
     {
       ...common,
-      ...warm,
       displayName: 'auckland',
       testEnvironmentOptions: { timeZone: 'Pacific/Auckland' },
       roots: ['<rootDir>/shared', '<rootDir>/widgets'],

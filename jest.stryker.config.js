@@ -10,9 +10,6 @@ const base = require('./jest.config.js');
 const london = base.projects.find((project) => project.displayName === 'london');
 const config = { ...london };
 delete config.displayName;
-// The transform cache warm-up (shared/test/warmTransformCache.js) would transpile Stryker's
-// instrumented copies for nothing: each runner transpiles what its tests need.
-delete config.globalSetup;
 // The London project leaves the dev host's tests to the node project; here they run too.
 config.testPathIgnorePatterns = base.projects.find((project) => project.displayName === 'node').testPathIgnorePatterns;
 
@@ -24,14 +21,16 @@ module.exports = {
   roots: ['<rootDir>/host-shim', '<rootDir>/dev-host', '<rootDir>/widgets', '<rootDir>/shared'],
   // One environment for both kinds of test (Stryker wraps a single one); Stryker resolves the path
   // itself, without <rootDir>.
-  testEnvironment: path.join(__dirname, 'shared/test/strykerEnvironment.js'),
+  testEnvironment: path.join(__dirname, 'test/strykerEnvironment.js'),
   testMatch: [
-    '<rootDir>/shared/{api,hooks,page-data,format,runtime}/*.test.{ts,tsx}',
+    '<rootDir>/shared/{api,hooks,format,runtime}/*.test.{ts,tsx}',
+    '<rootDir>/shared/page/{pageDocument,readPageData,schemas}{,.*}.test.ts',
     '<rootDir>/host-shim/*.test.ts',
     '<rootDir>/widgets/refund/selectPanel.test.ts',
     '<rootDir>/widgets/*/validation.test.ts',
     '<rootDir>/widgets/refund/replacement/validation.test.ts',
     '<rootDir>/widgets/disruption/storage.test.ts',
     '<rootDir>/dev-host/{devHost,claims,replacement,refundDecision}.test.js',
+    '<rootDir>/dev-host/backend/*.test.js',
   ],
 };

@@ -17,7 +17,8 @@ export default {
   mutate: [
     'shared/api/*.ts',
     'shared/hooks/*.ts',
-    'shared/page-data/*.ts',
+    // The page-data reader (shared/page/: pageDocument, readPageData, schemas).
+    'shared/page/{pageDocument,readPageData,schemas}.ts',
     'shared/format/*.ts',
     'shared/runtime/*.ts',
     'host-shim/*.ts',
@@ -25,14 +26,15 @@ export default {
     'widgets/*/validation.ts',
     'widgets/refund/replacement/validation.ts',
     'widgets/disruption/storage.ts',
-    // The reference backend's decisions, by line range (docs/mutation-testing.md names the
-    // functions; move the ranges with them): committing, findLookup, checkReplacement,
-    // decideRefund; checkFields; the image signatures, sniffImageType, isUploadId, uploadPath;
-    // decideClaim.
-    'dev-host/backend.js:331-422',
-    'dev-host/backend.js:446-465',
-    'dev-host/claims.js:58-103',
-    'dev-host/claims.js:335-374',
+    // The reference backend's decisions (docs/mutation-testing.md names the functions; move the
+    // line ranges with them): the refund rules (findLookup, checkReplacement, decideRefund) and
+    // the request checks, whole files; the store's committing; the image signatures,
+    // sniffImageType, isUploadId, uploadPath; decideClaim.
+    'dev-host/backend/refundRules.js',
+    'dev-host/backend/requests.js',
+    'dev-host/backend/store.js:86-100',
+    'dev-host/claims.js:92-142',
+    'dev-host/claims.js:400-440',
     '!**/*.test.*',
   ],
   ignoreStatic: true,

@@ -1,3 +1,4 @@
+// @ts-check
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * The emulated legacy site (docs/architecture.md "The dev host and reference backend"): server-rendered
@@ -17,7 +18,7 @@ const compression = require('compression');
 const fixtureBookings = require('../fixtures/bookings.json');
 const fixtureStations = require('../fixtures/stations.json');
 const fixtureLookups = require('../fixtures/lookups.json');
-const { createStore, queryValue } = require('./backend');
+const { createBackend, queryValue } = require('./backend');
 const { createSecuredApi, createSessions, pageToken } = require('./auth');
 const { createDevToolsRouter } = require('./devTools');
 const { createGalleryRouter } = require('./gallery');
@@ -43,11 +44,11 @@ const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
  * @param {object} [options]
  * @param {string} [options.distDir] the build output served at /static/refund-widgets/ (default `<repo>/dist`)
  * @param {string} [options.dataDir] where the backend keeps state.json (default `<repo>/.data`)
- * @param {Record<string, object>} [options.bookings] fixture states (default fixtures/bookings.json)
+ * @param {Record<string, import('./backend/types').BookingState>} [options.bookings] fixture states (default fixtures/bookings.json)
  * @param {Record<string, string>} [options.stations] station names (default fixtures/stations.json)
- * @param {Record<string, object>} [options.lookups] replacement bookings (default fixtures/lookups.json)
+ * @param {Record<string, import('./backend/types').LookupState>} [options.lookups] replacement bookings (default fixtures/lookups.json)
  * @param {number} [options.latencyMs] delay before each backend answer, to see loading states (default 0)
- * @param {{ info: Function, warn: Function }} [options.logger] default `console`
+ * @param {import('./backend/types').Logger} [options.logger] default `console`
  * @param {boolean} [options.devTools] serve the dev tools: the states gallery (`/gallery`,
  *   `/gallery-api/*`), the test endpoints `/__dev/*` (devTools.js) and the page data `/host-data/*`
  *   (hostData.js); default false, when none of them exist
@@ -77,7 +78,7 @@ function createApp({
       `Dev host: ${path.join(distDir, 'host-shim.js')} is missing; pages render without widgets. Run \`npm run build\`.`,
     );
   }
-  const store = createStore({ bookings, lookups, dataDir, logger });
+  const store = createBackend({ bookings, lookups, dataDir, logger });
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
@@ -124,7 +125,13 @@ function createApp({
     app.use(createGalleryRouter({ bookings, lookups, stations, dataDir })); // /gallery and /gallery-api/*
   }
 
-  /** Sends an HTML page; pages are never cached (their data changes with the backend state). */
+  /**
+   * Sends an HTML page; pages are never cached (their data changes with the backend state).
+   *
+   * @param {import('express').Response} res
+   * @param {string} html
+   * @param {number} [status]
+   */
   const sendPage = (res, html, status = 200) =>
     res.status(status).set('Cache-Control', 'no-store').type('html').send(html);
 
@@ -132,6 +139,9 @@ function createApp({
    * A page for the booking named by the query's BookingReference and Email, or the 404 page. The
    * traveller proved the booking is theirs, so the session now holds it (auth.js); the page
    * carries the antiforgery token.
+   *
+   * @param {(options: import('./backend/types').PageOptions) => string} render
+   * @returns {import('express').RequestHandler}
    */
   const bookingPage = (render) => (req, res) => {
     const found = store.findBooking(queryValue(req.query, 'BookingReference'), queryValue(req.query, 'Email'));
@@ -162,11 +172,18 @@ function createApp({
   app.use((_req, res) =>
     sendPage(res, views.errorPage({ heading: 'Page not found', message: 'There is no page at this address.' }), 404),
   );
+  /**
+   * @param {{ stack?: string }} error
+   * @param {import('express').Request} _req
+   * @param {import('express').Response} res
+   * @param {import('express').NextFunction} _next
+   */
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  app.use((error, _req, res, _next) => {
+  const onError = (error, _req, res, _next) => {
     logger.warn(`Dev host: ${error.stack ?? error}`);
     sendPage(res, views.errorPage({ heading: 'Something went wrong', message: 'The dev host failed to answer.' }), 500);
-  });
+  };
+  app.use(onError);
   return app;
 }
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * Authorisation of the reference backend, modelled as a real site does it (docs/security.md
@@ -54,6 +55,7 @@ const MESSAGES = {
 const newToken = () => randomBytes(32).toString('base64url');
 /** A session's own id, which stays the same when its token rotates (the scope of its idempotency keys). */
 const newSessionId = () => randomBytes(16).toString('base64url');
+/** @param {unknown} reference */
 const normalise = (reference) =>
   String(reference ?? '')
     .trim()
@@ -66,6 +68,7 @@ const normalise = (reference) =>
  * @returns {Record<string, string>}
  */
 function parseCookies(header) {
+  /** @type {Record<string, string>} */
   const cookies = {};
   for (const part of String(header ?? '').split(';')) {
     const at = part.indexOf('=');
@@ -89,17 +92,33 @@ function cookieName(req, name) {
   return req.secure ? `${HOST_PREFIX}${name}` : name;
 }
 
-/** The value of one of our cookies on a request (see {@link cookieName}), or undefined. */
+/**
+ * The value of one of our cookies on a request (see {@link cookieName}), or undefined.
+ *
+ * @param {import('express').Request} req
+ * @param {string} name
+ * @returns {string | undefined}
+ */
 const readCookie = (req, name) => parseCookies(req.get('Cookie'))[cookieName(req, name)];
 
 /**
  * `Set-Cookie` value of one of our cookies: Path=/, HttpOnly, SameSite=Lax (DESIGN: Session
  * contract); over HTTPS named `__Host-…` and Secure, with no Domain.
+ *
+ * @param {import('express').Request} req
+ * @param {string} name
+ * @param {string} value
+ * @returns {string}
  */
 const cookie = (req, name, value) =>
   `${cookieName(req, name)}=${value}; Path=/; ${req.secure ? 'Secure; ' : ''}HttpOnly; SameSite=Lax`;
 
-/** Appends a `Set-Cookie` header without dropping one set before. */
+/**
+ * Appends a `Set-Cookie` header without dropping one set before.
+ *
+ * @param {import('express').Response} res
+ * @param {string} value
+ */
 function appendCookie(res, value) {
   const before = res.getHeader('Set-Cookie');
   res.setHeader('Set-Cookie', [...(Array.isArray(before) ? before : before ? [String(before)] : []), value]);
@@ -121,7 +140,9 @@ function appendCookie(res, value) {
  */
 function createSessions({ now = Date.now } = {}) {
   /** token → { id, references: Set<string>, lastUsed: number } */
+  /** @type {Map<string, { id: string, references: Set<string>, lastUsed: number }>} */
   const sessions = new Map();
+  /** @param {unknown} token */
   const live = (token) => {
     if (typeof token !== 'string' || !TOKEN.test(token)) return null;
     const session = sessions.get(token);
@@ -139,12 +160,12 @@ function createSessions({ now = Date.now } = {}) {
   return {
     open(references, token) {
       const current = live(token);
-      if (current) sessions.delete(token);
+      if (current) sessions.delete(/** @type {string} */ (token));
       const session = current ?? { id: newSessionId(), references: new Set(), lastUsed: now() };
       for (const reference of references) session.references.add(normalise(reference));
       const key = newToken();
       sessions.set(key, session);
-      if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value);
+      if (sessions.size > MAX_SESSIONS) sessions.delete(/** @type {string} */ (sessions.keys().next().value));
       return key;
     },
     find(token) {
@@ -194,14 +215,25 @@ function pageToken(req, res) {
   return token;
 }
 
-/** Compares two strings in time independent of where they differ. */
+/**
+ * Compares two strings in time independent of where they differ.
+ *
+ * @param {string} a
+ * @param {string} b
+ * @returns {boolean}
+ */
 function sameToken(a, b) {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Sends a refusal: 403, plain text. */
+/**
+ * Sends a refusal: 403, plain text.
+ *
+ * @param {import('express').Response} res
+ * @param {string} message
+ */
 function refuse(res, message) {
   return res.status(403).type('text/plain').set('Cache-Control', 'no-store').send(message);
 }
@@ -258,10 +290,11 @@ function createGuards({ sessions }) {
  *
  * @param {object} options
  * @param {ReturnType<typeof createSessions>} options.sessions
- * @param {object} options.store the backend store (`findByProtectedReference`)
- * @param {Record<string, object>} options.bookings fixture states (journey ids → booking)
+ * @param {{ findByProtectedReference: (value: unknown) => { state: { bookingReference: string } } | null }} options.store
+ *   the backend store
+ * @param {Record<string, import('./backend/types').BookingState>} options.bookings fixture states (journey ids → booking)
  * @param {(uploadId: string) => { bookingReference: string } | undefined} options.findUpload an upload of the claims store
- * @returns {Record<string, import('express').RequestHandler> & { grant: Function }} `status`
+ * @returns {import('./backend/routes').Guards & Record<'upload' | 'deleteUpload' | 'submitClaim', import('express').RequestHandler>} `status`
  *   (query `bookingReference`), `refund` (body `protectedReference`), `replacement` (body
  *   `protectedReference` and `replacementBookingReference`), `upload` (header `Journey-Id`),
  *   `deleteUpload` (the upload's booking), `submitClaim` (body `Ctr`), and `grant`
@@ -272,7 +305,9 @@ function createRouteGuards({ sessions, store, bookings, findUpload }) {
   for (const state of Object.values(bookings)) {
     for (const id of journeyIdsOf(state)) bookingOfJourney.set(id, state.bookingReference);
   }
+  /** @param {unknown} value */
   const text = (value) => (typeof value === 'string' ? value : null);
+  /** @param {import('express').Request} req */
   const protectedBooking = (req) =>
     store.findByProtectedReference(req.body?.protectedReference)?.state.bookingReference;
   return {
@@ -280,7 +315,7 @@ function createRouteGuards({ sessions, store, bookings, findUpload }) {
     refund: requireBookings((req) => [protectedBooking(req)]),
     replacement: requireBookings((req) => [protectedBooking(req), text(req.body?.replacementBookingReference)]),
     upload: requireBookings((req) => [bookingOfJourney.get(String(req.get('Journey-Id') ?? '').trim())]),
-    deleteUpload: requireBookings((req) => [findUpload(req.params.uploadId)?.bookingReference]),
+    deleteUpload: requireBookings((req) => [findUpload(String(req.params.uploadId))?.bookingReference]),
     submitClaim: requireBookings((req) => [text(req.body?.Ctr)]),
     grant,
   };
@@ -292,13 +327,14 @@ function createRouteGuards({ sessions, store, bookings, findUpload }) {
  * server-to-server POST /api/Session), the session guards, the claims routes and the backend routes.
  *
  * @param {object} options
- * @param {object} options.store the backend store (backend.js `createStore`)
+ * @param {import('./backend').Backend} options.store the backend (backend.js `createBackend`)
  * @param {ReturnType<typeof createSessions>} options.sessions
  * @param {string} options.dataDir
- * @param {Record<string, object>} options.bookings fixture states
+ * @param {Record<string, import('./backend/types').BookingState>} options.bookings fixture states
  * @param {number} [options.latencyMs]
- * @param {{ warn: Function }} [options.logger]
- * @returns {{ router: import('express').Router, guards: ReturnType<typeof createRouteGuards>, claims: object }}
+ * @param {import('./backend/types').Logger} [options.logger]
+ * @returns {{ router: import('express').Router, guards: ReturnType<typeof createRouteGuards>,
+ *   claims: ReturnType<typeof import('./claims').createClaimsStore> }}
  *   `claims` is the claims store (claims.js `createClaimsStore`), for devTools.js
  */
 function createSecuredApi({ store, sessions, dataDir, bookings, latencyMs = 0, logger = console }) {

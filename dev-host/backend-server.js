@@ -1,3 +1,4 @@
+// @ts-check
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * The reference backend alone, as a neighbour of a host team's own site (docs/cross-origin.md "The
@@ -15,7 +16,7 @@ const path = require('path');
 const express = require('express');
 const fixtureBookings = require('../fixtures/bookings.json');
 const fixtureLookups = require('../fixtures/lookups.json');
-const { createStore } = require('./backend');
+const { createBackend } = require('./backend');
 const { createSecuredApi, createSessions } = require('./auth');
 const { createCors } = require('./cors');
 const { createDevToolsRouter } = require('./devTools');
@@ -29,10 +30,10 @@ const { listen, envInteger, envTrustProxy, devToolsWanted, runUntilStopped, DEFA
  * @param {object} options
  * @param {string} options.dataDir where state.json and claims.json live
  * @param {string} [options.corsOrigin] the page origin allowed cross-origin (see cors.js); none by default
- * @param {Record<string, object>} [options.bookings] default fixtures/bookings.json
- * @param {Record<string, object>} [options.lookups] default fixtures/lookups.json
+ * @param {Record<string, import('./backend/types').BookingState>} [options.bookings] default fixtures/bookings.json
+ * @param {Record<string, import('./backend/types').LookupState>} [options.lookups] default fixtures/lookups.json
  * @param {number} [options.latencyMs] default 0
- * @param {{ info: Function, warn: Function }} [options.logger] default `console`
+ * @param {import('./backend/types').Logger} [options.logger] default `console`
  * @param {boolean} [options.devTools] serve the test endpoints /__dev/* (devTools.js); default false
  * @param {boolean | number | string} [options.trustProxy] express's `trust proxy` setting (default false)
  * @returns {import('express').Express} `app.locals.store` is the backend's state, `app.locals.sessions`
@@ -49,7 +50,7 @@ function createBackendApp({
   devTools = false,
   trustProxy = false,
 }) {
-  const store = createStore({ bookings, lookups, dataDir, logger });
+  const store = createBackend({ bookings, lookups, dataDir, logger });
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy);
@@ -72,8 +73,9 @@ function createBackendApp({
 /**
  * Starts the reference backend alone.
  *
- * @param {object} [options] as for {@link createBackendApp}, plus `host` (default 127.0.0.1) and
- *   `port` (default 8081; 0 picks a free port); `dataDir` defaults to `<repo>/.data`
+ * @param {Partial<Parameters<typeof createBackendApp>[0]> & { host?: string, port?: number }} [options] as
+ *   for {@link createBackendApp}, plus `host` (default 127.0.0.1) and `port` (default 8081; 0 picks
+ *   a free port); `dataDir` defaults to `<repo>/.data`
  * @returns {Promise<{ url: string, port: number, app: import('express').Express, close: () => Promise<void> }>}
  */
 async function startBackend({ host = DEFAULT_HOST, port = 8081, dataDir = DEFAULT_DATA_DIR, ...options } = {}) {

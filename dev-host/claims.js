@@ -1,3 +1,4 @@
+// @ts-check
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * The reference backend of the manual claim (docs/product-rules.md section 7; docs/uploads.md "On
@@ -31,9 +32,37 @@ const path = require('path');
 const express = require('express');
 const multer = require('multer');
 const { imageSize } = require('image-size');
-const { writeAtomic } = require('./backend');
+const { writeAtomic } = require('./backend/store');
 const { createIdempotency } = require('./idempotency');
 const { imageEnd } = require('./imageEnd');
+
+/**
+ * @typedef {object} Upload an image stored by POST /tickets/upload
+ * @property {string} id
+ * @property {string} journeyId
+ * @property {string} bookingReference
+ * @property {string} type
+ * @property {string} ext `.png`, `.jpg` or `.gif`
+ * @property {number} bytes
+ * @property {number} trailingBytesRemoved
+ * @property {string} digest SHA-256 hex of the stored bytes
+ * @property {number} width
+ * @property {number} height
+ * @property {string} name
+ * @property {string} time
+ * @property {string} [deletedAt]
+ * @property {string} [claimId]
+ *
+ * @typedef {object} Claim a claim accepted by POST /tickets/submit-claim
+ * @property {string} claimId
+ * @property {string} bookingReference
+ * @property {string[]} images upload ids
+ * @property {string | null} replacementReference
+ * @property {boolean} disruption
+ * @property {string} time
+ *
+ * @typedef {{ status: number, json?: unknown }} ClaimsAnswer
+ */
 
 const STATE_FILE = 'claims.json';
 const STATE_VERSION = 1;
@@ -54,7 +83,12 @@ const BOOKING_REFERENCE = /^(?:E-[A-Z0-9]{9}|[WRTFGHJKLXCBN2-9]{8})$/;
 /** The upload route: the path of its saved Idempotency-Key answers. */
 const UPLOAD_ROUTE = '/tickets/upload';
 
-/** Magic numbers of the accepted image types. */
+/** @typedef {'image/png' | 'image/jpeg' | 'image/gif'} ImageType */
+
+/**
+ * Magic numbers of the accepted image types.
+ * @type {Array<{ type: ImageType, ext: string, bytes: number[] }>}
+ */
 const SIGNATURES = [
   { type: 'image/png', ext: '.png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
   { type: 'image/jpeg', ext: '.jpg', bytes: [0xff, 0xd8, 0xff] },
@@ -66,7 +100,7 @@ const SIGNATURES = [
  * Tells the image type from the first bytes of a file.
  *
  * @param {Buffer} buffer the file's bytes
- * @returns {{ type: string, ext: string } | null} JPEG, PNG or GIF, else null
+ * @returns {{ type: ImageType, ext: string } | null} JPEG, PNG or GIF, else null
  */
 function sniffImageType(buffer) {
   if (!Buffer.isBuffer(buffer)) return null;
@@ -80,7 +114,12 @@ function newUploadId() {
   return randomBytes(18).toString('base64url');
 }
 
-/** True for a string of the shape {@link newUploadId} makes. */
+/**
+ * True for a string of the shape {@link newUploadId} makes.
+ *
+ * @param {unknown} value
+ * @returns {value is string}
+ */
 function isUploadId(value) {
   return typeof value === 'string' && UPLOAD_ID.test(value);
 }
@@ -102,29 +141,43 @@ function uploadPath(uploadsDir, id, ext) {
   return file;
 }
 
-/** Journey ids of a fixture state: the status's journeyID and the Details' journey ids. */
+/**
+ * Journey ids of a fixture state: the status's journeyID and the Details' journey ids.
+ *
+ * @param {import('./backend/types').BookingState} state
+ * @returns {Set<string>}
+ */
 function journeyIdsOf(state) {
+  /** @type {Set<string>} */
   const ids = new Set();
   const status = state.status && !('httpError' in state.status) ? state.status.refundStatus : null;
   if (status && status.journeyID !== undefined) ids.add(String(status.journeyID));
-  const results = state.details?.JourneyPlannerResults ?? {};
+  /** @type {{ outboundJourneys?: Array<{ journeyID?: unknown }>, returnJourneys?: Array<{ journeyID?: unknown }> }} */
+  const results = /** @type {any} */ (state.details)?.JourneyPlannerResults ?? {};
   for (const journey of [...(results.outboundJourneys ?? []), ...(results.returnJourneys ?? [])]) {
     if (journey.journeyID !== undefined && journey.journeyID !== null) ids.add(String(journey.journeyID));
   }
   return ids;
 }
 
+/**
+ * @param {number} status
+ * @param {unknown} json
+ * @returns {{ status: number, json: unknown }}
+ */
 const answer = (status, json) => ({ status, json });
+/** @param {string} message */
 const badRequest = (message) => answer(400, { message });
 
 /**
  * Creates the claims state over the fixture states, loading `DATA_DIR/claims.json` when present.
  *
  * @param {object} options
- * @param {Record<string, object>} options.bookings fixture states (fixtures/bookings.json shape)
+ * @param {Record<string, import('./backend/types').BookingState>} options.bookings fixture states
+ *   (fixtures/bookings.json shape)
  * @param {string} options.dataDir the data folder; uploads go to `uploads/`, claims to `claims/`
- * @param {{ warn: Function }} [options.logger]
- * @returns {object} the store: `addUpload`, `deleteUpload`, `submitClaim`, `claims`, `uploads`
+ * @param {import('./backend/types').Logger} [options.logger]
+ * @returns the store: `addUpload`, `deleteUpload`, `submitClaim`, `claims`, `uploads`
  */
 function createClaimsStore({ bookings, dataDir, logger = console }) {
   const root = path.resolve(dataDir);
@@ -134,8 +187,9 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
   fs.mkdirSync(uploadsDir, { recursive: true });
   fs.mkdirSync(claimsDir, { recursive: true });
 
-  /** journey id → booking reference; booking reference (upper case) → true */
+  /** @type {Map<string, string>} journey id → booking reference */
   const journeys = new Map();
+  /** @type {Set<string>} booking references (upper case) */
   const references = new Set();
   for (const state of Object.values(bookings)) {
     const reference = String(state.bookingReference).trim().toUpperCase();
@@ -147,12 +201,9 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
     uploadsDir,
     claimsDir,
     stateFile,
-    /**
-     * upload id → { id, journeyId, bookingReference, type, ext, bytes, trailingBytesRemoved, digest
-     * (SHA-256 hex of the stored bytes), width, height, name, time, deletedAt?, claimId? }
-     */
+    /** @type {Record<string, Upload>} upload id → upload */
     uploads: {},
-    /** Submitted claims, oldest first. */
+    /** @type {Claim[]} Submitted claims, oldest first. */
     claims: [],
     /** Saved answers of uploads and submit-claim, by session, path and key (idempotency.js). */
     idempotency: createIdempotency(),
@@ -188,7 +239,8 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
     /**
      * Deletes an upload's file and forgets the saved answer of the Idempotency-Key that created it.
      * Deleting twice is fine (204); an image in a submitted claim is kept.
-     * @returns {{ status: number, json?: unknown }} 204; 404 unknown id; 409 part of a claim
+     * @param {string} id
+     * @returns {ClaimsAnswer} 204; 404 unknown id; 409 part of a claim
      */
     deleteUpload(id) {
       if (!isUploadId(id) || !store.uploads[id]) return answer(404, { message: 'Unknown upload.' });
@@ -220,8 +272,8 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
         { scope: session, path: '/tickets/submit-claim', key: idempotencyKey, body },
         () => {
           const decided = decideClaim(body);
-          if (decided.status === 201) {
-            const claim = decided.claim;
+          if ('claim' in decided) {
+            const { claim } = decided;
             store.claims.push(claim);
             for (const id of claim.images) store.uploads[id].claimId = claim.claimId;
             writeAtomic(path.join(claimsDir, `${claim.claimId}.json`), `${JSON.stringify(claim, null, 2)}\n`);
@@ -277,7 +329,13 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
     },
   };
 
-  /** Stores one upload of a journey (Journey-Id trimmed), or answers why not; see `addUpload`. */
+  /**
+   * Stores one upload of a journey (Journey-Id trimmed), or answers why not; see `addUpload`.
+   *
+   * @param {{ buffer: Buffer, originalname?: string } | undefined} file
+   * @param {string} journey
+   * @returns {{ status: number, json: unknown }}
+   */
   function decideUpload(file, journey) {
     if (!JOURNEY_ID.test(journey)) return badRequest('The Journey-Id header is missing or invalid.');
     const bookingReference = journeys.get(journey);
@@ -333,10 +391,17 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
     return answer(200, id);
   }
 
-  function decideClaim(body) {
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+  /**
+   * Checks a submit-claim body against the fixtures and the uploads.
+   *
+   * @param {unknown} request the parsed JSON body
+   * @returns {{ status: number, json: unknown } | { status: 201, json: { claimId: string }, claim: Claim }}
+   */
+  function decideClaim(request) {
+    if (request === null || typeof request !== 'object' || Array.isArray(request)) {
       return badRequest('The request body must be a JSON object.');
     }
+    const body = /** @type {Record<string, unknown>} */ (request);
     const reference = typeof body.Ctr === 'string' ? body.Ctr.trim().toUpperCase() : '';
     if (!references.has(reference)) return badRequest('Ctr must be a known booking reference.');
     const images = body.Images;
@@ -390,12 +455,18 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
       // Older files hold answers without a session: load() leaves those out.
       store.idempotency.load(saved.idempotency);
     } catch (error) {
-      logger.warn(`Dev host: ignoring unreadable ${stateFile} (${error.message}); starting without claims.`);
+      const message = error instanceof Error ? error.message : String(error);
+      logger.warn(`Dev host: ignoring unreadable ${stateFile} (${message}); starting without claims.`);
     }
   }
 }
 
-/** Sends a store answer: JSON, or no body for 204. */
+/**
+ * Sends a store answer: JSON, or no body for 204.
+ *
+ * @param {import('express').Response} res
+ * @param {ClaimsAnswer} answer
+ */
 function send(res, { status, json }) {
   res.status(status);
   if (status === 204 || json === undefined) return res.end();
@@ -407,11 +478,12 @@ function send(res, { status, json }) {
  *
  * @param {object} options
  * @param {string} options.dataDir the data folder (`DATA_DIR`)
- * @param {Record<string, object>} options.bookings fixture states
- * @param {{ warn: Function }} [options.logger]
- * @param {Record<string, import('express').RequestHandler>} options.guards session guards run before each
+ * @param {Record<string, import('./backend/types').BookingState>} options.bookings fixture states
+ * @param {import('./backend/types').Logger} [options.logger]
+ * @param {Record<'upload' | 'deleteUpload' | 'submitClaim', import('express').RequestHandler>} options.guards session guards run before each
  *   route (auth.js `createRouteGuards`: `upload`, `deleteUpload`, `submitClaim`)
- * @returns {import('express').Router} with `router.store` the claims store
+ * @returns {import('express').Router & { store: ReturnType<typeof createClaimsStore> }} with `router.store`
+ *   the claims store
  */
 function createClaimsRouter({ dataDir, bookings, logger = console, guards }) {
   const store = createClaimsStore({ dataDir, bookings, logger });
@@ -442,7 +514,7 @@ function createClaimsRouter({ dataDir, bookings, logger = console, guards }) {
   });
 
   router.post('/tickets/delete/:uploadId', guards.deleteUpload, (req, res) =>
-    send(res, store.deleteUpload(req.params.uploadId)),
+    send(res, store.deleteUpload(String(req.params.uploadId))),
   );
 
   router.post('/tickets/submit-claim', express.json({ limit: '20kb' }), guards.submitClaim, (req, res) =>
@@ -450,17 +522,24 @@ function createClaimsRouter({ dataDir, bookings, logger = console, guards }) {
   );
 
   // Malformed JSON or a body too large: a 4xx with a message.
+  /**
+   * @param {{ status?: number, stack?: string, message?: string }} error
+   * @param {import('express').Request} _req
+   * @param {import('express').Response} res
+   * @param {import('express').NextFunction} _next
+   */
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  router.use('/tickets', (error, _req, res, _next) => {
-    const status = Number.isInteger(error.status) && error.status >= 400 && error.status < 500 ? error.status : 500;
+  const onError = (error, _req, res, _next) => {
+    const given = error.status;
+    const status = typeof given === 'number' && Number.isInteger(given) && given >= 400 && given < 500 ? given : 500;
     if (status === 500) logger.warn(`Dev host: claims error: ${error.stack ?? error}`);
     res
       .status(status)
       .json({ message: status === 500 ? 'Internal error in the dev host.' : `Invalid request: ${error.message}` });
-  });
+  };
+  router.use('/tickets', onError);
 
-  router.store = store;
-  return router;
+  return Object.assign(router, { store });
 }
 
 module.exports = {

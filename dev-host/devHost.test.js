@@ -171,10 +171,11 @@ describe('reference backend: POST /api/ProcessRefund', () => {
     ['a string for a boolean', (body) => ({ ...body, covid19: 'true' }), /covid19 must be true or false/],
     ['a string journeyId', (body) => ({ ...body, journeyId: String(body.journeyId) }), /journeyId must be an integer/],
     [
-      'an empty protectedReference',
-      (body) => ({ ...body, protectedReference: '' }),
-      /protectedReference must be a non-empty string/,
+      'a number for protectedReference',
+      (body) => ({ ...body, protectedReference: 7 }),
+      /protectedReference must be a string/,
     ],
+    ['an empty protectedReference', (body) => ({ ...body, protectedReference: '' }), /Unknown protected reference/],
     [
       'an unknown protectedReference',
       (body) => ({ ...body, protectedReference: 'pr_forged' }),

@@ -1,3 +1,4 @@
+// @ts-check
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * The reference backend's test endpoints, served only with the dev tools on (the `devTools`
@@ -18,8 +19,9 @@ const express = require('express');
 
 /**
  * @param {object} options
- * @param {object} options.store the backend store (backend.js `createStore`)
- * @param {object} options.claims the claims store (claims.js `createClaimsStore`)
+ * @param {import('./backend').Backend} options.store the backend (backend.js `createBackend`)
+ * @param {ReturnType<typeof import('./claims').createClaimsStore>} options.claims the claims store
+ *   (claims.js `createClaimsStore`)
  * @returns {import('express').Router} the /__dev/* routes; any other /__dev path is 404 JSON
  */
 function createDevToolsRouter({ store, claims }) {

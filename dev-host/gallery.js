@@ -1,3 +1,4 @@
+// @ts-check
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * The states gallery (docs/gallery.md): `GET /gallery` renders every widget in every named
@@ -20,7 +21,9 @@
 const path = require('path');
 const { randomBytes } = require('crypto');
 const express = require('express');
-const { createStore, queryValue } = require('./backend');
+const { createBackend, queryValue } = require('./backend');
+const { isHttpError, send } = require('./backend/answers');
+const { dryRunOf, refundStatusOf, statusOf } = require('./backend/fixtures');
 const views = require('./views');
 
 /** Prefix of the gallery's API namespace (the `apiBase` public/gallery.js passes to `mount`). */
@@ -33,7 +36,32 @@ const GALLERY_REFUSED_JOURNEY = 'gallery-refused-photo';
 const DUPLICATE_TEXT = 'You have already added this photo.';
 const MAX_GALLERY_REPORTS = 100;
 
+/** @typedef {import('./backend/types').BookingState} BookingState */
+/** @typedef {import('./backend/types').LookupState} LookupState */
+/**
+ * One state of the gallery (see {@link galleryStates}).
+ *
+ * @typedef {object} GalleryState
+ * @property {string} group
+ * @property {string} slug
+ * @property {string} title
+ * @property {string} widget remote name
+ * @property {string | null} booking fixture state name
+ * @property {{ view?: string, detailsId?: string, journeyId?: string | true, delayRepayUrl?: string }} attrs
+ * @property {string} search
+ * @property {string} drive
+ * @property {string} expect
+ * @property {boolean} modal
+ */
+
+/** @param {number} pence */
 const pounds = (pence) => `£${(pence / 100).toFixed(2)}`;
+/**
+ * The body of a planned failure, or ''.
+ * @param {unknown} answer a fixture's answer
+ */
+const httpErrorBody = (answer) => (isHttpError(answer) ? String(answer.httpError.body ?? '') : '');
+/** @param {string} reason */
 const unavailableSentence = (reason) => `We can't process an automatic refund for this journey because ${reason}.`;
 /** The six-month page's sentence beneath its modal (widgets/refund/texts.ts `sixMonthsPanelBody`). */
 const SIX_MONTHS_PANEL_TEXT =
@@ -43,10 +71,13 @@ const SIX_MONTHS_PANEL_TEXT =
  * The picker's amount line for a lookup's first journey, with how it is made (the replacement dry
  * run's `refundValue` and `adminFee`; widgets/refund/replacement/texts.ts `breakdown`), or the
  * confirm button's text when the fixture plans no dry run for it.
+ *
+ * @param {LookupState | undefined} lookup
+ * @returns {string}
  */
 function pickerBreakdown(lookup) {
-  const first = lookup?.answer?.[0]?.journeyList?.[0];
-  const dryRun = first ? lookup.dryRuns?.[String(first.journeyID)] : undefined;
+  const first = lookup && Array.isArray(lookup.answer) ? lookup.answer[0]?.journeyList?.[0] : undefined;
+  const dryRun = first ? lookup?.dryRuns?.[String(first.journeyID)] : undefined;
   if (!dryRun || 'httpError' in dryRun || dryRun.refundValue <= 0) return 'Confirm replacement';
   const amount = pounds(dryRun.refundValue);
   return dryRun.adminFee > 0
@@ -54,16 +85,21 @@ function pickerBreakdown(lookup) {
     : `Your refund with this replacement: ${amount} ${amount} refund, with no admin fee`;
 }
 
-/** How each `expect.panel` of fixtures/bookings.json shows on the refund page (the text a section waits for). */
+/**
+ * How each `expect.panel` of fixtures/bookings.json shows on the refund page (the text a section waits for).
+ *
+ * @param {BookingState} state
+ * @returns {string | null}
+ */
 function panelText(state) {
   const panel = state.expect?.panel;
   // A dry run that failed for want of an answer (docs/decisions.md "An outage is not a decision").
   if (state.expect?.dryRunOutage) return "We couldn't check your refund just now. Please try again later.";
-  if (panel === 'instant') return `You will receive ${pounds(state.dryRun?.refundValue ?? 0)}`;
+  if (panel === 'instant') return `You will receive ${pounds(dryRunOf(state)?.refundValue ?? 0)}`;
   if (panel === 'replacement') return 'Refund with a replacement journey';
   if (panel === 'unavailable') return 'A refund is not available for the ticket and refund method you have chosen.';
   if (panel === 'manual') return 'Further evidence is needed for printed tickets';
-  if (panel === 'error' || panel === 'six-months-modal') return state.expect.message;
+  if (panel === 'error' || panel === 'six-months-modal') return String(state.expect?.message ?? '');
   return null;
 }
 
@@ -73,34 +109,43 @@ function panelText(state) {
  * (the query the widget reads), `drive` (what public/gallery.js does after mounting), `expect`
  * (text the mount point shows once the state is reached), `modal` (the state is a modal dialog).
  *
- * @param {Record<string, object>} bookings fixtures/bookings.json
- * @param {Record<string, object>} lookups fixtures/lookups.json
- * @returns {object[]}
+ * @param {Record<string, BookingState>} bookings fixtures/bookings.json
+ * @param {Record<string, LookupState>} lookups fixtures/lookups.json
+ * @returns {GalleryState[]}
  */
 function galleryStates(bookings, lookups) {
+  /** @type {GalleryState[]} */
   const states = [];
   // A dev host started over other fixtures (tests do) shows only the states its fixtures have.
+  /** @param {string | undefined} drive */
   const lookupOf = (drive) => (drive?.startsWith('lookup:') ? drive.slice('lookup:'.length) : null);
+  /** @param {Omit<GalleryState, 'attrs' | 'search' | 'drive' | 'modal'> & Partial<GalleryState>} state */
   const add = (state) => {
     if (state.booking && !bookings[state.booking]) return;
-    if (lookupOf(state.drive) && !lookups[lookupOf(state.drive)]) return;
+    const lookupName = lookupOf(state.drive);
+    if (lookupName && !lookups[lookupName]) return;
     states.push({ attrs: {}, search: '', drive: '', modal: false, ...state });
   };
+  /**
+   * @param {string} name
+   * @param {string} [extra]
+   */
   const query = (name, extra = '') =>
     bookings[name]
       ? `BookingReference=${encodeURIComponent(bookings[name].bookingReference)}&Email=${encodeURIComponent(bookings[name].email)}${extra}`
       : '';
+  /** @param {string} name */
   const ref = (name) => lookups[name]?.bookingReference ?? name;
 
   // Refund panels: one per fixture state. A redirecting state would take the gallery page away,
   // and the six-month state is a modal (below).
   for (const [name, state] of Object.entries(bookings)) {
     const text = panelText(state);
-    if (!text || state.expect.panel === 'six-months-modal') continue;
+    if (!text || state.expect?.panel === 'six-months-modal') continue;
     add({
       group: 'Refund panels',
       slug: `refund-${name}`,
-      title: `Refund panel: ${name} (${state.expect.panel})`,
+      title: `Refund panel: ${name} (${state.expect?.panel})`,
       widget: 'refund',
       booking: name,
       search: query(name),
@@ -171,7 +216,7 @@ function galleryStates(bookings, lookups) {
       booking: name,
       attrs: { view: 'unavailable' },
       search: query(name),
-      expect: unavailableSentence(state.expect.unavailableReason),
+      expect: unavailableSentence(String(state.expect.unavailableReason)),
     });
   }
 
@@ -184,7 +229,7 @@ function galleryStates(bookings, lookups) {
     booking: 'instant-bus',
     search: query('instant-bus'),
     drive: 'accept-refund',
-    expect: `Refund request acceptedWe are refunding ${pounds(bookings['instant-bus']?.dryRun?.refundValue ?? 0)}.`,
+    expect: `Refund request acceptedWe are refunding ${pounds(dryRunOf(bookings['instant-bus'])?.refundValue ?? 0)}.`,
   });
   add({
     group: 'Finished views',
@@ -195,7 +240,7 @@ function galleryStates(bookings, lookups) {
     search: query('defer-only'),
     drive: 'defer',
     expect: `Deferred refund request acceptedWe are keeping ${pounds(
-      bookings['defer-only']?.status?.refundStatus?.ticketsReplaceValue ?? 0,
+      (bookings['defer-only'] && refundStatusOf(bookings['defer-only'])?.ticketsReplaceValue) ?? 0,
     )} for you for 12 months, with no admin fee.`,
   });
   add({
@@ -295,6 +340,7 @@ function galleryStates(bookings, lookups) {
   });
 
   // The disruption funnel.
+  /** @type {(slug: string, title: string, booking: string, drive: string, expect: string) => void} */
   const funnel = (slug, title, booking, drive, expect) =>
     add({
       group: 'Disruption funnel',
@@ -344,6 +390,7 @@ function galleryStates(bookings, lookups) {
   );
 
   // The lookup form.
+  /** @type {(slug: string, title: string, drive: string, expect: string, attrs?: GalleryState['attrs']) => void} */
   const lookup = (slug, title, drive, expect, attrs = {}) =>
     add({ group: 'Lookup form', slug, title, widget: 'lookup', booking: null, drive, expect, attrs });
   lookup('lookup-empty', 'Lookup form', '', 'Find your booking');
@@ -386,6 +433,7 @@ function galleryStates(bookings, lookups) {
   }
 
   // Modals last: they open on top of the page, the last one on top.
+  /** @type {(slug: string, title: string, booking: string, drive: string, expect: string) => void} */
   const modal = (slug, title, booking, drive, expect) =>
     add({
       group: 'Modals',
@@ -411,7 +459,7 @@ function galleryStates(bookings, lookups) {
     `Lookup failed (${ref('lookup-error')})`,
     'replacement',
     'lookup:lookup-error',
-    lookups['lookup-error']?.answer?.httpError?.body ?? '',
+    httpErrorBody(lookups['lookup-error']?.answer),
   );
   modal(
     'modal-picker',
@@ -432,16 +480,23 @@ function galleryStates(bookings, lookups) {
     'Six-month modal (opens by itself)',
     'six-months',
     '',
-    bookings['six-months']?.expect?.message ?? '',
+    String(bookings['six-months']?.expect?.message ?? ''),
   );
   return states;
 }
 
-/** The data attributes of a state's mount element (host contract, docs/host-contract.md "The widgets"). */
+/**
+ * The data attributes of a state's mount element (host contract, docs/host-contract.md "The widgets").
+ *
+ * @param {GalleryState} state
+ * @param {Record<string, BookingState>} bookings
+ * @returns {Record<string, string | number>}
+ */
 function mountAttributes(state, bookings) {
   const booking = state.booking ? bookings[state.booking] : null;
   const ref = booking ? encodeURIComponent(booking.bookingReference) : '';
   const gallery = `&gallery=1`;
+  /** @type {Record<string, string | number>} */
   const attrs = {};
   if (booking) attrs['details-id'] = state.attrs.detailsId ?? `gallery-details-${state.slug}`;
   if (state.widget === 'refund') {
@@ -461,7 +516,7 @@ function mountAttributes(state, bookings) {
     attrs['journey-id'] =
       typeof state.attrs.journeyId === 'string'
         ? state.attrs.journeyId
-        : (booking.status?.refundStatus?.journeyID ?? '');
+        : ((booking && refundStatusOf(booking)?.journeyID) ?? '');
     attrs['support-email'] = views.SUPPORT_EMAIL;
   } else if (state.widget === 'lookup') {
     attrs['support-email'] = views.SUPPORT_EMAIL;
@@ -470,9 +525,18 @@ function mountAttributes(state, bookings) {
   return attrs;
 }
 
-/** One state's `<section>`: heading, the mount point with its data attributes, and its Details block. */
+/**
+ * One state's `<section>`: heading, the mount point with its data attributes, and its Details block.
+ *
+ * @param {GalleryState} state
+ * @param {Record<string, BookingState>} bookings
+ * @param {Record<string, LookupState>} lookups
+ * @param {number} index
+ * @returns {string} HTML
+ */
 function stateSection(state, bookings, lookups, index) {
   const e = views.escapeHtml;
+  /** @type {Record<string, string>} */
   const drive = {};
   if (state.drive.startsWith('lookup:')) {
     const lookup = lookups[state.drive.slice('lookup:'.length)];
@@ -497,9 +561,14 @@ function stateSection(state, bookings, lookups, index) {
 /**
  * `/gallery`: the page. Sections are grouped under h2s; a status line says how many states have
  * settled; the shim tag mounts nothing by itself and sends every call to the gallery namespace.
+ *
+ * @param {{ states: GalleryState[], bookings: Record<string, BookingState>, lookups: Record<string, LookupState>,
+ *   stations: Record<string, string> }} options
+ * @returns {string} HTML
  */
 function galleryPage({ states, bookings, lookups, stations }) {
   const e = views.escapeHtml;
+  /** @type {Array<{ name: string, sections: string[] }>} */
   const groups = [];
   states.forEach((state, index) => {
     let group = groups.find((g) => g.name === state.group);
@@ -541,23 +610,20 @@ ${body}`,
   });
 }
 
+/**
+ * A heading's anchor: lower case, runs of other characters as `-`.
+ * @param {string} text
+ */
 function slug(text) {
   return text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-}
-
-/** Sends an answer of the store: JSON, or text with its content type. */
-function send(res, answer) {
-  res.status(answer.status).set('Cache-Control', 'no-store');
-  if ('json' in answer) return res.json(answer.json);
-  return res.type(answer.contentType ?? 'text/plain').send(answer.text);
 }
 
 /**
  * The gallery's routes: the page at `/gallery` and the gallery-only API at `/gallery-api/…`.
  *
  * @param {object} options
- * @param {Record<string, object>} options.bookings fixture states
- * @param {Record<string, object>} options.lookups replacement bookings
+ * @param {Record<string, BookingState>} options.bookings fixture states
+ * @param {Record<string, LookupState>} options.lookups replacement bookings
  * @param {Record<string, string>} options.stations station names
  * @param {string} options.dataDir the dev host's data folder (the gallery's read-only store keeps
  *   an empty `gallery/` folder there and never writes to it)
@@ -565,8 +631,9 @@ function send(res, answer) {
  */
 function createGalleryRouter({ bookings, lookups, stations, dataDir }) {
   // A store of its own over the same fixtures: never given a committing call, so it stays pristine.
-  const store = createStore({ bookings, lookups, dataDir: path.join(dataDir, 'gallery'), logger: { warn() {} } });
+  const store = createBackend({ bookings, lookups, dataDir: path.join(dataDir, 'gallery'), logger: { warn() {} } });
   const states = galleryStates(bookings, lookups);
+  /** @type {Array<{ message: string, source: string }>} */
   const reports = [];
   const router = express.Router();
   const json = express.json({ limit: '100kb' });
@@ -580,6 +647,10 @@ function createGalleryRouter({ bookings, lookups, stations, dataDir }) {
   );
 
   const api = express.Router();
+  api.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
   api.get('/Refund/Status', (req, res) => send(res, store.statusAnswer(queryValue(req.query, 'bookingReference'))));
   api.get('/Refund/DryRun', (req, res) => send(res, store.dryRunAnswer(queryValue(req.query, 'bookingReference'))));
   api.post('/api/LookupJourneys', json, (req, res) => send(res, store.lookupAnswer(req.body)));
@@ -590,13 +661,15 @@ function createGalleryRouter({ bookings, lookups, stations, dataDir }) {
   // without storing anything.
   api.post('/api/ProcessRefundWithReplacement', json, (req, res) => {
     const dryRun = store.replacementDryRunAnswer(req.body);
-    if (dryRun.status !== 200) return send(res, dryRun);
-    return send(res, { status: 200, json: { accepted: true, refundValue: dryRun.json.refundValue, gallery: true } });
+    if (dryRun.status !== 200 || !('json' in dryRun)) return send(res, dryRun);
+    const { refundValue } = /** @type {import('./backend/types').DryRun} */ (dryRun.json);
+    return send(res, { status: 200, json: { accepted: true, refundValue, gallery: true } });
   });
   api.post('/api/ProcessRefund', json, (req, res) => {
-    const known = Object.values(bookings).some(
-      ({ status }) => status && !('httpError' in status) && status.protectedReference === req.body?.protectedReference,
-    );
+    const known = Object.values(bookings).some((state) => {
+      const status = statusOf(state);
+      return status !== null && status.protectedReference === req.body?.protectedReference;
+    });
     if (!known) return send(res, { status: 400, json: { message: 'Unknown protected reference.' } });
     return send(res, { status: 200, json: { accepted: true, deferred: req.body.defer === true, gallery: true } });
   });

@@ -1,3 +1,4 @@
+// @ts-check
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * The reference backend's page-data calls for other hosts (the ASP.NET host of hosts/aspnet/):
@@ -20,6 +21,7 @@
 const { createHash, timingSafeEqual } = require('crypto');
 const express = require('express');
 const { queryValue } = require('./backend');
+const { refundStatusOf } = require('./backend/fixtures');
 
 /** The header a host sends the page-data key in. */
 const HOST_DATA_KEY_HEADER = 'X-Host-Data-Key';
@@ -39,14 +41,21 @@ function checkHostDataKey(key) {
   }
 }
 
-/** Compares two strings in time independent of their contents and lengths (SHA-256 digests). */
+/**
+ * Compares two strings in time independent of their contents and lengths (SHA-256 digests).
+ *
+ * @param {string} given
+ * @param {string} expected
+ * @returns {boolean}
+ */
 function sameSecret(given, expected) {
+  /** @param {string} text */
   const digest = (text) => createHash('sha256').update(String(text)).digest();
   return timingSafeEqual(digest(given), digest(expected));
 }
 
 /**
- * @param {object} store the backend's store (backend.js `createStore`)
+ * @param {import('./backend').Backend} store the backend (backend.js `createBackend`)
  * @param {{ stations: Record<string, string>, key?: string }} options station names served to
  *   hosts; `key`: when given, only requests whose `X-Host-Data-Key` header equals it reach the
  *   routes, and others go on past this router (to the app's 404)
@@ -84,7 +93,7 @@ function createHostDataRouter(store, { stations, key }) {
       bookingReference: state.bookingReference,
       email: state.email,
       details: state.details,
-      journeyId: state.status?.refundStatus?.journeyID ?? null,
+      journeyId: refundStatusOf(state)?.journeyID ?? null,
     });
   });
   router.get('/host-data/stations', (_req, res) => res.json(stations));

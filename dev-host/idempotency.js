@@ -1,3 +1,4 @@
+// @ts-check
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * Idempotency-Key replay of the reference backend's committing calls (ProcessRefund, the
@@ -25,6 +26,10 @@ const ANSWER_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /** 4xx answers that are not definite: the same request may succeed later (timeout, conflict, rate limit). */
 const RETRYABLE_4XX = [408, 409, 429];
 
+/**
+ * @param {unknown} value
+ * @returns {any}
+ */
 const clone = (value) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
 
 /**
@@ -35,6 +40,10 @@ const clone = (value) => (value === undefined ? undefined : JSON.parse(JSON.stri
  * @returns {string} 64 hex digits
  */
 function fingerprint(value) {
+  /**
+   * @param {unknown} v
+   * @returns {unknown}
+   */
   const sorted = (v) =>
     Array.isArray(v)
       ? v.map(sorted)
@@ -42,7 +51,7 @@ function fingerprint(value) {
         ? Object.fromEntries(
             Object.keys(v)
               .sort()
-              .map((k) => [k, sorted(v[k])]),
+              .map((k) => [k, sorted(/** @type {Record<string, unknown>} */ (v)[k])]),
           )
         : v;
   return createHash('sha256')
@@ -50,7 +59,14 @@ function fingerprint(value) {
     .digest('hex');
 }
 
-/** The Map key of a saved answer: scope, path and key, unambiguous whatever characters they hold. */
+/**
+ * The Map key of a saved answer: scope, path and key, unambiguous whatever characters they hold.
+ *
+ * @param {string | null} scope
+ * @param {string} path
+ * @param {string} key
+ * @returns {string}
+ */
 const entryKey = (scope, path, key) => JSON.stringify([scope, path, key]);
 
 /**

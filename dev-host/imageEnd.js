@@ -1,3 +1,4 @@
+// @ts-check
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * Where an uploaded image ends (docs/uploads.md "Bytes after the image"): the offset just after
@@ -33,8 +34,13 @@ function pngEnd(buffer) {
  * @returns {number | null}
  */
 function gifEnd(buffer) {
+  /** @param {number} packed */
   const colourTable = (packed) => (packed & 0x80 ? 3 * 2 ** ((packed & 0x07) + 1) : 0);
-  /** Skips data sub-blocks from `offset`; returns the offset after the 0 terminator, or null. */
+  /**
+   * Skips data sub-blocks from `offset`; returns the offset after the 0 terminator, or null.
+   * @param {number} offset
+   * @returns {number | null}
+   */
   const skipSubBlocks = (offset) => {
     let at = offset;
     while (at < buffer.length) {
@@ -45,6 +51,7 @@ function gifEnd(buffer) {
     return null;
   };
   if (buffer.length < 13) return null;
+  /** @type {number | null} */
   let offset = 13 + colourTable(buffer[10]);
   while (offset !== null && offset < buffer.length) {
     const introducer = buffer[offset];
@@ -114,7 +121,8 @@ const FINDERS = { 'image/png': pngEnd, 'image/gif': gifEnd, 'image/jpeg': jpegEn
  *   is cut short or malformed, so that no end is found
  */
 function imageEnd(buffer, type) {
-  const finder = FINDERS[type];
+  // A type outside the three finds no end (the caller sniffed it, but this is the last check).
+  const finder = /** @type {Record<string, ((bytes: Buffer) => number | null) | undefined>} */ (FINDERS)[type];
   return finder && Buffer.isBuffer(buffer) ? finder(buffer) : null;
 }
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * Refuses request paths that a server or proxy on the way could read as another path (docs/security.md
@@ -16,10 +17,18 @@ const MAX_DECODE_ROUNDS = 8;
 const UNSAFE_PATH_MESSAGE = 'Bad request: the path holds a backslash or a dot segment.';
 
 /** One round of percent-decoding, byte by byte: `%XX` becomes the character of code XX; anything else stays. */
+/** @param {string} text */
 const decodeOnce = (text) =>
-  text.replace(/%([0-9A-Fa-f]{2})/g, (_match, hex) => String.fromCharCode(parseInt(hex, 16)));
+  text.replace(/%([0-9A-Fa-f]{2})/g, (/** @type {string} */ _match, /** @type {string} */ hex) =>
+    String.fromCharCode(parseInt(hex, 16)),
+  );
 
-/** True when `path` holds a backslash, or a segment that is `.` or `..` (up to a `?`, `#` or `;`). */
+/**
+ * True when `path` holds a backslash, or a segment that is `.` or `..` (up to a `?`, `#` or `;`).
+ *
+ * @param {string} path
+ * @returns {boolean}
+ */
 function hasUnsafePart(path) {
   if (path.includes('\\')) return true;
   return path.split('/').some((segment) => {

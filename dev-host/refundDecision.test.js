@@ -111,10 +111,13 @@ describe('ProcessRefund: a booking whose refund status is null', () => {
 });
 
 describe('ProcessRefund: blank fields', () => {
-  it('refuses a protectedReference of spaces as an empty field', async () => {
+  it.each([
+    ['of spaces', '   '],
+    ['that is empty', ''],
+  ])('refuses a protectedReference %s as one that names no booking', async (_name, protectedReference) => {
     const state = bookings.instant;
     const server = await start({ bookings: { only: state } });
-    const answer = await postJson(server, '/api/ProcessRefund', confirmBody(state, { protectedReference: '   ' }));
-    expect(answer).toEqual({ status: 400, body: { message: 'protectedReference must be a non-empty string.' } });
+    const answer = await postJson(server, '/api/ProcessRefund', confirmBody(state, { protectedReference }));
+    expect(answer).toEqual({ status: 400, body: { message: 'Unknown protected reference.' } });
   });
 });

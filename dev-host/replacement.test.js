@@ -22,14 +22,27 @@ function replacementBody(lookup, journeyID, overrides = {}) {
 }
 
 describe('POST /api/LookupJourneys', () => {
-  it('answers the lookup fixture of the booking reference and e-mail, in any letter case', async () => {
+  it('answers the lookup fixture of the booking reference and e-mail, the e-mail in any letter case', async () => {
+    const server = await start();
+    const { candidates } = lookups;
+    const answer = await postJson(server, '/api/LookupJourneys', {
+      bookingReference: candidates.bookingReference,
+      email: candidates.email.toUpperCase(),
+    });
+    expect(answer).toEqual({ status: 200, body: candidates.answer });
+  });
+
+  it("refuses a booking reference outside the contract's format (lower case) with 400", async () => {
     const server = await start();
     const { candidates } = lookups;
     const answer = await postJson(server, '/api/LookupJourneys', {
       bookingReference: candidates.bookingReference.toLowerCase(),
-      email: candidates.email.toUpperCase(),
+      email: candidates.email,
     });
-    expect(answer).toEqual({ status: 200, body: candidates.answer });
+    expect(answer).toEqual({
+      status: 400,
+      body: { message: 'bookingReference must be a string in the documented format.' },
+    });
   });
 
   it('an unknown booking or wrong e-mail is a 404 with a plain-text message', async () => {
@@ -44,7 +57,7 @@ describe('POST /api/LookupJourneys', () => {
   it('a booking reference no lookup has is the same 404', async () => {
     const server = await start();
     const answer = await postJson(server, '/api/LookupJourneys', {
-      bookingReference: 'ZZZZZZZZ',
+      bookingReference: 'WWWWWWWW',
       email: lookups.candidates.email,
     });
     expect(answer).toEqual({ status: 404, body: 'We could not find a booking with that reference and email address.' });
@@ -64,7 +77,7 @@ describe('POST /api/LookupJourneys', () => {
     const server = await start();
     const answer = await postJson(server, '/api/LookupJourneys', { email: 'x@example.com' });
     expect(answer.status).toBe(400);
-    expect(answer.body.message).toBe('bookingReference must be a non-empty string.');
+    expect(answer.body.message).toBe('bookingReference must be a string in the documented format.');
   });
 });
 
@@ -119,14 +132,18 @@ describe('POST /api/ProcessRefundWithReplacement/DryRun', () => {
 });
 
 describe('the replacement checks, on other lookups and requests', () => {
-  it('finds a lookup by a booking reference and e-mail with spaces around them', async () => {
+  it.each([
+    ['a booking reference', { bookingReference: `  ${lookups.candidates.bookingReference} ` }, 'bookingReference'],
+    ['an e-mail', { email: ` ${lookups.candidates.email}  ` }, 'email'],
+  ])('refuses %s with spaces around it (the widgets send them trimmed) with 400', async (_name, change, field) => {
     const server = await start();
     const { candidates } = lookups;
     const answer = await postJson(server, '/api/LookupJourneys', {
-      bookingReference: `  ${candidates.bookingReference} `,
-      email: ` ${candidates.email}  `,
+      bookingReference: candidates.bookingReference,
+      email: candidates.email,
+      ...change,
     });
-    expect(answer).toEqual({ status: 200, body: candidates.answer });
+    expect(answer).toEqual({ status: 400, body: { message: `${field} must be a string in the documented format.` } });
   });
 
   it('a request without a field is a 400 naming the field', async () => {

@@ -1,3 +1,4 @@
+// @ts-check
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * Starts the dev host (app.js) on a port. Run directly: `node dev-host/server.js [--dev-tools]`,
@@ -26,23 +27,28 @@ const DEFAULT_HOST = '127.0.0.1';
  */
 async function listen(app, { host = DEFAULT_HOST, port = 0 } = {}) {
   const server = http.createServer(app);
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const actualPort = server.address().port;
+  await /** @type {Promise<void>} */ (
+    new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    })
+  );
+  const actualPort = /** @type {import('net').AddressInfo} */ (server.address()).port;
+  /** @type {Promise<void> | undefined} */
   let closing;
   return {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`,
     port: actualPort,
     close() {
-      closing ??= new Promise((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      });
+      closing ??= /** @type {Promise<void>} */ (
+        new Promise((resolve, reject) => {
+          server.close((error) => (error ? reject(error) : resolve()));
+          server.closeAllConnections();
+        })
+      );
       return closing;
     },
   };
@@ -51,12 +57,10 @@ async function listen(app, { host = DEFAULT_HOST, port = 0 } = {}) {
 /**
  * Starts the dev host.
  *
- * @param {object} [options] also passed to `createApp` (bookings, stations, latencyMs, logger,
- *   devTools, hostDataKey, trustProxy)
- * @param {string} [options.host] default 127.0.0.1
- * @param {number} [options.port] default 8080; 0 picks a free port
- * @param {string} [options.dataDir] default `<repo>/.data`
- * @param {string} [options.distDir] default `<repo>/dist`
+ * @param {Parameters<typeof createApp>[0] & { host?: string, port?: number }} [options] also passed
+ *   to `createApp` (bookings, stations, latencyMs, logger, devTools, hostDataKey, trustProxy);
+ *   `host` default 127.0.0.1; `port` default 8080, 0 picks a free port; `dataDir` default
+ *   `<repo>/.data`; `distDir` default `<repo>/dist`
  * @returns {Promise<{ url: string, port: number, app: import('express').Express, close: () => Promise<void> }>}
  */
 async function startServer({
@@ -121,7 +125,14 @@ function envTrustProxy(env = process.env) {
   return /^\d+$/.test(raw) ? Number(raw) : raw;
 }
 
-/** Reads a non-negative integer from the environment. */
+/**
+ * Reads a non-negative integer from the environment.
+ *
+ * @param {string} name the variable
+ * @param {number} fallback its value when unset or empty
+ * @returns {number}
+ * @throws Error when set to anything but a non-negative integer
+ */
 function envInteger(name, fallback) {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;

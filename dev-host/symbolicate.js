@@ -1,3 +1,4 @@
+// @ts-check
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * `npm run symbolicate -- <report.json> [--dist=DIR]`: prints an error report's stack as source
@@ -34,6 +35,8 @@ function parseFrame(line) {
 
 /**
  * The build file a script URL names: the longest tail of the URL's path that is a file in `dist`.
+ * @param {string} url
+ * @param {string} dist the build folder, absolute
  * @returns {string | null} an absolute path, or null
  */
 function distFileFor(url, dist) {
@@ -53,7 +56,11 @@ function distFileFor(url, dist) {
   return null;
 }
 
-/** `webpack://rw_refund/./widgets/refund/x.tsx` → `widgets/refund/x.tsx`. */
+/**
+ * `webpack://rw_refund/./widgets/refund/x.tsx` → `widgets/refund/x.tsx`.
+ * @param {string} source
+ * @returns {string}
+ */
 function cleanSource(source) {
   return source.replace(/^webpack:\/\/[^/]*\//, '').replace(/^\.\//, '');
 }
@@ -64,7 +71,9 @@ function cleanSource(source) {
  * @returns {{ position: (url: string, line: number, column: number) => Promise<{ source: string, line: number, column: number, name: string | null } | null>, destroy: () => void }}
  */
 function createSymbolicator(dist) {
+  /** @type {Map<string, import('source-map').SourceMapConsumer | null>} */
   const consumers = new Map();
+  /** @param {string} file */
   async function consumerFor(file) {
     if (!consumers.has(file)) {
       const mapFile = `${file}.map`;
@@ -83,7 +92,7 @@ function createSymbolicator(dist) {
       if (!consumer) return null;
       // Stacks count columns from 1, source maps from 0.
       const found = consumer.originalPositionFor({ line, column: Math.max(0, column - 1) });
-      if (!found.source) return null;
+      if (!found.source || found.line === null || found.column === null) return null;
       return { source: cleanSource(found.source), line: found.line, column: found.column + 1, name: found.name };
     },
     destroy() {
@@ -125,7 +134,10 @@ async function symbolicateReport(report, symbolicator) {
   return out.join('\n');
 }
 
-/** Reads the report file and prints each report symbolicated. */
+/**
+ * Reads the report file and prints each report symbolicated.
+ * @param {string[]} argv the command's arguments
+ */
 async function main(argv) {
   const distArg = argv.find((arg) => arg.startsWith('--dist='));
   const files = argv.filter((arg) => !arg.startsWith('--'));

@@ -1,3 +1,4 @@
+// @ts-check
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * Test helpers for the dev host: start a dev host on port 0 with a fresh temporary DATA_DIR, a
@@ -19,6 +20,12 @@ const { SESSION_COOKIE, CSRF_COOKIE, CSRF_HEADER } = require('./auth');
 
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 
+/** @typedef {((route: string, init?: RequestInit) => Promise<Response>) & { session: string, token: string, cookie: string }} Traveller */
+/**
+ * A dev host started by `useTestHosts().start`.
+ * @typedef {Awaited<ReturnType<typeof startServer>> & { fetch: Traveller }} TestHost
+ */
+
 /**
  * A traveller's browser on a running dev host, as the pages of their bookings leave it: a session
  * (cookie `rw_session`) holding `references` and an antiforgery token (cookie `rw_csrf`, docs/security.md).
@@ -26,8 +33,7 @@ const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
  * @param {{ url: string, app: import('express').Express }} server a dev host from `startServer`
  * @param {string[]} [references] booking references of the session; default every booking of the
  *   host's fixtures and every replacement booking of fixtures/lookups.json
- * @returns {((route: string, init?: RequestInit) => Promise<Response>) & { session: string, token: string, cookie: string }}
- *   fetch for a route (`/api/…`) or a full URL: sends both cookies (unless `init.headers` has a
+ * @returns {Traveller} fetch for a route (`/api/…`) or a full URL: sends both cookies (unless `init.headers` has a
  *   Cookie) and, on a state-changing method, the `RequestVerificationToken` header (unless given).
  *   Like a browser, it keeps the new session token an answer sets (the token rotates when a page
  *   or a lookup proves a booking); `session` and `cookie` are the current ones.
@@ -38,6 +44,10 @@ function travellerSession(server, references) {
   const token = randomBytes(32).toString('base64url');
   const jar = { session: sessions.open(references ?? all) };
   const cookieOf = () => `${SESSION_COOKIE}=${jar.session}; ${CSRF_COOKIE}=${token}`;
+  /**
+   * @param {string} route
+   * @param {RequestInit} [init]
+   */
   const request = async (route, init = {}) => {
     const headers = new Headers(init.headers);
     const ownCookie = !headers.has('Cookie');
@@ -53,11 +63,13 @@ function travellerSession(server, references) {
     if (ownCookie && rotated) jar.session = rotated.slice(SESSION_COOKIE.length + 1);
     return response;
   };
-  return Object.defineProperties(request, {
-    session: { get: () => jar.session, enumerable: true },
-    token: { value: token, enumerable: true },
-    cookie: { get: cookieOf, enumerable: true },
-  });
+  return /** @type {Traveller} */ (
+    Object.defineProperties(request, {
+      session: { get: () => jar.session, enumerable: true },
+      token: { value: token, enumerable: true },
+      cookie: { get: cookieOf, enumerable: true },
+    })
+  );
 }
 
 /**
@@ -65,11 +77,14 @@ function travellerSession(server, references) {
  * `start(options)` starts a dev host (options as for `startServer`; `devTools` defaults to true
  * here, since tests read /__dev/*), closed after each test; its `server.fetch` is a
  * {@link travellerSession} holding every fixture booking.
- * @returns {{ start: (options?: object) => Promise<object>, tempDir: (prefix: string) => string }}
+ * @returns {{ start: (options?: Parameters<typeof startServer>[0]) => Promise<TestHost>, tempDir: (prefix: string) => string }}
  */
 function useTestHosts() {
+  /** @type {string[]} */
   const temporary = [];
+  /** @type {TestHost[]} */
   const running = [];
+  /** @param {string} prefix */
   const tempDir = (prefix) => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
     temporary.push(dir);
@@ -80,8 +95,9 @@ function useTestHosts() {
     fs.writeFileSync(path.join(dist, 'host-shim.js'), '/* shim */');
     return dist;
   };
+  /** @param {Parameters<typeof startServer>[0]} [options] */
   const start = async (options = {}) => {
-    const server = await startServer({
+    const started = await startServer({
       port: 0,
       dataDir: options.dataDir ?? tempDir('rw-data-'),
       distDir: options.distDir ?? fakeDist(),
@@ -89,8 +105,8 @@ function useTestHosts() {
       devTools: true,
       ...options,
     });
+    const server = Object.assign(started, { fetch: travellerSession(started) });
     running.push(server);
-    server.fetch = travellerSession(server);
     return server;
   };
   afterEach(async () => {
@@ -105,7 +121,11 @@ function useTestHosts() {
 /**
  * POSTs JSON (or a raw string) as the server's traveller (`server.fetch`, else plain fetch) and
  * reads the answer as JSON when it is JSON, else as text.
- * @returns {Promise<{ status: number, body: unknown }>}
+ * @param {{ url: string, fetch?: Traveller }} server
+ * @param {string} route
+ * @param {unknown} body a value sent as JSON, or a string sent as it is
+ * @param {Record<string, string>} [headers]
+ * @returns {Promise<{ status: number, body: any }>}
  */
 async function postJson(server, route, body, headers = {}) {
   const response = await (server.fetch ?? fetch)(`${server.url}${route}`, {
@@ -118,7 +138,12 @@ async function postJson(server, route, body, headers = {}) {
   return { status: response.status, body: isJson ? JSON.parse(text) : text };
 }
 
-/** GETs JSON from the dev host as the server's traveller (`server.fetch`, else plain fetch). */
+/**
+ * GETs JSON from the dev host as the server's traveller (`server.fetch`, else plain fetch).
+ * @param {{ url: string, fetch?: Traveller }} server
+ * @param {string} route
+ * @returns {Promise<any>}
+ */
 async function getJson(server, route) {
   return (await (server.fetch ?? fetch)(`${server.url}${route}`)).json();
 }
@@ -126,6 +151,9 @@ async function getJson(server, route) {
 /**
  * The confirm refund request (docs/product-rules.md section 3) for a fixture state: its protectedReference and
  * journeyID, every flag false unless `overrides` says otherwise.
+ * @param {{ status: any }} state a fixture state with a status answer
+ * @param {Record<string, unknown>} [overrides]
+ * @returns {Record<string, unknown>}
  */
 function confirmBody(state, overrides = {}) {
   return {
@@ -139,8 +167,17 @@ function confirmBody(state, overrides = {}) {
   };
 }
 
-/** A real PNG of the given size (grey pixels), built with zlib. */
+/**
+ * A real PNG of the given size (grey pixels), built with zlib.
+ * @param {number} width
+ * @param {number} height
+ * @returns {Buffer}
+ */
 function png(width, height) {
+  /**
+   * @param {string} type
+   * @param {Buffer} data
+   */
   const chunk = (type, data) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);

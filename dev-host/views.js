@@ -1,3 +1,4 @@
+// @ts-check
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * Server-rendered pages of the emulated legacy site, written the way an ASP.NET view would embed
@@ -8,6 +9,11 @@
  */
 'use strict';
 
+const { refundStatusOf } = require('./backend/fixtures');
+
+/** @typedef {import('./backend/types').BookingState} BookingState */
+/** @typedef {import('./backend/types').PageOptions} PageOptions */
+
 const SITE_NAME = 'Example Rail';
 const SHIM_URL = '/static/refund-widgets/host-shim.js';
 const APPEALS_EMAIL = 'appeals@example.co.uk';
@@ -17,6 +23,7 @@ const DELAY_REPAY_URL =
   'https://www.nationalrail.co.uk/help-and-assistance/compensation-and-refunds/delay-repay-compensation/';
 const MAX_ADMIN_FEE_POUNDS = '5';
 
+/** @type {Record<string, string>} */
 const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 /**
@@ -43,12 +50,24 @@ function jsonForScript(value) {
   );
 }
 
-/** `/Route?BookingReference=…&Email=…` with both values URI-encoded. */
+/**
+ * `/Route?BookingReference=…&Email=…` with both values URI-encoded.
+ *
+ * @param {string} route
+ * @param {{ bookingReference: string, email: string }} state
+ * @returns {string}
+ */
 function bookingUrl(route, state) {
   return `${route}?BookingReference=${encodeURIComponent(state.bookingReference)}&Email=${encodeURIComponent(state.email)}`;
 }
 
-/** A JSON data block. */
+/**
+ * A JSON data block.
+ *
+ * @param {string} id the element id
+ * @param {unknown} value
+ * @returns {string} HTML
+ */
 function jsonBlock(id, value) {
   return `<script type="application/json" id="${escapeHtml(id)}">${jsonForScript(value)}</script>`;
 }
@@ -59,6 +78,9 @@ function jsonBlock(id, value) {
  * includes the shim (it downloads no widget when a page has no mount point); error pages do not.
  * With `csrfToken` the head carries `<meta name="request-verification-token">`, which the
  * widgets send back as the `RequestVerificationToken` header (docs/security.md).
+ *
+ * @param {{ title: string, main: string, head?: string, data?: string, shim?: boolean, csrfToken?: string }} options
+ * @returns {string} HTML
  */
 function layout({ title, main, head = '', data = '', shim = true, csrfToken = '' }) {
   const token = csrfToken ? `<meta name="request-verification-token" content="${escapeHtml(csrfToken)}">\n` : '';
@@ -86,7 +108,13 @@ ${data}${shim ? `<script src="${SHIM_URL}" defer></script>\n` : ''}</body>
 `;
 }
 
-/** The Details and station-name blocks every widget page embeds. */
+/**
+ * The Details and station-name blocks every widget page embeds.
+ *
+ * @param {BookingState} state
+ * @param {Record<string, string>} stations
+ * @returns {string} HTML
+ */
 function pageData(state, stations) {
   return `${jsonBlock('refund-details', state.details)}\n${jsonBlock('station-names', stations)}\n`;
 }
@@ -94,7 +122,7 @@ function pageData(state, stations) {
 /**
  * The refund widget's mount element, exactly as docs/host-contract.md shows it.
  *
- * @param {object} state a fixture state
+ * @param {BookingState} state a fixture state
  * @param {{ view?: string }} [options] `view: 'unavailable'` adds `data-view="unavailable"`
  * @returns {string}
  */
@@ -120,7 +148,12 @@ function refundMount(state, { view } = {}) {
 const maxAdminFeeMeta = (state) =>
   `<meta name="max-admin-fee" content="${escapeHtml(String(state.maxAdminFeePounds ?? MAX_ADMIN_FEE_POUNDS))}">\n`;
 
-/** A line naming the booking, as the legacy views show above a widget. */
+/**
+ * A line naming the booking, as the legacy views show above a widget.
+ *
+ * @param {{ bookingReference: string }} state
+ * @returns {string} HTML
+ */
 function bookingLine(state) {
   return `<p class="site-booking">Booking reference <strong>${escapeHtml(state.bookingReference)}</strong></p>`;
 }
@@ -129,6 +162,7 @@ function bookingLine(state) {
  * What the journey picker shows for each named state of fixtures/lookups.json (as
  * docs/demo-bookings.md "Replacement bookings" lists them); another state shows its `label`.
  */
+/** @type {Record<string, string>} */
 const PICKER_SHOWS = {
   candidates: '"Confirm replacement" with two journeys (a direct single; a return with a change and a bus leg)',
   rejected: '"Unable to use this journey: the replacement was booked after your original departure time"',
@@ -139,6 +173,10 @@ const PICKER_SHOWS = {
 /**
  * A table cell carrying its column's heading in `data-label`, which narrow screens show before the
  * value when each row becomes a card (site.css, docs/demo-bookings.md).
+ *
+ * @param {string} label
+ * @param {string} html
+ * @returns {string} HTML
  */
 const cell = (label, html) => `<td data-label="${escapeHtml(label)}">${html}</td>`;
 
@@ -146,7 +184,7 @@ const cell = (label, html) => `<td data-label="${escapeHtml(label)}">${html}</td
  * `/`: the start page: the lookup widget (`lookup-widget`, default actions) beside the demo
  * bookings, then the replacement bookings to type into "Provide replacement journey".
  *
- * @param {{ bookings: Record<string, object>, lookups?: Record<string, object>, csrfToken?: string, gallery?: boolean }} options
+ * @param {{ bookings: Record<string, BookingState>, lookups?: Record<string, import('./backend/types').LookupState>, csrfToken?: string, gallery?: boolean }} options
  *   fixture states keyed by name; the replacement lookups keyed by name (fixtures/lookups.json);
  *   the page token; whether to link the states gallery (it exists only with the dev tools on)
  * @returns {string} HTML
@@ -227,7 +265,7 @@ ${lookupRows}
 /**
  * `/ConfirmRefund`: the refund page (or, with `view: 'unavailable'`, `/RefundUnavailable`).
  *
- * @param {{ state: object, stations: object, view?: string, csrfToken?: string }} options
+ * @param {PageOptions} options
  * @returns {string} HTML
  */
 function refundPage({ state, stations, view, csrfToken }) {
@@ -247,7 +285,7 @@ ${refundMount(state, { view })}
 /**
  * `/JourneySummary`: only the journey summary widget.
  *
- * @param {{ state: object, stations: object, csrfToken?: string }} options (csrfToken: see layout)
+ * @param {PageOptions} options (csrfToken: see layout)
  * @returns {string} HTML
  */
 function journeySummaryPage({ state, stations, csrfToken }) {
@@ -264,7 +302,7 @@ ${bookingLine(state)}
 /**
  * `/Demo/TwoWidgets`: the refund widget and the journey summary widget on one page.
  *
- * @param {{ state: object, stations: object, csrfToken?: string }} options (csrfToken: see layout)
+ * @param {PageOptions} options (csrfToken: see layout)
  * @returns {string} HTML
  */
 function twoWidgetsPage({ state, stations, csrfToken }) {
@@ -292,11 +330,11 @@ ${refundMount(state)}
  * `data-support-email`; the widget reads `BookingReference`, `Email`, `Disruption` and `covid19`
  * from the query string itself).
  *
- * @param {{ state: object, stations: object, csrfToken?: string }} options (csrfToken: see layout)
+ * @param {PageOptions} options (csrfToken: see layout)
  * @returns {string} HTML
  */
 function manualRefundPage({ state, stations, csrfToken }) {
-  const journeyId = state.status?.refundStatus?.journeyID ?? '';
+  const journeyId = refundStatusOf(state)?.journeyID ?? '';
   return layout({
     csrfToken,
     title: `Manual refund - ${SITE_NAME}`,
@@ -312,7 +350,7 @@ ${bookingLine(state)}
  * `data-refund-status-url` and `data-support-email`, Details and station names; the widget reads
  * `BookingReference`, `Email` and the flags from the query string itself).
  *
- * @param {{ state: object, stations: object, csrfToken?: string }} options (csrfToken: see layout)
+ * @param {PageOptions} options (csrfToken: see layout)
  * @returns {string} HTML
  */
 function disruptionPage({ state, stations, csrfToken }) {
@@ -332,7 +370,7 @@ ${bookingLine(state)}
  * Delay Repay advice or the contact-customer-services instructions for the answer in the query's
  * `Reason` (else the one saved in the browser for the journey).
  *
- * @param {{ state: object, stations: object, csrfToken?: string }} options (csrfToken: see layout)
+ * @param {PageOptions} options (csrfToken: see layout)
  * @returns {string} HTML
  */
 function disruptionFinishedPage({ state, stations, csrfToken }) {
@@ -348,6 +386,7 @@ ${bookingLine(state)}
 
 /**
  * `/SelfRefundsUnavailable`: a static host page (no widget).
+ * @param {{ csrfToken?: string }} [options]
  * @returns {string} HTML
  */
 function selfRefundsUnavailablePage({ csrfToken } = {}) {

@@ -1,3 +1,4 @@
+import { isWidgetError, WidgetError } from '../shared/errors/WidgetError';
 import {
   mountPoints,
   ownScript,
@@ -139,6 +140,8 @@ describe('host shim configuration (docs/architecture.md host contract)', () => {
     const remotes = refusal('data-remotes-base', `${ATTACKER}/`);
     expect(remotes).toBeInstanceOf(ShimConfigError);
     expect((remotes as Error).name).toBe('ShimConfigError');
+    expect((remotes as ShimConfigError).code).toBe('BASE_REFUSED');
+    expect((refusal('data-api-base', ATTACKER) as ShimConfigError).code).toBe('BASE_REFUSED');
     expect((remotes as Error).message).toBe(
       'refund-widgets: data-remotes-base "http://127.0.0.1:32622/" refused: ' +
         "the remotes must be in the shim's own folder or at a base built in with REMOTE_ORIGINS (origin and path)",
@@ -302,6 +305,7 @@ describe('shimTagsRefusal: every copy of the shim tag is the same (docs/security
     const own = pageWith(`${injected}${REAL}`);
     const refusal = shimTagsRefusal(document, own);
     expect(refusal).toBeInstanceOf(ShimConfigError);
+    expect(refusal?.code).toBe('SHIM_TAGS_DIFFER');
     expect(refusal?.message).toBe(
       'refund-widgets: the page has 2 host-shim.js script tags that differ in src or in their data- attributes; ' +
         'nothing is mounted (include the tag once, or only identical copies)',
@@ -368,4 +372,24 @@ describe('ownScript: the real currentScript, checked to be a <script>', () => {
     getter.mockReturnValue(null);
     expect(ownScript(document)).toBeNull();
   });
+});
+
+describe('ShimConfigError: one of the WidgetError family (docs/host-contract.md "Error codes")', () => {
+  it.each(['BASE_REFUSED', 'SHIM_CONFIG_UNREADABLE', 'SHIM_TAGS_DIFFER', 'DOCUMENT_SHADOWED'] as const)(
+    '%s is a WidgetError named ShimConfigError whose message starts refund-widgets:',
+    (code) => {
+      const error = new ShimConfigError(code, 'the page is refused');
+      expect(error).toBeInstanceOf(WidgetError);
+      expect(error).toBeInstanceOf(ShimConfigError);
+      expect(error).toBeInstanceOf(Error);
+      expect(isWidgetError(error)).toBe(true);
+      expect(isWidgetError(error, code)).toBe(true);
+      expect(isWidgetError(error, 'BASE_REFUSED' === code ? 'SHIM_TAGS_DIFFER' : 'BASE_REFUSED')).toBe(false);
+      expect(error.name).toBe('ShimConfigError');
+      expect(error.code).toBe(code);
+      expect(error.message).toBe('refund-widgets: the page is refused');
+      expect(String(error)).toBe('ShimConfigError: refund-widgets: the page is refused');
+      expect(Object.keys(error).sort()).toEqual(['code', 'name']);
+    },
+  );
 });

@@ -6,7 +6,8 @@
  * mount points of the widgets (one element per mount id) and the check that every copy of the
  * shim's tag on the page is the same (docs/security.md "One shim").
  */
-import { allMatching, elementsWithId, windowOf } from '../shared/page-data/pageDocument';
+import { WidgetError, type WidgetErrorCode } from '../shared/errors/WidgetError';
+import { allMatching, elementsWithId, windowOf } from '../shared/page/pageDocument';
 
 /** A widget the build knows: its remote name and the id of its mount point. */
 export interface WidgetEntry {
@@ -35,14 +36,24 @@ export interface AllowedBases {
   api: readonly string[];
 }
 
+/** Why the shim refuses a page: the codes of a {@link ShimConfigError}. */
+export type ShimConfigErrorCode = Extract<
+  WidgetErrorCode,
+  'BASE_REFUSED' | 'SHIM_CONFIG_UNREADABLE' | 'SHIM_TAGS_DIFFER' | 'DOCUMENT_SHADOWED'
+>;
+
 /**
- * Why the shim refuses a page: a `data-remotes-base` or `data-api-base` that is no base built in,
- * copies of its tag that differ, or a shadowed property of `document` (docs/security.md
- * "Refusal"). Its message starts `refund-widgets:`.
+ * Why the shim refuses a page (docs/security.md "Refusal"; docs/host-contract.md "Error codes"): a
+ * `data-remotes-base` or `data-api-base` that is no base built in (`BASE_REFUSED`), a tag or page
+ * address it cannot read (`SHIM_CONFIG_UNREADABLE`), copies of its tag that differ
+ * (`SHIM_TAGS_DIFFER`), or a shadowed property of `document` (`DOCUMENT_SHADOWED`). A
+ * {@link WidgetError} named `ShimConfigError`; its message starts `refund-widgets:`.
  */
-export class ShimConfigError extends Error {
-  constructor(message: string) {
-    super(`refund-widgets: ${message}`);
+export class ShimConfigError extends WidgetError {
+  declare readonly code: ShimConfigErrorCode;
+
+  constructor(code: ShimConfigErrorCode, message: string) {
+    super(code, `refund-widgets: ${message}`);
     this.name = 'ShimConfigError';
   }
 }
@@ -90,7 +101,7 @@ export function parseBases(list: string | undefined): string[] {
  * Checks a base URL attribute: it must resolve (against the page) to an http(s) URL without user
  * name or password whose origin and path are one of `permitted` (trailing slashes aside).
  * Returns the base as {@link baseKey} gives it, or null when the attribute is absent or blank.
- * @throws ShimConfigError naming the attribute and `rule` otherwise
+ * @throws ShimConfigError('BASE_REFUSED') naming the attribute and `rule` otherwise
  */
 function checkedBase(
   attribute: string,
@@ -113,7 +124,7 @@ function checkedBase(
     url.username === '' &&
     url.password === '' &&
     permitted.includes(baseKey(url));
-  if (!ok || url === null) throw new ShimConfigError(`${attribute} "${raw}" refused: ${rule}`);
+  if (!ok || url === null) throw new ShimConfigError('BASE_REFUSED', `${attribute} "${raw}" refused: ${rule}`);
   return baseKey(url);
 }
 
@@ -157,7 +168,7 @@ export function ownScript(doc: Document): HTMLScriptElement | null {
  *   origin (API), from {@link parseBases}
  * @returns the configuration: the remotes base ends in '/', the API base has no trailing '/'
  *   ('' when not set)
- * @throws ShimConfigError when `data-remotes-base` is neither the shim's own folder nor a
+ * @throws ShimConfigError('BASE_REFUSED') when `data-remotes-base` is neither the shim's own folder nor a
  *   `REMOTE_ORIGINS` base, or `data-api-base` is neither the page's own origin nor an
  *   `API_ORIGINS` base (origin and path, trailing slashes aside), or either is not http(s) or
  *   carries a user name or password
@@ -245,7 +256,7 @@ function isShimFile(src: string): boolean {
  *
  * @param doc the page
  * @param own the shim's own tag ({@link ownScript}); counted even when it is no longer in `doc`
- * @returns the ShimConfigError to refuse the page with, or null when the copies agree
+ * @returns the ShimConfigError (`SHIM_TAGS_DIFFER`) to refuse the page with, or null when the copies agree
  */
 export function shimTagsRefusal(doc: Document, own: HTMLScriptElement | null): ShimConfigError | null {
   const scripts = allMatching(doc, 'script[src]').filter(
@@ -256,6 +267,7 @@ export function shimTagsRefusal(doc: Document, own: HTMLScriptElement | null): S
   const signatures = new Set(scripts.map(tagSignature));
   if (signatures.size < 2) return null;
   return new ShimConfigError(
+    'SHIM_TAGS_DIFFER',
     `the page has ${scripts.length} host-shim.js script tags that differ in src or in their data- attributes; ` +
       'nothing is mounted (include the tag once, or only identical copies)',
   );

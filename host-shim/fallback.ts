@@ -1,4 +1,4 @@
-import { createElementIn } from '../shared/page-data/pageDocument';
+import { createElementIn } from '../shared/page/pageDocument';
 
 /** Text a mount point shows when its widget could not be loaded or threw (docs/host-contract.md "Isolation"). */
 export const WIDGET_FALLBACK_TEXT =

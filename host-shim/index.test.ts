@@ -131,7 +131,11 @@ test('mount refuses an unknown widget name (told by the loader) and a non-elemen
   loadShim({ 'data-auto-mount': 'false' });
   await expect(window.RefundWidgets!.mount('nope', document.body)).rejects.toThrow(/unknown widget "nope"/);
   expect(unknownWidget).toHaveBeenCalledWith(expect.anything(), 'nope', document.body, WIDGETS);
-  await expect(window.RefundWidgets!.mount('refund', null as unknown as HTMLElement)).rejects.toThrow(/HTMLElement/);
+  await expect(window.RefundWidgets!.mount('refund', null as unknown as HTMLElement)).rejects.toMatchObject({
+    name: 'WidgetError',
+    code: 'INVALID_PAGE_DATA',
+    message: 'RefundWidgets.mount: element must be an HTMLElement',
+  });
   expect(mountWidget).not.toHaveBeenCalled();
 });
 
@@ -287,7 +291,11 @@ describe('the shim trusts only itself', () => {
     expect(element).toHaveTextContent(WIDGET_FALLBACK_TEXT);
     // A host mounting by hand gets the refusal and the fallback text, and nothing is told twice.
     element.replaceChildren();
-    await expect(window.RefundWidgets!.mount('refund', element)).rejects.toThrow(/^refund-widgets: /);
+    await expect(window.RefundWidgets!.mount('refund', element)).rejects.toMatchObject({
+      name: 'ShimConfigError',
+      code: 'BASE_REFUSED',
+      message: expect.stringMatching(new RegExp(`^refund-widgets: ${attribute} `)),
+    });
     expect(element).toHaveTextContent(WIDGET_FALLBACK_TEXT);
     expect(mountWidget).not.toHaveBeenCalled();
     expect(error).toHaveBeenCalledTimes(1);
@@ -314,6 +322,27 @@ describe('the shim trusts only itself', () => {
     await tick();
     expect(mountAll).not.toHaveBeenCalled();
     expect(error).toHaveBeenCalledWith(expect.stringMatching(/^refund-widgets: data-remotes-base /));
+  });
+
+  test('a tag it cannot read is refused as SHIM_CONFIG_UNREADABLE: console error, report, fallback, nothing mounted', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const dataset = jest.spyOn(HTMLElement.prototype, 'dataset', 'get').mockImplementation(() => {
+      throw new TypeError('no dataset');
+    });
+    loadShim();
+    dataset.mockRestore();
+    await tick();
+    const message = 'refund-widgets: TypeError: no dataset';
+    expect(mountAll).not.toHaveBeenCalled();
+    expect(error.mock.calls).toEqual([[message]]);
+    expect(reports().map((r) => r.report.message)).toEqual([`ShimConfigError: ${message}`]);
+    const element = document.getElementById('refund-widget') as HTMLElement;
+    expect(element).toHaveTextContent(WIDGET_FALLBACK_TEXT);
+    await expect(window.RefundWidgets!.mount('refund', element)).rejects.toMatchObject({
+      name: 'ShimConfigError',
+      code: 'SHIM_CONFIG_UNREADABLE',
+      message,
+    });
   });
 });
 
@@ -348,7 +377,11 @@ describe('one shim (docs/security.md "One shim")', () => {
     expect(error.mock.calls).toEqual([[TAGS_DIFFER]]);
     expect(reports().map((r) => r.report.message)).toEqual([`ShimConfigError: ${TAGS_DIFFER}`]);
     const element = document.getElementById('refund-widget') as HTMLElement;
-    await expect(window.RefundWidgets!.mount('refund', element)).rejects.toThrow(TAGS_DIFFER);
+    await expect(window.RefundWidgets!.mount('refund', element)).rejects.toMatchObject({
+      name: 'ShimConfigError',
+      code: 'SHIM_TAGS_DIFFER',
+      message: TAGS_DIFFER,
+    });
     expect(error).toHaveBeenCalledTimes(1);
   });
 
@@ -417,7 +450,7 @@ describe('clobbered document properties (docs/security.md "Clobbered document pr
       const message = `refund-widgets: a named element (such as <form name="${name}">) shadows document.${name}; no widget can run on this page, so none is mounted`;
       expect(error.mock.calls).toEqual([[message]]);
       expect(reports().map((r) => r.report.message)).toEqual([`ShimConfigError: ${message}`]);
-      await expect(mounting).rejects.toThrow(message);
+      await expect(mounting).rejects.toMatchObject({ name: 'ShimConfigError', code: 'DOCUMENT_SHADOWED', message });
       expect(mountWidget).not.toHaveBeenCalled();
     },
   );

@@ -6,7 +6,8 @@
  * Exposes `window.RefundWidgets = { mount(name, element, options?) → Promise<unmount>, version }`
  * (`name`: the widget's name or its mount id; resolves once the widget's first render committed,
  * rejects with a SetupError carrying `code`, `widget`, `mountId` and `detail` for a page set up
- * wrongly or an unknown name)
+ * wrongly or an unknown name, and with the ShimConfigError, carrying `code`, of a page it refuses;
+ * both are WidgetErrors, docs/host-contract.md "Error codes")
  * and, unless the tag says `data-auto-mount="false"`, mounts every known widget on
  * DOMContentLoaded. It trusts only itself (docs/host-contract.md "The shim trusts only itself",
  * docs/security.md): its configuration comes from its own `<script>` element and its bases must
@@ -26,16 +27,12 @@ import {
   type ShimConfig,
   type WidgetEntry,
 } from './config';
+import { WidgetError } from '../shared/errors/WidgetError';
 import { showFallback } from './fallback';
 import { type FirstPanelTable, startFirstPanels } from './firstPanel';
 import type { MountOptions } from './loader';
 import { sendShimReport } from './report';
-import {
-  clobberedDocumentMessage,
-  clobberedDocumentNames,
-  listenOn,
-  readyStateOf,
-} from '../shared/page-data/pageDocument';
+import { clobberedDocumentMessage, clobberedDocumentNames, listenOn, readyStateOf } from '../shared/page/pageDocument';
 
 declare const __RW_WIDGETS__: WidgetEntry[];
 declare const __RW_VERSION__: string;
@@ -85,7 +82,8 @@ try {
     api: parseBases(__RW_API_ORIGINS__),
   });
 } catch (error) {
-  configRefusal = error instanceof ShimConfigError ? error : new ShimConfigError(String(error));
+  configRefusal =
+    error instanceof ShimConfigError ? error : new ShimConfigError('SHIM_CONFIG_UNREADABLE', String(error));
   // Nothing is loaded from the refused URLs; the report goes to the page's own origin.
   config = { remotesBase: __webpack_public_path__, apiBase: '', autoMount: true };
 }
@@ -110,7 +108,7 @@ function pageRefusal(): ShimConfigError | null {
   const clobbered = clobberedDocumentNames(document);
   refusal =
     configRefusal ??
-    (clobbered.length > 0 ? new ShimConfigError(clobberedDocumentMessage(clobbered)) : null) ??
+    (clobbered.length > 0 ? new ShimConfigError('DOCUMENT_SHADOWED', clobberedDocumentMessage(clobbered)) : null) ??
     shimTagsRefusal(document, script);
   if (refusal) {
     console.error(refusal.message);
@@ -130,7 +128,8 @@ const api: RefundWidgetsApi = {
       const { unknownWidget } = await loader();
       throw unknownWidget(config, name, element, __RW_WIDGETS__);
     }
-    if (!(element instanceof HTMLElement)) throw new Error('RefundWidgets.mount: element must be an HTMLElement');
+    if (!(element instanceof HTMLElement))
+      throw new WidgetError('INVALID_PAGE_DATA', 'RefundWidgets.mount: element must be an HTMLElement');
     const refused = pageRefusal();
     if (refused) {
       showFallback(element);

@@ -143,6 +143,24 @@ test('a mount point removed from the page, or set up wrongly, is not mounted aga
   expect(loadRemote).toHaveBeenCalledTimes(2);
 });
 
+test("a widget's SetupError from its own bundle (not instanceof the shim's class) is not mounted again when back online", async () => {
+  document.body.innerHTML = '<div id="lookup-widget"></div>';
+  // Each remote bundles its own copy of shared/mount/setupError.ts: the shim tells it by name and code.
+  const foreign = Object.assign(new Error('refund-widgets: widget "lookup", mount #lookup-widget: x'), {
+    name: 'SetupError',
+    code: 'INVALID_PAGE_DATA',
+  });
+  const ready = Promise.reject(foreign);
+  ready.catch(() => undefined);
+  loadRemote.mockResolvedValue({ mount: () => Object.assign(jest.fn(), { ready }) });
+  await mountAll(config, widgets);
+  expect(foreign).not.toBeInstanceOf(SetupError);
+  expect(loadRemote).toHaveBeenCalledTimes(1);
+  window.dispatchEvent(new Event('online'));
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(loadRemote).toHaveBeenCalledTimes(1);
+});
+
 test('a widget whose mount throws is isolated the same way, and mountWidget rejects for manual callers', async () => {
   document.body.innerHTML = '<div id="refund-widget"></div>';
   loadRemote.mockResolvedValue({

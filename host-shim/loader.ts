@@ -5,8 +5,8 @@
  */
 import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { installGlobalErrorHandlers, reportError, setApiBase } from '@rw/page-runtime';
-import { announceSetupError, SetupError } from '../shared/mount/setupError';
-import { elementsWithId } from '../shared/page-data/pageDocument';
+import { announceSetupError, isSetupError, SetupError } from '../shared/mount/setupError';
+import { elementsWithId } from '../shared/page/pageDocument';
 import { containerGlobal, mountPoints, remoteEntryUrl, type ShimConfig, type WidgetEntry } from './config';
 import { showFallback } from './fallback';
 import { shadowNamedGlobals } from './namedGlobals';
@@ -155,7 +155,8 @@ async function mountOrWait(config: ShimConfig, point: { widget: WidgetEntry; ele
   try {
     await mountWidget(config, point.widget, point.element);
   } catch (error) {
-    if (error instanceof SetupError) return;
+    // The widget's SetupError comes from its own bundle: told by name and code, not instanceof.
+    if (isSetupError(error)) return;
     const view = point.element.ownerDocument.defaultView;
     view?.addEventListener(
       'online',

@@ -18,7 +18,10 @@ afterEach(() => window.history.replaceState(null, '', '/'));
 test('posts one JSON report to /report/error on the page origin, with the page address redacted', () => {
   jest.useFakeTimers({ now: new Date('2026-03-14T10:00:00Z') });
   try {
-    sendShimReport(new ShimConfigError('data-api-base "/gallery-api" refused (traveller@example.com)'), '');
+    sendShimReport(
+      new ShimConfigError('BASE_REFUSED', 'data-api-base "/gallery-api" refused (traveller@example.com)'),
+      '',
+    );
   } finally {
     jest.useRealTimers();
   }

@@ -4,7 +4,7 @@ import { failureText, RELOAD_PAGE_TEXT } from '../errors/WidgetError';
 import { getJson, postCommitting, postFile, postJson, postWithoutBody } from './client';
 import { configureClient } from './policy';
 import { api } from './http';
-import { widgetFailure } from '../test/faults';
+import { widgetFailure } from '../../test/faults';
 
 const mock = new MockAdapter(api);
 

@@ -4,7 +4,7 @@
  */
 import MockAdapter from 'axios-mock-adapter';
 import { activeCount, noteConnection, offlineReason, prefetchGet, takePrefetched } from '@rw/page-runtime';
-import { widgetFailure } from '../test/faults';
+import { widgetFailure } from '../../test/faults';
 import { getJson } from './client';
 import { configureClient } from './policy';
 import { api } from './http';

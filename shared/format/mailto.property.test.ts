@@ -5,9 +5,9 @@
  * a subject and body that decode back to the text given.
  */
 import fc from 'fast-check';
-import { codePoint, codeUnit } from '../test/arbitraries';
-import { wellFormed } from '../test/hostileChecks';
-import { XSS_PAYLOADS } from '../test/xssPayloads';
+import { codePoint, codeUnit } from '../../test/arbitraries';
+import { wellFormed } from '../../test/hostileChecks';
+import { XSS_PAYLOADS } from '../../test/xssPayloads';
 import { mailtoHref } from './mailto';
 
 const SEED = 20261123;

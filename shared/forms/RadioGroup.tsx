@@ -1,4 +1,5 @@
 import type { ChangeEvent, ReactNode } from 'react';
+import { FieldMessages, fieldDescribedBy } from './FieldMessages';
 import './forms.css';
 import './RadioGroup.css';
 
@@ -36,8 +37,9 @@ export function radioId(idPrefix: string, value: string): string {
 
 /**
  * Radios in a fieldset with a legend, a hint and, after a failed submit, the message beside them
- * (GOV.UK pattern, docs/architecture.md "Forms"). Each radio has its own `<label>`; hint and message are
- * linked to the fieldset by `aria-describedby`. Labels are at least 24 px high (target size).
+ * (GOV.UK pattern, docs/architecture.md "Forms"). Each radio has its own `<label>`; hint and message
+ * ({@link FieldMessages}) are linked to the fieldset by `aria-describedby`. Labels are at least
+ * 24 px high (target size).
  */
 export function RadioGroup<V extends string>({
   name,
@@ -51,25 +53,13 @@ export function RadioGroup<V extends string>({
   onChange,
   children,
 }: RadioGroupProps<V>) {
-  const hintId = `${idPrefix}-hint`;
-  const errorId = `${idPrefix}-error`;
-  const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={error ? 'rw-field rw-field--error' : 'rw-field'}>
-      <fieldset className="rw-radios" aria-describedby={describedBy}>
+      <fieldset className="rw-radios" aria-describedby={fieldDescribedBy(idPrefix, hint, error)}>
         <legend className={legendAsHeading ? 'rw-radios__legend rw-radios__legend--heading' : 'rw-radios__legend'}>
           {legend}
         </legend>
-        {hint && (
-          <p id={hintId} className="rw-field__hint">
-            {hint}
-          </p>
-        )}
-        {error && (
-          <p id={errorId} className="rw-field__error">
-            {error}
-          </p>
-        )}
+        <FieldMessages id={idPrefix} hint={hint} error={error} />
         <div className="rw-radios__items">
           {options.map((option) => {
             const id = radioId(idPrefix, option.value);

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
+import { FieldMessages, fieldDescribedBy } from './FieldMessages';
 import './forms.css';
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -10,30 +11,22 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 
 /**
  * A labelled text input with a hint and, after a failed submit, its message beside it (GOV.UK
- * pattern, docs/architecture.md "Forms"). The hint and message are linked by `aria-describedby`; the input is
- * `aria-invalid` while a message stands. Other props go to the `<input>`.
+ * pattern, docs/architecture.md "Forms"). The hint and message ({@link FieldMessages}) are linked by
+ * `aria-describedby`; the input is `aria-invalid` while a message stands. Other props go to the
+ * `<input>`.
  */
 export function TextField({ id, label, hint, error, ...input }: TextFieldProps) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
     <div className={error ? 'rw-field rw-field--error' : 'rw-field'}>
       <label className="rw-field__label" htmlFor={id}>
         {label}
       </label>
-      <p id={hintId} className="rw-field__hint">
-        {hint}
-      </p>
-      {error && (
-        <p id={errorId} className="rw-field__error">
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
       <input
         {...input}
         id={id}
         className="rw-field__input"
-        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
+        aria-describedby={fieldDescribedBy(id, hint, error)}
         aria-invalid={error ? true : undefined}
       />
     </div>

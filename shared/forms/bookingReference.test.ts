@@ -2,7 +2,7 @@
  * The one booking-reference hint (shared/forms/bookingReference.ts; docs/decisions.md "The refund
  * page's words and amounts"): its wording, and that its examples are valid references of both
  * formats (docs/product-rules.md section 5). That both forms show it:
- * shared/contract/bookingReferenceHint.test.tsx.
+ * contract/bookingReferenceHint.test.tsx.
  */
 import {
   BOOKING_REFERENCE_INVALID_TEXT,

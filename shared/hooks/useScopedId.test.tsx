@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { createRoot } from 'react-dom/client';
-import { useScopedId } from './useScopedId';
+import { useIdScope, useScopedId } from './useScopedId';
 
 function Heading({ text }: { text: string }) {
   const id = useScopedId('rw-heading');
@@ -39,6 +39,44 @@ test('characters React puts in its ids that are not valid in a CSS identifier ar
   expect(id).toMatch(/^rw-heading-[A-Za-z0-9_-]+$/);
   expect(id).toContain('lookuptwo');
   expect(container.querySelector(`#${id}`)).toHaveTextContent('Your refund');
+  act(() => root.unmount());
+  container.remove();
+});
+
+function Field({ label }: { label: string }) {
+  const at = useIdScope();
+  const inputId = at('rw-field');
+  const hintId = at('rw-field-hint');
+  return (
+    <p>
+      <label htmlFor={inputId}>{label}</label>
+      <input id={inputId} aria-describedby={hintId} />
+      <span id={hintId}>{`${label} hint`}</span>
+    </p>
+  );
+}
+
+test('useIdScope: the ids of one component share one React id; another component gets another', () => {
+  const container = document.createElement('div');
+  document.body.appendChild(container);
+  const root = createRoot(container, { identifierPrefix: 'claim:one.' });
+  act(() =>
+    root.render(
+      <>
+        <Field label="Email" />
+        <Field label="Booking reference" />
+      </>,
+    ),
+  );
+  const email = screen.getByRole('textbox', { name: 'Email' });
+  const reference = screen.getByRole('textbox', { name: 'Booking reference' });
+  expect(email).toHaveAccessibleDescription('Email hint');
+  const scope = email.id.slice('rw-field-'.length);
+  expect(scope).toMatch(/^[A-Za-z0-9_-]+$/);
+  expect(scope).toContain('claimone');
+  expect(email.getAttribute('aria-describedby')).toBe(`rw-field-hint-${scope}`);
+  expect(reference.id).not.toBe(email.id);
+  expect(reference.getAttribute('aria-describedby')).toBe(`rw-field-hint-${reference.id.slice('rw-field-'.length)}`);
   act(() => root.unmount());
   container.remove();
 });

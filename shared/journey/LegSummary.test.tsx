@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { buildLegs, firstOutbound, firstReturn } from './buildJourney';
 import { LegSummary, intermediateStopsText } from './LegSummary';
-import { STATIONS, buildDetails, buildFerryDetails, buildLeg } from './testData';
+import { STATIONS, buildDetails, buildFerryDetails, buildLeg } from '../../test/journeyBuilders';
 
 const details = buildDetails();
 const outwardLegs = buildLegs(details, firstOutbound(details));

@@ -1,6 +1,7 @@
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useIdScope, useScopedId } from '../hooks/useScopedId';
 import { formatTime } from '../format/time';
-import { stationName } from '../page-data/readPageData';
+import { stationName } from '../page/readPageData';
 import type { StationNames } from '../types';
 import type { LegView, StopView } from './buildJourney';
 import { ModeIcon } from './ModeIcon';
@@ -49,9 +50,9 @@ function StopLine({
 function StopsLeg({ leg, stations }: { leg: LegView; stations: StationNames }) {
   const [shown, setShown] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
-  const id = useId();
-  const listId = `rw-leg-stops-${id}`;
-  const hintId = `rw-leg-hint-${id}`;
+  const at = useIdScope();
+  const listId = at('rw-leg-stops');
+  const hintId = at('rw-leg-hint');
   const first = leg.stops[0];
   const last = leg.stops[leg.stops.length - 1];
   const intermediate = leg.stops.slice(1, -1);
@@ -136,7 +137,7 @@ function ViaLeg({ leg, stations }: { leg: LegView; stations: StationNames }) {
  * station codes show 'Unknown'. With no legs it shows {@link NO_LEGS_TEXT}.
  */
 export function LegSummary({ label, legs, stations, headingLevel = 3 }: LegSummaryProps) {
-  const labelId = `rw-leg-summary-${useId()}`;
+  const labelId = useScopedId('rw-leg-summary');
   const Heading = `h${headingLevel}` as 'h2' | 'h3' | 'h4' | 'h5';
   return (
     <section className="rw-leg-summary" aria-labelledby={labelId}>

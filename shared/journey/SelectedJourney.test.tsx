@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Details } from '../types';
 import { SelectedJourney, selectedJourneyTitle } from './SelectedJourney';
-import { STATIONS, buildDetails, buildFerryDetails, buildSingleDetails } from './testData';
+import { STATIONS, buildDetails, buildFerryDetails, buildSingleDetails } from '../../test/journeyBuilders';
 
 describe('SelectedJourney', () => {
   it('shows the heading, the outward and return summaries and the booking reference', () => {

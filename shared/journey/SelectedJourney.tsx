@@ -1,6 +1,7 @@
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
+import { useScopedId } from '../hooks/useScopedId';
 import { formatDate } from '../format/time';
-import { stationName } from '../page-data/readPageData';
+import { stationName } from '../page/readPageData';
 import type { Details, StationNames } from '../types';
 import { buildLegs, firstOutbound, firstReturn, journeyEnds, type LegView } from './buildJourney';
 import { LegSummary, NO_LEGS_TEXT } from './LegSummary';
@@ -49,7 +50,7 @@ export interface SelectedJourneyProps {
  * booking.'
  */
 export function SelectedJourney({ details, stations, headingLevel = 2, showHeading = true }: SelectedJourneyProps) {
-  const headingId = `rw-selected-journey-${useId()}`;
+  const headingId = useScopedId('rw-selected-journey');
   const outward = useMemo(() => buildLegs(details, firstOutbound(details)), [details]);
   const back = useMemo(() => buildLegs(details, firstReturn(details)), [details]);
   const title = selectedJourneyTitle(details, stations);

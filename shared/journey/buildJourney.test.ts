@@ -1,6 +1,13 @@
 import type { Details } from '../types';
 import { buildLegs, firstOutbound, firstReturn, journeyEnds, type LegView } from './buildJourney';
-import { NO_TIME, buildDetails, buildFerryDetails, buildLeg, buildSingleDetails, buildStop } from './testData';
+import {
+  NO_TIME,
+  buildDetails,
+  buildFerryDetails,
+  buildLeg,
+  buildSingleDetails,
+  buildStop,
+} from '../../test/journeyBuilders';
 
 const stopsOf = (leg: LegView) => leg.stops.map((stop) => `${stop.crs} ${stop.time.slice(11, 16)}`);
 

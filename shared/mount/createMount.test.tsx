@@ -120,7 +120,7 @@ describe('a document whose properties a named element shadows (docs/security.md 
     'querySelector',
     'createTextNode',
   ])(
-    '<form name="%s">: mount throws WIDGET_LOAD_ERROR before React starts, leaving the element to the shim',
+    '<form name="%s">: mount throws DOCUMENT_SHADOWED before React starts, leaving the element to the shim',
     (name) => {
       const render = jest.fn(() => <p>hello</p>);
       const mount = createMount('demo', render);
@@ -137,7 +137,7 @@ describe('a document whose properties a named element shadows (docs/security.md 
           thrown = error;
         }
         expect(thrown).toBeInstanceOf(WidgetError);
-        expect(thrown).toMatchObject({ code: 'WIDGET_LOAD_ERROR' });
+        expect(thrown).toMatchObject({ code: 'DOCUMENT_SHADOWED' });
         expect((thrown as Error).message).toBe(
           `refund-widgets: a named element (such as <form name="${name}">) shadows document.${name}; ` +
             'no widget can run on this page, so none is mounted',

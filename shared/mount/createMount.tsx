@@ -2,7 +2,7 @@ import { useLayoutEffect, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { reportError, setApiBase } from '@rw/page-runtime';
 import { isWidgetError, MISSING_DETAILS_TEXT, WidgetError } from '../errors/WidgetError';
-import { clobberedDocumentMessage, clobberedDocumentNames } from '../page-data/pageDocument';
+import { clobberedDocumentMessage, clobberedDocumentNames } from '../page/pageDocument';
 import { forgetExpiredIntents } from '../storage/intents';
 import { forgetExpiredAnswers } from '../storage/journeyAnswers';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -51,8 +51,8 @@ function Committed({ onCommit }: { onCommit: () => void }) {
  * @returns the widget's `mount`, whose result is an {@link Unmount} (call it to unmount; await its
  *   `ready` for the first commit)
  * @throws WidgetError('INVALID_PAGE_DATA') when `element` is not an HTMLElement;
- *   WidgetError('WIDGET_LOAD_ERROR') when a named element shadows a property of the document that
- *   React or the widgets read (shared/page-data/pageDocument.ts): the shim then shows the
+ *   WidgetError('DOCUMENT_SHADOWED') when a named element shadows a property of the document that
+ *   React or the widgets read (shared/page/pageDocument.ts): the shim then shows the
  *   fallback text in `element` and reports it.
  */
 export function createMount(
@@ -67,7 +67,7 @@ export function createMount(
     // before React starts (docs/security.md "Clobbered document properties").
     const clobbered = clobberedDocumentNames(element.ownerDocument);
     if (clobbered.length > 0)
-      throw new WidgetError('WIDGET_LOAD_ERROR', `refund-widgets: ${clobberedDocumentMessage(clobbered)}`);
+      throw new WidgetError('DOCUMENT_SHADOWED', `refund-widgets: ${clobberedDocumentMessage(clobbered)}`);
     roots.get(element)?.unmount();
     forgetExpiredAnswers();
     forgetExpiredIntents();

@@ -7,20 +7,35 @@
  * traveller's text in the mount point stays the product's (`Missing JSON data from DOM` etc.).
  */
 import { reportError } from '@rw/page-runtime';
-import { isWidgetError, type WidgetError } from '../errors/WidgetError';
+import { isWidgetError, WidgetError, type WidgetErrorCode } from '../errors/WidgetError';
 
 /**
  * Which setup problem it is: the WidgetError code of the page data, an unknown widget name, or a
  * mount id that more than one element carries (docs/host-contract.md "One element per id").
  */
-export type SetupErrorCode =
-  'MISSING_DETAILS' | 'MISSING_STATION_MAP' | 'INVALID_PAGE_DATA' | 'UNKNOWN_WIDGET' | 'DUPLICATE_MOUNT_ID';
+export type SetupErrorCode = Extract<
+  WidgetErrorCode,
+  'MISSING_DETAILS' | 'MISSING_STATION_MAP' | 'INVALID_PAGE_DATA' | 'UNKNOWN_WIDGET' | 'DUPLICATE_MOUNT_ID'
+>;
+
+/** The codes a SetupError carries, for {@link isSetupError}. */
+const SETUP_ERROR_CODES: readonly string[] = [
+  'MISSING_DETAILS',
+  'MISSING_STATION_MAP',
+  'INVALID_PAGE_DATA',
+  'UNKNOWN_WIDGET',
+  'DUPLICATE_MOUNT_ID',
+] satisfies SetupErrorCode[];
 
 const SETUP_CODES: readonly string[] = ['MISSING_DETAILS', 'MISSING_STATION_MAP', 'INVALID_PAGE_DATA'];
 
-/** The error `RefundWidgets.mount()` rejects with for a setup problem; `message` is the console line. */
-export class SetupError extends Error {
-  readonly code: SetupErrorCode;
+/**
+ * The error `RefundWidgets.mount()` rejects with for a setup problem: a {@link WidgetError} named
+ * `SetupError`; `message` is the console line (docs/host-contract.md "Mounting by hand", "Error
+ * codes").
+ */
+export class SetupError extends WidgetError {
+  declare readonly code: SetupErrorCode;
   /** The widget's name (`refund`), or the name given to `mount()` when it is unknown. */
   readonly widget: string;
   /** The mount element's id ('' when it has none). */
@@ -29,14 +44,25 @@ export class SetupError extends Error {
   readonly detail: string;
 
   constructor(code: SetupErrorCode, widget: string, mountId: string, detail: string) {
-    super(`refund-widgets: widget "${widget}", mount #${mountId || '(no id)'}: ${detail}`);
+    super(code, `refund-widgets: widget "${widget}", mount #${mountId || '(no id)'}: ${detail}`);
     this.name = 'SetupError';
-    this.code = code;
     this.widget = widget;
     this.mountId = mountId;
     this.detail = detail;
-    Object.setPrototypeOf(this, SetupError.prototype);
   }
+}
+
+/**
+ * True for a SetupError of any bundle: the shim's copy of the class or a widget's (each remote
+ * bundles its own, and `instanceof` holds only within one; docs/architecture.md "Page-wide
+ * singletons"), told by its `name` and `code`.
+ */
+export function isSetupError(value: unknown): value is SetupError {
+  return (
+    value instanceof Error &&
+    value.name === 'SetupError' &&
+    SETUP_ERROR_CODES.includes((value as { code?: unknown }).code as string)
+  );
 }
 
 /** True for the WidgetErrors that mean the page is set up wrongly. */

@@ -5,21 +5,23 @@
  */
 import fc from 'fast-check';
 import { isWidgetError } from '../errors/WidgetError';
-import { hostileSiteRootPath, hostileTarget, PAGE_URL, withNavigationOrigins } from '../test/hostileTargets';
+import { hostileSiteRootPath, hostileTarget, PAGE_URL, withNavigationOrigins } from '../../test/hostileTargets';
 import { delayRepayTarget, readDelayRepayUrl } from './delayRepayUrl';
 
 fc.configureGlobal({ seed: 20261123, numRuns: 500 });
 
 const PAGE = 'https://www.rail.example/Home/Disruption/Finished?BookingReference=FTR6KL9B&Email=a%40b.example';
 const TEXT = 'This page is set up incorrectly.';
+/** A mount's dataset with this `data-delay-repay-url`. */
+const mount = (value: string) => ({ delayRepayUrl: value });
 const NATIONAL_RAIL =
   'https://www.nationalrail.co.uk/help-and-assistance/compensation-and-refunds/delay-repay-compensation/';
 
 describe('readDelayRepayUrl', () => {
   it('is empty (no link) when the attribute is absent or blank', () => {
-    expect(readDelayRepayUrl(null, PAGE, TEXT)).toBe('');
-    expect(readDelayRepayUrl(undefined, PAGE, TEXT)).toBe('');
-    expect(readDelayRepayUrl('  ', PAGE, TEXT)).toBe('');
+    expect(readDelayRepayUrl({}, PAGE, TEXT)).toBe('');
+    expect(readDelayRepayUrl({ delayRepayUrl: undefined }, PAGE, TEXT)).toBe('');
+    expect(readDelayRepayUrl(mount('  '), PAGE, TEXT)).toBe('');
   });
 
   it.each([
@@ -31,14 +33,14 @@ describe('readDelayRepayUrl', () => {
     ['/help/delay-repay', '/help/delay-repay'],
     ['https://www.rail.example/help', 'https://www.rail.example/help'],
   ])('accepts %j as %j', (value, expected) => {
-    expect(readDelayRepayUrl(value, PAGE, TEXT)).toBe(expected);
+    expect(readDelayRepayUrl(mount(value), PAGE, TEXT)).toBe(expected);
   });
 
   it('accepts plain http on this site, or on an origin built in with NAVIGATION_ORIGINS only', () => {
-    expect(readDelayRepayUrl('http://localhost/help', PAGE_URL, TEXT)).toBe('http://localhost/help');
-    expect(() => readDelayRepayUrl('http://delay.example/claim', PAGE, TEXT)).toThrow(TEXT);
+    expect(readDelayRepayUrl(mount('http://localhost/help'), PAGE_URL, TEXT)).toBe('http://localhost/help');
+    expect(() => readDelayRepayUrl(mount('http://delay.example/claim'), PAGE, TEXT)).toThrow(TEXT);
     withNavigationOrigins('http://delay.example', () => {
-      expect(readDelayRepayUrl('http://delay.example/claim', PAGE, TEXT)).toBe('http://delay.example/claim');
+      expect(readDelayRepayUrl(mount('http://delay.example/claim'), PAGE, TEXT)).toBe('http://delay.example/claim');
     });
   });
 
@@ -59,7 +61,7 @@ describe('readDelayRepayUrl', () => {
   ])('refuses %j with the widget text, naming the attribute', (value) => {
     let thrown: unknown;
     try {
-      readDelayRepayUrl(value, PAGE, TEXT);
+      readDelayRepayUrl(mount(value), PAGE, TEXT);
     } catch (error) {
       thrown = error;
     }

@@ -8,7 +8,7 @@
  * control characters and backslashes, scheme-relative `//host`, relative paths, other schemes,
  * user names and passwords, and plain `http://` on another origin.
  */
-import { WidgetError } from '../errors/WidgetError';
+import { readNavigationAttribute, type MountDataset } from './navigationAttribute';
 import { builtInNavigationOrigins, navigationTarget } from './navigationTarget';
 
 /** What a widget's setup error says about a refused `data-delay-repay-url` (for its `cause`). */
@@ -42,9 +42,10 @@ export function delayRepayTarget(value: string, pageUrl: string): string | null 
 }
 
 /**
- * Reads a mount's optional `data-delay-repay-url`.
+ * Reads a mount's optional `data-delay-repay-url` with the one navigation-attribute reader
+ * (shared/page/navigationAttribute.ts), checked by {@link delayRepayTarget}.
  *
- * @param raw the attribute's value (null or blank when absent)
+ * @param dataset the mount element's `data-*` attributes (camelCased, as `dataset`)
  * @param pageUrl the page's address (`location.href`; see `pageUrlOf`)
  * @param invalidText the traveller's text when the value is refused (the widget's "set up
  *   incorrectly" message)
@@ -53,14 +54,12 @@ export function delayRepayTarget(value: string, pageUrl: string): string | null 
  * @throws WidgetError('INVALID_PAGE_DATA', invalidText) when the value is refused; its `cause`
  *   names the attribute
  */
-export function readDelayRepayUrl(raw: string | null | undefined, pageUrl: string, invalidText: string): string {
-  const value = (raw ?? '').trim();
-  if (value === '') return '';
-  const target = delayRepayTarget(value, pageUrl);
-  if (target === null) {
-    throw new WidgetError('INVALID_PAGE_DATA', invalidText, {
-      cause: new Error(`data-delay-repay-url "${value.slice(0, 200)}" refused: it ${DELAY_REPAY_URL_RULE}`),
-    });
-  }
-  return target;
+export function readDelayRepayUrl(dataset: MountDataset, pageUrl: string, invalidText: string): string {
+  return readNavigationAttribute(dataset, 'data-delay-repay-url', {
+    pageUrl,
+    fallback: '',
+    invalidText,
+    check: delayRepayTarget,
+    rule: DELAY_REPAY_URL_RULE,
+  });
 }

@@ -12,7 +12,7 @@ import {
   SPELT_OUT_STEAL,
   staysOnPageOrSpelledOut,
   withNavigationOrigins,
-} from '../test/hostileTargets';
+} from '../../test/hostileTargets';
 import { builtInNavigationOrigins, navigationTarget, pageUrlOf } from './navigationTarget';
 
 /** Origins a build lets the targets reach in the tests that pass a list. */

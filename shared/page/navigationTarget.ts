@@ -8,7 +8,7 @@
  * origin is allowed only when it is one fixed at build time (`NAVIGATION_ORIGINS`), as the API's
  * are: an element injected into the page cannot name its own.
  */
-import { windowOf } from '../page-data/pageDocument';
+import { windowOf } from './pageDocument';
 
 /** Build-time `NAVIGATION_ORIGINS` (webpack.config.js); not defined under Jest. */
 declare const __RW_NAVIGATION_ORIGINS__: string | undefined;

@@ -1,6 +1,6 @@
 /** `data-start-url` (docs/host-contract.md "The widgets"): the default and the checks. */
 import { isWidgetError } from '../errors/WidgetError';
-import { withNavigationOrigins } from '../test/hostileTargets';
+import { withNavigationOrigins } from '../../test/hostileTargets';
 import { DEFAULT_START_URL, readStartUrl } from './startUrl';
 
 const PAGE = 'https://www.rail.example/ConfirmRefund?BookingReference=X';

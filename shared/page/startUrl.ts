@@ -2,16 +2,15 @@
  * `data-start-url` (docs/host-contract.md "The widgets"): where the "Start again" link of the
  * refund, manual-claim and disruption widgets leads. Default `/`, the site's start page.
  */
-import { WidgetError } from '../errors/WidgetError';
-import { NAVIGATION_RULE, navigationTarget } from './navigationTarget';
+import { readNavigationAttribute, type MountDataset } from './navigationAttribute';
 
 /** Where "Start again" leads when the mount gives no `data-start-url`. */
 export const DEFAULT_START_URL = '/';
 
 /**
- * Reads `data-start-url` from a mount's attributes, checked by the one navigation-target
- * validator (shared/page/navigationTarget.ts): a site-root path on the page's origin, or an
- * absolute http(s) URL spelt out, on the page's origin or one built in with `NAVIGATION_ORIGINS`.
+ * Reads `data-start-url` from a mount's attributes with the one navigation-attribute reader
+ * (shared/page/navigationAttribute.ts): a site-root path on the page's origin, or an absolute
+ * http(s) URL spelt out, on the page's origin or one built in with `NAVIGATION_ORIGINS`.
  *
  * @param dataset the mount element's `data-*` attributes (camelCased, as `dataset`)
  * @param pageUrl the page's address (`location.href`; see `pageUrlOf`)
@@ -21,14 +20,6 @@ export const DEFAULT_START_URL = '/';
  * @throws WidgetError('INVALID_PAGE_DATA', invalidText) when the value is refused; its `cause`
  *   names the attribute
  */
-export function readStartUrl(dataset: Record<string, string>, pageUrl: string, invalidText: string): string {
-  const raw = (dataset.startUrl ?? '').trim();
-  if (raw === '') return DEFAULT_START_URL;
-  const target = navigationTarget(raw, pageUrl);
-  if (target === null) {
-    throw new WidgetError('INVALID_PAGE_DATA', invalidText, {
-      cause: new Error(`data-start-url "${raw.slice(0, 200)}" refused: it ${NAVIGATION_RULE}`),
-    });
-  }
-  return target;
+export function readStartUrl(dataset: MountDataset, pageUrl: string, invalidText: string): string {
+  return readNavigationAttribute(dataset, 'data-start-url', { pageUrl, fallback: DEFAULT_START_URL, invalidText });
 }

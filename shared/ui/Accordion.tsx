@@ -1,4 +1,5 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useScopedId } from '../hooks/useScopedId';
 import './Accordion.css';
 
 export interface AccordionProps {
@@ -22,8 +23,8 @@ export interface AccordionProps {
  * form state inside survives collapsing. Collapsed unless `startShown`.
  */
 export function Accordion({ title, startShown = false, children, id, headingLevel = 3 }: AccordionProps) {
-  const generated = useId();
-  const base = id ?? `rw-accordion-${generated.replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const generated = useScopedId('rw-accordion');
+  const base = id ?? generated;
   const buttonId = `${base}-button`;
   const panelId = `${base}-panel`;
   const [open, setOpen] = useState(startShown);

@@ -6,10 +6,10 @@
  * catalogued message.
  */
 import fc from 'fast-check';
-import { codePoint, codeUnit } from '../test/arbitraries';
+import { codePoint, codeUnit } from '../../test/arbitraries';
 import { ValidationError } from 'yup';
 import { INVALID_UIC_TEXT, WidgetError } from '../errors/WidgetError';
-import { XSS_PAYLOADS } from '../test/xssPayloads';
+import { XSS_PAYLOADS } from '../../test/xssPayloads';
 import {
   BOOKING_REFERENCE_INVALID_TEXT,
   BOOKING_REFERENCE_REQUIRED_TEXT,

@@ -25,8 +25,8 @@ import {
   MALFORMED_JSON_TEXT,
   SERVER_ERROR_TEXT,
   type Fault,
-} from '../../shared/test/faults';
-import { mountOnHostPage } from '../../shared/test/hostPage';
+} from '../../test/faults';
+import { mountOnHostPage } from '../../test/hostPage';
 import { mount } from './mount';
 import { texts } from './texts';
 

@@ -1,6 +1,6 @@
 /**
  * Hostile text in the disruption widget (docs/decisions.md "Hostile input and error reporting"): every payload of
- * shared/test/xssPayloads.ts is placed in the station names, the Details booking reference and
+ * test/xssPayloads.ts is placed in the station names, the Details booking reference and
  * e-mail, the support address and the refund status call's error body, through the real `mount`.
  * It renders as inert text, and the mail links (status help, contact customer services) stay
  * well-formed.
@@ -13,9 +13,9 @@ import realStations from '../../fixtures/stations.json';
 import { answerError, configureClient } from '../../shared/api/policy';
 import { serverText } from '../../shared/api/serverText';
 import { api } from '../../shared/api/http';
-import { expectInert, expectShownAsText, expectWellFormedMailtos, linkable } from '../../shared/test/hostileChecks';
-import { mountOnHostPage } from '../../shared/test/hostPage';
-import { XSS_PAYLOADS } from '../../shared/test/xssPayloads';
+import { expectInert, expectShownAsText, expectWellFormedMailtos, linkable } from '../../test/hostileChecks';
+import { mountOnHostPage } from '../../test/hostPage';
+import { XSS_PAYLOADS } from '../../test/xssPayloads';
 import { mount } from './mount';
 import { texts } from './texts';
 

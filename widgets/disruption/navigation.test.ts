@@ -1,7 +1,7 @@
 /** Where the disruption answers lead: query building, encoding and flags (docs/product-rules.md section 2). */
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
-import { readQueryFlags } from '../../shared/page-data/readPageData';
+import { readQueryFlags } from '../../shared/page/readPageData';
 import type { Details } from '../../shared/types';
 import { disruptedRefundUrl, finishedUrl, manualRefundUrl, questionsUrl, sameQueryRefundUrl } from './navigation';
 import { DEFAULT_ACTIONS } from './pageConfig';

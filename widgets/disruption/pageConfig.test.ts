@@ -7,14 +7,14 @@ import fc from 'fast-check';
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
 import { isWidgetError } from '../../shared/errors/WidgetError';
-import { buildHostPage } from '../../shared/test/hostPage';
+import { buildHostPage } from '../../test/hostPage';
 import {
   hostileSiteRootPath,
   hostileTarget,
   SPELT_OUT_STEAL,
   staysOnPageOrSpelledOut,
   withNavigationOrigins,
-} from '../../shared/test/hostileTargets';
+} from '../../test/hostileTargets';
 import { readDisruptionConfig } from './pageConfig';
 import type { DisruptionActions } from './types';
 

@@ -1,31 +1,21 @@
 import { WidgetError } from '../../shared/errors/WidgetError';
-import { NAVIGATION_RULE, navigationTarget, pageUrlOf } from '../../shared/page/navigationTarget';
-import { readPageData } from '../../shared/page-data/readPageData';
 import { readDelayRepayUrl } from '../../shared/page/delayRepayUrl';
+import { DEFAULT_MANUAL_ACTION, readManualAction } from '../../shared/page/manualAction';
+import { readNavigationAttribute } from '../../shared/page/navigationAttribute';
+import { pageUrlOf } from '../../shared/page/navigationTarget';
+import { readPageData } from '../../shared/page/readPageData';
 import { readStartUrl } from '../../shared/page/startUrl';
 import type { DisruptionConfig } from './types';
 
 /** Default navigation targets (docs/decisions.md "Navigation"). */
 export const DEFAULT_ACTIONS = {
   confirm: '/ConfirmRefund',
-  manual: '/ManualRefund',
+  manual: DEFAULT_MANUAL_ACTION,
   finished: '/Home/Disruption/Finished',
   questions: '/Home/Disruption',
 } as const;
 
 const INVALID_TEXT = 'This disruption page is set up incorrectly. Please try again later.';
-
-function target(dataset: Record<string, string>, key: string, fallback: string, pageUrl: string): string {
-  const raw = (dataset[key] ?? '').trim();
-  if (raw === '') return fallback;
-  const checked = navigationTarget(raw, pageUrl);
-  if (checked === null) {
-    throw new WidgetError('INVALID_PAGE_DATA', INVALID_TEXT, {
-      cause: new Error(`data-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} ${NAVIGATION_RULE}`),
-    });
-  }
-  return checked;
-}
 
 /**
  * Reads the disruption page's data once (docs/host-contract.md "The widgets": Details, station names,
@@ -43,6 +33,7 @@ export function readDisruptionConfig(element: HTMLElement, doc?: Document, searc
   const data = page.dataset;
   const view = data.view === 'finished' ? 'finished' : 'questions';
   const pageUrl = pageUrlOf(element);
+  const read = { pageUrl, invalidText: INVALID_TEXT };
   const refundStatusUrl = (data.refundStatusUrl ?? '').trim();
   if (view === 'questions' && refundStatusUrl === '') {
     throw new WidgetError('INVALID_PAGE_DATA', INVALID_TEXT, {
@@ -57,12 +48,15 @@ export function readDisruptionConfig(element: HTMLElement, doc?: Document, searc
     view,
     query: page.query,
     actions: {
-      confirm: target(data, 'action', DEFAULT_ACTIONS.confirm, pageUrl),
-      manual: target(data, 'manualAction', DEFAULT_ACTIONS.manual, pageUrl),
-      finished: target(data, 'finishedAction', DEFAULT_ACTIONS.finished, pageUrl),
-      questions: target(data, 'questionsAction', DEFAULT_ACTIONS.questions, pageUrl),
+      confirm: readNavigationAttribute(data, 'data-action', { ...read, fallback: DEFAULT_ACTIONS.confirm }),
+      manual: readManualAction(data, pageUrl, INVALID_TEXT),
+      finished: readNavigationAttribute(data, 'data-finished-action', { ...read, fallback: DEFAULT_ACTIONS.finished }),
+      questions: readNavigationAttribute(data, 'data-questions-action', {
+        ...read,
+        fallback: DEFAULT_ACTIONS.questions,
+      }),
     },
     startUrl: readStartUrl(data, pageUrl, INVALID_TEXT),
-    delayRepayUrl: readDelayRepayUrl(data.delayRepayUrl, pageUrl, INVALID_TEXT),
+    delayRepayUrl: readDelayRepayUrl(data, pageUrl, INVALID_TEXT),
   };
 }

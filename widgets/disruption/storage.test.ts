@@ -4,7 +4,7 @@ import MockAdapter from 'axios-mock-adapter';
 import bookings from '../../fixtures/bookings.json';
 import type { Details } from '../../shared/types';
 import stations from '../../fixtures/stations.json';
-import { mountOnHostPage } from '../../shared/test/hostPage';
+import { mountOnHostPage } from '../../test/hostPage';
 import { mount } from './mount';
 // Loaded here, not by the widget's first request inside a test: mutation testing would count the
 // API client's module-level code as covered by that test alone (docs/mutation-testing.md).

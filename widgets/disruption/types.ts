@@ -1,4 +1,4 @@
-import type { QueryFlags } from '../../shared/page-data/readPageData';
+import type { QueryFlags } from '../../shared/page/readPageData';
 import type { Details, StationNames } from '../../shared/types';
 
 /** Answers of the first question (docs/product-rules.md section 2 "Disruption flow"; docs/architecture.md identifiers). */

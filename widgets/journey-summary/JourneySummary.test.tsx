@@ -1,13 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { STATIONS, buildDetails, buildSingleDetails } from '../../shared/journey/testData';
+import { STATIONS, detailsOf, withoutReturn } from '../../test/journeys';
 import { JourneySummary } from './JourneySummary';
 
 const TITLE = 'Selected Journey: London Kings Cross to Edinburgh';
 
 describe('JourneySummary', () => {
   it('shows the selected journey, open, under one heading', () => {
-    const { container } = render(<JourneySummary details={buildDetails()} stations={STATIONS} />);
+    const { container } = render(<JourneySummary details={detailsOf()} stations={STATIONS} />);
 
     const toggle = screen.getByRole('button', { name: TITLE });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -15,21 +15,21 @@ describe('JourneySummary', () => {
     expect(screen.getByRole('heading', { level: 2, name: TITLE })).toContainElement(toggle);
 
     const panel = screen.getByRole('region', { name: TITLE });
-    expect(within(panel).getByRole('heading', { level: 3, name: 'Outward (14/03/2026)' })).toBeInTheDocument();
-    expect(within(panel).getByRole('heading', { level: 3, name: 'Return (21/03/2026)' })).toBeInTheDocument();
+    expect(within(panel).getByRole('heading', { level: 3, name: 'Outward (16/01/2027)' })).toBeInTheDocument();
+    expect(within(panel).getByRole('heading', { level: 3, name: 'Return (23/01/2027)' })).toBeInTheDocument();
     expect(within(panel).getByText('Booking reference: KXB7HT2N')).toBeInTheDocument();
     // The widget's snapshots, one region each: its frame and heading, the open panel's frame,
     // the first outward stop (the journey's own markup is snapshotted in shared/journey).
     expect(container.firstChild).toHaveClass('rw-journey-summary');
     expect(screen.getByRole('heading', { level: 2, name: TITLE })).toMatchSnapshot('heading and toggle');
     expect(panel.cloneNode(false)).toMatchSnapshot('panel frame');
-    const outward = within(panel).getByRole('region', { name: 'Outward (14/03/2026)' });
+    const outward = within(panel).getByRole('region', { name: 'Outward (16/01/2027)' });
     expect(outward.querySelector('.rw-stop--first')).toMatchSnapshot('first outward stop');
   });
 
   it('folds away and opens again', async () => {
     const user = userEvent.setup();
-    render(<JourneySummary details={buildSingleDetails()} stations={STATIONS} />);
+    render(<JourneySummary details={withoutReturn()} stations={STATIONS} />);
     const toggle = screen.getByRole('button', { name: TITLE });
 
     await user.click(toggle);
@@ -44,17 +44,18 @@ describe('JourneySummary', () => {
 
   it('reveals intermediate stops per leg', async () => {
     const user = userEvent.setup();
-    render(<JourneySummary details={buildDetails()} stations={STATIONS} />);
-    const back = screen.getByRole('region', { name: 'Return (21/03/2026)' });
-    await user.click(within(back).getAllByRole('button', { name: '1 intermediate stop' })[1]);
-    expect(within(back).getByRole('button', { name: 'Peterborough' })).toBeVisible();
-    expect(within(back).queryByRole('button', { name: 'Newcastle' })).not.toBeInTheDocument();
+    render(<JourneySummary details={detailsOf()} stations={STATIONS} />);
+    // Outward: Kings Cross → York (Stevenage, Peterborough, Doncaster), York → Edinburgh (… Newcastle …).
+    const out = screen.getByRole('region', { name: 'Outward (16/01/2027)' });
+    await user.click(within(out).getByRole('button', { name: '3 intermediate stops' }));
+    expect(within(out).getByRole('button', { name: 'Peterborough' })).toBeVisible();
+    expect(within(out).queryByRole('button', { name: 'Newcastle' })).not.toBeInTheDocument();
   });
 
   it('says so when the booking has no outward legs', () => {
     render(
       <JourneySummary
-        details={buildDetails({ JourneyPlannerResults: { outboundJourneys: [] } })}
+        details={detailsOf('instant', { JourneyPlannerResults: { outboundJourneys: [] } })}
         stations={STATIONS}
       />,
     );

@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
-import { captureConsoleErrors } from '../../shared/test/console';
-import { mountOnHostPage } from '../../shared/test/hostPage';
-import { buildDetails, STATIONS } from '../../shared/journey/testData';
+import { captureConsoleErrors } from '../../test/console';
+import { mountOnHostPage } from '../../test/hostPage';
+import { detailsOf, STATIONS } from '../../test/journeys';
 import { mount } from './mount';
 
 test('mounts by id from the page data and shows the selected journey', () => {
-  mountOnHostPage(mount, { mountId: 'journey-summary-widget', details: buildDetails(), stations: STATIONS });
+  mountOnHostPage(mount, { mountId: 'journey-summary-widget', details: detailsOf(), stations: STATIONS });
   expect(screen.getByRole('button', { name: /^Selected Journey: / })).toHaveAttribute('aria-expanded', 'true');
   expect(screen.getByText(/^Booking reference: /)).toBeInTheDocument();
 });

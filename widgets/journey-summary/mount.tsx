@@ -1,5 +1,5 @@
 import { createMount } from '../../shared/mount/createMount';
-import { readDetails, readStationNames } from '../../shared/page-data/readPageData';
+import { readDetails, readStationNames } from '../../shared/page/readPageData';
 import { JourneySummary } from './JourneySummary';
 
 /**

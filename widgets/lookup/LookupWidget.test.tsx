@@ -5,8 +5,8 @@
  */
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { readQueryFlags } from '../../shared/page-data/readPageData';
-import { mountOnHostPage } from '../../shared/test/hostPage';
+import { readQueryFlags } from '../../shared/page/readPageData';
+import { mountOnHostPage } from '../../test/hostPage';
 import { LookupWidget } from './LookupWidget';
 import { mount } from './mount';
 import type { LookupConfig } from './types';

@@ -1,9 +1,9 @@
 import { useFormik } from 'formik';
-import { useId, type ChangeEvent } from 'react';
+import { useIdScope } from '../../shared/hooks/useScopedId';
 import { LazyPart, reloadableLazy } from '../../shared/mount/lazyPart';
 import { ErrorSummary, fieldErrors } from '../../shared/forms/ErrorSummary';
 import { radioId } from '../../shared/forms/RadioGroup';
-import { TextField } from '../../shared/forms/TextField';
+import { BookingFields } from '../../shared/forms/BookingFields';
 import { ReasonRadios } from './components/ReasonRadios';
 import { PrintedTicketsWarning } from './components/PrintedTicketsWarning';
 import { buildLookupUrl } from './query';
@@ -35,9 +35,8 @@ export const FIELD_ID_BASES = {
   wheelchair: 'rw-lookup-wheelchair',
 } as const;
 
-/** The ids of one lookup form, made unique with `scope` (a React id). */
-function fieldIds(scope: string) {
-  const at = (base: string) => `${base}-${scope.replace(/[^a-zA-Z0-9_-]/g, '')}`;
+/** The ids of one lookup form, made unique with `at` (the form's {@link useIdScope}). */
+function fieldIds(at: (base: string) => string) {
   return {
     bookingReference: at(FIELD_ID_BASES.bookingReference),
     email: at(FIELD_ID_BASES.email),
@@ -68,7 +67,7 @@ export interface LookupWidgetProps {
  * field, and beside each field. A valid submit navigates to {@link buildLookupUrl}.
  */
 export function LookupWidget({ config, navigate = (url) => window.location.assign(url) }: LookupWidgetProps) {
-  const FIELD_IDS = fieldIds(useId());
+  const FIELD_IDS = fieldIds(useIdScope());
   const formik = useFormik<LookupFormValues>({
     initialValues: EMPTY_LOOKUP_VALUES,
     validationSchema: lookupFormSchema,
@@ -78,9 +77,6 @@ export function LookupWidget({ config, navigate = (url) => window.location.assig
   });
 
   const errors = fieldErrors(formik.errors, FIELD_IDS, FIELDS);
-
-  const upperCase = (event: ChangeEvent<HTMLInputElement>) =>
-    formik.setFieldValue('bookingReference', event.target.value.toUpperCase(), false);
 
   const funnelFallback = (
     <p className="rw-lookup__loading" role="status">
@@ -94,30 +90,7 @@ export function LookupWidget({ config, navigate = (url) => window.location.assig
       {formik.submitCount > 0 && errors.length > 0 && <ErrorSummary errors={errors} focusKey={formik.submitCount} />}
       <p className="rw-lookup__intro">{texts.intro}</p>
       <form noValidate onSubmit={formik.handleSubmit}>
-        <TextField
-          id={FIELD_IDS.bookingReference}
-          name="bookingReference"
-          label={texts.bookingReferenceLabel}
-          hint={texts.bookingReferenceHint}
-          error={formik.errors.bookingReference}
-          value={formik.values.bookingReference}
-          onChange={upperCase}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-        />
-        <TextField
-          id={FIELD_IDS.email}
-          name="email"
-          type="email"
-          label={texts.emailLabel}
-          hint={texts.emailHint}
-          error={formik.errors.email}
-          value={formik.values.email}
-          onChange={formik.handleChange}
-          autoComplete="email"
-          spellCheck={false}
-        />
+        <BookingFields form={formik} ids={FIELD_IDS} texts={texts} />
         <ReasonRadios
           idPrefix={FIELD_IDS.reasonPrefix}
           value={formik.values.reason}

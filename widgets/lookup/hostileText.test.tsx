@@ -1,14 +1,14 @@
 /**
  * Hostile text in the lookup widget (docs/decisions.md "Hostile input and error reporting"): every payload of
- * shared/test/xssPayloads.ts as the support address of the mount and as the booking reference
+ * test/xssPayloads.ts as the support address of the mount and as the booking reference
  * the traveller types, with the wheelchair funnel open (its mail link carries both). The form
  * renders them as inert text and the mail link stays well-formed.
  */
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { expectInert, expectWellFormedMailtos } from '../../shared/test/hostileChecks';
-import { mountOnHostPage } from '../../shared/test/hostPage';
-import { XSS_PAYLOADS } from '../../shared/test/xssPayloads';
+import { expectInert, expectWellFormedMailtos } from '../../test/hostileChecks';
+import { mountOnHostPage } from '../../test/hostPage';
+import { XSS_PAYLOADS } from '../../test/xssPayloads';
 import { mount } from './mount';
 import { texts } from './texts';
 

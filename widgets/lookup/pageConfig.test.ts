@@ -11,7 +11,7 @@ import {
   SPELT_OUT_STEAL,
   staysOnPageOrSpelledOut,
   withNavigationOrigins,
-} from '../../shared/test/hostileTargets';
+} from '../../test/hostileTargets';
 import { DEFAULT_ACTION, readLookupConfig } from './pageConfig';
 
 fc.configureGlobal({ seed: 20261123, numRuns: 500 });
@@ -55,7 +55,7 @@ it.each(['data-action', 'data-disruption-action'])(
       'This page is set up incorrectly (an invalid form action). Please try again later.',
     );
     expect(((thrown as Error).cause as Error).message).toBe(
-      `${attribute} must be a site-root path on this site, or an http(s) URL on this site or on an origin built in with NAVIGATION_ORIGINS`,
+      `${attribute} "${SPELT_OUT_STEAL}" refused: it must be a site-root path on this site, or an http(s) URL on this site or on an origin built in with NAVIGATION_ORIGINS`,
     );
   },
 );

@@ -1,27 +1,16 @@
-import { WidgetError } from '../../shared/errors/WidgetError';
 import { readDelayRepayUrl } from '../../shared/page/delayRepayUrl';
-import { NAVIGATION_RULE, navigationTarget, pageUrlOf } from '../../shared/page/navigationTarget';
-import { windowOf } from '../../shared/page-data/pageDocument';
-import { readQueryFlags } from '../../shared/page-data/readPageData';
+import { readNavigationAttribute } from '../../shared/page/navigationAttribute';
+import { pageUrlOf } from '../../shared/page/navigationTarget';
+import { windowOf } from '../../shared/page/pageDocument';
+import { readQueryFlags } from '../../shared/page/readPageData';
 import type { LookupConfig } from './types';
 
 /** Default targets (docs/host-contract.md "The widgets" and "Navigation"). */
 export const DEFAULT_ACTION = '/ConfirmRefund';
 export const DEFAULT_DISRUPTION_ACTION = '/Home/Disruption';
 
-function action(element: HTMLElement, attribute: string, fallback: string): string {
-  const raw = (element.getAttribute(attribute) ?? '').trim();
-  if (raw === '') return fallback;
-  const target = navigationTarget(raw, pageUrlOf(element));
-  if (target === null) {
-    throw new WidgetError(
-      'INVALID_PAGE_DATA',
-      'This page is set up incorrectly (an invalid form action). Please try again later.',
-      { cause: new Error(`${attribute} ${NAVIGATION_RULE}`) },
-    );
-  }
-  return target;
-}
+/** The setup error of a refused `data-action` or `data-disruption-action`. */
+export const INVALID_ACTION_TEXT = 'This page is set up incorrectly (an invalid form action). Please try again later.';
 
 /** The setup error of a refused `data-delay-repay-url`. */
 export const INVALID_LINK_TEXT = 'This page is set up incorrectly (an invalid link). Please try again later.';
@@ -34,9 +23,10 @@ export const INVALID_LINK_TEXT = 'This page is set up incorrectly (an invalid li
  *
  * @param element the mount element
  * @param search the page's query string (default: the element's document location)
- * @throws WidgetError('INVALID_PAGE_DATA') when an action is refused by `navigationTarget` (a site-root
- *   path must stay on the page's origin; otherwise only an absolute http(s) URL on the page's
- *   origin or one built in with `NAVIGATION_ORIGINS`); WidgetError('INVALID_PAGE_DATA',
+ * @throws WidgetError('INVALID_PAGE_DATA', {@link INVALID_ACTION_TEXT}) when an action is refused
+ *   by the one navigation-attribute reader (shared/page/navigationAttribute.ts: a site-root path
+ *   must stay on the page's origin; otherwise only an absolute http(s) URL on the page's origin or
+ *   one built in with `NAVIGATION_ORIGINS`); WidgetError('INVALID_PAGE_DATA',
  *   {@link INVALID_LINK_TEXT}) when `data-delay-repay-url` is refused
  */
 export function readLookupConfig(element: HTMLElement, search?: string): LookupConfig {
@@ -48,15 +38,18 @@ export function readLookupConfig(element: HTMLElement, search?: string): LookupC
       query = '';
     }
   }
+  const data = element.dataset;
+  const pageUrl = pageUrlOf(element);
+  const invalidText = INVALID_ACTION_TEXT;
   return {
-    action: action(element, 'data-action', DEFAULT_ACTION),
-    disruptionAction: action(element, 'data-disruption-action', DEFAULT_DISRUPTION_ACTION),
+    action: readNavigationAttribute(data, 'data-action', { pageUrl, fallback: DEFAULT_ACTION, invalidText }),
+    disruptionAction: readNavigationAttribute(data, 'data-disruption-action', {
+      pageUrl,
+      fallback: DEFAULT_DISRUPTION_ACTION,
+      invalidText,
+    }),
     supportEmail: (element.getAttribute('data-support-email') ?? '').trim(),
-    delayRepayUrl: readDelayRepayUrl(
-      element.getAttribute('data-delay-repay-url'),
-      pageUrlOf(element),
-      INVALID_LINK_TEXT,
-    ),
+    delayRepayUrl: readDelayRepayUrl(data, pageUrl, INVALID_LINK_TEXT),
     query: readQueryFlags(query),
   };
 }

@@ -1,5 +1,5 @@
 /** Query building of the lookup widget: targets, encoding and flags. */
-import { readQueryFlags } from '../../shared/page-data/readPageData';
+import { readQueryFlags } from '../../shared/page/readPageData';
 import { buildLookupUrl } from './query';
 import type { LookupConfig, LookupFormValues } from './types';
 import { EMPTY_LOOKUP_VALUES } from './validation';

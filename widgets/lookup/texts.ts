@@ -1,5 +1,3 @@
-import { BOOKING_REFERENCE_HINT } from '../../shared/forms/bookingReference';
-
 /**
  * Texts of the lookup widget. The quoted docs/product-rules.md text (section 5, the delay-repay message) is
  * exact; the rest is ours where docs/product-rules.md leaves the wording open.
@@ -8,7 +6,6 @@ export const texts = {
   heading: 'Find your booking',
   intro: 'Enter your booking reference and the email address you booked with to see what you can get back.',
   bookingReferenceLabel: 'Booking reference',
-  bookingReferenceHint: BOOKING_REFERENCE_HINT,
   emailLabel: 'Email address',
   emailHint: 'The email address you used when you booked.',
   reasonLabel: 'Why do you want a refund?',

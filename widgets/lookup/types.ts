@@ -1,4 +1,4 @@
-import type { QueryFlags } from '../../shared/page-data/readPageData';
+import type { QueryFlags } from '../../shared/page/readPageData';
 
 /** Values of the refund reason's radios (docs/product-rules.md section 2 "Refund page": a form asks for a refund reason). */
 export const REFUND_REASONS = ['NotTravelling', 'Disruption', 'Wheelchair', 'Other'] as const;

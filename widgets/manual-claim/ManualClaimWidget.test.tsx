@@ -14,11 +14,11 @@ import stations from '../../fixtures/stations.json';
 import { configureClient } from '../../shared/api/policy';
 import { api } from '../../shared/api/http';
 import { answersKey } from '../../shared/storage/journeyAnswers';
-import { mountOnHostPage } from '../../shared/test/hostPage';
+import { mountOnHostPage } from '../../test/hostPage';
 import { mount } from './mount';
 import { readManualClaimConfig } from './pageConfig';
 import { texts, REFUSAL, UPLOAD_DICT } from './texts';
-import { FakeUploads, fileOf, photos, resizedCopy } from './testUtils';
+import { FakeUploads, fileOf, photos, resizedCopy } from '../../test/widgets/manual-claim/testUtils';
 
 type State = { bookingReference: string; email: string; details: { JourneyPlannerResults: unknown } };
 const states = bookings as unknown as Record<string, State>;

@@ -29,12 +29,12 @@ import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
 import { api } from '../../shared/api/http';
 import { RELOAD_PAGE_TEXT } from '../../shared/errors/WidgetError';
-import { answerWith, FAULTS, registerFaultMatrixHooks, SERVER_ERROR_TEXT, type Fault } from '../../shared/test/faults';
-import { mountOnHostPage } from '../../shared/test/hostPage';
+import { answerWith, FAULTS, registerFaultMatrixHooks, SERVER_ERROR_TEXT, type Fault } from '../../test/faults';
+import { mountOnHostPage } from '../../test/hostPage';
 import { SUBMIT_CLAIM_PATH, UPLOAD_PATH } from './api';
 import { mount } from './mount';
 import { texts } from './texts';
-import { photos, resizedCopy } from './testUtils';
+import { photos, resizedCopy } from '../../test/widgets/manual-claim/testUtils';
 
 const TIMEOUT_MS = 100;
 const SLOW_MS = TIMEOUT_MS / 2;

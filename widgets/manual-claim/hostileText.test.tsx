@@ -1,15 +1,15 @@
 /**
  * Hostile text in the manual claim widget (docs/decisions.md "Hostile input and error reporting"): every payload of
- * shared/test/xssPayloads.ts is placed in the station names, the Details booking reference and
+ * test/xssPayloads.ts is placed in the station names, the Details booking reference and
  * e-mail, the fares' ticket descriptions and the support address, through the real `mount`. The
  * evidence screen renders it as inert text, and any mail link stays well-formed.
  */
 import { screen } from '@testing-library/react';
 import bookings from '../../fixtures/bookings.json';
 import realStations from '../../fixtures/stations.json';
-import { expectInert, expectShownAsText, expectWellFormedMailtos } from '../../shared/test/hostileChecks';
-import { mountOnHostPage } from '../../shared/test/hostPage';
-import { XSS_PAYLOADS } from '../../shared/test/xssPayloads';
+import { expectInert, expectShownAsText, expectWellFormedMailtos } from '../../test/hostileChecks';
+import { mountOnHostPage } from '../../test/hostPage';
+import { XSS_PAYLOADS } from '../../test/xssPayloads';
 import { mount } from './mount';
 import { texts } from './texts';
 

@@ -1,5 +1,5 @@
 import { WidgetError } from '../../shared/errors/WidgetError';
-import { readPageData } from '../../shared/page-data/readPageData';
+import { readPageData } from '../../shared/page/readPageData';
 import { pageUrlOf } from '../../shared/page/navigationTarget';
 import { readStartUrl } from '../../shared/page/startUrl';
 import type { ManualClaimConfig } from './types';

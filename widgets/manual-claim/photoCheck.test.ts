@@ -3,7 +3,7 @@
  * 40 megapixels, never a limit per side, so portrait and wide photos of a phone pass.
  */
 import { checkPhoto, headerSize, sniffPhotoType } from './photoCheck';
-import { fileOf, imageHeader } from './testUtils';
+import { fileOf, imageHeader } from '../../test/widgets/manual-claim/testUtils';
 import { texts } from './texts';
 import { UPLOAD_LIMITS } from './validation';
 

@@ -1,4 +1,4 @@
-import type { QueryFlags } from '../../shared/page-data/readPageData';
+import type { QueryFlags } from '../../shared/page/readPageData';
 import type { Details, StationNames } from '../../shared/types';
 
 /** Everything the manual claim widget reads from its page, validated once by `mount` (docs/host-contract.md "The widgets"). */

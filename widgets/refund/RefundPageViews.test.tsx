@@ -12,7 +12,7 @@ import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
 import { configureClient } from '../../shared/api/policy';
 import { api } from '../../shared/api/http';
-import { mountOnHostPage } from '../../shared/test/hostPage';
+import { mountOnHostPage } from '../../test/hostPage';
 import type { DryRunResult, RefundStatus, RefundStatusResponse } from '../../shared/types';
 import { feeNote } from './components/InstantPanel';
 import { mount } from './mount';

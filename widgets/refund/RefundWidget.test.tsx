@@ -10,11 +10,11 @@ import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
 import { configureClient } from '../../shared/api/policy';
 import { api } from '../../shared/api/http';
-import { captureConsoleErrors } from '../../shared/test/console';
-import { mountOnHostPage } from '../../shared/test/hostPage';
+import { captureConsoleErrors } from '../../test/console';
+import { mountOnHostPage } from '../../test/hostPage';
 import { answersKey } from '../../shared/storage/journeyAnswers';
 import type { Details, DryRunResult, RefundStatusResponse } from '../../shared/types';
-import { withNavigationOrigins } from '../../shared/test/hostileTargets';
+import { withNavigationOrigins } from '../../test/hostileTargets';
 import { mount } from './mount';
 import { readRefundConfig } from './pageConfig';
 import { RefundWidget } from './RefundWidget';
@@ -557,6 +557,30 @@ describe('the other panels', () => {
     expect(url.searchParams.get('BookingReference')).toBe(states.printed.bookingReference);
     expect(url.searchParams.get('Email')).toBe(states.printed.email);
   });
+
+  it('printed tickets lead to data-manual-action, with its own query kept and the booking added', async () => {
+    mountState('printed', { attrs: { 'manual-action': ' /Claims/Manual?site=2 ' }, search: 'covid19=true' });
+    const link = await screen.findByRole('link', { name: texts.manualRequiredLink });
+    expect(link.getAttribute('href')).toBe(
+      `/Claims/Manual?site=2&BookingReference=${states.printed.bookingReference}&Email=${encodeURIComponent(states.printed.email)}&covid19=true`,
+    );
+  });
+
+  it.each(['/\t/127.0.0.1:32622/steal', 'http://127.0.0.2:45229/steal', 'javascript:alert(1)', '//evil.example/'])(
+    'a hostile data-manual-action %j is refused with the set-up message, as the other navigation attributes are',
+    (value) => {
+      const logged = captureConsoleErrors();
+      const { element } = mountState('printed', { attrs: { 'manual-action': value } });
+      expect(element).toHaveTextContent(
+        'This refund page is set up incorrectly (invalid data-manual-action). Please try again later.',
+      );
+      expect(within(element).queryByRole('link', { name: texts.manualRequiredLink })).not.toBeInTheDocument();
+      expect(logged()).toEqual([
+        expect.stringContaining('refund-widgets: widget "refund", mount #refund-widget: data-manual-action "'),
+      ]);
+      expect(http.history.get).toHaveLength(0);
+    },
+  );
 
   it('the replacement case shows the replacement panel', async () => {
     mountState('replacement');

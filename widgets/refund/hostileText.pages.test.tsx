@@ -1,10 +1,10 @@
 /**
  * Hostile text in the refund widget, part 2: the six-month modal, the unavailable panel, the
  * refund unavailable page and the manual-refund links. What is checked and why:
- * hostileTextHarness.tsx.
+ * test/widgets/refund/hostileTextHarness.tsx.
  */
 import { screen, waitFor, within } from '@testing-library/react';
-import { expectInert, expectShownAsText, linkable, wellFormed } from '../../shared/test/hostileChecks';
+import { expectInert, expectShownAsText, linkable, wellFormed } from '../../test/hostileChecks';
 import { texts } from './texts';
 import {
   APPEALS,
@@ -14,7 +14,7 @@ import {
   mountWith,
   stationsNamed,
   registerHostileHarness,
-} from './hostileTextHarness';
+} from '../../test/widgets/refund/hostileTextHarness';
 
 registerHostileHarness();
 

@@ -1,9 +1,9 @@
 /**
  * Hostile text in the refund widget, part 1: the instant panel, the data-attribute addresses and
- * the bodies of a failed refund-status call. What is checked and why: hostileTextHarness.tsx.
+ * the bodies of a failed refund-status call. What is checked and why: test/widgets/refund/hostileTextHarness.tsx.
  */
 import { act, screen, within } from '@testing-library/react';
-import { expectInert, expectShownAsText, linkable } from '../../shared/test/hostileChecks';
+import { expectInert, expectShownAsText, linkable } from '../../test/hostileChecks';
 import { answerError } from '../../shared/api/policy';
 import { serverText } from '../../shared/api/serverText';
 import { texts } from './texts';
@@ -17,7 +17,7 @@ import {
   states,
   stationsNamed,
   registerHostileHarness,
-} from './hostileTextHarness';
+} from '../../test/widgets/refund/hostileTextHarness';
 
 registerHostileHarness();
 

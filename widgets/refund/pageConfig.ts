@@ -1,5 +1,6 @@
 import { WidgetError } from '../../shared/errors/WidgetError';
-import { readPageData } from '../../shared/page-data/readPageData';
+import { readPageData } from '../../shared/page/readPageData';
+import { readManualAction } from '../../shared/page/manualAction';
 import { pageUrlOf } from '../../shared/page/navigationTarget';
 import { readStartUrl } from '../../shared/page/startUrl';
 import type { RefundPageConfig } from './types';
@@ -8,9 +9,9 @@ import type { RefundPageConfig } from './types';
  * Reads the refund page's data once into a validated {@link RefundPageConfig} (docs/architecture.md "The
  * widgets": Details, station names, `data-refund-status-url`, `data-dry-run-url`,
  * `data-appeals-email`, `data-support-email`, `data-view`, `data-appeal-link`, `data-start-url`,
- * query, meta).
+ * `data-manual-action`, query, meta).
  * @throws WidgetError: MISSING_DETAILS, MISSING_STATION_MAP, or INVALID_PAGE_DATA when a required
- * attribute is missing or `data-start-url` is not a safe navigation target.
+ * attribute is missing or `data-start-url` or `data-manual-action` is not a safe navigation target.
  */
 export function readRefundConfig(element: HTMLElement, doc: Document = document, search?: string): RefundPageConfig {
   const page = readPageData(element, doc, search);
@@ -40,6 +41,11 @@ export function readRefundConfig(element: HTMLElement, doc: Document = document,
       data,
       pageUrlOf(element),
       'This refund page is set up incorrectly (invalid data-start-url). Please try again later.',
+    ),
+    manualAction: readManualAction(
+      data,
+      pageUrlOf(element),
+      'This refund page is set up incorrectly (invalid data-manual-action). Please try again later.',
     ),
   };
 }

@@ -13,7 +13,7 @@ import { __setClockForTests } from '@rw/page-runtime';
 import { MISSING_DETAILS_TEXT, MISSING_STATION_MAP_TEXT } from '../../shared/errors/WidgetError';
 import { api } from '../../shared/api/http';
 import { SetupError } from '../../shared/mount/setupError';
-import { mountOnHostPage, type HostPageOptions } from '../../shared/test/hostPage';
+import { mountOnHostPage, type HostPageOptions } from '../../test/hostPage';
 import { mount } from './mount';
 
 const state = (bookings as unknown as Record<string, { details: Record<string, unknown> }>).instant;

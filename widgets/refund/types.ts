@@ -1,5 +1,5 @@
 import type { Details, DryRunResult, StationNames } from '../../shared/types';
-import type { QueryFlags } from '../../shared/page-data/readPageData';
+import type { QueryFlags } from '../../shared/page/readPageData';
 
 /** The four panels of the refund page (docs/product-rules.md section 4). */
 export type Panel = 'manual' | 'instant' | 'replacement' | 'unavailable';
@@ -21,6 +21,8 @@ export interface RefundPageConfig {
   maxAdminFeePence: number;
   /** `data-start-url`: where "Start again" leads; default `/`. */
   startUrl: string;
+  /** `data-manual-action`: the manual claim page the manual-refund links lead to; default `/ManualRefund`. */
+  manualAction: string;
 }
 
 /**

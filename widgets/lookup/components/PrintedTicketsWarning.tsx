@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { texts } from '../texts';
 
 /**
@@ -7,7 +8,7 @@ import { texts } from '../texts';
  */
 export function PrintedTicketsWarning() {
   const [open, setOpen] = useState(false);
-  const panelId = `rw-lookup-printed-${useId()}`;
+  const panelId = useScopedId('rw-lookup-printed');
   return (
     <div className="rw-lookup__printed">
       <button

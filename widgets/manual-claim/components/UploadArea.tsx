@@ -1,5 +1,6 @@
 import Dropzone, { type DropzoneFile, type DropzoneOptions } from 'dropzone';
-import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { offlineReason, subscribeConnection } from '@rw/page-runtime';
 import { isTransientFailure, toWidgetError } from '../../../shared/api/policy';
 import { failureText } from '../../../shared/errors/WidgetError';
@@ -189,7 +190,7 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
   /** True once a photo was removed: the list's heading stays, to take focus, even when the list is empty. */
   const [removedAny, setRemovedAny] = useState(false);
   const listHeading = useRef<HTMLHeadingElement>(null);
-  const inputId = `rw-upload-input-${useId()}`;
+  const inputId = useScopedId('rw-upload-input');
   const lockedRef = useRef(locked);
 
   /** Changes the claim's draft in IndexedDB (docs/offline.md "The claim draft"); never rejects. */

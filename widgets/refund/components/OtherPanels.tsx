@@ -1,25 +1,27 @@
 import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { SelectedJourney } from '../../../shared/journey/SelectedJourney';
+import { withQuery } from '../../../shared/page/url';
 import type { RefundStatus } from '../../../shared/types';
 import { texts } from '../texts';
 import type { RefundPageConfig } from '../types';
 import { UnavailableReason } from './UnavailableReason';
 
 /**
- * The manual refund page's URL (docs/product-rules.md section 2): `/ManualRefund?BookingReference=…&Email=…`
- * (plus `covid19=true` when set), encoded with URLSearchParams. Used by the manual-refund panel and,
+ * The manual refund page's URL (docs/product-rules.md section 2): the mount's `data-manual-action`
+ * (default `/ManualRefund`) with `?BookingReference=…&Email=…` (plus `covid19=true` when set),
+ * encoded with URLSearchParams; the target's own query is kept. Used by the manual-refund panel and,
  * with `partJourney`, by the replacement panel's part-journey link, which adds `PartJourney=true` so
  * the claim's introduction asks for a part journey's evidence (docs/decisions.md "The manual
  * claim's words").
  */
 export function manualRefundHref(config: RefundPageConfig, { partJourney = false } = {}): string {
-  const params = new URLSearchParams({
-    BookingReference: config.details.bookingReference,
-    Email: config.details.email,
-  });
-  if (config.query.covid19) params.set('covid19', 'true');
-  if (partJourney) params.set('PartJourney', 'true');
-  return `/ManualRefund?${params.toString()}`;
+  const params: [string, string][] = [
+    ['BookingReference', config.details.bookingReference],
+    ['Email', config.details.email],
+  ];
+  if (config.query.covid19) params.push(['covid19', 'true']);
+  if (partJourney) params.push(['PartJourney', 'true']);
+  return withQuery(config.manualAction, params);
 }
 
 /**

@@ -71,8 +71,8 @@ export function replacementCase(status: RefundStatus, details: Details): Replace
  * information), `Provide replacement journey` (the maximum replacement value and its admin fee,
  * and the lazily loaded form that leads to the picker; a confirmed replacement calls
  * `onDone('replacement')`) and, when deferral is possible, `Defer replacement` (a confirmed
- * deferral calls `onDone('deferral')`); and a link to /ManualRefund for a part-journey
- * replacement. The advance-fare message links to the advance-ticket information unless the host
+ * deferral calls `onDone('deferral')`); and a link to the manual claim page
+ * (`data-manual-action`) for a part-journey replacement. The advance-fare message links to the advance-ticket information unless the host
  * page already does ({@link hostOffersAdvanceInfo}). Never throws; failures show inside the panel.
  */
 export function ReplacementPanel({ config, response, onDone }: ReplacementPanelProps) {

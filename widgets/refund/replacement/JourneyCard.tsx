@@ -1,8 +1,8 @@
-import { useId } from 'react';
+import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { formatPence } from '../../../shared/format/money';
 import { formatDate, formatTime, wallClockMs } from '../../../shared/format/time';
 import { ModeIcon, modeIcon } from '../../../shared/journey/ModeIcon';
-import { stationName } from '../../../shared/page-data/readPageData';
+import { stationName } from '../../../shared/page/readPageData';
 import type { StationNames } from '../../../shared/types';
 import { texts } from './texts';
 import type { LookupJourney, LookupLeg } from './types';
@@ -111,7 +111,7 @@ export interface JourneyCardProps {
  * text is rendered as text.
  */
 export function JourneyCard({ journey, stations, name, checked, disabled = false, onSelect }: JourneyCardProps) {
-  const id = `rw-journey-card-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const id = useScopedId('rw-journey-card');
   const out = describeDirection(journey.legRecordsOut, stations);
   const back = describeDirection(journey.legRecordsRtn, stations);
   return (

@@ -11,7 +11,14 @@ import { texts as refundTexts } from '../texts';
 import { REPLACEMENT_DRY_RUN_PATH, REPLACEMENT_PATH } from './api';
 import { changesText, describeDirection, journeyLabel } from './JourneyCard';
 import { amountBreakdown, JourneyPickerModal, type JourneyPickerModalProps } from './JourneyPickerModal';
-import { configOf, DIRECT_SINGLE, REPLACEMENT_REFERENCE, responseOf, RETURN_WITH_CHANGE, STATES } from './testData';
+import {
+  configOf,
+  DIRECT_SINGLE,
+  REPLACEMENT_REFERENCE,
+  responseOf,
+  RETURN_WITH_CHANGE,
+  STATES,
+} from '../../../test/widgets/refund/replacement/testData';
 import type { LookupJourney } from './types';
 
 const http = new MockAdapter(api);

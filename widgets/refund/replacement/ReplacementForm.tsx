@@ -11,7 +11,7 @@ import { texts as refundTexts } from '../texts';
 import type { RefundPageConfig } from '../types';
 import { lookupJourneys } from './api';
 import { ErrorSummary, fieldErrors } from '../../../shared/forms/ErrorSummary';
-import { TextField } from '../../../shared/forms/TextField';
+import { BookingFields } from '../../../shared/forms/BookingFields';
 import { texts } from './texts';
 import type { LookupJourney, ReplacementFormValues } from './types';
 import { replacementFormSchema, trimFormValues } from './validation';
@@ -45,7 +45,8 @@ type Outcome =
  * The 'Provide replacement journey' form (docs/product-rules.md sections 2, 5, 7, 8; docs/architecture.md "Forms"): fields
  * `Booking reference` and `Email address` validated by {@link replacementFormSchema} on submit;
  * errors show in an error summary that takes focus and links to each field, and beside each
- * field. The booking reference's hint is the lookup form's (shared/forms/bookingReference.ts).
+ * field. The two fields are the lookup form's ({@link BookingFields}: the one hint, the reference
+ * upper-cased as typed).
  * `Continue` sends POST /api/LookupJourneys with the trimmed values. No eligible journey →
  * `No matching eligible journeys. …` below the form; any other failure → the server's text in a
  * `Lookup failed` alert dialog, or, when the server gave none, a plain sentence saying to try
@@ -102,30 +103,7 @@ export function ReplacementForm({ config, response, onDone }: ReplacementFormPro
       {formik.submitCount > 0 && errors.length > 0 && <ErrorSummary errors={errors} focusKey={formik.submitCount} />}
       <form noValidate onSubmit={formik.handleSubmit}>
         <p className="rw-replacement-form__intro">{texts.formIntro}</p>
-        <TextField
-          id={FIELD_IDS.bookingReference}
-          name="bookingReference"
-          label={texts.bookingReferenceLabel}
-          hint={texts.bookingReferenceHint}
-          error={formik.errors.bookingReference}
-          value={formik.values.bookingReference}
-          onChange={formik.handleChange}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-        />
-        <TextField
-          id={FIELD_IDS.email}
-          name="email"
-          type="email"
-          label={texts.emailLabel}
-          hint={texts.emailHint}
-          error={formik.errors.email}
-          value={formik.values.email}
-          onChange={formik.handleChange}
-          autoComplete="email"
-          spellCheck={false}
-        />
+        <BookingFields form={formik} ids={FIELD_IDS} texts={texts} />
         <div className="rw-replacement-form__actions">
           <button type="submit" className="rw-button" disabled={formik.isSubmitting} ref={continueButton}>
             {texts.continue}

@@ -9,7 +9,7 @@ import MockAdapter from 'axios-mock-adapter';
 import stations from '../../../fixtures/stations.json';
 import { configureClient } from '../../../shared/api/policy';
 import { api } from '../../../shared/api/http';
-import { mountOnHostPage } from '../../../shared/test/hostPage';
+import { mountOnHostPage } from '../../../test/hostPage';
 import type { RefundStatusResponse } from '../../../shared/types';
 import { mount } from '../mount';
 import { BOOKING_REFERENCE_HINT } from '../../../shared/forms/bookingReference';
@@ -24,7 +24,7 @@ import {
   RETURN_WITH_CHANGE,
   STATES,
   WITHOUT_STATUS,
-} from './testData';
+} from '../../../test/widgets/refund/replacement/testData';
 
 const STATUS_URL = '/Refund/Status?bookingReference=X';
 const DRY_RUN_URL = '/Refund/DryRun?bookingReference=X';
@@ -32,7 +32,10 @@ const http = new MockAdapter(api);
 
 type StateName = 'replacement' | 'defer-only';
 
-function mountState(name: StateName, options: { status?: Partial<RefundStatusResponse>; search?: string } = {}) {
+function mountState(
+  name: StateName,
+  options: { status?: Partial<RefundStatusResponse>; search?: string; attrs?: Record<string, string> } = {},
+) {
   const state = STATES[name];
   const status = { ...state.status, ...options.status };
   http.onGet(STATUS_URL).reply(200, JSON.stringify(status));
@@ -48,6 +51,7 @@ function mountState(name: StateName, options: { status?: Partial<RefundStatusRes
       'dry-run-url': DRY_RUN_URL,
       'appeals-email': 'appeals@example.co.uk',
       'support-email': 'support@example.co.uk',
+      ...options.attrs,
     },
   });
 }
@@ -164,6 +168,14 @@ describe('the panel by case (docs/product-rules.md section 2)', () => {
     );
   });
 
+  it('the part-journey link leads to data-manual-action when the mount gives one', async () => {
+    mountState('replacement', { attrs: { 'manual-action': '/Claims/Manual' } });
+    const link = await screen.findByRole('link', { name: 'Request a refund for a part-journey replacement' });
+    expect(link.getAttribute('href')).toBe(
+      '/Claims/Manual?BookingReference=GLX2NF7R&Email=replace.me%40example.com&PartJourney=true',
+    );
+  });
+
   it.each(['replacement', 'defer-only'] as const)('snapshot: %s', async (name) => {
     const { element } = mountState(name);
     await screen.findByRole('heading', { name: refundTexts.replacementHeading });
@@ -227,7 +239,7 @@ describe('the replacement form (docs/product-rules.md section 5; docs/architectu
     );
     const reference = screen.getByRole('textbox', { name: 'Booking reference' });
     await user.clear(reference);
-    await user.type(reference, 'glx2nf7r');
+    await user.type(reference, 'glx2nf7');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     await waitFor(() =>
       expect(within(summary).getAllByRole('link')[0]).toHaveTextContent(
@@ -236,6 +248,19 @@ describe('the replacement form (docs/product-rules.md section 5; docs/architectu
     );
     expect(summary).toHaveFocus();
     expect(http.history.post).toHaveLength(0);
+  });
+
+  it('upper-cases the reference as typed, as the lookup form does, and looks it up in capitals', async () => {
+    mountState('replacement');
+    http.onPost(LOOKUP_PATH).reply(200, JSON.stringify([]));
+    const user = userEvent.setup();
+    await fillAndContinue(user, ` ${REPLACEMENT_REFERENCE.toLowerCase()}`, REPLACEMENT_EMAIL);
+    expect(screen.getByRole('textbox', { name: 'Booking reference' })).toHaveValue(` ${REPLACEMENT_REFERENCE}`);
+    expect(await screen.findByText(texts.noEligible)).toBeInTheDocument();
+    expect(JSON.parse(posts(LOOKUP_PATH)[0].data)).toEqual({
+      bookingReference: REPLACEMENT_REFERENCE,
+      email: REPLACEMENT_EMAIL,
+    });
   });
 
   it('Continue looks the journeys up with trimmed values and opens the picker with only journeys that have a refund status', async () => {

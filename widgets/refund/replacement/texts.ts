@@ -1,5 +1,3 @@
-import { BOOKING_REFERENCE_HINT } from '../../../shared/forms/bookingReference';
-
 /**
  * Texts of the refund-with-replacement panel, the replacement form, the journey picker and the
  * deferral. Quoted docs/product-rules.md texts (sections 2, 5 and 8) are exact; the others are ours where
@@ -31,8 +29,6 @@ export const texts = {
   replacementAdminFee: 'Admin fee for a replacement',
   formIntro: 'Enter the booking reference and email address of your replacement journey.',
   bookingReferenceLabel: 'Booking reference',
-  /** The same hint as the lookup form's (shared/forms/bookingReference.ts). */
-  bookingReferenceHint: BOOKING_REFERENCE_HINT,
   emailLabel: 'Email address',
   emailHint: 'The email address used to book the replacement journey.',
   continue: 'Continue',

@@ -1,5 +1,5 @@
 import { isWidgetError } from '../../../shared/errors/WidgetError';
-import { DIRECT_SINGLE, lookupAnswer, RETURN_WITH_CHANGE } from './testData';
+import { DIRECT_SINGLE, lookupAnswer, RETURN_WITH_CHANGE } from '../../../test/widgets/refund/replacement/testData';
 import { parseLookupResponse, replacementFormSchema, trimFormValues } from './validation';
 
 const schema = replacementFormSchema('GLX2NF7R');

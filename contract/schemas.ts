@@ -4,7 +4,7 @@
  * check. `contract/docs.test.ts` keeps the schema blocks of docs/host-contract.md equal to these and
  * validates every JSON example of that file against them.
  *
- * Page data and answers come from the schemas the widgets use (`shared/page-data/schemas.ts`,
+ * Page data and answers come from the schemas the widgets use (`shared/page/schemas.ts`,
  * `shared/api/refundStatus.ts`, `widgets/refund/replacement/validation.ts`,
  * `shared/validation/schemas.ts`). Request bodies have TypeScript types but no yup schema in the
  * widgets (the widgets build them); their schemas below are typed against those types, so
@@ -12,13 +12,13 @@
  */
 import { convertSchema } from '@sodaru/yup-to-json-schema';
 import * as yup from 'yup';
-import { dryRunSchema, refundStatusResponseSchema } from '../api/refundStatus';
-import { detailsSchema } from '../page-data/schemas';
-import type { ConfirmRefundRequest, ErrorReport } from '../types';
-import { bookingReferenceSchema, emailSchema } from '../validation/schemas';
-import type { SubmitClaimRequest } from '../../widgets/manual-claim/types';
-import { lookupJourneySchema } from '../../widgets/refund/replacement/validation';
-import type { LookupRequest, ReplacementRequest } from '../../widgets/refund/replacement/types';
+import { dryRunSchema, refundStatusResponseSchema } from '../shared/api/refundStatus';
+import { detailsSchema } from '../shared/page/schemas';
+import type { ConfirmRefundRequest, ErrorReport } from '../shared/types';
+import { bookingReferenceSchema, emailSchema } from '../shared/validation/schemas';
+import type { SubmitClaimRequest } from '../widgets/manual-claim/types';
+import { lookupJourneySchema } from '../widgets/refund/replacement/validation';
+import type { LookupRequest, ReplacementRequest } from '../widgets/refund/replacement/types';
 
 /** A JSON Schema (draft-07) as the converter returns it. */
 export type JsonSchema = ReturnType<typeof convertSchema>;

@@ -4,7 +4,7 @@
  * and mounts a widget into it through its real `mount`. Returns the mount element.
  */
 import { act } from '@testing-library/react';
-import type { MountFunction } from '../mount/createMount';
+import type { MountFunction } from '../shared/mount/createMount';
 
 export interface HostPageOptions {
   mountId: string;

@@ -14,21 +14,21 @@
 import fs from 'fs';
 import path from 'path';
 import Ajv from 'ajv';
-import bookings from '../../fixtures/bookings.json';
-import lookups from '../../fixtures/lookups.json';
-import stations from '../../fixtures/stations.json';
-import widgetList from '../../host-shim/widgets.json';
-import { parseDryRun, parseRefundStatusResponse } from '../api/refundStatus';
-import { readDetails, readStationNames } from '../page-data/readPageData';
-import { isStringMap } from '../page-data/schemas';
-import { readDisruptionConfig } from '../../widgets/disruption/pageConfig';
-import { readLookupConfig } from '../../widgets/lookup/pageConfig';
-import { readManualClaimConfig } from '../../widgets/manual-claim/pageConfig';
-import { readRefundConfig } from '../../widgets/refund/pageConfig';
-import { parseLookupResponse } from '../../widgets/refund/replacement/validation';
+import bookings from '../fixtures/bookings.json';
+import lookups from '../fixtures/lookups.json';
+import stations from '../fixtures/stations.json';
+import widgetList from '../host-shim/widgets.json';
+import { parseDryRun, parseRefundStatusResponse } from '../shared/api/refundStatus';
+import { readDetails, readStationNames } from '../shared/page/readPageData';
+import { isStringMap } from '../shared/page/schemas';
+import { readDisruptionConfig } from '../widgets/disruption/pageConfig';
+import { readLookupConfig } from '../widgets/lookup/pageConfig';
+import { readManualClaimConfig } from '../widgets/manual-claim/pageConfig';
+import { readRefundConfig } from '../widgets/refund/pageConfig';
+import { parseLookupResponse } from '../widgets/refund/replacement/validation';
 import { contractSchemas, type JsonSchema } from './schemas';
 
-const ROOT = path.resolve(__dirname, '..', '..');
+const ROOT = path.resolve(__dirname, '..');
 const HOST_CONTRACT = path.join(ROOT, 'docs', 'host-contract.md');
 
 /** README.md and every Markdown file under docs/, as absolute paths. */

@@ -3,7 +3,7 @@
  * hostileText.pages.test.tsx, split in two so that Jest's two workers share the ~280 mounts).
  *
  * Hostile text in the refund widget (docs/decisions.md "Hostile input and error reporting"): every payload of
- * shared/test/xssPayloads.ts is placed in each server- and page-supplied text the refund widget
+ * test/xssPayloads.ts is placed in each server- and page-supplied text the refund widget
  * renders (station names, booking reference and e-mail of the Details JSON, the appeals and
  * support addresses, server error bodies of the status, dry-run and ProcessRefund calls) through
  * the real `mount` on a host page. It must render as inert text: no element injected, no `on*`
@@ -11,15 +11,15 @@
  * recipient, only `subject` and `body`, both decoding back to the intended text).
  */
 import MockAdapter from 'axios-mock-adapter';
-import bookings from '../../fixtures/bookings.json';
-import realStations from '../../fixtures/stations.json';
-import { configureClient } from '../../shared/api/policy';
-import { api } from '../../shared/api/http';
-import { mountOnHostPage } from '../../shared/test/hostPage';
-import { expectWellFormedMailtos } from '../../shared/test/hostileChecks';
-import { XSS_PAYLOADS } from '../../shared/test/xssPayloads';
-import { mount } from './mount';
-import { texts } from './texts';
+import bookings from '../../../fixtures/bookings.json';
+import realStations from '../../../fixtures/stations.json';
+import { configureClient } from '../../../shared/api/policy';
+import { api } from '../../../shared/api/http';
+import { mountOnHostPage } from '../../hostPage';
+import { expectWellFormedMailtos } from '../../hostileChecks';
+import { XSS_PAYLOADS } from '../../xssPayloads';
+import { mount } from '../../../widgets/refund/mount';
+import { texts } from '../../../widgets/refund/texts';
 
 type State = {
   bookingReference: string;
@@ -129,5 +129,5 @@ export function registerHostileHarness(): void {
   });
 }
 
-/** Every payload of shared/test/xssPayloads.ts as `[name, text]`, for `describe.each`. */
+/** Every payload of test/xssPayloads.ts as `[name, text]`, for `describe.each`. */
 export const cases = XSS_PAYLOADS.map((payload) => [payload.name, payload.text] as const);

@@ -1,5 +1,7 @@
 /**
- * Test-only builders of realistic journey data (not shipped: only tests import this file).
+ * Hand-built journey data for the three shared/journey tests that still use it (LegSummary,
+ * SelectedJourney, buildJourney); every other test takes its journeys from fixtures/ through
+ * test/journeys.ts. To go: those three move to fixtures/bookings.json, and this file with them.
  *
  * The default booking `KXB7HT2N`:
  * - Outward, Saturday 14/03/2026: London Kings Cross 08:00 → York 09:52 (train calling at
@@ -11,7 +13,7 @@
  * `buildFerryDetails()`: London Waterloo → Portsmouth Harbour by train (two stops only), then
  * Portsmouth Harbour → Ryde Pier Head by SHIP, on 04/07/2026 with no return.
  */
-import type { Details, FareDetail, Journey, LegRecord, StationNames, Stop, TrainRecord } from '../types';
+import type { Details, FareDetail, Journey, LegRecord, StationNames, Stop, TrainRecord } from '../shared/types';
 
 /** The empty date as it appears in stop times. */
 export const NO_TIME = '0001-01-01T00:00:00';
@@ -243,42 +245,4 @@ export function buildFerryDetails(): Details {
 /** A deep copy through JSON, as a page would deliver it. */
 function structuredCloneJson<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
-}
-
-/** What {@link writePageData} puts on the page; a string is written as the raw JSON text. */
-export interface PageDataFixture {
-  details?: unknown;
-  stations?: unknown;
-  detailsId?: string;
-  /** Content of `<meta name="max-admin-fee">`; omitted → no meta element. */
-  maxAdminFee?: string;
-}
-
-/**
- * Writes page data into a document as a host page would (script elements and meta), replacing
- * what an earlier call wrote. Returns a function that removes it.
- */
-export function writePageData(doc: Document, fixture: PageDataFixture): () => void {
-  doc.querySelectorAll('[data-test-page-data]').forEach((node) => node.remove());
-  const added: Element[] = [];
-  const script = (id: string, value: unknown) => {
-    const element = doc.createElement('script');
-    element.type = 'application/json';
-    element.id = id;
-    element.setAttribute('data-test-page-data', '');
-    element.textContent = typeof value === 'string' ? value : JSON.stringify(value);
-    doc.body.appendChild(element);
-    added.push(element);
-  };
-  if (fixture.details !== undefined) script(fixture.detailsId ?? 'refund-details', fixture.details);
-  if (fixture.stations !== undefined) script('station-names', fixture.stations);
-  if (fixture.maxAdminFee !== undefined) {
-    const meta = doc.createElement('meta');
-    meta.name = 'max-admin-fee';
-    meta.content = fixture.maxAdminFee;
-    meta.setAttribute('data-test-page-data', '');
-    doc.head.appendChild(meta);
-    added.push(meta);
-  }
-  return () => added.forEach((node) => node.remove());
 }

@@ -6,7 +6,7 @@ import {
   type WidgetErrorCode,
 } from '../errors/WidgetError';
 import { ValidationError } from 'yup';
-import { STATIONS, buildDetails, writePageData } from '../journey/testData';
+import { STATIONS, detailsOf, writePageData } from '../../test/journeys';
 import type { Details } from '../types';
 import {
   DEFAULT_MAX_ADMIN_FEE_PENCE,
@@ -65,7 +65,7 @@ beforeEach(() => {
 
 describe('readPageData', () => {
   it('reads Details, station names, data attributes, the query and the meta into one context', () => {
-    writePageData(document, { details: buildDetails(), stations: STATIONS, maxAdminFee: '7.50' });
+    writePageData(document, { details: detailsOf(), stations: STATIONS, maxAdminFee: '7.50' });
 
     const page = readPageData(
       mountElement,
@@ -73,7 +73,7 @@ describe('readPageData', () => {
       '?BookingReference=KXB7HT2N&Email=traveller%40example.com&covid19=TRUE',
     );
 
-    expect(page.details).toEqual(buildDetails());
+    expect(page.details).toEqual(detailsOf());
     expect(page.stations).toEqual(STATIONS);
     expect(page.dataset).toEqual({
       refundStatusUrl: '/Refund/Status?bookingReference=KXB7HT2N',
@@ -92,7 +92,7 @@ describe('readPageData', () => {
   });
 
   it('defaults to the element document and its location query', () => {
-    writePageData(document, { details: buildDetails(), stations: STATIONS });
+    writePageData(document, { details: detailsOf(), stations: STATIONS });
     window.history.replaceState(null, '', '/ConfirmRefund?BookingReference=KXB7HT2N&disruptedInwards=true');
     try {
       const page = readPageData(mountElement);
@@ -107,14 +107,14 @@ describe('readPageData', () => {
 
   it('reports missing Details before a missing station map', () => {
     expectWidgetError(() => readPageData(mountElement, document, ''), 'MISSING_DETAILS', 'Missing JSON data from DOM');
-    writePageData(document, { details: buildDetails() });
+    writePageData(document, { details: detailsOf() });
     expectWidgetError(() => readPageData(mountElement, document, ''), 'MISSING_STATION_MAP', MISSING_STATION_MAP_TEXT);
   });
 
   it('reads the document it is given, with an empty query when that document has no location', () => {
     const other = document.implementation.createHTMLDocument('host page');
     writePageData(other, {
-      details: buildDetails({ bookingReference: 'E-123456789' }),
+      details: detailsOf('instant', { bookingReference: 'E-123456789' }),
       stations: STATIONS,
       maxAdminFee: '5',
     });
@@ -126,7 +126,7 @@ describe('readPageData', () => {
   });
 
   it("takes the query from the document's window location", () => {
-    writePageData(document, { details: buildDetails(), stations: STATIONS });
+    writePageData(document, { details: detailsOf(), stations: STATIONS });
     window.history.replaceState(null, '', '/ConfirmRefund?covid19=true');
     try {
       expect(readPageData(mountElement).query.search).toBe('covid19=true');
@@ -137,12 +137,12 @@ describe('readPageData', () => {
 
   it('takes the query from nowhere when the document has no window', () => {
     const other = document.implementation.createHTMLDocument('no window');
-    writePageData(other, { details: buildDetails(), stations: STATIONS });
+    writePageData(other, { details: detailsOf(), stations: STATIONS });
     expect(readPageData(mountElement, other).query).toEqual(NO_QUERY);
   });
 
   it('throws INVALID_PAGE_DATA when there is no mount element to read data attributes from', () => {
-    writePageData(document, { details: buildDetails(), stations: STATIONS });
+    writePageData(document, { details: detailsOf(), stations: STATIONS });
     expectWidgetError(
       () => readPageData(null as unknown as HTMLElement, undefined, ''),
       'INVALID_PAGE_DATA',
@@ -151,7 +151,7 @@ describe('readPageData', () => {
   });
 
   it('gives a plain object copy of the data attributes', () => {
-    writePageData(document, { details: buildDetails(), stations: STATIONS });
+    writePageData(document, { details: detailsOf(), stations: STATIONS });
     mountElement.setAttribute('data-appeal-link', 'false');
     const page = readPageData(mountElement, document, '');
     expect(page.dataset.appealLink).toBe('false');
@@ -163,15 +163,18 @@ describe('readPageData', () => {
 
 describe('readDetails', () => {
   it('reads the Details JSON from #refund-details, dropping unknown keys', () => {
-    const details = { ...buildDetails(), extra: 'ignored' };
+    const details = { ...detailsOf(), extra: 'ignored' };
     writePageData(document, { details });
     const read = readDetails(mountElement, document);
-    expect(read).toEqual(buildDetails());
+    expect(read).toEqual(detailsOf());
     expect(read).not.toHaveProperty('extra');
   });
 
   it('reads the block named by data-details-id', () => {
-    writePageData(document, { details: buildDetails({ bookingReference: 'E-123456789' }), detailsId: 'other-details' });
+    writePageData(document, {
+      details: detailsOf('instant', { bookingReference: 'E-123456789' }),
+      detailsId: 'other-details',
+    });
     mountElement.setAttribute('data-details-id', 'other-details');
     expect(readDetails(mountElement, document).bookingReference).toBe('E-123456789');
   });
@@ -180,31 +183,31 @@ describe('readDetails', () => {
     ['blank, reading #refund-details', '  ', 'refund-details'],
     ['padded with spaces, reading the block it names', ' other-details ', 'other-details'],
   ])('reads a data-details-id that is %s', (_case, attribute, detailsId) => {
-    writePageData(document, { details: buildDetails({ bookingReference: 'E-123456789' }), detailsId });
+    writePageData(document, { details: detailsOf('instant', { bookingReference: 'E-123456789' }), detailsId });
     mountElement.setAttribute('data-details-id', attribute);
     expect(readDetails(mountElement, document).bookingReference).toBe('E-123456789');
   });
 
   it('reads the document it is given, not the global one', () => {
     const other = document.implementation.createHTMLDocument('host page');
-    writePageData(other, { details: buildDetails({ bookingReference: 'E-123456789' }) });
+    writePageData(other, { details: detailsOf('instant', { bookingReference: 'E-123456789' }) });
     expect(readDetails(mountElement, other).bookingReference).toBe('E-123456789');
   });
 
   it('reads #refund-details of the global document for a mount element without attributes', () => {
-    writePageData(document, { details: buildDetails({ bookingReference: 'E-123456789' }) });
+    writePageData(document, { details: detailsOf('instant', { bookingReference: 'E-123456789' }) });
     expect(readDetails(null as unknown as HTMLElement).bookingReference).toBe('E-123456789');
     expect(readDetails({} as HTMLElement, document).bookingReference).toBe('E-123456789');
   });
 
   it('accepts legs whose trainRecordID is null or absent, and fills optional parts', () => {
-    const details = buildDetails() as unknown as { JourneyPlannerResults: Record<string, unknown> } & Record<
+    const details = detailsOf() as unknown as { JourneyPlannerResults: Record<string, unknown> } & Record<
       string,
       unknown
     >;
     const legs = details.JourneyPlannerResults.legRecords as Record<string, unknown>[];
-    delete legs[3].trainRecordID;
-    legs[5].trainRecordID = null;
+    delete legs[1].trainRecordID;
+    legs[2].trainRecordID = null;
     delete details.JourneyPlannerResults.returnJourneys;
     details.JourneyPlannerResults.trainRecords = null;
     delete details.JourneyPlannerResults.fareDetails;
@@ -213,8 +216,8 @@ describe('readDetails', () => {
 
     const read = readDetails(mountElement, document);
 
-    expect(read.JourneyPlannerResults.legRecords[3].trainRecordID).toBeUndefined();
-    expect(read.JourneyPlannerResults.legRecords[5].trainRecordID).toBeNull();
+    expect(read.JourneyPlannerResults.legRecords[1].trainRecordID).toBeUndefined();
+    expect(read.JourneyPlannerResults.legRecords[2].trainRecordID).toBeNull();
     expect(read.JourneyPlannerResults.returnJourneys).toEqual([]);
     expect(read.JourneyPlannerResults.trainRecords).toEqual([]);
     expect(read.JourneyPlannerResults.fareDetails).toEqual([]);
@@ -222,7 +225,7 @@ describe('readDetails', () => {
   });
 
   it('reads a null or absent stop time as the empty date', () => {
-    const details = buildDetails();
+    const details = detailsOf();
     const raw = JSON.parse(JSON.stringify(details));
     raw.JourneyPlannerResults.trainRecords[0].stops[0].arriveTime = null;
     delete raw.JourneyPlannerResults.trainRecords[0].stops[5].departTime;
@@ -233,7 +236,7 @@ describe('readDetails', () => {
   });
 
   it('does not check UIC codes (a bad UIC never stops reading)', () => {
-    const details = buildDetails();
+    const details = detailsOf();
     details.JourneyPlannerResults.fareDetails[0].fromUIC = 'not a UIC';
     writePageData(document, { details });
     expect(readDetails(mountElement, document).JourneyPlannerResults.fareDetails[0].fromUIC).toBe('not a UIC');
@@ -269,26 +272,25 @@ describe('readDetails', () => {
     expect((error.cause as Error).cause).toBeInstanceOf(SyntaxError);
   });
 
-  const longValue = (length: number) =>
-    JSON.stringify({ ...buildDetails(), bookingReference: { a: 'x'.repeat(length) } });
+  const longValue = (length: number) => JSON.stringify({ ...detailsOf(), bookingReference: { a: 'x'.repeat(length) } });
 
   it.each([
     [
       'an absent field as required',
-      JSON.stringify({ ...buildDetails(), bookingReference: undefined }),
+      JSON.stringify({ ...detailsOf(), bookingReference: undefined }),
       'Invalid Details in "#refund-details": bookingReference: required (bookingReference is a required field)',
     ],
     [
       'a null field as required',
-      JSON.stringify({ ...buildDetails(), bookingReference: null }),
+      JSON.stringify({ ...detailsOf(), bookingReference: null }),
       'Invalid Details in "#refund-details": bookingReference: required (bookingReference is a required field)',
     ],
     [
       'a field that must be defined as required',
       JSON.stringify(
-        buildDetails({
+        detailsOf('instant', {
           JourneyPlannerResults: {
-            fareDetails: [{ ...buildDetails().JourneyPlannerResults.fareDetails[0], fromUIC: undefined as never }],
+            fareDetails: [{ ...detailsOf().JourneyPlannerResults.fareDetails[0], fromUIC: undefined as never }],
           },
         }),
       ),
@@ -319,22 +321,22 @@ describe('readDetails', () => {
     ['null', null, '(root)'],
     ['a number', 42, '(root)'],
     ['a string', 'KXB7HT2N', '(root)'],
-    ['an array', [buildDetails()], '(root)'],
-    ['no booking reference', { ...buildDetails(), bookingReference: undefined }, 'bookingReference'],
+    ['an array', [detailsOf()], '(root)'],
+    ['no booking reference', { ...detailsOf(), bookingReference: undefined }, 'bookingReference'],
     ['no JourneyPlannerResults', { bookingReference: 'KXB7HT2N', email: '' }, 'JourneyPlannerResults'],
     [
       'legRecords that are not an array',
-      buildDetails({ JourneyPlannerResults: { legRecords: {} as never } }),
+      detailsOf('instant', { JourneyPlannerResults: { legRecords: {} as never } }),
       'JourneyPlannerResults.legRecords',
     ],
     [
       'a leg without an origin',
-      buildDetails({ JourneyPlannerResults: { legRecords: [{ legRecordID: 1 } as never] } }),
+      detailsOf('instant', { JourneyPlannerResults: { legRecords: [{ legRecordID: 1 } as never] } }),
       'JourneyPlannerResults.legRecords[0]',
     ],
     [
       'a leg id that is an object',
-      buildDetails({ JourneyPlannerResults: { outboundJourneys: [{ legs: [{ legRecordID: {} as never }] }] } }),
+      detailsOf('instant', { JourneyPlannerResults: { outboundJourneys: [{ legs: [{ legRecordID: {} as never }] }] } }),
       'JourneyPlannerResults.outboundJourneys[0].legs[0].legRecordID',
     ],
   ])('throws MISSING_DETAILS for Details that are %s, with a cause naming the field', (_case, details, field) => {
@@ -351,12 +353,12 @@ describe('readDetails', () => {
   });
 
   it('reads a block of exactly 2,000,000 characters, the limit (JSON padded with spaces)', () => {
-    writePageData(document, { details: JSON.stringify(buildDetails()).padEnd(2_000_000, ' ') });
-    expect(readDetails(mountElement, document).bookingReference).toBe(buildDetails().bookingReference);
+    writePageData(document, { details: JSON.stringify(detailsOf()).padEnd(2_000_000, ' ') });
+    expect(readDetails(mountElement, document).bookingReference).toBe(detailsOf().bookingReference);
   });
 
   it('never lets __proto__ keys change prototypes', () => {
-    const json = JSON.stringify(buildDetails()).replace(
+    const json = JSON.stringify(detailsOf()).replace(
       '"bookingReference"',
       '"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}},"bookingReference"',
     );
@@ -365,16 +367,16 @@ describe('readDetails', () => {
     expect(Object.getPrototypeOf(read)).toBe(Object.prototype);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect((read as unknown as Record<string, unknown>).polluted).toBeUndefined();
-    expect(read).toEqual(buildDetails());
+    expect(read).toEqual(detailsOf());
   });
 
   it('reads Details whose nested objects carry keys such as constructor or toString', () => {
-    const json = JSON.stringify(buildDetails()).replace(
+    const json = JSON.stringify(detailsOf()).replace(
       /"legRecordID"/g,
       '"toString":1,"hasOwnProperty":"x","legRecordID"',
     );
     writePageData(document, { details: json });
-    expect(readDetails(mountElement, document)).toEqual(buildDetails());
+    expect(readDetails(mountElement, document)).toEqual(detailsOf());
   });
 
   it('reports a block with no text as empty', () => {
@@ -514,8 +516,8 @@ describe('one element per id, and a <script type="application/json"> (docs/host-
   }
 
   it("refuses an injected Details block placed before the host's: a setup error, never the other booking", () => {
-    writePageData(document, { details: buildDetails(), stations: STATIONS });
-    injectBlockFirst('refund-details', buildDetails({ bookingReference: 'ZZZ99999' }));
+    writePageData(document, { details: detailsOf(), stations: STATIONS });
+    injectBlockFirst('refund-details', detailsOf('instant', { bookingReference: 'ZZZ99999' }));
     const error = expectWidgetError(
       () => readPageData(mountElement, document, ''),
       'MISSING_DETAILS',
@@ -528,8 +530,8 @@ describe('one element per id, and a <script type="application/json"> (docs/host-
 
   it('refuses a duplicate of the block a data-details-id names, and of the station names', () => {
     mountElement.setAttribute('data-details-id', 'details-2');
-    writePageData(document, { details: buildDetails(), detailsId: 'details-2', stations: STATIONS });
-    injectBlockFirst('details-2', buildDetails());
+    writePageData(document, { details: detailsOf(), detailsId: 'details-2', stations: STATIONS });
+    injectBlockFirst('details-2', detailsOf());
     expect(causeMessage(thrownBy(() => readDetails(mountElement, document)))).toMatch(
       /^2 elements have the id "details-2"/,
     );
@@ -568,8 +570,8 @@ describe('one element per id, and a <script type="application/json"> (docs/host-
   });
 
   it('accepts the type in any letter case, with spaces around it', () => {
-    injectBlockFirst('refund-details', buildDetails(), ' Application/JSON ');
-    expect(readDetails(mountElement, document)).toEqual(buildDetails());
+    injectBlockFirst('refund-details', detailsOf(), ' Application/JSON ');
+    expect(readDetails(mountElement, document)).toEqual(detailsOf());
   });
 
   it('refuses an SVG <script> carrying the id, even typed application/json', () => {
@@ -577,7 +579,7 @@ describe('one element per id, and a <script type="application/json"> (docs/host-
     const script = document.createElementNS('http://www.w3.org/2000/svg', 'script');
     script.setAttribute('type', 'application/json');
     script.id = 'refund-details';
-    script.textContent = JSON.stringify(buildDetails());
+    script.textContent = JSON.stringify(detailsOf());
     svg.append(script);
     document.body.append(svg);
     expect(causeMessage(thrownBy(() => readDetails(mountElement, document)))).toBe(
@@ -588,15 +590,15 @@ describe('one element per id, and a <script type="application/json"> (docs/host-
   it('finds a block whose id holds quotes, backslashes and line breaks, and only that one', () => {
     const id = 'a"b\\c\nd\re\ff]';
     mountElement.setAttribute('data-details-id', id);
-    writePageData(document, { details: buildDetails(), detailsId: id });
-    injectBlockFirst('a"b', buildDetails({ bookingReference: 'ZZZ99999' }));
-    expect(readDetails(mountElement, document).bookingReference).toBe(buildDetails().bookingReference);
+    writePageData(document, { details: detailsOf(), detailsId: id });
+    injectBlockFirst('a"b', detailsOf('instant', { bookingReference: 'ZZZ99999' }));
+    expect(readDetails(mountElement, document).bookingReference).toBe(detailsOf().bookingReference);
   });
 
   it.each(['getElementById', 'querySelector', 'querySelectorAll'])(
     "reads through Document.prototype's methods when a named element shadows document.%s",
     (name) => {
-      writePageData(document, { details: buildDetails(), stations: STATIONS, maxAdminFee: '5' });
+      writePageData(document, { details: detailsOf(), stations: STATIONS, maxAdminFee: '5' });
       const form = document.createElement('form');
       form.setAttribute('name', name);
       document.body.append(form);
@@ -604,7 +606,7 @@ describe('one element per id, and a <script type="application/json"> (docs/host-
       Object.defineProperty(document, name, { configurable: true, value: form });
       try {
         const page = readPageData(mountElement, document, '');
-        expect(page.details).toEqual(buildDetails());
+        expect(page.details).toEqual(detailsOf());
         expect(page.stations).toEqual(STATIONS);
         expect(page.maxAdminFeePence).toBe(500);
       } finally {
@@ -687,18 +689,19 @@ describe('readMaxAdminFeePence', () => {
 
 describe('validateFareDetailsUic', () => {
   it('accepts fares whose UIC codes match 70 + 4 characters + optional 0', () => {
-    expect(() => validateFareDetailsUic(buildDetails())).not.toThrow();
+    expect(() => validateFareDetailsUic(detailsOf())).not.toThrow();
   });
 
   it('throws INVALID_UIC naming the first bad field', () => {
-    const details = buildDetails();
+    const details = detailsOf();
+    // instant has two good fares; the third is the first bad one.
     details.JourneyPlannerResults.fareDetails.push({
       ...details.JourneyPlannerResults.fareDetails[0],
       toUIC: '8061210',
     });
     const error = expectWidgetError(() => validateFareDetailsUic(details), 'INVALID_UIC', INVALID_UIC_TEXT);
     expect(causeMessage(error)).toBe(
-      'fareDetails[1].toUIC: UIC code "8061210" does not match 70 + 4 characters + optional 0',
+      'fareDetails[2].toUIC: UIC code "8061210" does not match 70 + 4 characters + optional 0',
     );
     const uicError = (error.cause as Error).cause as WidgetError;
     expect(uicError).toBeInstanceOf(WidgetError);
@@ -706,7 +709,7 @@ describe('validateFareDetailsUic', () => {
   });
 
   it('throws INVALID_UIC for a fare that is null', () => {
-    const details = buildDetails({ JourneyPlannerResults: { fareDetails: [null as never] } });
+    const details = detailsOf('instant', { JourneyPlannerResults: { fareDetails: [null as never] } });
     const error = expectWidgetError(() => validateFareDetailsUic(details), 'INVALID_UIC', INVALID_UIC_TEXT);
     expect(causeMessage(error)).toBe(
       'fareDetails[0].fromUIC: UIC code of type undefined does not match 70 + 4 characters + optional 0',
@@ -719,14 +722,16 @@ describe('validateFareDetailsUic', () => {
         throw new TypeError('the fare cannot be read');
       },
     };
-    const details = buildDetails({ JourneyPlannerResults: { fareDetails: [] } });
+    const details = detailsOf('instant', { JourneyPlannerResults: { fareDetails: [] } });
     details.JourneyPlannerResults.fareDetails.push(fare as never);
     const error = expectWidgetError(() => validateFareDetailsUic(details), 'INVALID_UIC', 'the fare cannot be read');
     expect(causeMessage(error)).toBe('fareDetails[0].fromUIC: invalid');
   });
 
   it('accepts Details with no fares', () => {
-    expect(() => validateFareDetailsUic(buildDetails({ JourneyPlannerResults: { fareDetails: [] } }))).not.toThrow();
+    expect(() =>
+      validateFareDetailsUic(detailsOf('instant', { JourneyPlannerResults: { fareDetails: [] } })),
+    ).not.toThrow();
   });
 
   it.each([

@@ -5,8 +5,7 @@
 import '@testing-library/jest-dom';
 import failOnConsole from 'jest-fail-on-console';
 import { TextDecoder, TextEncoder } from 'util';
-import { memoiseComputedStyle } from './computedStyleMemo';
-import { printDomOnlyWhenFinal } from './elementErrors';
+import { printDomWhenRead } from './elementErrors';
 
 // An expected error is asserted (`jest.spyOn(console, 'error').mockImplementation(…)` and an
 // `expect` on its calls), never printed: any other console output fails its test.
@@ -68,7 +67,4 @@ if (typeof XMLHttpRequest !== 'undefined') {
   });
 }
 
-if (typeof window !== 'undefined') {
-  memoiseComputedStyle(window);
-  printDomOnlyWhenFinal();
-}
+if (typeof window !== 'undefined') printDomWhenRead();

@@ -1,7 +1,7 @@
 /**
  * Expected console errors in Jest (docs/testing.md "Quiet output"): a test that expects the code
  * under test to log (a setup error is logged as well as shown) captures the log and asserts it;
- * any other console output fails the test (shared/test/setup.ts).
+ * any other console output fails the test (test/setup.ts).
  */
 
 /**

@@ -143,7 +143,7 @@ function defaultDocument(): Document {
  * @param doc the document to read (default: the element's document, else `document`)
  * @returns the validated Details; unknown keys (and keys named like `Object.prototype` members,
  *   such as `__proto__` or `constructor`) are dropped, and the leniencies of
- *   `page-data/schemas.ts` apply (null/absent stop times → empty date, absent `returnJourneys`,
+ *   `page/schemas.ts` apply (null/absent stop times → empty date, absent `returnJourneys`,
  *   `trainRecords`, `fareDetails` → `[]`, `email` → `''`). UIC codes are not checked here (see
  *   {@link validateFareDetailsUic}).
  * @throws WidgetError('MISSING_DETAILS', 'Missing JSON data from DOM') when the block is absent,

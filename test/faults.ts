@@ -5,8 +5,8 @@
  * (half the client's timeout, then a good answer).
  */
 import type MockAdapter from 'axios-mock-adapter';
-import { configureClient } from '../api/policy';
-import { isWidgetError, type WidgetError } from '../errors/WidgetError';
+import { configureClient } from '../shared/api/policy';
+import { isWidgetError, type WidgetError } from '../shared/errors/WidgetError';
 
 /** One fault of the matrix. */
 export type Fault = '500' | 'timeout' | 'dropped' | 'malformed JSON' | 'empty body' | 'JSON null' | 'slow';

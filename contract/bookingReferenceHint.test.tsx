@@ -6,13 +6,13 @@
  * tests may do; the hint's own wording is tested in shared/forms/bookingReference.test.ts.
  */
 import { render, screen } from '@testing-library/react';
-import { readQueryFlags } from '../page-data/readPageData';
-import { LookupWidget } from '../../widgets/lookup/LookupWidget';
-import { lookupFormSchema } from '../../widgets/lookup/validation';
-import { ReplacementForm } from '../../widgets/refund/replacement/ReplacementForm';
-import { configOf, responseOf, STATES } from '../../widgets/refund/replacement/testData';
-import { replacementFormSchema } from '../../widgets/refund/replacement/validation';
-import { BOOKING_REFERENCE_HINT } from '../forms/bookingReference';
+import { readQueryFlags } from '../shared/page/readPageData';
+import { LookupWidget } from '../widgets/lookup/LookupWidget';
+import { lookupFormSchema } from '../widgets/lookup/validation';
+import { ReplacementForm } from '../widgets/refund/replacement/ReplacementForm';
+import { configOf, responseOf, STATES } from '../test/widgets/refund/replacement/testData';
+import { replacementFormSchema } from '../widgets/refund/replacement/validation';
+import { BOOKING_REFERENCE_HINT } from '../shared/forms/bookingReference';
 
 /** The accessible description (the hint) of the one "Booking reference" field on the screen. */
 const hintShown = () => screen.getByRole('textbox', { name: 'Booking reference' }).getAttribute('aria-describedby');

@@ -1,7 +1,7 @@
 /**
  * @jest-environment @stryker-mutator/jest-runner/jest-env/node
  *
- * shared/page-data/pageDocument.ts where there is no DOM at all (no `Document`): it loads, finds
+ * shared/page/pageDocument.ts where there is no DOM at all (no `Document`): it loads, finds
  * nothing shadowed and nothing on the page, and never throws. The
  * environment is Jest's node one, wrapped as Stryker asks (docs/mutation-testing.md).
  */

@@ -3,14 +3,14 @@
  * fixtures/lookups.json, which the dev host answers too), and a helper that reads a fixture
  * state's page config as `mount` would.
  */
-import bookings from '../../../fixtures/bookings.json';
-import lookups from '../../../fixtures/lookups.json';
-import stations from '../../../fixtures/stations.json';
-import { buildHostPage } from '../../../shared/test/hostPage';
-import type { DryRunResult, RefundStatus, RefundStatusResponse } from '../../../shared/types';
-import { readRefundConfig } from '../pageConfig';
-import type { RefundPageConfig } from '../types';
-import type { LookupJourney } from './types';
+import bookings from '../../../../fixtures/bookings.json';
+import lookups from '../../../../fixtures/lookups.json';
+import stations from '../../../../fixtures/stations.json';
+import { buildHostPage } from '../../../hostPage';
+import type { DryRunResult, RefundStatus, RefundStatusResponse } from '../../../../shared/types';
+import { readRefundConfig } from '../../../../widgets/refund/pageConfig';
+import type { RefundPageConfig } from '../../../../widgets/refund/types';
+import type { LookupJourney } from '../../../../widgets/refund/replacement/types';
 
 /** A fixture state of fixtures/bookings.json. */
 export interface FixtureState {

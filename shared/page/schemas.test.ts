@@ -1,14 +1,16 @@
-import { STATIONS, buildDetails, buildFerryDetails } from '../journey/testData';
+import { STATIONS, detailsOf } from '../../test/journeys';
 import { EMPTY_STOP_TIME, detailsSchema, isStringMap, legRecordSchema, stationNamesSchema } from './schemas';
 
 describe('detailsSchema', () => {
   it('accepts the shapes of shared/types.ts unchanged', () => {
-    expect(detailsSchema.validateSync(buildDetails(), { stripUnknown: true })).toEqual(buildDetails());
-    expect(detailsSchema.validateSync(buildFerryDetails(), { stripUnknown: true })).toEqual(buildFerryDetails());
+    expect(detailsSchema.validateSync(detailsOf(), { stripUnknown: true })).toEqual(detailsOf());
+    expect(detailsSchema.validateSync(detailsOf('instant-ship'), { stripUnknown: true })).toEqual(
+      detailsOf('instant-ship'),
+    );
   });
 
   it('reads a null stop time as the empty date', () => {
-    const details = buildDetails();
+    const details = detailsOf();
     (details.JourneyPlannerResults.trainRecords[0].stops[0] as { arriveTime: string | null }).arriveTime = null;
     const read = detailsSchema.validateSync(details, { stripUnknown: true });
     expect(read.JourneyPlannerResults.trainRecords[0].stops[0].arriveTime).toBe(EMPTY_STOP_TIME);
@@ -16,7 +18,7 @@ describe('detailsSchema', () => {
   });
 
   it('names the failing field', () => {
-    const details = buildDetails();
+    const details = detailsOf();
     (details.JourneyPlannerResults.fareDetails[0] as { tickets: unknown }).tickets = 'none';
     expect(() => detailsSchema.validateSync(details)).toThrow(/JourneyPlannerResults\.fareDetails\[0\]\.tickets/);
   });
@@ -24,7 +26,7 @@ describe('detailsSchema', () => {
 
 describe('legRecordSchema', () => {
   it('accepts a leg without a train record, with null or absent trainRecordID', () => {
-    const leg = buildDetails().JourneyPlannerResults.legRecords[0];
+    const leg = detailsOf().JourneyPlannerResults.legRecords[0];
     expect(legRecordSchema.isValidSync({ ...leg, trainRecordID: null })).toBe(true);
     expect(legRecordSchema.isValidSync({ ...leg, trainRecordID: undefined })).toBe(true);
     expect(legRecordSchema.isValidSync({ ...leg, mode: undefined })).toBe(false);

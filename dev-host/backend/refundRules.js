@@ -1,0 +1,110 @@
+// @ts-check
+/**
+ * The reference backend's refund rules (docs/reference-backend.md, docs/product-rules.md section
+ * 3): whether a confirm refund or a replacement request is accepted, over the fixture states and
+ * the bookings already refunded. Pure: the store (store.js) records what they accept.
+ */
+'use strict';
+
+const { badRequest, clone, fromHttpError, isHttpError } = require('./answers');
+const { referenceKey, sameEmail } = require('./fixtures');
+
+/** @typedef {import('./types').Answer} Answer */
+/** @typedef {import('./fixtures').Fixtures} Fixtures */
+/** @typedef {import('./types').LookupState} LookupState */
+/** @typedef {import('./types').RefundStatus} RefundStatus */
+/** @typedef {import('./types').StatusAnswer} StatusAnswer */
+/** @typedef {(reference: string) => boolean} IsRefunded */
+
+/**
+ * The lookup fixture of a booking reference and e-mail (each ignoring letter case), or null.
+ *
+ * @param {Fixtures} fixtures
+ * @param {unknown} reference
+ * @param {unknown} email
+ * @returns {LookupState | null}
+ */
+function findLookup(fixtures, reference, email) {
+  const found = fixtures.lookupByReference(reference);
+  if (!found) return null;
+  return sameEmail(found.email, email) ? found : null;
+}
+
+/**
+ * Checks a replacement request (its body already checked against the contract): the original
+ * booking by its (replacement) protected reference, not yet refunded; the replacement journey
+ * among the eligible journeys of a known lookup. The dry run is the lookup fixture's
+ * `dryRuns[replacementJourneyId]`, else the booking's net replacement value.
+ *
+ * @param {Fixtures} fixtures
+ * @param {import('./requests').ReplacementRequest} body
+ * @param {IsRefunded} isRefunded
+ * @returns {{ error: Answer } | { dryRun: Answer, reference: string }}
+ */
+function checkReplacement(fixtures, body, isRefunded) {
+  const match = fixtures
+    .bookingStates()
+    .find(
+      ({ state }) =>
+        !isHttpError(state.status) &&
+        state.status?.refundStatus &&
+        (state.status.replacementProtectedReference ?? state.status.protectedReference) === body.protectedReference,
+    );
+  if (!match) return { error: badRequest('Unknown protected reference.') };
+  const status = /** @type {RefundStatus} */ (/** @type {StatusAnswer} */ (match.state.status).refundStatus);
+  const reference = referenceKey(match.state.bookingReference);
+  if (body.journeyId !== status.journeyID) return { error: badRequest('journeyId does not match the booking.') };
+  if (isRefunded(reference) || status.isCancelled) {
+    return { error: badRequest('This booking has already been refunded.') };
+  }
+  if (referenceKey(body.replacementBookingReference) === reference) {
+    return { error: badRequest('The replacement cannot be the booking being refunded.') };
+  }
+  const lookup = fixtures.lookupByReference(body.replacementBookingReference);
+  const eligible =
+    lookup && !isHttpError(lookup.answer)
+      ? lookup.answer.filter((item) => item.refundStatus).flatMap((item) => item.journeyList ?? [])
+      : [];
+  if (!eligible.some((journey) => journey.journeyID === body.replacementJourneyId)) {
+    return { error: badRequest('this journey is not an eligible replacement for your booking') };
+  }
+  // An eligible journey means a known lookup.
+  const planned = /** @type {LookupState} */ (lookup).dryRuns?.[String(body.replacementJourneyId)];
+  if (isHttpError(planned)) return { dryRun: fromHttpError(planned.httpError), reference };
+  const dryRun = planned ?? {
+    refundValue: Math.max(0, status.ticketsReplaceValue - status.adminFeeReplacement),
+    adminFee: status.adminFeeReplacement,
+    reasonCode: null,
+  };
+  return { dryRun: { status: 200, json: clone(dryRun) }, reference };
+}
+
+/**
+ * Checks a confirm refund request (its body already checked against the contract) against the
+ * fixtures and the bookings already refunded.
+ *
+ * @param {Fixtures} fixtures
+ * @param {import('./requests').ConfirmRefundRequest} body
+ * @param {IsRefunded} isRefunded
+ * @returns {Answer | { status: 200, json: { accepted: true, deferred: boolean }, accepted: true, reference: string }}
+ */
+function decideRefund(fixtures, body, isRefunded) {
+  const match = fixtures
+    .bookingStates()
+    .find(({ state }) => !isHttpError(state.status) && state.status?.protectedReference === body.protectedReference);
+  if (!match) return badRequest('Unknown protected reference.');
+  const reference = referenceKey(match.state.bookingReference);
+  const status = /** @type {StatusAnswer} */ (match.state.status).refundStatus;
+  if (!status) return badRequest('No matching journey for this booking.');
+  if (body.journeyId !== status.journeyID) return badRequest('journeyId does not match the booking.');
+  if (isRefunded(reference) || status.isCancelled) return badRequest('This booking has already been refunded.');
+  if (body.defer && !status.canDeferExchange) return badRequest('This booking cannot be deferred.');
+  const dryRun = match.state.dryRun;
+  const refundValue = isHttpError(dryRun) ? 0 : dryRun.refundValue;
+  if (!body.defer && refundValue <= 0 && status.ticketsRefundValue - status.adminFee <= 0) {
+    return badRequest('No refund is available for this booking.');
+  }
+  return { status: 200, json: { accepted: true, deferred: body.defer }, accepted: true, reference };
+}
+
+module.exports = { findLookup, checkReplacement, decideRefund };

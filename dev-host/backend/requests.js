@@ -1,0 +1,104 @@
+// @ts-check
+/**
+ * Checks the request bodies the reference backend accepts against the host contract's JSON
+ * Schemas (docs/host-contract.md, docs/reference-backend.md "Request checks"). Those schemas are
+ * generated from the yup schemas of `shared/contract/schemas.ts` by `npm run docs:schemas`, and the
+ * contract's doc test keeps every schema block equal to them: the dev host reads the blocks, so it
+ * checks requests with the schemas the contract is documented from, with no copy of its own.
+ */
+'use strict';
+
+const fs = require('fs');
+const path = require('path');
+const Ajv = require('ajv').default;
+const { badRequest } = require('./answers');
+
+/** The host contract, whose `<!-- schema: NAME -->` blocks are the generated JSON Schemas. */
+const HOST_CONTRACT = path.join(__dirname, '..', '..', 'docs', 'host-contract.md');
+
+/** A schema block: the marker, then a fenced JSON block (as the contract's doc test reads them). */
+const SCHEMA_BLOCK = /<!--\s*schema:\s*(\w+)\s*-->\s*\n\s*```json\n([\s\S]*?)\n```/g;
+
+/**
+ * @typedef {{ protectedReference: string, journeyId: number, covid19: boolean, defer: boolean,
+ *   disruptedOutwards: boolean, disruptedInwards: boolean }} ConfirmRefundRequest
+ * @typedef {{ bookingReference: string, email: string }} LookupRequest
+ * @typedef {{ protectedReference: string, journeyId: number, replacementBookingReference: string,
+ *   replacementJourneyId: number }} ReplacementRequest
+ * @typedef {'confirmRefundRequest' | 'lookupRequest' | 'replacementRequest'} RequestName
+ * @typedef {{ type?: string | string[], pattern?: string, format?: string, enum?: unknown[],
+ *   properties?: Record<string, JsonSchema>, items?: JsonSchema, minItems?: number }} JsonSchema
+ */
+
+/**
+ * The JSON Schema blocks of a host contract text, by name.
+ *
+ * @param {string} markdown the text of docs/host-contract.md
+ * @returns {Record<string, JsonSchema>}
+ * @throws SyntaxError when a schema block is not JSON
+ */
+function schemaBlocks(markdown) {
+  return Object.fromEntries([...markdown.matchAll(SCHEMA_BLOCK)].map((match) => [match[1], JSON.parse(match[2])]));
+}
+
+const schemas = schemaBlocks(fs.readFileSync(HOST_CONTRACT, 'utf8'));
+
+/**
+ * The contract's JSON Schema of a name.
+ *
+ * @param {string} name as in the `<!-- schema: NAME -->` marker, e.g. `errorReport`
+ * @returns {JsonSchema}
+ * @throws Error when docs/host-contract.md has no schema of that name
+ */
+function contractSchema(name) {
+  const schema = schemas[name];
+  if (!schema) throw new Error(`Dev host: docs/host-contract.md has no schema "${name}"`);
+  return schema;
+}
+
+// Formats: the contract's e-mail schema carries its own pattern (a domain with a dot), which ajv
+// checks; `format: email` is yup's rule, left to that pattern here.
+const ajv = new Ajv({ strict: true, strictTypes: false, formats: { email: true } });
+/** @type {Record<RequestName, import('ajv').ValidateFunction>} */
+const validators = {
+  confirmRefundRequest: ajv.compile(contractSchema('confirmRefundRequest')),
+  lookupRequest: ajv.compile(contractSchema('lookupRequest')),
+  replacementRequest: ajv.compile(contractSchema('replacementRequest')),
+};
+
+/**
+ * What a field's schema asks for, in words: 'an integer', 'true or false', 'a string', 'a string
+ * in the documented format'.
+ *
+ * @param {JsonSchema | undefined} schema
+ * @returns {string}
+ */
+function wanted(schema) {
+  const type = Array.isArray(schema?.type) ? schema.type[0] : schema?.type;
+  if (type === 'integer') return 'an integer';
+  if (type === 'boolean') return 'true or false';
+  if (type === 'string') return schema?.pattern || schema?.format ? 'a string in the documented format' : 'a string';
+  return `of type ${type}`;
+}
+
+/**
+ * Checks a request body against its contract schema.
+ *
+ * @param {unknown} body the parsed JSON body
+ * @param {RequestName} name the request
+ * @returns {import('./types').Answer | null} null when valid; else a 400 answer naming the first
+ *   bad field: `<field> must be <what the schema asks>.`, or `The request body must be a JSON
+ *   object.`
+ */
+function checkRequest(body, name) {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    return badRequest('The request body must be a JSON object.');
+  }
+  const validate = validators[name];
+  if (validate(body)) return null;
+  const [error] = validate.errors ?? [];
+  const field = error?.keyword === 'required' ? error.params.missingProperty : error?.instancePath.split('/')[1];
+  return badRequest(`${field} must be ${wanted(contractSchema(name).properties?.[field])}.`);
+}
+
+module.exports = { checkRequest, contractSchema, schemaBlocks };

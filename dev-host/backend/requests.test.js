@@ -1,0 +1,69 @@
+// Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
+/**
+ * The reference backend checks request bodies with the host contract's own schemas
+ * (docs/host-contract.md, docs/reference-backend.md "Request checks"): what the contract shows is
+ * accepted, and each field the contract requires is asked for by name.
+ */
+const fs = require('fs');
+const path = require('path');
+const { checkRequest, contractSchema, schemaBlocks } = require('./requests');
+
+const HOST_CONTRACT = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'host-contract.md'), 'utf8');
+
+/** The JSON examples of docs/host-contract.md under `<!-- example: NAME -->`. */
+function examples(name) {
+  const marker = new RegExp(`<!--\\s*example:\\s*${name}\\s*-->\\s*\\n\\s*\`\`\`json\\n([\\s\\S]*?)\\n\`\`\``, 'g');
+  return [...HOST_CONTRACT.matchAll(marker)].map((match) => JSON.parse(match[1]));
+}
+
+const REQUESTS = ['confirmRefundRequest', 'lookupRequest', 'replacementRequest'];
+
+describe('the request checks of the reference backend', () => {
+  it.each(REQUESTS)('accepts every example of %s in the host contract', (name) => {
+    const shown = examples(name);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const example of shown) expect(checkRequest(example, name)).toBeNull();
+  });
+
+  it.each(REQUESTS)('asks for each field %s requires, by name', (name) => {
+    const [example] = examples(name);
+    const { required } = contractSchema(name);
+    expect(required.length).toBeGreaterThan(1);
+    for (const field of required) {
+      const body = { ...example };
+      delete body[field];
+      expect(checkRequest(body, name)).toEqual({
+        status: 400,
+        json: { message: expect.stringMatching(`^${field} must be `) },
+      });
+    }
+  });
+
+  it('says what a field of the wrong type must be', () => {
+    const [refund] = examples('confirmRefundRequest');
+    const wrong = (change) => checkRequest({ ...refund, ...change }, 'confirmRefundRequest')?.json.message;
+    expect(wrong({ journeyId: '700101' })).toBe('journeyId must be an integer.');
+    expect(wrong({ journeyId: 1.5 })).toBe('journeyId must be an integer.');
+    expect(wrong({ defer: 'true' })).toBe('defer must be true or false.');
+    expect(wrong({ protectedReference: 7 })).toBe('protectedReference must be a string.');
+    const [lookup] = examples('lookupRequest');
+    expect(checkRequest({ ...lookup, email: 'name@example' }, 'lookupRequest')).toEqual({
+      status: 400,
+      json: { message: 'email must be a string in the documented format.' },
+    });
+  });
+
+  it.each([null, 42, 'text', [], [{}]])('refuses a body that is not a JSON object (%p)', (body) => {
+    expect(checkRequest(body, 'lookupRequest')).toEqual({
+      status: 400,
+      json: { message: 'The request body must be a JSON object.' },
+    });
+  });
+
+  it("reads the contract's schema blocks, and names a schema it lacks", () => {
+    const blocks = schemaBlocks('<!-- schema: one -->\n\n```json\n{ "type": "string" }\n```\n');
+    expect(blocks).toEqual({ one: { type: 'string' } });
+    expect(contractSchema('errorReport').required).toContain('message');
+    expect(() => contractSchema('noSuchSchema')).toThrow('docs/host-contract.md has no schema "noSuchSchema"');
+  });
+});

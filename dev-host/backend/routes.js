@@ -1,0 +1,159 @@
+// @ts-check
+/**
+ * The reference backend's routes (docs/reference-backend.md; docs/product-rules.md section 7 as
+ * far as built so far). The test endpoints /__dev/* are devTools.js's, served only with the dev
+ * tools on.
+ */
+'use strict';
+
+const express = require('express');
+const { send } = require('./answers');
+const { checkRequest } = require('./requests');
+
+/**
+ * Reads a query parameter by name, ignoring the letter case of the name (as ASP.NET model binding
+ * does). A repeated parameter gives its first value.
+ *
+ * @param {Record<string, unknown>} query the parsed query (`req.query`)
+ * @param {string} name the parameter name, e.g. `BookingReference`
+ * @returns {string} the value, or `''` when absent
+ */
+function queryValue(query, name) {
+  const wanted = name.toLowerCase();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (key.toLowerCase() !== wanted) continue;
+    const first = Array.isArray(value) ? value[0] : value;
+    return typeof first === 'string' ? first : '';
+  }
+  return '';
+}
+
+/**
+ * Escapes control characters (C0, DEL, C1, U+2028, U+2029) as `\uXXXX`, so a logged value
+ * cannot start a forged log line or move the cursor of a terminal.
+ *
+ * @param {unknown} value any value; null/undefined become ''
+ * @param {number} [max] longest result before escaping (characters), default 200
+ * @returns {string}
+ */
+function escapeForLog(value, max = 200) {
+  return String(value ?? '')
+    .slice(0, max)
+    .replace(
+      // eslint-disable-next-line no-control-regex -- matching control characters is the point
+      /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
+      (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+    );
+}
+
+/** @typedef {import('express').RequestHandler} RequestHandler */
+
+/**
+ * The session guards the routes run (auth.js `createRouteGuards`).
+ *
+ * @typedef {object} Guards
+ * @property {RequestHandler} status runs before /Refund/Status and /Refund/DryRun
+ * @property {RequestHandler} refund runs before /api/ProcessRefund
+ * @property {RequestHandler} replacement runs before the replacement routes
+ * @property {(req: import('express').Request, res: import('express').Response, references: string[]) => string}
+ *   grant issues a new session token for proved bookings
+ */
+
+/**
+ * The backend's routes over a backend (../backend.js `createBackend`).
+ *
+ * @param {import('../backend').Backend} backend
+ * @param {object} options
+ * @param {number} [options.latencyMs] delay before each /Refund/* and /api/* answer (default 0)
+ * @param {import('./types').Logger} [options.logger]
+ * @param {Guards} options.guards
+ * @returns {import('express').Router}
+ */
+function createBackendRouter(backend, { latencyMs = 0, logger = console, guards }) {
+  const router = express.Router();
+  const json = express.json({ limit: '100kb' });
+  /**
+   * @param {import('express').Request} _req
+   * @param {import('express').Response} res
+   * @param {import('express').NextFunction} next
+   */
+  const noStore = (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  };
+
+  if (latencyMs > 0) {
+    router.use(['/Refund', '/api'], (_req, _res, next) => {
+      setTimeout(next, latencyMs);
+    });
+  }
+  router.use(['/Refund', '/api', '/report', '/tickets'], noStore);
+
+  /** @param {import('express').Request} req */
+  const statusQuery = (req) => queryValue(req.query, 'bookingReference');
+  router.get('/Refund/Status', guards.status, (req, res) => send(res, backend.statusAnswer(statusQuery(req))));
+  router.get('/Refund/DryRun', guards.status, (req, res) => send(res, backend.dryRunAnswer(statusQuery(req))));
+
+  // Server-to-server: another host opens a session for a booking it rendered (docs/security.md);
+  // a new token every time, holding the live session's bookings of the request's cookie too.
+  router.post('/api/Session', json, (req, res) => {
+    if (!req.is('application/json')) return res.status(415).type('text/plain').send('Send JSON.');
+    const invalid = checkRequest(req.body, 'lookupRequest');
+    if (invalid) return send(res, invalid);
+    const found = backend.findBooking(req.body.bookingReference, req.body.email);
+    if (!found) return res.status(404).type('text/plain').send('No booking with that reference and email address.');
+    return res.json({ session: guards.grant(req, res, [found.state.bookingReference]) });
+  });
+
+  router.post('/api/ProcessRefund', json, guards.refund, (req, res) => {
+    send(res, backend.processRefund(req.body, req.get('Idempotency-Key'), res.locals.sessionId));
+  });
+  router.post('/api/LookupJourneys', json, (req, res) => {
+    const answer = backend.lookupAnswer(req.body);
+    // Reference and e-mail matched: the traveller proved the replacement booking is theirs.
+    if (answer.status === 200) guards.grant(req, res, [req.body.bookingReference]);
+    send(res, answer);
+  });
+  router.post('/api/ProcessRefundWithReplacement/DryRun', json, guards.replacement, (req, res) =>
+    send(res, backend.replacementDryRunAnswer(req.body)),
+  );
+  router.post('/api/ProcessRefundWithReplacement', json, guards.replacement, (req, res) => {
+    send(res, backend.processReplacement(req.body, req.get('Idempotency-Key'), res.locals.sessionId));
+  });
+
+  // JSON only: a cross-site form or no-cors fetch cannot send application/json without a preflight.
+  router.post('/report/error', express.json({ limit: '100kb', type: 'application/json' }), (req, res) => {
+    if (!req.is('application/json')) {
+      return res.status(415).json({ message: 'An error report must be sent as application/json.' });
+    }
+    if (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) {
+      return res.status(400).json({ message: 'An error report must be a JSON object.' });
+    }
+    backend.addErrorReport(req.body);
+    logger.warn(`Dev host: client error report: ${escapeForLog(req.body.message)}`);
+    return res.status(204).end();
+  });
+
+  router.use('/api', (_req, res) => res.status(404).json({ message: 'Not found.' }));
+
+  // Body-parser failures (malformed JSON, too large) become 4xx answers with a message.
+  /**
+   * @param {{ status?: number, stack?: string, message?: string }} error
+   * @param {import('express').Request} _req
+   * @param {import('express').Response} res
+   * @param {import('express').NextFunction} _next
+   */
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const onError = (error, _req, res, _next) => {
+    const given = error.status;
+    const status = typeof given === 'number' && Number.isInteger(given) && given >= 400 && given < 500 ? given : 500;
+    if (status === 500) logger.warn(`Dev host: backend error: ${error.stack ?? error}`);
+    res
+      .status(status)
+      .json({ message: status === 500 ? 'Internal error in the dev host.' : `Invalid request: ${error.message}` });
+  };
+  router.use(onError);
+  return router;
+}
+
+module.exports = { createBackendRouter, queryValue, escapeForLog };

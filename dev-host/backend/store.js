@@ -1,0 +1,159 @@
+// @ts-check
+/**
+ * The reference backend's state (docs/reference-backend.md): the bookings refunded, the saved
+ * answers of the committing calls (Idempotency-Key replay, ../idempotency.js), the log of accepted
+ * requests and the error reports; persisted to `DATA_DIR/state.json` (error reports: memory only).
+ * devTools.js serves it to tests at /__dev/*.
+ */
+'use strict';
+
+const { randomBytes } = require('crypto');
+const fs = require('fs');
+const path = require('path');
+const { createIdempotency } = require('../idempotency');
+const { clone } = require('./answers');
+const { referenceKey } = require('./fixtures');
+const { contractSchema } = require('./requests');
+
+const STATE_FILE = 'state.json';
+const STATE_VERSION = 1;
+const MAX_ERROR_REPORTS = 1000;
+/** The fields of an error report an answer keeps: the contract's (docs/host-contract.md "POST /report/error"). */
+const ERROR_REPORT_FIELDS = Object.keys(contractSchema('errorReport').properties ?? {});
+
+/**
+ * @typedef {{ time: string, deferred: boolean, journeyId: number,
+ *   replacement?: { bookingReference: string, journeyId: number } }} Refunded
+ * @typedef {{ path: string, body: unknown, idempotencyKey: string | null, time: string }} RecordedRequest
+ * @typedef {{ status: number, json: unknown, accepted?: boolean, reference?: string }} Decided
+ */
+
+/**
+ * Writes a file atomically: a temporary file in the same folder, then a rename over the target.
+ *
+ * @param {string} file
+ * @param {string | Buffer} data
+ */
+function writeAtomic(file, data) {
+  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  fs.writeFileSync(temp, data);
+  fs.renameSync(temp, file);
+}
+
+/**
+ * Creates the backend's state, loading `DATA_DIR/state.json` when present (an unreadable file is
+ * logged and ignored: the state starts empty).
+ *
+ * @param {object} options
+ * @param {string} options.dataDir folder for state.json (created when missing)
+ * @param {import('./types').Logger} [options.logger] where problems with the saved state are logged
+ */
+function createStore({ dataDir, logger = console }) {
+  const stateFile = path.join(dataDir, STATE_FILE);
+  fs.mkdirSync(dataDir, { recursive: true });
+
+  const store = {
+    stateFile,
+    /** @type {Record<string, Refunded>} bookingReference (trimmed, upper case) → the refund */
+    refunded: {},
+    /** Saved answers of the committing calls, by session, path and key (idempotency.js). */
+    idempotency: createIdempotency(),
+    /** @type {RecordedRequest[]} Accepted committing POSTs. */
+    requests: [],
+    /** @type {Record<string, unknown>[]} Error reports POSTed to /report/error (memory only). */
+    errorReports: [],
+
+    /**
+     * True once a refund of the booking was accepted.
+     * @param {unknown} reference a booking reference (any letter case, surrounding spaces ignored)
+     */
+    isRefunded(reference) {
+      return Boolean(store.refunded[referenceKey(reference)]);
+    },
+
+    /**
+     * Runs a committing POST once per session, path and Idempotency-Key (idempotency.js;
+     * docs/architecture.md "Exactly once"): a repeated key with the same body returns the first
+     * answer and changes nothing; with another body it is refused (422). `decide` changes the
+     * state and returns `{ status, json, accepted? }`; accepted requests are recorded in
+     * `requests`. Saves when anything changed.
+     *
+     * @param {string} requestPath the route, e.g. `/api/ProcessRefund`
+     * @param {unknown} body the parsed JSON body
+     * @param {string | undefined} idempotencyKey the Idempotency-Key header
+     * @param {string | null} session the id of the request's session (auth.js), the key's scope
+     * @param {() => Decided} decide
+     * @returns {{ status: number, json: unknown }}
+     */
+    committing(requestPath, body, idempotencyKey, session, decide) {
+      const answer = /** @type {Decided & { decided: boolean }} */ (
+        store.idempotency.run({ scope: session, path: requestPath, key: idempotencyKey, body }, decide)
+      );
+      if (answer.decided && answer.accepted) {
+        store.requests.push({
+          path: requestPath,
+          body: clone(body),
+          idempotencyKey: idempotencyKey ?? null,
+          time: new Date().toISOString(),
+        });
+      }
+      if (answer.decided && (answer.accepted || idempotencyKey !== undefined)) store.save();
+      return { status: answer.status, json: answer.json };
+    },
+
+    /**
+     * Keeps an error report (the contract's fields; others dropped), newest last, at most 1000.
+     * @param {Record<string, unknown>} report
+     */
+    addErrorReport(report) {
+      const kept = Object.fromEntries(
+        ERROR_REPORT_FIELDS.filter((field) => field in report).map((field) => [field, report[field]]),
+      );
+      store.errorReports.push({ ...kept, receivedAt: new Date().toISOString() });
+      if (store.errorReports.length > MAX_ERROR_REPORTS)
+        store.errorReports.splice(0, store.errorReports.length - MAX_ERROR_REPORTS);
+    },
+
+    /** Forgets refunds, idempotency answers, recorded requests and error reports; saves. */
+    reset() {
+      store.refunded = {};
+      store.idempotency.clear();
+      store.requests = [];
+      store.errorReports = [];
+      store.save();
+    },
+
+    /** Writes refunds, idempotency answers and recorded requests to state.json (atomically). */
+    save() {
+      const saved = {
+        version: STATE_VERSION,
+        refunded: store.refunded,
+        idempotency: store.idempotency.toJSON(),
+        requests: store.requests,
+      };
+      writeAtomic(stateFile, `${JSON.stringify(saved, null, 2)}\n`);
+    },
+  };
+
+  load();
+  return store;
+
+  function load() {
+    if (!fs.existsSync(stateFile)) return;
+    try {
+      const saved = JSON.parse(fs.readFileSync(stateFile, 'utf8'));
+      if (saved.version !== STATE_VERSION) throw new Error(`unknown version ${saved.version}`);
+      store.refunded = saved.refunded ?? {};
+      // Older files hold answers without a session: load() leaves those out.
+      store.idempotency.load(saved.idempotency);
+      store.requests = saved.requests ?? [];
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      logger.warn(`Dev host: ignoring unreadable ${stateFile} (${message}); starting from the fixtures.`);
+    }
+  }
+}
+
+/** @typedef {ReturnType<typeof createStore>} Store */
+
+module.exports = { createStore, writeAtomic, STATE_FILE };
