@@ -324,6 +324,26 @@ describe('the shim trusts only itself', () => {
     expect(error).toHaveBeenCalledWith(expect.stringMatching(/^refund-widgets: data-remotes-base /));
   });
 
+  test('the report of a refusal carries no e-mail address and no Email or BookingReference value (docs/error-reports.md "What a report never contains")', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const before = location.href;
+    history.replaceState(null, '', '/ConfirmRefund?BookingReference=KXB7HT2N&Email=someone&covid19=true#top');
+    const base = 'https://cdn.example.net.evil.example/rw/?to=Traveller@Mail.Example.co.uk&cc=jo%40example.org&n=1';
+    try {
+      loadShim({ 'data-remotes-base': base });
+      await tick();
+      const [report] = reports().map((r) => r.report);
+      expect(report.pageUrl).toBe(
+        'http://localhost/ConfirmRefund?BookingReference=REDACTED&Email=REDACTED&covid19=true#top',
+      );
+      expect(String(report.message).split(' refused: ')[0]).toBe(
+        'ShimConfigError: refund-widgets: data-remotes-base "https://cdn.example.net.evil.example/rw/?to=REDACTED&cc=REDACTED&n=1"',
+      );
+    } finally {
+      history.replaceState(null, '', before);
+    }
+  });
+
   test('a tag it cannot read is refused as SHIM_CONFIG_UNREADABLE: console error, report, fallback, nothing mounted', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const dataset = jest.spyOn(HTMLElement.prototype, 'dataset', 'get').mockImplementation(() => {

@@ -53,6 +53,13 @@ describe('the request checks of the reference backend', () => {
     });
   });
 
+  it.each(REQUESTS)('%s has fields the checks can name: integers, booleans and strings, nothing else', (name) => {
+    const schema = contractSchema(name);
+    expect(schema.additionalProperties).toBeUndefined();
+    for (const field of Object.values(schema.properties))
+      expect(['integer', 'boolean', 'string']).toContain(field.type);
+  });
+
   it.each([null, 42, 'text', [], [{}]])('refuses a body that is not a JSON object (%p)', (body) => {
     expect(checkRequest(body, 'lookupRequest')).toEqual({
       status: 400,

@@ -219,6 +219,10 @@ describe('values encoded more than once (docs/error-reports.md "What a report ne
     expect(redactUrl('/Account/Login?next=%2Fbookings%3Fpage%3D2&lang=en')).toBe(
       '/Account/Login?next=%2Fbookings%3Fpage%3D2&lang=en',
     );
+    // A parameter that only starts with a secret name is not one.
+    expect(redactUrl('/Account/Login?next=%2Fnews%3Femails%3Dweekly&lang=en')).toBe(
+      '/Account/Login?next=%2Fnews%3Femails%3Dweekly&lang=en',
+    );
   });
 
   it('undoes at most eight layers of encoding', () => {
@@ -234,6 +238,8 @@ describe('values encoded more than once (docs/error-reports.md "What a report ne
     expect(decodeFully('a%2540%')).toBe('a@%');
     expect(decodeFully('a%FF%2540b')).toBe('a%FF@b');
     expect(decodeFully('plain')).toBe('plain');
+    // A character of several bytes is decoded from its whole run of escapes.
+    expect(decodeFully('b%C3%BCcher%2540x')).toBe('bücher@x');
   });
 
   it('applies the booking-reference rule to addresses: path, fragment and any query value', () => {

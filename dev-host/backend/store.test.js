@@ -1,0 +1,77 @@
+// Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
+/**
+ * The reference backend's store keeps what a committing call changed across a restart, and writes
+ * nothing when nothing changed (docs/reference-backend.md, docs/architecture.md "Exactly once").
+ */
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { createStore } = require('./store');
+
+const REFUND = { protectedReference: 'P1', journeyId: 700101 };
+const SESSION = 'session-1';
+
+let dataDir;
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rw-store-'));
+});
+afterEach(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+/** A decide function answering `answer` and counting its calls. */
+const deciding = (answer) => jest.fn(() => answer);
+
+describe('the store of the reference backend', () => {
+  it('records an accepted request and saves it: a store started again over the folder replays it', () => {
+    const first = createStore({ dataDir });
+    const accept = deciding({ status: 200, json: { ok: true }, accepted: true });
+    expect(first.committing('/api/ProcessRefund', REFUND, 'key-1', SESSION, accept)).toEqual({
+      status: 200,
+      json: { ok: true },
+    });
+    const again = createStore({ dataDir });
+    expect(again.requests).toEqual([
+      expect.objectContaining({ path: '/api/ProcessRefund', body: REFUND, idempotencyKey: 'key-1' }),
+    ]);
+    const decideAgain = deciding({ status: 500, json: {} });
+    expect(again.committing('/api/ProcessRefund', REFUND, 'key-1', SESSION, decideAgain)).toEqual({
+      status: 200,
+      json: { ok: true },
+    });
+    expect(decideAgain).not.toHaveBeenCalled();
+  });
+
+  it('saves a refusal sent with an Idempotency-Key: its replay outlives a restart, and nothing is recorded', () => {
+    const first = createStore({ dataDir });
+    first.committing(
+      '/api/ProcessRefund',
+      REFUND,
+      'key-2',
+      SESSION,
+      deciding({ status: 400, json: { message: 'No.' } }),
+    );
+    const again = createStore({ dataDir });
+    expect(again.requests).toEqual([]);
+    const decideAgain = deciding({ status: 200, json: {}, accepted: true });
+    expect(again.committing('/api/ProcessRefund', REFUND, 'key-2', SESSION, decideAgain)).toEqual({
+      status: 400,
+      json: { message: 'No.' },
+    });
+    expect(decideAgain).not.toHaveBeenCalled();
+  });
+
+  it('writes nothing for a refusal without a key, nor for a replayed answer', () => {
+    const store = createStore({ dataDir });
+    store.committing(
+      '/api/ProcessRefund',
+      REFUND,
+      'key-3',
+      SESSION,
+      deciding({ status: 200, json: {}, accepted: true }),
+    );
+    const save = jest.spyOn(store, 'save');
+    store.committing('/api/ProcessRefund', REFUND, undefined, SESSION, deciding({ status: 400, json: {} }));
+    store.committing('/api/ProcessRefund', REFUND, 'key-3', SESSION, deciding({ status: 500, json: {} }));
+    expect(save).not.toHaveBeenCalled();
+    expect(fs.existsSync(path.join(dataDir, 'state.json'))).toBe(true);
+  });
+});
