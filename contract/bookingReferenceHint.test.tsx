@@ -9,7 +9,7 @@ import { render, screen } from '@testing-library/react';
 import { readQueryFlags } from '../shared/page/readPageData';
 import { LookupWidget } from '../widgets/lookup/LookupWidget';
 import { lookupFormSchema } from '../widgets/lookup/validation';
-import { ReplacementForm } from '../widgets/refund/replacement/ReplacementForm';
+import { ReplacementForm } from '../widgets/refund/replacement/components/ReplacementForm';
 import { configOf, responseOf, STATES } from '../test/widgets/refund/replacement/testData';
 import { replacementFormSchema } from '../widgets/refund/replacement/validation';
 import { BOOKING_REFERENCE_HINT } from '../shared/forms/bookingReference';

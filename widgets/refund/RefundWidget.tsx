@@ -12,7 +12,7 @@ import { ErrorNotice } from './components/ErrorNotice';
 import { FinishedView } from './components/FinishedView';
 import { InstantPanel } from './components/InstantPanel';
 import { ManualRequiredPanel, UnavailablePanel } from './components/OtherPanels';
-import { ReplacementPanel } from './components/ReplacementPanel';
+import { ReplacementPanel } from './replacement/ReplacementPanel';
 import { SixMonthsModal, SixMonthsPanel } from './components/SixMonthsModal';
 import { UnavailablePage } from './components/UnavailablePage';
 import { selectPanel } from './selectPanel';

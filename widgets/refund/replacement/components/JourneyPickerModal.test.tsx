@@ -5,10 +5,10 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
-import { configureClient } from '../../../shared/api/policy';
-import { api } from '../../../shared/api/http';
-import { texts as refundTexts } from '../texts';
-import { REPLACEMENT_DRY_RUN_PATH, REPLACEMENT_PATH } from './api';
+import { configureClient } from '../../../../shared/api/policy';
+import { api } from '../../../../shared/api/http';
+import { texts as refundTexts } from '../../texts';
+import { REPLACEMENT_DRY_RUN_PATH, REPLACEMENT_PATH } from '../api';
 import { changesText, describeDirection, journeyLabel } from './JourneyCard';
 import { amountBreakdown, JourneyPickerModal, type JourneyPickerModalProps } from './JourneyPickerModal';
 import {
@@ -18,8 +18,8 @@ import {
   responseOf,
   RETURN_WITH_CHANGE,
   STATES,
-} from '../../../test/widgets/refund/replacement/testData';
-import type { LookupJourney } from './types';
+} from '../../../../test/widgets/refund/replacement/testData';
+import type { LookupJourney } from '../types';
 
 const http = new MockAdapter(api);
 const DIRECT_NAME = 'London Kings Cross to Newcastle, 20/02/2027 11:00';

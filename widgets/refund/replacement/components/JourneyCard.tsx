@@ -1,11 +1,11 @@
-import { useScopedId } from '../../../shared/hooks/useScopedId';
-import { formatPence } from '../../../shared/format/money';
-import { formatDate, formatTime, wallClockMs } from '../../../shared/format/time';
-import { ModeIcon, modeIcon } from '../../../shared/journey/ModeIcon';
-import { stationName } from '../../../shared/page/readPageData';
-import type { StationNames } from '../../../shared/types';
-import { texts } from './texts';
-import type { LookupJourney, LookupLeg } from './types';
+import { useScopedId } from '../../../../shared/hooks/useScopedId';
+import { formatPence } from '../../../../shared/format/money';
+import { formatDate, formatTime, wallClockMs } from '../../../../shared/format/time';
+import { ModeIcon, modeIcon } from '../../../../shared/journey/ModeIcon';
+import { stationName } from '../../../../shared/page/readPageData';
+import type { StationNames } from '../../../../shared/types';
+import { texts } from '../texts';
+import type { LookupJourney, LookupLeg } from '../types';
 
 /** One direction of a candidate journey, as a card shows it. */
 export interface DirectionView {

@@ -1,8 +1,8 @@
-import { formatPence } from '../../../shared/format/money';
-import type { RefundStatus, RefundStatusResponse } from '../../../shared/types';
-import { AcceptRefund } from '../components/AcceptRefund';
-import type { RefundPageConfig } from '../types';
-import { texts } from './texts';
+import { formatPence } from '../../../../shared/format/money';
+import type { RefundStatus, RefundStatusResponse } from '../../../../shared/types';
+import { AcceptRefund } from '../../components/AcceptRefund';
+import type { RefundPageConfig } from '../../types';
+import { texts } from '../texts';
 
 export interface DeferPanelProps {
   config: RefundPageConfig;

@@ -1,19 +1,19 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { isTransientFailure, toWidgetError } from '../../../shared/api/policy';
-import { failureText } from '../../../shared/errors/WidgetError';
-import { formatPence } from '../../../shared/format/money';
-import { useCommittingAction } from '../../../shared/hooks/useCommittingAction';
-import { useScopedId } from '../../../shared/hooks/useScopedId';
-import type { DryRunResult, RefundStatus, RefundStatusResponse } from '../../../shared/types';
-import { Modal } from '../../../shared/ui/Modal';
-import { ErrorNotice } from '../components/ErrorNotice';
-import { serverText } from '../../../shared/api/serverText';
-import { texts as refundTexts } from '../texts';
-import type { RefundPageConfig } from '../types';
-import { processReplacement, replacementDryRun } from './api';
+import { isTransientFailure, toWidgetError } from '../../../../shared/api/policy';
+import { failureText } from '../../../../shared/errors/WidgetError';
+import { formatPence } from '../../../../shared/format/money';
+import { useCommittingAction } from '../../../../shared/hooks/useCommittingAction';
+import { useScopedId } from '../../../../shared/hooks/useScopedId';
+import type { DryRunResult, RefundStatus, RefundStatusResponse } from '../../../../shared/types';
+import { Modal } from '../../../../shared/ui/Modal';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { serverText } from '../../../../shared/api/serverText';
+import { texts as refundTexts } from '../../texts';
+import type { RefundPageConfig } from '../../types';
+import { processReplacement, replacementDryRun } from '../api';
 import { JourneyCard } from './JourneyCard';
-import { texts } from './texts';
-import type { LookupJourney, ReplacementRequest } from './types';
+import { texts } from '../texts';
+import type { LookupJourney, ReplacementRequest } from '../types';
 
 export interface JourneyPickerModalProps {
   config: RefundPageConfig;

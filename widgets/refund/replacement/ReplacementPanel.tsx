@@ -5,17 +5,17 @@ import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { SelectedJourney } from '../../../shared/journey/SelectedJourney';
 import type { Details, DryRunResult, RefundStatus, RefundStatusResponse } from '../../../shared/types';
 import { Accordion } from '../../../shared/ui/Accordion';
-import { DeferPanel } from '../replacement/DeferPanel';
-import { texts as replacementTexts } from '../replacement/texts';
+import { DeferPanel } from './components/DeferPanel';
+import { texts as replacementTexts } from './texts';
 import { texts } from '../texts';
-import { hostOffersAdvanceInfo } from './AdvanceInfoModal';
-import { manualRefundHref } from './OtherPanels';
+import { hostOffersAdvanceInfo } from '../components/AdvanceInfoModal';
+import { manualRefundHref } from '../components/OtherPanels';
 import type { RefundPageConfig } from '../types';
-import '../replacement/replacement.css';
+import './replacement.css';
 
 /** The form (formik, yup, the lookup, the picker) loads when its accordion opens (docs/architecture.md "Lazy by default"). */
 const ReplacementForm = reloadableLazy(() =>
-  import('../replacement/ReplacementForm').then((module) => ({ default: module.ReplacementForm })),
+  import('./components/ReplacementForm').then((module) => ({ default: module.ReplacementForm })),
 );
 
 /** Id base of the 'Provide replacement journey' accordion (its toggle is `{id}-{unique}-button`). */

@@ -1,20 +1,20 @@
 import { useFormik } from 'formik';
 import { useMemo, useRef, useState } from 'react';
-import { LazyPart, reloadableLazy } from '../../../shared/mount/lazyPart';
-import { useScopedId } from '../../../shared/hooks/useScopedId';
-import { toWidgetError } from '../../../shared/api/policy';
-import { failureText } from '../../../shared/errors/WidgetError';
-import type { RefundStatus, RefundStatusResponse } from '../../../shared/types';
-import { Modal } from '../../../shared/ui/Modal';
-import { serverText } from '../../../shared/api/serverText';
-import { texts as refundTexts } from '../texts';
-import type { RefundPageConfig } from '../types';
-import { lookupJourneys } from './api';
-import { ErrorSummary, fieldErrors } from '../../../shared/forms/ErrorSummary';
-import { BookingFields } from '../../../shared/forms/BookingFields';
-import { texts } from './texts';
-import type { LookupJourney, ReplacementFormValues } from './types';
-import { replacementFormSchema, trimFormValues } from './validation';
+import { LazyPart, reloadableLazy } from '../../../../shared/mount/lazyPart';
+import { useScopedId } from '../../../../shared/hooks/useScopedId';
+import { toWidgetError } from '../../../../shared/api/policy';
+import { failureText } from '../../../../shared/errors/WidgetError';
+import type { RefundStatus, RefundStatusResponse } from '../../../../shared/types';
+import { Modal } from '../../../../shared/ui/Modal';
+import { serverText } from '../../../../shared/api/serverText';
+import { texts as refundTexts } from '../../texts';
+import type { RefundPageConfig } from '../../types';
+import { lookupJourneys } from '../api';
+import { ErrorSummary, fieldErrors } from '../../../../shared/forms/ErrorSummary';
+import { BookingFields } from '../../../../shared/forms/BookingFields';
+import { texts } from '../texts';
+import type { LookupJourney, ReplacementFormValues } from '../types';
+import { replacementFormSchema, trimFormValues } from '../validation';
 
 /** The picker loads when the lookup found journeys (docs/architecture.md "Lazy by default"). */
 const JourneyPickerModal = reloadableLazy(() =>
