@@ -18,7 +18,7 @@ import bookings from '../fixtures/bookings.json';
 import lookups from '../fixtures/lookups.json';
 import stations from '../fixtures/stations.json';
 import widgetList from '../host-shim/widgets.json';
-import { parseDryRun, parseRefundStatusResponse } from '../shared/api/refundStatus';
+import { parseRefundStatusResponse } from '../shared/api/refundStatus';
 import { readDetails, readStationNames } from '../shared/page/readPageData';
 import { isStringMap } from '../shared/page/schemas';
 import { readDisruptionConfig } from '../widgets/disruption/pageConfig';
@@ -26,6 +26,7 @@ import { readLookupConfig } from '../widgets/lookup/pageConfig';
 import { readManualClaimConfig } from '../widgets/manual-claim/pageConfig';
 import { readRefundConfig } from '../widgets/refund/pageConfig';
 import { parseLookupResponse } from '../widgets/refund/replacement/validation';
+import { parseDryRun } from '../widgets/refund/validation';
 import { contractSchemas, type JsonSchema } from './schemas';
 
 const ROOT = path.resolve(__dirname, '..');

@@ -5,19 +5,20 @@
  * validates every JSON example of that file against them.
  *
  * Page data and answers come from the schemas the widgets use (`shared/page/schemas.ts`,
- * `shared/api/refundStatus.ts`, `widgets/refund/replacement/validation.ts`,
+ * `shared/api/refundStatus.ts`, `widgets/refund/validation.ts`, `widgets/refund/replacement/validation.ts`,
  * `shared/validation/schemas.ts`). Request bodies have TypeScript types but no yup schema in the
  * widgets (the widgets build them); their schemas below are typed against those types, so
  * `npm run typecheck` fails when a field is added, renamed or retyped on one side only.
  */
 import { convertSchema } from '@sodaru/yup-to-json-schema';
 import * as yup from 'yup';
-import { dryRunSchema, refundStatusResponseSchema } from '../shared/api/refundStatus';
+import { refundStatusResponseSchema } from '../shared/api/refundStatus';
 import { detailsSchema } from '../shared/page/schemas';
 import type { ConfirmRefundRequest, ErrorReport } from '../shared/types';
 import { bookingReferenceSchema, emailSchema } from '../shared/validation/schemas';
 import type { SubmitClaimRequest } from '../widgets/manual-claim/types';
 import { lookupJourneySchema } from '../widgets/refund/replacement/validation';
+import { dryRunSchema } from '../widgets/refund/validation';
 import type { LookupRequest, ReplacementRequest } from '../widgets/refund/replacement/types';
 
 /** A JSON Schema (draft-07) as the converter returns it. */

@@ -1,10 +1,10 @@
-/** The shared refund status and dry run schemas (docs/product-rules.md section 3), over the fixture states. */
+/** The shared refund status schema and answer check (docs/product-rules.md section 3), over the fixture states. */
 import * as yup from 'yup';
 import bookings from '../../fixtures/bookings.json';
 import { WidgetError } from '../errors/WidgetError';
-import { parseDryRun, parseRefundStatusResponse } from './refundStatus';
+import { parseRefundStatusResponse, validateAnswer } from './refundStatus';
 
-const states = bookings as unknown as Record<string, { status: unknown; dryRun: unknown }>;
+const states = bookings as unknown as Record<string, { status: unknown }>;
 
 describe('parseRefundStatusResponse', () => {
   it('accepts every fixture answer that is not an HTTP error', () => {
@@ -44,20 +44,12 @@ describe('parseRefundStatusResponse', () => {
   });
 });
 
-describe('parseDryRun', () => {
-  it('reads a dry run and refuses one without refundValue', () => {
-    expect(parseDryRun(states['disruption-waived'].dryRun)).toEqual({
-      refundValue: 11820,
-      adminFee: 0,
-      reasonCode: '104',
-    });
-    expect(() => parseDryRun({ adminFee: 0 })).toThrow(/dry run answer/);
-  });
-
-  it('names the first fault found, and keeps the validation error as the cause', () => {
+describe('validateAnswer', () => {
+  it('names the answer and the first fault found, and keeps the validation error as the cause', () => {
+    const schema = yup.object({ refundValue: yup.number().integer().required(), adminFee: yup.number().required() });
     let thrown: unknown;
     try {
-      parseDryRun({ refundValue: 'twelve pounds', adminFee: 'five' });
+      validateAnswer(schema, { refundValue: 'twelve pounds', adminFee: 'five' }, 'sample');
     } catch (error) {
       thrown = error;
     }
@@ -65,17 +57,22 @@ describe('parseDryRun', () => {
     expect((thrown as WidgetError).code).toBe('INVALID_RESPONSE');
     // One fault, not both: yup's default abortEarly.
     expect((thrown as WidgetError).message).toBe(
-      'The dry run answer was not in the expected form: adminFee must be a `number` type, but the final value was: `NaN` (cast from the value `"five"`).',
+      'The sample answer was not in the expected form: adminFee must be a `number` type, but the final value was: `NaN` (cast from the value `"five"`).',
     );
     expect((thrown as WidgetError).cause).toBeInstanceOf(yup.ValidationError);
   });
 
-  it('keeps the fields it does not know (a newer backend may send more)', () => {
-    expect(parseDryRun({ refundValue: 500, adminFee: 0, reasonCode: null, currency: 'GBP' })).toEqual({
+  it('keeps the fields the schema does not know and fills in its defaults', () => {
+    const schema = yup.object({ refundValue: yup.number().required(), adminFee: yup.number().default(0) });
+    expect(validateAnswer(schema, { refundValue: 500, currency: 'GBP' }, 'sample')).toEqual({
       refundValue: 500,
       adminFee: 0,
-      reasonCode: null,
       currency: 'GBP',
     });
+  });
+
+  it('keeps the refund status fields it does not know (a newer backend may send more)', () => {
+    const answer = { ...(states.instant.status as object), currency: 'GBP' };
+    expect(parseRefundStatusResponse(answer)).toMatchObject({ currency: 'GBP' });
   });
 });

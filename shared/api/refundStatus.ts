@@ -1,11 +1,13 @@
 /**
- * yup schemas of the refund status and dry run answers (docs/product-rules.md section 3), shared by every widget
- * that reads them (refund, disruption). Answers are validated before use; a bad one is an
- * INVALID_RESPONSE. They live in shared/ so that no widget imports another.
+ * yup schema of the refund status answer (docs/product-rules.md section 3), shared by the widgets
+ * that read it (refund, disruption), and the one way a server answer is checked against its schema
+ * (`validateAnswer`; the refund widget's dry run, widgets/refund/validation.ts, uses it too).
+ * Answers are validated before use; a bad one is an INVALID_RESPONSE. They live in shared/ so that
+ * no widget imports another.
  */
 import * as yup from 'yup';
 import { WidgetError } from '../errors/WidgetError';
-import type { DryRunResult, RefundStatusResponse } from '../types';
+import type { RefundStatusResponse } from '../types';
 
 const pence = () => yup.number().integer().required();
 
@@ -51,14 +53,17 @@ export const refundStatusResponseSchema = yup.object({
   replacementProtectedReference: yup.string().nullable().default(null),
 });
 
-/** Schema of the dry run result. */
-export const dryRunSchema = yup.object({
-  refundValue: pence(),
-  adminFee: yup.number().integer().default(0),
-  reasonCode: yup.string().nullable().default(null),
-});
-
-function validate<T>(schema: yup.Schema<T>, value: unknown, what: string): T {
+/**
+ * Validates a server answer against its schema (docs/product-rules.md section 3).
+ *
+ * @param schema the answer's yup schema
+ * @param value the parsed JSON answer
+ * @param what the answer's name in the message ('refund status', 'dry run')
+ * @returns the answer as the schema casts it (defaults filled in, unknown fields kept)
+ * @throws WidgetError('INVALID_RESPONSE', 'The {what} answer was not in the expected form: {the
+ *   first fault}') with the yup ValidationError as its cause
+ */
+export function validateAnswer<T>(schema: yup.Schema<T>, value: unknown, what: string): T {
   try {
     // yup's defaults: the first fault found is reported, and unknown fields are kept.
     return schema.validateSync(value);
@@ -77,11 +82,6 @@ const NULL_STATUS_RESPONSE: RefundStatusResponse = {
   replacementProtectedReference: null,
 };
 
-/** Validates a dry run result. @throws WidgetError('INVALID_RESPONSE') */
-export function parseDryRun(value: unknown): DryRunResult {
-  return validate(dryRunSchema, value, 'dry run') as DryRunResult;
-}
-
 /**
  * Validates a refund status response. The JSON literal `null` is the same "null response" as
  * `{"refundStatus": null}` (docs/product-rules.md section 8 "Null status"; docs/product-rules.md "Null refund status"):
@@ -93,5 +93,5 @@ export function parseDryRun(value: unknown): DryRunResult {
  */
 export function parseRefundStatusResponse(value: unknown): RefundStatusResponse {
   if (value === null) return { ...NULL_STATUS_RESPONSE };
-  return validate(refundStatusResponseSchema, value, 'refund status') as RefundStatusResponse;
+  return validateAnswer(refundStatusResponseSchema, value, 'refund status') as RefundStatusResponse;
 }

@@ -1,7 +1,8 @@
 /** The refund page's calls (docs/product-rules.md section 7). */
 import { getJson, postCommitting } from '../../shared/api/client';
 import type { ConfirmRefundRequest, DryRunResult, RefundStatusResponse } from '../../shared/types';
-import { parseDryRun, parseRefundStatusResponse } from '../../shared/api/refundStatus';
+import { parseRefundStatusResponse } from '../../shared/api/refundStatus';
+import { parseDryRun } from './validation';
 
 /** GET the refund status from the page-given URL. @throws WidgetError */
 export async function fetchRefundStatus(url: string): Promise<RefundStatusResponse> {

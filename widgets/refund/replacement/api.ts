@@ -1,7 +1,7 @@
 /** The replacement path's calls (docs/product-rules.md section 7). Deferral uses `processRefund` of `../api`. */
 import { postCommitting, postJson } from '../../../shared/api/client';
 import type { DryRunResult } from '../../../shared/types';
-import { parseDryRun } from '../../../shared/api/refundStatus';
+import { parseDryRun } from '../validation';
 import type { LookupJourney, LookupRequest, ReplacementRequest } from './types';
 import { parseLookupResponse } from './validation';
 
