@@ -1,13 +1,6 @@
 import { SelectedJourney, selectedJourneyTitle } from '../../shared/journey/SelectedJourney';
 import { Accordion } from '../../shared/ui/Accordion';
-import type { Details, StationNames } from '../../shared/types';
-
-export interface JourneySummaryProps {
-  /** The Details JSON, as `readPageData` / `readDetails` returns it. */
-  details: Details;
-  /** The station-name map, as `readStationNames` returns it. */
-  stations: StationNames;
-}
+import type { JourneySummaryConfig } from './types';
 
 /**
  * The standalone journey summary widget's top component (docs/host-contract.md "The widgets":
@@ -19,7 +12,7 @@ export interface JourneySummaryProps {
  * heading is left out (`showHeading={false}`) so the title is not read twice; the Accordion's
  * heading takes its place, and the 'Outward'/'Return' labels stay at level 3.
  */
-export function JourneySummary({ details, stations }: JourneySummaryProps) {
+export function JourneySummary({ details, stations }: JourneySummaryConfig) {
   return (
     <div className="rw-journey-summary">
       <Accordion title={selectedJourneyTitle(details, stations)} startShown headingLevel={2}>

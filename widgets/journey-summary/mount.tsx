@@ -1,6 +1,6 @@
 import { createMount } from '../../shared/mount/createMount';
-import { readDetails, readStationNames } from '../../shared/page/readPageData';
 import { JourneySummary } from './JourneySummary';
+import { readJourneySummaryConfig } from './validation';
 
 /**
  * The journeySummary remote's exposed `./mount` (docs/host-contract.md "The widgets"): reads the Details JSON
@@ -8,8 +8,5 @@ import { JourneySummary } from './JourneySummary';
  * Missing Details → `Missing JSON data from DOM`; missing station map → reported, clear message.
  */
 export const mount = createMount('journeySummary', (element) => (
-  <JourneySummary
-    details={readDetails(element, element.ownerDocument)}
-    stations={readStationNames(element.ownerDocument)}
-  />
+  <JourneySummary {...readJourneySummaryConfig(element)} />
 ));
