@@ -32,9 +32,9 @@ export default {
     // sniffImageType, isUploadId, uploadPath; decideClaim.
     'dev-host/backend/refundRules.js',
     'dev-host/backend/requests.js',
-    'dev-host/backend/store.js:86-100',
-    'dev-host/claims.js:92-142',
-    'dev-host/claims.js:400-440',
+    'dev-host/backend/store.js:74-88',
+    'dev-host/claims.js:93-143',
+    'dev-host/claims.js:402-442',
     '!**/*.test.*',
   ],
   ignoreStatic: true,

@@ -18,7 +18,7 @@ const { createFixtures } = require('./backend/fixtures');
 const { checkReplacement, decideRefund, findLookup } = require('./backend/refundRules');
 const { checkRequest } = require('./backend/requests');
 const { createBackendRouter, escapeForLog, queryValue } = require('./backend/routes');
-const { createStore, writeAtomic, STATE_FILE } = require('./backend/store');
+const { createStore, STATE_FILE } = require('./backend/store');
 
 /** @typedef {import('./backend/types').Answer} Answer */
 
@@ -183,4 +183,4 @@ function createBackend({ bookings, lookups = {}, dataDir, logger = console }) {
 
 /** @typedef {ReturnType<typeof createBackend>} Backend */
 
-module.exports = { createBackend, createBackendRouter, queryValue, writeAtomic, escapeForLog, STATE_FILE };
+module.exports = { createBackend, createBackendRouter, queryValue, escapeForLog, STATE_FILE };

@@ -32,7 +32,8 @@ const path = require('path');
 const express = require('express');
 const multer = require('multer');
 const { imageSize } = require('image-size');
-const { writeAtomic } = require('./backend/store');
+const { requestErrorHandler } = require('./backend/answers');
+const { readStateFile, writeAtomic, writeStateFile } = require('./backend/stateFile');
 const { createIdempotency } = require('./idempotency');
 const { imageEnd } = require('./imageEnd');
 
@@ -322,10 +323,11 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
 
     /** Writes uploads, claims and idempotency answers to claims.json (atomically). */
     save() {
-      writeAtomic(
-        stateFile,
-        `${JSON.stringify({ version: STATE_VERSION, uploads: store.uploads, claims: store.claims, idempotency: store.idempotency.toJSON() }, null, 2)}\n`,
-      );
+      writeStateFile(stateFile, STATE_VERSION, {
+        uploads: store.uploads,
+        claims: store.claims,
+        idempotency: store.idempotency.toJSON(),
+      });
     },
   };
 
@@ -443,21 +445,15 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
   return store;
 
   function load() {
-    if (!fs.existsSync(stateFile)) return;
-    try {
-      const saved = JSON.parse(fs.readFileSync(stateFile, 'utf8'));
-      if (saved.version !== STATE_VERSION) throw new Error(`unknown version ${saved.version}`);
-      // Only well-formed ids are kept, so a hand-edited file cannot point a path elsewhere.
-      for (const [id, upload] of Object.entries(saved.uploads ?? {})) {
-        if (isUploadId(id) && upload && ['.png', '.jpg', '.gif'].includes(upload.ext)) store.uploads[id] = upload;
-      }
-      store.claims = Array.isArray(saved.claims) ? saved.claims : [];
-      // Older files hold answers without a session: load() leaves those out.
-      store.idempotency.load(saved.idempotency);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      logger.warn(`Dev host: ignoring unreadable ${stateFile} (${message}); starting without claims.`);
+    const saved = readStateFile(stateFile, STATE_VERSION, logger, 'without claims');
+    if (!saved) return;
+    // Only well-formed ids are kept, so a hand-edited file cannot point a path elsewhere.
+    for (const [id, upload] of Object.entries(saved.uploads ?? {})) {
+      if (isUploadId(id) && upload && ['.png', '.jpg', '.gif'].includes(upload.ext)) store.uploads[id] = upload;
     }
+    store.claims = Array.isArray(saved.claims) ? saved.claims : [];
+    // Older files hold answers without a session: load() leaves those out.
+    store.idempotency.load(saved.idempotency);
   }
 }
 
@@ -522,22 +518,7 @@ function createClaimsRouter({ dataDir, bookings, logger = console, guards }) {
   );
 
   // Malformed JSON or a body too large: a 4xx with a message.
-  /**
-   * @param {{ status?: number, stack?: string, message?: string }} error
-   * @param {import('express').Request} _req
-   * @param {import('express').Response} res
-   * @param {import('express').NextFunction} _next
-   */
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const onError = (error, _req, res, _next) => {
-    const given = error.status;
-    const status = typeof given === 'number' && Number.isInteger(given) && given >= 400 && given < 500 ? given : 500;
-    if (status === 500) logger.warn(`Dev host: claims error: ${error.stack ?? error}`);
-    res
-      .status(status)
-      .json({ message: status === 500 ? 'Internal error in the dev host.' : `Invalid request: ${error.message}` });
-  };
-  router.use('/tickets', onError);
+  router.use('/tickets', requestErrorHandler(logger, 'claims'));
 
   return Object.assign(router, { store });
 }

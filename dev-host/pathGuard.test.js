@@ -8,7 +8,7 @@
 const http = require('http');
 const fc = require('fast-check');
 const bookings = require('../fixtures/bookings.json');
-const { useTestHosts, confirmBody, png } = require('./testing');
+const { useTestHosts, confirmBody, uploadInit } = require('./testing');
 const { startBackend } = require('./backend-server');
 const { isUnsafePath, UNSAFE_PATH_MESSAGE, MAX_DECODE_ROUNDS } = require('./pathGuard');
 
@@ -98,13 +98,7 @@ describe('the dev host refuses a path that walks out of its prefix, before any r
 
   it('POST /report/..%5Ctickets%5Cdelete%5C<id> with the session cookie deletes nothing', async () => {
     const server = await start();
-    const form = new FormData();
-    form.append('file', new Blob([png(2, 2)], { type: 'image/png' }), 'ticket.png');
-    const uploaded = await server.fetch('/tickets/upload', {
-      method: 'POST',
-      body: form,
-      headers: { 'Journey-Id': String(printed.status.refundStatus.journeyID) },
-    });
+    const uploaded = await server.fetch('/tickets/upload', uploadInit(printed.status.refundStatus.journeyID));
     const id = await uploaded.json();
     for (const target of [`/report/..%5Ctickets%5Cdelete%5C${id}`, `/report/..%255Ctickets%255Cdelete%255C${id}`]) {
       const answer = await rawRequest(server.url, 'POST', target, { Cookie: server.fetch.cookie });

@@ -10,7 +10,7 @@
  */
 const bookings = require('../fixtures/bookings.json');
 const lookups = require('../fixtures/lookups.json');
-const { useTestHosts, travellerSession, confirmBody, png } = require('./testing');
+const { useTestHosts, travellerSession, confirmBody, uploadInit } = require('./testing');
 const { parseCookies, MESSAGES } = require('./auth');
 
 const { start } = useTestHosts();
@@ -71,12 +71,6 @@ const json = (body) => ({
   headers: { 'Content-Type': 'application/json' },
   body: JSON.stringify(body),
 });
-
-const uploadInit = (journeyId) => {
-  const form = new FormData();
-  form.append('file', new Blob([png(2, 2)], { type: 'image/png' }), 'ticket.png');
-  return { method: 'POST', body: form, headers: { 'Journey-Id': String(journeyId) } };
-};
 
 describe('finding 3: a booking reference alone no longer refunds a booking', () => {
   it('refund status and dry run without a session are 403 and reveal no protectedReference', async () => {

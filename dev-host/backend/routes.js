@@ -7,7 +7,7 @@
 'use strict';
 
 const express = require('express');
-const { send } = require('./answers');
+const { requestErrorHandler, send } = require('./answers');
 const { checkRequest } = require('./requests');
 
 /**
@@ -137,22 +137,7 @@ function createBackendRouter(backend, { latencyMs = 0, logger = console, guards 
   router.use('/api', (_req, res) => res.status(404).json({ message: 'Not found.' }));
 
   // Body-parser failures (malformed JSON, too large) become 4xx answers with a message.
-  /**
-   * @param {{ status?: number, stack?: string, message?: string }} error
-   * @param {import('express').Request} _req
-   * @param {import('express').Response} res
-   * @param {import('express').NextFunction} _next
-   */
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const onError = (error, _req, res, _next) => {
-    const given = error.status;
-    const status = typeof given === 'number' && Number.isInteger(given) && given >= 400 && given < 500 ? given : 500;
-    if (status === 500) logger.warn(`Dev host: backend error: ${error.stack ?? error}`);
-    res
-      .status(status)
-      .json({ message: status === 500 ? 'Internal error in the dev host.' : `Invalid request: ${error.message}` });
-  };
-  router.use(onError);
+  router.use(requestErrorHandler(logger, 'backend'));
   return router;
 }
 

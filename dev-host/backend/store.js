@@ -7,13 +7,13 @@
  */
 'use strict';
 
-const { randomBytes } = require('crypto');
 const fs = require('fs');
 const path = require('path');
 const { createIdempotency } = require('../idempotency');
 const { clone } = require('./answers');
 const { referenceKey } = require('./fixtures');
 const { contractSchema } = require('./requests');
+const { readStateFile, writeStateFile } = require('./stateFile');
 
 const STATE_FILE = 'state.json';
 const STATE_VERSION = 1;
@@ -27,18 +27,6 @@ const ERROR_REPORT_FIELDS = Object.keys(contractSchema('errorReport').properties
  * @typedef {{ path: string, body: unknown, idempotencyKey: string | null, time: string }} RecordedRequest
  * @typedef {{ status: number, json: unknown, accepted?: boolean, reference?: string }} Decided
  */
-
-/**
- * Writes a file atomically: a temporary file in the same folder, then a rename over the target.
- *
- * @param {string} file
- * @param {string | Buffer} data
- */
-function writeAtomic(file, data) {
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  fs.writeFileSync(temp, data);
-  fs.renameSync(temp, file);
-}
 
 /**
  * Creates the backend's state, loading `DATA_DIR/state.json` when present (an unreadable file is
@@ -125,13 +113,11 @@ function createStore({ dataDir, logger = console }) {
 
     /** Writes refunds, idempotency answers and recorded requests to state.json (atomically). */
     save() {
-      const saved = {
-        version: STATE_VERSION,
+      writeStateFile(stateFile, STATE_VERSION, {
         refunded: store.refunded,
         idempotency: store.idempotency.toJSON(),
         requests: store.requests,
-      };
-      writeAtomic(stateFile, `${JSON.stringify(saved, null, 2)}\n`);
+      });
     },
   };
 
@@ -139,21 +125,15 @@ function createStore({ dataDir, logger = console }) {
   return store;
 
   function load() {
-    if (!fs.existsSync(stateFile)) return;
-    try {
-      const saved = JSON.parse(fs.readFileSync(stateFile, 'utf8'));
-      if (saved.version !== STATE_VERSION) throw new Error(`unknown version ${saved.version}`);
-      store.refunded = saved.refunded ?? {};
-      // Older files hold answers without a session: load() leaves those out.
-      store.idempotency.load(saved.idempotency);
-      store.requests = saved.requests ?? [];
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      logger.warn(`Dev host: ignoring unreadable ${stateFile} (${message}); starting from the fixtures.`);
-    }
+    const saved = readStateFile(stateFile, STATE_VERSION, logger, 'from the fixtures');
+    if (!saved) return;
+    store.refunded = saved.refunded ?? {};
+    // Older files hold answers without a session: load() leaves those out.
+    store.idempotency.load(saved.idempotency);
+    store.requests = saved.requests ?? [];
   }
 }
 
 /** @typedef {ReturnType<typeof createStore>} Store */
 
-module.exports = { createStore, writeAtomic, STATE_FILE };
+module.exports = { createStore, STATE_FILE };
