@@ -18,6 +18,8 @@
  *   uploads, is refused (409), unless it is a replay of the Idempotency-Key that stored it (that
  *   answers the saved id); deleting an upload frees its digest. Live: stored, not deleted and not
  *   yet part of a submitted claim.
+ * - A fault hook (`uploadFaults`) refuses every image uploaded to a planned journey as a duplicate:
+ *   the states gallery's refused photo (docs/gallery.md).
  * - Upload ids come from `crypto.randomBytes` (144 bits, base64url, 24 characters); an id is
  *   checked against that shape before it is used in a path, and files live only in
  *   `DATA_DIR/uploads/<id>.<ext>`, so no id can reach outside that folder.
@@ -178,9 +180,13 @@ const badRequest = (message) => answer(400, { message });
  *   (fixtures/bookings.json shape)
  * @param {string} options.dataDir the data folder; uploads go to `uploads/`, claims to `claims/`
  * @param {import('./backend/types').Logger} [options.logger]
+ * @param {Record<string, 'duplicate'>} [options.uploadFaults] the fault hook: by Journey-Id, a
+ *   refusal every readable image uploaded to that journey gets (`duplicate`: 409, as a photo
+ *   already among the journey's uploads is refused). The states gallery plans its refused photo
+ *   with it (docs/gallery.md "One backend").
  * @returns the store: `addUpload`, `deleteUpload`, `submitClaim`, `claims`, `uploads`
  */
-function createClaimsStore({ bookings, dataDir, logger = console }) {
+function createClaimsStore({ bookings, dataDir, logger = console, uploadFaults = {} }) {
   const root = path.resolve(dataDir);
   const uploadsDir = path.join(root, 'uploads');
   const claimsDir = path.join(root, 'claims');
@@ -368,7 +374,10 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
     const live = Object.values(store.uploads).filter(
       (upload) => upload.journeyId === journey && !upload.deletedAt && !upload.claimId,
     );
-    if (live.some((upload) => upload.digest === digest)) return answer(409, { message: DUPLICATE_MESSAGE });
+    const planned = Object.hasOwn(uploadFaults, journey) ? uploadFaults[journey] : undefined;
+    if (planned === 'duplicate' || live.some((upload) => upload.digest === digest)) {
+      return answer(409, { message: DUPLICATE_MESSAGE });
+    }
     if (live.length >= MAX_LIVE_UPLOADS_PER_JOURNEY) {
       return answer(409, {
         message: `A claim can have at most ${MAX_LIVE_UPLOADS_PER_JOURNEY} photos. Remove one before adding another.`,
@@ -478,11 +487,12 @@ function send(res, { status, json }) {
  * @param {import('./backend/types').Logger} [options.logger]
  * @param {Record<'upload' | 'deleteUpload' | 'submitClaim', import('express').RequestHandler>} options.guards session guards run before each
  *   route (auth.js `createRouteGuards`: `upload`, `deleteUpload`, `submitClaim`)
+ * @param {Record<string, 'duplicate'>} [options.uploadFaults] planned refusals by Journey-Id ({@link createClaimsStore})
  * @returns {import('express').Router & { store: ReturnType<typeof createClaimsStore> }} with `router.store`
  *   the claims store
  */
-function createClaimsRouter({ dataDir, bookings, logger = console, guards }) {
-  const store = createClaimsStore({ dataDir, bookings, logger });
+function createClaimsRouter({ dataDir, bookings, logger = console, guards, uploadFaults }) {
+  const store = createClaimsStore({ dataDir, bookings, logger, uploadFaults });
   const router = express.Router();
   const upload = multer({
     storage: multer.memoryStorage(),

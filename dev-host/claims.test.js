@@ -490,6 +490,40 @@ describe('POST /tickets/upload with an Idempotency-Key (docs/host-contract.md "I
   });
 });
 
+describe('the upload fault hook (uploadFaults; docs/gallery.md "One backend")', () => {
+  const file = (bytes) => ({ buffer: bytes, originalname: 'photo.png' });
+  const ADVANCE_JOURNEY = String(advance.status.refundStatus.journeyID);
+
+  it('refuses every upload to a planned journey as a duplicate, stores nothing, and leaves other journeys alone', () => {
+    const store = createClaimsStore({
+      bookings,
+      dataDir: tempDir('rw-data-'),
+      uploadFaults: { [ADVANCE_JOURNEY]: 'duplicate' },
+    });
+    const refused = { status: 409, json: { message: 'You have already added this photo.' } };
+    expect(store.addUpload(file(png(4, 4)), ADVANCE_JOURNEY)).toEqual(refused);
+    expect(store.addUpload(file(png(5, 4)), ` ${ADVANCE_JOURNEY} `)).toEqual(refused);
+    expect(Object.keys(store.uploads)).toEqual([]);
+    // Only a readable image reaches the planned refusal, as it reaches the duplicate check.
+    expect(store.addUpload(file(Buffer.from('not an image')), ADVANCE_JOURNEY).status).toBe(415);
+    const elsewhere = store.addUpload(file(png(4, 4)), JOURNEY);
+    expect(elsewhere.status).toBe(200);
+    expect(Object.keys(store.uploads)).toEqual([elsewhere.json]);
+  });
+
+  it('plans nothing by default, and a journey named like an Object property is no fault', () => {
+    const store = createClaimsStore({ bookings, dataDir: tempDir('rw-data-'), uploadFaults: {} });
+    expect(store.addUpload(file(png(4, 4)), ADVANCE_JOURNEY).status).toBe(200);
+    const unplanned = createClaimsStore({ bookings, dataDir: tempDir('rw-data-') });
+    expect(unplanned.addUpload(file(png(4, 4)), ADVANCE_JOURNEY).status).toBe(200);
+    // An unknown journey is refused as unknown, whatever is planned for a known one.
+    expect(unplanned.addUpload(file(png(4, 4)), 'constructor')).toEqual({
+      status: 404,
+      json: { message: 'Unknown journey.' },
+    });
+  });
+});
+
 describe('POST /tickets/delete/:uploadId', () => {
   it('removes the file; twice is fine; unknown ids are 404, ids with a path in them 400, and touch nothing', async () => {
     const server = await start();

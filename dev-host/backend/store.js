@@ -32,13 +32,19 @@ const ERROR_REPORT_FIELDS = Object.keys(contractSchema('errorReport').properties
  * Creates the backend's state, loading `DATA_DIR/state.json` when present (an unreadable file is
  * logged and ignored: the state starts empty).
  *
+ * A store made with `keep: false` keeps nothing a committing call changes: each call is decided
+ * afresh by the same rules (no Idempotency-Key replay), no refund or request is recorded, and no
+ * file is read or written, so every booking keeps its fixture answers. The states gallery's
+ * backend is one (docs/gallery.md "One backend"); error reports are still kept, in memory.
+ *
  * @param {object} options
- * @param {string} options.dataDir folder for state.json (created when missing)
+ * @param {string} options.dataDir folder for state.json (created when missing; untouched with `keep: false`)
  * @param {import('./types').Logger} [options.logger] where problems with the saved state are logged
+ * @param {boolean} [options.keep] false: keep nothing (above); default true
  */
-function createStore({ dataDir, logger = console }) {
+function createStore({ dataDir, logger = console, keep = true }) {
   const stateFile = path.join(dataDir, STATE_FILE);
-  fs.mkdirSync(dataDir, { recursive: true });
+  if (keep) fs.mkdirSync(dataDir, { recursive: true });
 
   const store = {
     stateFile,
@@ -60,11 +66,20 @@ function createStore({ dataDir, logger = console }) {
     },
 
     /**
+     * Records an accepted refund of a booking (nothing with `keep: false`); `committing` saves it.
+     * @param {string} reference the booking reference (trimmed, upper case)
+     * @param {Refunded} refund
+     */
+    recordRefund(reference, refund) {
+      if (keep) store.refunded[reference] = refund;
+    },
+
+    /**
      * Runs a committing POST once per session, path and Idempotency-Key (idempotency.js;
      * docs/architecture.md "Exactly once"): a repeated key with the same body returns the first
      * answer and changes nothing; with another body it is refused (422). `decide` changes the
      * state and returns `{ status, json, accepted? }`; accepted requests are recorded in
-     * `requests`. Saves when anything changed.
+     * `requests`. Saves when anything changed. With `keep: false`: only `decide`'s answer.
      *
      * @param {string} requestPath the route, e.g. `/api/ProcessRefund`
      * @param {unknown} body the parsed JSON body
@@ -74,6 +89,10 @@ function createStore({ dataDir, logger = console }) {
      * @returns {{ status: number, json: unknown }}
      */
     committing(requestPath, body, idempotencyKey, session, decide) {
+      if (!keep) {
+        const { status, json } = decide();
+        return { status, json };
+      }
       const answer = /** @type {Decided & { decided: boolean }} */ (
         store.idempotency.run({ scope: session, path: requestPath, key: idempotencyKey, body }, decide)
       );
@@ -111,8 +130,9 @@ function createStore({ dataDir, logger = console }) {
       store.save();
     },
 
-    /** Writes refunds, idempotency answers and recorded requests to state.json (atomically). */
+    /** Writes refunds, idempotency answers and recorded requests to state.json (atomically; not with `keep: false`). */
     save() {
+      if (!keep) return;
       writeStateFile(stateFile, STATE_VERSION, {
         refunded: store.refunded,
         idempotency: store.idempotency.toJSON(),
@@ -121,7 +141,7 @@ function createStore({ dataDir, logger = console }) {
     },
   };
 
-  load();
+  if (keep) load();
   return store;
 
   function load() {

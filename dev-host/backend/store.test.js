@@ -74,4 +74,50 @@ describe('the store of the reference backend', () => {
     expect(save).not.toHaveBeenCalled();
     expect(fs.existsSync(path.join(dataDir, 'state.json'))).toBe(true);
   });
+
+  it('keeps nothing with keep: false: every call is decided afresh, nothing recorded, no file read or written', () => {
+    const kept = createStore({ dataDir });
+    kept.committing(
+      '/api/ProcessRefund',
+      REFUND,
+      'key-4',
+      SESSION,
+      deciding({ status: 200, json: {}, accepted: true }),
+    );
+    const before = fs.readFileSync(path.join(dataDir, 'state.json'), 'utf8');
+
+    const store = createStore({ dataDir, keep: false });
+    expect(store.requests).toEqual([]);
+    const accept = jest.fn(() => {
+      store.recordRefund('KXB7HT2N', { time: 'now', deferred: false, journeyId: 700101 });
+      return { status: 200, json: { accepted: true }, accepted: true, reference: 'KXB7HT2N' };
+    });
+    for (let i = 0; i < 2; i += 1) {
+      expect(store.committing('/api/ProcessRefund', REFUND, 'key-4', SESSION, accept)).toEqual({
+        status: 200,
+        json: { accepted: true },
+      });
+    }
+    expect(accept).toHaveBeenCalledTimes(2);
+    expect(store.isRefunded('KXB7HT2N')).toBe(false);
+    expect(store.refunded).toEqual({});
+    expect(store.requests).toEqual([]);
+    store.reset();
+    expect(fs.readFileSync(path.join(dataDir, 'state.json'), 'utf8')).toBe(before);
+    expect(fs.readdirSync(dataDir)).toEqual(['state.json']);
+  });
+
+  it('creates no folder with keep: false', () => {
+    const missing = path.join(dataDir, 'never-made');
+    const store = createStore({ dataDir: missing, keep: false });
+    store.addErrorReport({ message: 'kept in memory', source: 'test' });
+    expect(store.errorReports).toEqual([{ message: 'kept in memory', source: 'test', receivedAt: expect.any(String) }]);
+    expect(fs.existsSync(missing)).toBe(false);
+  });
+
+  it('records an accepted refund with the default keep', () => {
+    const store = createStore({ dataDir });
+    store.recordRefund('KXB7HT2N', { time: 'now', deferred: true, journeyId: 700101 });
+    expect(store.isRefunded(' kxb7ht2n ')).toBe(true);
+  });
 });
