@@ -67,9 +67,11 @@ function escapeForLog(value, max = 200) {
  * @param {number} [options.latencyMs] delay before each /Refund/* and /api/* answer (default 0)
  * @param {import('./types').Logger} [options.logger]
  * @param {Guards} options.guards
+ * @param {boolean} [options.logReports] log each error report (default true; the states gallery's
+ *   are made on purpose, and kept without a log line)
  * @returns {import('express').Router}
  */
-function createBackendRouter(backend, { latencyMs = 0, logger = console, guards }) {
+function createBackendRouter(backend, { latencyMs = 0, logger = console, guards, logReports = true }) {
   const router = express.Router();
   const json = express.json({ limit: '100kb' });
   /**
@@ -130,7 +132,7 @@ function createBackendRouter(backend, { latencyMs = 0, logger = console, guards 
       return res.status(400).json({ message: 'An error report must be a JSON object.' });
     }
     backend.addErrorReport(req.body);
-    logger.warn(`Dev host: client error report: ${escapeForLog(req.body.message)}`);
+    if (logReports) logger.warn(`Dev host: client error report: ${escapeForLog(req.body.message)}`);
     return res.status(204).end();
   });
 
