@@ -28,7 +28,7 @@ function revalidate(url, etag) {
       .get(url, { headers: { 'If-None-Match': etag } }, (res) => {
         let body = '';
         res.on('data', (chunk) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode, etag: res.headers.etag, body }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: res.headers.etag, body }));
       })
       .on('error', reject);
   });

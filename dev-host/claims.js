@@ -270,7 +270,7 @@ function createClaimsStore({ bookings, dataDir, logger = console, uploadFaults =
      * refused (422).
      *
      * @param {unknown} body `{ Ctr, Images, ReplacementCtr?, Disruption? }`
-     * @param {string | undefined} idempotencyKey
+     * @param {string} [idempotencyKey] the Idempotency-Key header
      * @param {string | null} [session] the id of the request's session (auth.js), the key's scope
      * @returns {{ status: number, json: unknown }} 201 `{ claimId }`; 400 with a message
      */

@@ -330,4 +330,4 @@ function createGalleryRouter({ bookings, lookups, stations, dataDir, logger = co
   return router;
 }
 
-module.exports = { createGalleryRouter, galleryStates, galleryPage, GALLERY_API, MISSING_DETAILS_ID };
+module.exports = { createGalleryRouter, galleryStates, GALLERY_API, MISSING_DETAILS_ID };

@@ -23,9 +23,14 @@ const states = galleryStates(bookings, lookups);
 const bySlug = Object.fromEntries(states.map((s) => [s.slug, s]));
 const fixtures = { bookings, lookups, stations };
 const shown = (slug) => shownTexts(bySlug[slug], fixtures).map((s) => s.text);
+/** @type {any} widgets/refund/texts.ts */
 const refundTexts = moduleExports('widgets/refund/texts.ts').texts;
+/** @type {any} widgets/refund/replacement/texts.ts */
 const replacementTexts = moduleExports('widgets/refund/replacement/texts.ts').texts;
+/** @param {{ status: any }} state a booking of the fixtures */
 const journeyOf = (state) => String(state.status.refundStatus.journeyID);
+/** @param {{ booking?: string }} state a gallery state with a booking */
+const bookingOf = (state) => bookings[/** @type {string} */ (state.booking)];
 
 /** The opening tags of the page's elements with their attributes, in order. */
 function tags(html, name) {
@@ -80,7 +85,7 @@ function tableTexts() {
 describe('the states, as data (fixtures/gallery.json)', () => {
   it('lists each state once, for a widget the shim knows, with a booking and replacement booking of the fixtures', () => {
     const slugs = states.map((s) => s.slug);
-    expect(states).toHaveLength(galleryData.groups.flatMap((g) => g.states).length);
+    expect(states).toHaveLength(galleryData.groups.reduce((count, group) => count + group.states.length, 0));
     expect(new Set(slugs).size).toBe(slugs.length);
     for (const state of states) {
       expect(['refund', 'disruption', 'manualClaim', 'lookup', 'journeySummary']).toContain(state.widget);
@@ -118,7 +123,7 @@ describe('the states, as data (fixtures/gallery.json)', () => {
       const slug = state.expect.panel === 'six-months-modal' ? 'modal-six-months' : `refund-${name}`;
       expect(slugs).toContain(slug);
       if (state.expect.panel !== 'six-months-modal') expect(bySlug[slug].booking).toBe(name);
-      if (state.expect.unavailableReason) expect(slugs).toContain(`unavailable-page-${name}`);
+      if ('unavailableReason' in state.expect) expect(slugs).toContain(`unavailable-page-${name}`);
     }
     for (const slug of [
       'modal-appeal',
@@ -171,10 +176,10 @@ describe('the states, as data (fixtures/gallery.json)', () => {
   it('plans its refused photo on a journey no other state uploads to', () => {
     const refused = bySlug['manual-claim-refused-photo'];
     expect(refused).toMatchObject({ widget: 'manualClaim', drive: 'choose-photo', uploadFault: 'duplicate' });
-    const faulted = states.filter((s) => s.uploadFault).map((s) => journeyOf(bookings[s.booking]));
-    const uploading = states.filter((s) => ['choose-photo', 'submit-claim'].includes(s.drive) && !s.uploadFault);
+    const faulted = states.filter((s) => s.uploadFault).map((s) => journeyOf(bookingOf(s)));
+    const uploading = states.filter((s) => ['choose-photo', 'submit-claim'].includes(s.drive ?? '') && !s.uploadFault);
     expect(uploading.map((s) => s.slug)).toEqual(['finished-claim']);
-    for (const state of uploading) expect(faulted).not.toContain(journeyOf(bookings[state.booking]));
+    for (const state of uploading) expect(faulted).not.toContain(journeyOf(bookingOf(state)));
   });
 
   it('shows only the states its fixtures have when the dev host runs over other fixtures', async () => {
@@ -292,6 +297,10 @@ describe('GET /gallery', () => {
 
 describe('the gallery API (/gallery-api): the reference backend, keeping nothing', () => {
   const instant = bookings.instant;
+  /**
+   * @param {string} prefix
+   * @param {{ bookingReference: string }} [state]
+   */
   const statusPath = (prefix, state = instant) =>
     `${prefix}/Refund/Status?bookingReference=${state.bookingReference}&gallery=1`;
   const printedJourney = journeyOf(bookings.printed);
@@ -315,6 +324,7 @@ describe('the gallery API (/gallery-api): the reference backend, keeping nothing
     const server = await start();
     const candidates = lookups.candidates;
     const replacement = bookings.replacement.status;
+    /** @type {Array<[string, Record<string, unknown>]>} */
     const calls = [
       ['/api/LookupJourneys', { bookingReference: candidates.bookingReference, email: candidates.email }],
       [

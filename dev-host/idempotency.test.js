@@ -118,7 +118,7 @@ describe('createIdempotency', () => {
     json.list.push(2);
     const replay = saved.run(request(), accepted);
     expect(replay.json).toEqual({ list: [1] });
-    replay.json.list.push(3);
+    /** @type {{ list: number[] }} */ (replay.json).list.push(3);
     expect(saved.run(request(), accepted).json).toEqual({ list: [1] });
   });
 
@@ -506,6 +506,7 @@ describe('through the reference backend', () => {
   });
 
   it('a ProcessRefundWithReplacement decided as 503 is not saved: the same key is decided again and accepted', async () => {
+    /** @type {import('./backend/types').LookupState} */
     const candidates = structuredClone(lookups.candidates);
     candidates.dryRuns = {
       900101: { httpError: { status: 503, body: 'Try again later.', contentType: 'text/plain' } },

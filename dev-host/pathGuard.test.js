@@ -8,7 +8,7 @@
 const http = require('http');
 const fc = require('fast-check');
 const bookings = require('../fixtures/bookings.json');
-const { useTestHosts, confirmBody, uploadInit } = require('./testing');
+const { useTestHosts, confirmBody, uploadInit, getJson } = require('./testing');
 const { startBackend } = require('./backend-server');
 const { isUnsafePath, UNSAFE_PATH_MESSAGE, MAX_DECODE_ROUNDS } = require('./pathGuard');
 
@@ -31,7 +31,7 @@ function rawRequest(baseUrl, method, target, headers = {}) {
       });
       response.on('end', () =>
         resolve({
-          status: response.statusCode,
+          status: response.statusCode ?? 0,
           type: response.headers['content-type'] ?? '',
           text,
           headers: response.headers,
@@ -104,7 +104,7 @@ describe('the dev host refuses a path that walks out of its prefix, before any r
       const answer = await rawRequest(server.url, 'POST', target, { Cookie: server.fetch.cookie });
       expect(answer.status).toBe(400);
     }
-    const uploads = await (await server.fetch('/__dev/uploads')).json();
+    const uploads = await getJson(server, '/__dev/uploads');
     expect(uploads.map((upload) => [upload.id, upload.deletedAt ?? null])).toEqual([[id, null]]);
   });
 
