@@ -185,4 +185,4 @@ function shownTexts(state, fixtures) {
   return shown;
 }
 
-module.exports = { shownTexts, moduleExports, formatPence, TEXT_TABLES };
+module.exports = { shownTexts, moduleExports, TEXT_TABLES };
