@@ -32,9 +32,9 @@ export default {
     // sniffImageType, isUploadId, uploadPath; decideClaim.
     'dev-host/backend/refundRules.js',
     'dev-host/backend/requests.js',
-    'dev-host/backend/store.js:86-100',
-    'dev-host/claims.js:92-142',
-    'dev-host/claims.js:400-440',
+    'dev-host/backend/store.js:89-107',
+    'dev-host/claims.js:95-145',
+    'dev-host/claims.js:411-451',
     '!**/*.test.*',
   ],
   ignoreStatic: true,

@@ -122,7 +122,7 @@ function createApp({
   }
   if (devTools) {
     app.use(createDevToolsRouter({ store, claims })); // /__dev/*
-    app.use(createGalleryRouter({ bookings, lookups, stations, dataDir })); // /gallery and /gallery-api/*
+    app.use(createGalleryRouter({ bookings, lookups, stations, dataDir, logger })); // /gallery and /gallery-api/*
   }
 
   /**

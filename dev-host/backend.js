@@ -18,7 +18,7 @@ const { createFixtures } = require('./backend/fixtures');
 const { checkReplacement, decideRefund, findLookup } = require('./backend/refundRules');
 const { checkRequest } = require('./backend/requests');
 const { createBackendRouter, escapeForLog, queryValue } = require('./backend/routes');
-const { createStore, writeAtomic, STATE_FILE } = require('./backend/store');
+const { createStore, STATE_FILE } = require('./backend/store');
 
 /** @typedef {import('./backend/types').Answer} Answer */
 
@@ -32,11 +32,13 @@ const { createStore, writeAtomic, STATE_FILE } = require('./backend/store');
  *   bookings keyed by name (fixtures/lookups.json shape)
  * @param {string} options.dataDir folder for state.json (created when missing)
  * @param {import('./backend/types').Logger} [options.logger] where problems with the saved state are logged
+ * @param {boolean} [options.keep] false: a backend that keeps nothing its committing calls change
+ *   (backend/store.js `createStore`), as the states gallery's; default true
  * @throws Error when a fixture state has no bookingReference or email, or two share a reference
  */
-function createBackend({ bookings, lookups = {}, dataDir, logger = console }) {
+function createBackend({ bookings, lookups = {}, dataDir, logger = console, keep = true }) {
   const fixtures = createFixtures({ bookings, lookups });
-  const store = createStore({ dataDir, logger });
+  const store = createStore({ dataDir, logger, keep });
   const { isRefunded } = store;
 
   return Object.assign(store, {
@@ -97,11 +99,11 @@ function createBackend({ bookings, lookups = {}, dataDir, logger = console }) {
         const request = /** @type {import('./backend/requests').ConfirmRefundRequest} */ (body);
         const answer = decideRefund(fixtures, request, isRefunded);
         if ('accepted' in answer) {
-          store.refunded[answer.reference] = {
+          store.recordRefund(answer.reference, {
             time: new Date().toISOString(),
             deferred: request.defer,
             journeyId: request.journeyId,
-          };
+          });
         }
         return /** @type {{ status: number, json: unknown }} */ (answer);
       });
@@ -165,7 +167,7 @@ function createBackend({ bookings, lookups = {}, dataDir, logger = console }) {
         if (dryRun.status !== 200 || !('json' in dryRun)) {
           return { status: dryRun.status, json: { message: messageOf(dryRun) } };
         }
-        store.refunded[checked.reference] = {
+        store.recordRefund(checked.reference, {
           time: new Date().toISOString(),
           deferred: false,
           journeyId: request.journeyId,
@@ -173,7 +175,7 @@ function createBackend({ bookings, lookups = {}, dataDir, logger = console }) {
             bookingReference: request.replacementBookingReference,
             journeyId: request.replacementJourneyId,
           },
-        };
+        });
         const { refundValue } = /** @type {import('./backend/types').DryRun} */ (dryRun.json);
         return { status: 200, json: { accepted: true, refundValue }, accepted: true, reference: checked.reference };
       });
@@ -183,4 +185,4 @@ function createBackend({ bookings, lookups = {}, dataDir, logger = console }) {
 
 /** @typedef {ReturnType<typeof createBackend>} Backend */
 
-module.exports = { createBackend, createBackendRouter, queryValue, writeAtomic, escapeForLog, STATE_FILE };
+module.exports = { createBackend, createBackendRouter, queryValue, escapeForLog, STATE_FILE };

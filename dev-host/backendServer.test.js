@@ -13,7 +13,13 @@ const { startBackend } = require('./backend-server');
 const { parseOrigin } = require('./cors');
 
 const PAGE_ORIGIN = 'http://127.0.0.1:5001';
-const state = Object.values(bookings).find((s) => s.status?.refundStatus && !s.status.refundStatus.isCancelled);
+/** A booking with a refund status that is not refunded yet. */
+const state =
+  /** @type {import('./backend/types').BookingState & { status: import('./backend/types').StatusAnswer }} */ (
+    Object.values(bookings).find(
+      (s) => s.status && 'refundStatus' in s.status && s.status.refundStatus?.isCancelled === false,
+    )
+  );
 const silent = { info: () => undefined, warn: () => undefined };
 const running = [];
 const folders = [];
@@ -55,7 +61,7 @@ describe('the reference backend alone', () => {
       body: JSON.stringify({ bookingReference: state.bookingReference, email: state.email }),
     });
     expect(opened.status).toBe(200);
-    const { session } = await opened.json();
+    const { session } = /** @type {{ session: string }} */ (await opened.json());
     const withSession = await fetch(`${backend.url}/Refund/Status?bookingReference=${state.bookingReference}`, {
       headers: { Cookie: `rw_session=${session}` },
     });

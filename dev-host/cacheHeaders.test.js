@@ -15,7 +15,7 @@ const { useTestHosts, getJson } = require('./testing');
 const bookings = require('../fixtures/bookings.json');
 const stations = require('../fixtures/stations.json');
 
-const { start, tempDir } = useTestHosts();
+const { start, fakeDist } = useTestHosts();
 
 /**
  * GET with only `If-None-Match`, as a browser revalidates (global fetch would add
@@ -28,22 +28,20 @@ function revalidate(url, etag) {
       .get(url, { headers: { 'If-None-Match': etag } }, (res) => {
         let body = '';
         res.on('data', (chunk) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode, etag: res.headers.etag, body }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, etag: res.headers.etag, body }));
       })
       .on('error', reject);
   });
 }
 
 /** A dist/ with a shim, a remote entry, a hashed chunk and a hashed stylesheet. */
-function distWithFiles() {
-  const dist = tempDir('rw-dist-cache-');
-  fs.mkdirSync(path.join(dist, 'refund'));
-  fs.writeFileSync(path.join(dist, 'host-shim.js'), '/* shim v1 */');
-  fs.writeFileSync(path.join(dist, 'refund', 'remoteEntry.js'), '/* entry v1 */');
-  fs.writeFileSync(path.join(dist, 'refund', '242.9becc6b9.js'), '/* chunk */');
-  fs.writeFileSync(path.join(dist, 'refund', 'main.0a1b2c3d.css'), '.rw{}');
-  return dist;
-}
+const distWithFiles = () =>
+  fakeDist({
+    'host-shim.js': '/* shim v1 */',
+    'refund/remoteEntry.js': '/* entry v1 */',
+    'refund/242.9becc6b9.js': '/* chunk */',
+    'refund/main.0a1b2c3d.css': '.rw{}',
+  });
 
 describe('cache headers of dist/', () => {
   it.each(['host-shim.js', 'refund/remoteEntry.js'])('%s: no-cache with an ETag, 304 when unchanged', async (file) => {

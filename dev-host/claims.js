@@ -18,6 +18,8 @@
  *   uploads, is refused (409), unless it is a replay of the Idempotency-Key that stored it (that
  *   answers the saved id); deleting an upload frees its digest. Live: stored, not deleted and not
  *   yet part of a submitted claim.
+ * - A fault hook (`uploadFaults`) refuses every image uploaded to a planned journey as a duplicate:
+ *   the states gallery's refused photo (docs/gallery.md).
  * - Upload ids come from `crypto.randomBytes` (144 bits, base64url, 24 characters); an id is
  *   checked against that shape before it is used in a path, and files live only in
  *   `DATA_DIR/uploads/<id>.<ext>`, so no id can reach outside that folder.
@@ -32,7 +34,8 @@ const path = require('path');
 const express = require('express');
 const multer = require('multer');
 const { imageSize } = require('image-size');
-const { writeAtomic } = require('./backend/store');
+const { requestErrorHandler } = require('./backend/answers');
+const { readStateFile, writeAtomic, writeStateFile } = require('./backend/stateFile');
 const { createIdempotency } = require('./idempotency');
 const { imageEnd } = require('./imageEnd');
 
@@ -177,9 +180,13 @@ const badRequest = (message) => answer(400, { message });
  *   (fixtures/bookings.json shape)
  * @param {string} options.dataDir the data folder; uploads go to `uploads/`, claims to `claims/`
  * @param {import('./backend/types').Logger} [options.logger]
+ * @param {Record<string, 'duplicate'>} [options.uploadFaults] the fault hook: by Journey-Id, a
+ *   refusal every readable image uploaded to that journey gets (`duplicate`: 409, as a photo
+ *   already among the journey's uploads is refused). The states gallery plans its refused photo
+ *   with it (docs/gallery.md "One backend").
  * @returns the store: `addUpload`, `deleteUpload`, `submitClaim`, `claims`, `uploads`
  */
-function createClaimsStore({ bookings, dataDir, logger = console }) {
+function createClaimsStore({ bookings, dataDir, logger = console, uploadFaults = {} }) {
   const root = path.resolve(dataDir);
   const uploadsDir = path.join(root, 'uploads');
   const claimsDir = path.join(root, 'claims');
@@ -263,7 +270,7 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
      * refused (422).
      *
      * @param {unknown} body `{ Ctr, Images, ReplacementCtr?, Disruption? }`
-     * @param {string | undefined} idempotencyKey
+     * @param {string} [idempotencyKey] the Idempotency-Key header
      * @param {string | null} [session] the id of the request's session (auth.js), the key's scope
      * @returns {{ status: number, json: unknown }} 201 `{ claimId }`; 400 with a message
      */
@@ -322,10 +329,11 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
 
     /** Writes uploads, claims and idempotency answers to claims.json (atomically). */
     save() {
-      writeAtomic(
-        stateFile,
-        `${JSON.stringify({ version: STATE_VERSION, uploads: store.uploads, claims: store.claims, idempotency: store.idempotency.toJSON() }, null, 2)}\n`,
-      );
+      writeStateFile(stateFile, STATE_VERSION, {
+        uploads: store.uploads,
+        claims: store.claims,
+        idempotency: store.idempotency.toJSON(),
+      });
     },
   };
 
@@ -366,7 +374,10 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
     const live = Object.values(store.uploads).filter(
       (upload) => upload.journeyId === journey && !upload.deletedAt && !upload.claimId,
     );
-    if (live.some((upload) => upload.digest === digest)) return answer(409, { message: DUPLICATE_MESSAGE });
+    const planned = Object.hasOwn(uploadFaults, journey) ? uploadFaults[journey] : undefined;
+    if (planned === 'duplicate' || live.some((upload) => upload.digest === digest)) {
+      return answer(409, { message: DUPLICATE_MESSAGE });
+    }
     if (live.length >= MAX_LIVE_UPLOADS_PER_JOURNEY) {
       return answer(409, {
         message: `A claim can have at most ${MAX_LIVE_UPLOADS_PER_JOURNEY} photos. Remove one before adding another.`,
@@ -443,21 +454,15 @@ function createClaimsStore({ bookings, dataDir, logger = console }) {
   return store;
 
   function load() {
-    if (!fs.existsSync(stateFile)) return;
-    try {
-      const saved = JSON.parse(fs.readFileSync(stateFile, 'utf8'));
-      if (saved.version !== STATE_VERSION) throw new Error(`unknown version ${saved.version}`);
-      // Only well-formed ids are kept, so a hand-edited file cannot point a path elsewhere.
-      for (const [id, upload] of Object.entries(saved.uploads ?? {})) {
-        if (isUploadId(id) && upload && ['.png', '.jpg', '.gif'].includes(upload.ext)) store.uploads[id] = upload;
-      }
-      store.claims = Array.isArray(saved.claims) ? saved.claims : [];
-      // Older files hold answers without a session: load() leaves those out.
-      store.idempotency.load(saved.idempotency);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      logger.warn(`Dev host: ignoring unreadable ${stateFile} (${message}); starting without claims.`);
+    const saved = readStateFile(stateFile, STATE_VERSION, logger, 'without claims');
+    if (!saved) return;
+    // Only well-formed ids are kept, so a hand-edited file cannot point a path elsewhere.
+    for (const [id, upload] of Object.entries(saved.uploads ?? {})) {
+      if (isUploadId(id) && upload && ['.png', '.jpg', '.gif'].includes(upload.ext)) store.uploads[id] = upload;
     }
+    store.claims = Array.isArray(saved.claims) ? saved.claims : [];
+    // Older files hold answers without a session: load() leaves those out.
+    store.idempotency.load(saved.idempotency);
   }
 }
 
@@ -482,11 +487,12 @@ function send(res, { status, json }) {
  * @param {import('./backend/types').Logger} [options.logger]
  * @param {Record<'upload' | 'deleteUpload' | 'submitClaim', import('express').RequestHandler>} options.guards session guards run before each
  *   route (auth.js `createRouteGuards`: `upload`, `deleteUpload`, `submitClaim`)
+ * @param {Record<string, 'duplicate'>} [options.uploadFaults] planned refusals by Journey-Id ({@link createClaimsStore})
  * @returns {import('express').Router & { store: ReturnType<typeof createClaimsStore> }} with `router.store`
  *   the claims store
  */
-function createClaimsRouter({ dataDir, bookings, logger = console, guards }) {
-  const store = createClaimsStore({ dataDir, bookings, logger });
+function createClaimsRouter({ dataDir, bookings, logger = console, guards, uploadFaults }) {
+  const store = createClaimsStore({ dataDir, bookings, logger, uploadFaults });
   const router = express.Router();
   const upload = multer({
     storage: multer.memoryStorage(),
@@ -522,22 +528,7 @@ function createClaimsRouter({ dataDir, bookings, logger = console, guards }) {
   );
 
   // Malformed JSON or a body too large: a 4xx with a message.
-  /**
-   * @param {{ status?: number, stack?: string, message?: string }} error
-   * @param {import('express').Request} _req
-   * @param {import('express').Response} res
-   * @param {import('express').NextFunction} _next
-   */
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const onError = (error, _req, res, _next) => {
-    const given = error.status;
-    const status = typeof given === 'number' && Number.isInteger(given) && given >= 400 && given < 500 ? given : 500;
-    if (status === 500) logger.warn(`Dev host: claims error: ${error.stack ?? error}`);
-    res
-      .status(status)
-      .json({ message: status === 500 ? 'Internal error in the dev host.' : `Invalid request: ${error.message}` });
-  };
-  router.use('/tickets', onError);
+  router.use('/tickets', requestErrorHandler(logger, 'claims'));
 
   return Object.assign(router, { store });
 }

@@ -10,7 +10,7 @@
 const fs = require('fs');
 const path = require('path');
 const bookings = require('../fixtures/bookings.json');
-const { useTestHosts, travellerSession, png } = require('./testing');
+const { useTestHosts, travellerSession, png, getJson } = require('./testing');
 const { createClaimsStore, sniffImageType, uploadPath, isUploadId, MAX_UPLOAD_BYTES } = require('./claims');
 const { imageEnd } = require('./imageEnd');
 
@@ -43,6 +43,14 @@ function jpeg(width, height) {
 /** A 1 × 1 GIF89a. */
 const GIF = Buffer.from('R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==', 'base64');
 
+/**
+ * POSTs one file to /tickets/upload as the host's traveller (or `fetcher`).
+ * @param {import('./testing').TestHost} server
+ * @param {Buffer} bytes
+ * @param {{ name?: string, type?: string, journeyId?: string | null, field?: string, key?: string,
+ *   fetcher?: (url: string, init?: RequestInit) => Promise<Response> }} [options]
+ * @returns {Promise<{ status: number, json: any, headers: Headers }>}
+ */
 async function upload(
   server,
   bytes,
@@ -50,13 +58,18 @@ async function upload(
 ) {
   const form = new FormData();
   form.append(field, new Blob([bytes], { type }), name);
+  /** @type {Record<string, string>} */
   const headers = journeyId === null ? {} : { 'Journey-Id': journeyId };
   if (key !== undefined) headers['Idempotency-Key'] = key;
   const response = await fetcher(`${server.url}/tickets/upload`, { method: 'POST', body: form, headers });
   return { status: response.status, json: await readBody(response), headers: response.headers };
 }
 
-/** The answer's body: parsed JSON, else its text (the 403 of a refused session is plain text). */
+/**
+ * The answer's body: parsed JSON, else its text (the 403 of a refused session is plain text).
+ * @param {Response} response
+ * @returns {Promise<any>}
+ */
 async function readBody(response) {
   const text = await response.text();
   try {
@@ -95,9 +108,12 @@ describe('sniffImageType and ids', () => {
     expect(sniffImageType(Buffer.from([0xff, 0xd8, 0x00, 0xe0, 0, 0x10]))).toBeNull();
     expect(sniffImageType(png(2, 2).subarray(0, 7))).toBeNull();
     expect(sniffImageType(Buffer.from('GIF88a'))).toBeNull();
+    // @ts-expect-error -- not a Buffer, on purpose
     expect(sniffImageType('not a buffer')).toBeNull();
     // Only a Buffer (what multer hands over) is read: not the same bytes in an array or a view.
+    // @ts-expect-error -- an array, on purpose
     expect(sniffImageType([0xff, 0xd8, 0xff, 0xe0])).toBeNull();
+    // @ts-expect-error -- a view that is not a Buffer, on purpose
     expect(sniffImageType(Uint8Array.from(png(2, 2)))).toBeNull();
   });
 
@@ -106,6 +122,7 @@ describe('sniffImageType and ids', () => {
     expect(isUploadId(id)).toBe(true);
     expect(isUploadId([id])).toBe(false);
     expect(isUploadId({ toString: () => id })).toBe(false);
+    // @ts-expect-error -- an array, on purpose
     expect(() => uploadPath(tempDir('rw-uploads-'), [id], '.png')).toThrow(new Error('Invalid upload id'));
   });
 
@@ -125,11 +142,11 @@ describe('POST /tickets/upload', () => {
     const server = await start();
     const dataDir = server.app.locals.store.stateFile.replace(/state\.json$/, '');
     const ids = [];
-    for (const [bytes, name, type] of [
+    for (const [bytes, name, type] of /** @type {Array<[Buffer, string, string]>} */ ([
       [png(40, 30), 'a.png', 'image/png'],
       [jpeg(1200, 900), 'b.jpg', 'image/jpeg'],
       [GIF, 'c.gif', 'image/gif'],
-    ]) {
+    ])) {
       const answer = await upload(server, bytes, { name, type });
       expect(answer.status).toBe(200);
       expect(answer.headers.get('cache-control')).toBe('no-store');
@@ -140,7 +157,7 @@ describe('POST /tickets/upload', () => {
     const stored = fs.readdirSync(path.join(dataDir, 'uploads')).sort();
     expect(stored).toEqual([`${ids[0]}.png`, `${ids[1]}.jpg`, `${ids[2]}.gif`].sort());
     expect(fs.readFileSync(path.join(dataDir, 'uploads', `${ids[0]}.png`))).toEqual(png(40, 30));
-    const uploads = await (await server.fetch(`${server.url}/__dev/uploads`)).json();
+    const uploads = await getJson(server, '/__dev/uploads');
     expect(uploads.map(({ width, height, type }) => [width, height, type])).toEqual([
       [40, 30, 'image/png'],
       [1200, 900, 'image/jpeg'],
@@ -284,11 +301,11 @@ describe('uploads bounded (docs/uploads.md)', () => {
 
   it('stores a PNG, GIF or JPEG without the bytes after its end marker (an appended <html><script>)', async () => {
     const server = await start();
-    for (const [image, name, type, ext] of [
+    for (const [image, name, type, ext] of /** @type {Array<[Buffer, string, string, string]>} */ ([
       [png(40, 30), 'a.png', 'image/png', '.png'],
       [GIF, 'b.gif', 'image/gif', '.gif'],
       [jpeg(1200, 900), 'c.jpg', 'image/jpeg', '.jpg'],
-    ]) {
+    ])) {
       const answer = await upload(server, Buffer.concat([image, APPENDED]), { name, type });
       expect(answer.status).toBe(200);
       const stored = fs.readFileSync(path.join(uploadsDirOf(server), `${answer.json}${ext}`));
@@ -481,12 +498,46 @@ describe('POST /tickets/upload with an Idempotency-Key (docs/host-contract.md "I
       restarted.addUpload(file(png(5, 5)), String(advance.status.refundStatus.journeyID), KEY, 'session-1'),
     ).toEqual({ status: 422, json: REUSED });
     expect(Object.keys(restarted.uploads)).toEqual([stored.json]);
-    expect(restarted.deleteUpload(stored.json)).toEqual({ status: 204 });
+    expect(restarted.deleteUpload(/** @type {string} */ (stored.json))).toEqual({ status: 204 });
 
     const again = createClaimsStore({ bookings, dataDir });
     const anew = again.addUpload(file(png(5, 5)), JOURNEY, KEY, 'session-1');
     expect(anew.status).toBe(200);
     expect(anew.json).not.toBe(stored.json);
+  });
+});
+
+describe('the upload fault hook (uploadFaults; docs/gallery.md "One backend")', () => {
+  const file = (bytes) => ({ buffer: bytes, originalname: 'photo.png' });
+  const ADVANCE_JOURNEY = String(advance.status.refundStatus.journeyID);
+
+  it('refuses every upload to a planned journey as a duplicate, stores nothing, and leaves other journeys alone', () => {
+    const store = createClaimsStore({
+      bookings,
+      dataDir: tempDir('rw-data-'),
+      uploadFaults: { [ADVANCE_JOURNEY]: 'duplicate' },
+    });
+    const refused = { status: 409, json: { message: 'You have already added this photo.' } };
+    expect(store.addUpload(file(png(4, 4)), ADVANCE_JOURNEY)).toEqual(refused);
+    expect(store.addUpload(file(png(5, 4)), ` ${ADVANCE_JOURNEY} `)).toEqual(refused);
+    expect(Object.keys(store.uploads)).toEqual([]);
+    // Only a readable image reaches the planned refusal, as it reaches the duplicate check.
+    expect(store.addUpload(file(Buffer.from('not an image')), ADVANCE_JOURNEY).status).toBe(415);
+    const elsewhere = store.addUpload(file(png(4, 4)), JOURNEY);
+    expect(elsewhere.status).toBe(200);
+    expect(Object.keys(store.uploads)).toEqual([elsewhere.json]);
+  });
+
+  it('plans nothing by default, and a journey named like an Object property is no fault', () => {
+    const store = createClaimsStore({ bookings, dataDir: tempDir('rw-data-'), uploadFaults: {} });
+    expect(store.addUpload(file(png(4, 4)), ADVANCE_JOURNEY).status).toBe(200);
+    const unplanned = createClaimsStore({ bookings, dataDir: tempDir('rw-data-') });
+    expect(unplanned.addUpload(file(png(4, 4)), ADVANCE_JOURNEY).status).toBe(200);
+    // An unknown journey is refused as unknown, whatever is planned for a known one.
+    expect(unplanned.addUpload(file(png(4, 4)), 'constructor')).toEqual({
+      status: 404,
+      json: { message: 'Unknown journey.' },
+    });
   });
 });
 

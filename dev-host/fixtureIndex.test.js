@@ -13,7 +13,9 @@ const { tempDir } = useTestHosts();
 
 const store = (options) => createBackend({ dataDir: tempDir('rw-index-'), logger: { warn() {} }, ...options });
 /** A replacement booking whose lookup answers journeys (not an HTTP error). */
-const [lookupName, lookup] = Object.entries(lookups).find(([, state]) => Array.isArray(state.answer));
+const [lookupName, lookup] = /** @type {[string, import('./backend/types').LookupState]} */ (
+  Object.entries(lookups).find(([, state]) => Array.isArray(state.answer))
+);
 
 describe.each([
   ['booking', (states) => ({ bookings: states })],

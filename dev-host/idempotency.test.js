@@ -16,7 +16,7 @@ const {
   MAX_IDEMPOTENCY_KEY_LENGTH,
   ANSWER_LIFETIME_MS,
 } = require('./idempotency');
-const { useTestHosts, travellerSession, confirmBody, png, postJson } = require('./testing');
+const { useTestHosts, travellerSession, confirmBody, uploadInit, postJson } = require('./testing');
 
 const REUSED = { message: 'This Idempotency-Key was already used for a different request.' };
 const BAD_KEY = { message: 'Idempotency-Key must be 1 to 255 characters.' };
@@ -118,7 +118,7 @@ describe('createIdempotency', () => {
     json.list.push(2);
     const replay = saved.run(request(), accepted);
     expect(replay.json).toEqual({ list: [1] });
-    replay.json.list.push(3);
+    /** @type {{ list: number[] }} */ (replay.json).list.push(3);
     expect(saved.run(request(), accepted).json).toEqual({ list: [1] });
   });
 
@@ -464,13 +464,7 @@ describe('through the reference backend', () => {
   it.each(['__proto__', 'constructor'])('Idempotency-Key: %s on submit-claim works like any key', async (key) => {
     const server = await start();
     const printed = bookings.printed;
-    const form = new FormData();
-    form.append('file', new Blob([png(2, 2)], { type: 'image/png' }), 'ticket.png');
-    const uploaded = await server.fetch('/tickets/upload', {
-      method: 'POST',
-      body: form,
-      headers: { 'Journey-Id': String(printed.status.refundStatus.journeyID) },
-    });
+    const uploaded = await server.fetch('/tickets/upload', uploadInit(printed.status.refundStatus.journeyID));
     const claim = { Ctr: printed.bookingReference, Images: [await uploaded.json()] };
     const first = await answer(await server.fetch('/tickets/submit-claim', json(claim, key)));
     expect(first).toEqual({ status: 201, body: { claimId: expect.any(String) } });
@@ -495,16 +489,8 @@ describe('through the reference backend', () => {
   it('another session reusing a submit-claim key has its own claim decided', async () => {
     const server = await start();
     const printed = bookings.printed;
-    const upload = async (fetcher, width) => {
-      const form = new FormData();
-      form.append('file', new Blob([png(width, 2)], { type: 'image/png' }), 'ticket.png');
-      const response = await fetcher('/tickets/upload', {
-        method: 'POST',
-        body: form,
-        headers: { 'Journey-Id': String(printed.status.refundStatus.journeyID) },
-      });
-      return response.json();
-    };
+    const upload = async (fetcher, width) =>
+      (await fetcher('/tickets/upload', uploadInit(printed.status.refundStatus.journeyID, { width }))).json();
     const mine = travellerSession(server, [printed.bookingReference]);
     const other = travellerSession(server, [printed.bookingReference]);
     const a = await upload(mine, 2);
@@ -520,6 +506,7 @@ describe('through the reference backend', () => {
   });
 
   it('a ProcessRefundWithReplacement decided as 503 is not saved: the same key is decided again and accepted', async () => {
+    /** @type {import('./backend/types').LookupState} */
     const candidates = structuredClone(lookups.candidates);
     candidates.dryRuns = {
       900101: { httpError: { status: 503, body: 'Try again later.', contentType: 'text/plain' } },

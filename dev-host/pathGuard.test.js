@@ -8,7 +8,7 @@
 const http = require('http');
 const fc = require('fast-check');
 const bookings = require('../fixtures/bookings.json');
-const { useTestHosts, confirmBody, png } = require('./testing');
+const { useTestHosts, confirmBody, uploadInit, getJson } = require('./testing');
 const { startBackend } = require('./backend-server');
 const { isUnsafePath, UNSAFE_PATH_MESSAGE, MAX_DECODE_ROUNDS } = require('./pathGuard');
 
@@ -31,7 +31,7 @@ function rawRequest(baseUrl, method, target, headers = {}) {
       });
       response.on('end', () =>
         resolve({
-          status: response.statusCode,
+          status: response.statusCode ?? 0,
           type: response.headers['content-type'] ?? '',
           text,
           headers: response.headers,
@@ -98,19 +98,13 @@ describe('the dev host refuses a path that walks out of its prefix, before any r
 
   it('POST /report/..%5Ctickets%5Cdelete%5C<id> with the session cookie deletes nothing', async () => {
     const server = await start();
-    const form = new FormData();
-    form.append('file', new Blob([png(2, 2)], { type: 'image/png' }), 'ticket.png');
-    const uploaded = await server.fetch('/tickets/upload', {
-      method: 'POST',
-      body: form,
-      headers: { 'Journey-Id': String(printed.status.refundStatus.journeyID) },
-    });
+    const uploaded = await server.fetch('/tickets/upload', uploadInit(printed.status.refundStatus.journeyID));
     const id = await uploaded.json();
     for (const target of [`/report/..%5Ctickets%5Cdelete%5C${id}`, `/report/..%255Ctickets%255Cdelete%255C${id}`]) {
       const answer = await rawRequest(server.url, 'POST', target, { Cookie: server.fetch.cookie });
       expect(answer.status).toBe(400);
     }
-    const uploads = await (await server.fetch('/__dev/uploads')).json();
+    const uploads = await getJson(server, '/__dev/uploads');
     expect(uploads.map((upload) => [upload.id, upload.deletedAt ?? null])).toEqual([[id, null]]);
   });
 

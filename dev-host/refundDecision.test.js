@@ -10,7 +10,11 @@ const { useTestHosts, postJson, confirmBody } = require('./testing');
 
 const { start, tempDir } = useTestHosts();
 
-/** The fixture state `name` with its dry run and refund status amounts replaced. */
+/**
+ * The fixture state `name` with its dry run and refund status amounts replaced.
+ * @param {string} name
+ * @param {{ dryRun?: Record<string, unknown>, status?: Record<string, unknown> }} [changes]
+ */
 function booking(name, { dryRun, status } = {}) {
   const state = structuredClone(bookings[name]);
   if (dryRun) state.dryRun = { ...state.dryRun, ...dryRun };
@@ -96,8 +100,9 @@ describe('ProcessRefund: the Idempotency-Key and a request without one', () => {
 
 describe('ProcessRefund: a booking whose refund status is null', () => {
   it('is refused: no matching journey', async () => {
+    /** @type {import('./backend/types').BookingState & { status: import('./backend/types').StatusAnswer }} */
     const state = structuredClone(bookings.instant);
-    const journeyId = state.status.refundStatus.journeyID;
+    const journeyId = /** @type {{ journeyID: number }} */ (state.status.refundStatus).journeyID;
     state.status.refundStatus = null;
     const server = await start({ bookings: { only: state } });
     const answer = await postJson(

@@ -184,8 +184,8 @@ describe('the replacement checks, on other lookups and requests', () => {
   });
 
   it("without a planned dry run, answers the booking's replacement value less its admin fee", async () => {
-    const unplanned = { ...structuredClone(lookups.candidates) };
-    delete unplanned.dryRuns;
+    const { dryRuns, ...unplanned } = structuredClone(lookups.candidates);
+    expect(Object.keys(dryRuns).length).toBeGreaterThan(0);
     const server = await start({ lookups: { unplanned } });
     const answer = await postJson(
       server,

@@ -10,7 +10,7 @@
  */
 const bookings = require('../fixtures/bookings.json');
 const lookups = require('../fixtures/lookups.json');
-const { useTestHosts, travellerSession, confirmBody, png } = require('./testing');
+const { useTestHosts, travellerSession, confirmBody, uploadInit, getJson } = require('./testing');
 const { parseCookies, MESSAGES } = require('./auth');
 
 const { start } = useTestHosts();
@@ -71,12 +71,6 @@ const json = (body) => ({
   headers: { 'Content-Type': 'application/json' },
   body: JSON.stringify(body),
 });
-
-const uploadInit = (journeyId) => {
-  const form = new FormData();
-  form.append('file', new Blob([png(2, 2)], { type: 'image/png' }), 'ticket.png');
-  return { method: 'POST', body: form, headers: { 'Journey-Id': String(journeyId) } };
-};
 
 describe('finding 3: a booking reference alone no longer refunds a booking', () => {
   it('refund status and dry run without a session are 403 and reveal no protectedReference', async () => {
@@ -158,7 +152,7 @@ describe('finding 3: a booking reference alone no longer refunds a booking', () 
     expect((await attacker(`/tickets/delete/${id}`, { method: 'POST' })).status).toBe(403);
     const claim = await attacker('/tickets/submit-claim', json({ Ctr: printed.bookingReference, Images: [id] }));
     expect(claim.status).toBe(403);
-    const uploads = await server.fetch('/__dev/uploads').then((r) => r.json());
+    const uploads = await getJson(server, '/__dev/uploads');
     expect(uploads.map((u) => [u.id, u.deletedAt ?? null])).toEqual([[id, null]]);
     expect(await server.fetch('/__dev/claims').then((r) => r.json())).toEqual([]);
 
@@ -185,7 +179,7 @@ describe('finding 3: a booking reference alone no longer refunds a booking', () 
       json({ bookingReference: feeFree.bookingReference, email: feeFree.email }),
     );
     expect(opened.status).toBe(200);
-    const { session } = await opened.json();
+    const { session } = /** @type {{ session: string }} */ (await opened.json());
     expect(opened.headers.getSetCookie()).toContain(`rw_session=${session}; Path=/; HttpOnly; SameSite=Lax`);
     const status = await fetch(`${server.url}/Refund/Status?bookingReference=${feeFree.bookingReference}`, {
       headers: { Cookie: `rw_session=${session}` },
@@ -231,7 +225,7 @@ describe('finding 2: state-changing calls need the antiforgery token of the page
     ['replacement', '/api/ProcessRefundWithReplacement', () => json({})],
     ['upload', '/tickets/upload', () => uploadInit(printed.status.refundStatus.journeyID)],
     ['submit-claim', '/tickets/submit-claim', () => json({ Ctr: printed.bookingReference, Images: [] })],
-    ['delete', '/tickets/delete/AAAAAAAAAAAAAAAAAAAAAAAA', () => ({ method: 'POST' })],
+    ['delete', '/tickets/delete/AAAAAAAAAAAAAAAAAAAAAAAA', () => /** @type {RequestInit} */ ({ method: 'POST' })],
   ])('%s without the token, or with another one, is 403 with a plain message', async (_name, path, init) => {
     const server = await start();
     const traveller = server.fetch; // a session for every booking
@@ -258,7 +252,7 @@ describe('finding 2: state-changing calls need the antiforgery token of the page
       headers: { Origin: 'http://evil.example', Cookie: owner.cookies.map((c) => c.split(';')[0]).join('; ') },
     });
     expect(response.status).toBe(403);
-    const [stored] = await server.fetch('/__dev/uploads').then((r) => r.json());
+    const [stored] = await getJson(server, '/__dev/uploads');
     expect(stored.deletedAt).toBeUndefined();
   });
 
@@ -291,7 +285,7 @@ describe('finding 5: /report/error', () => {
       'Dev host: client error report: boom\\u000aDev host: client error report: forged\\u000d\\u001b[2J\\u2028',
     ]);
     // The report itself keeps the text as sent.
-    expect((await server.fetch('/__dev/error-reports').then((r) => r.json()))[0].message).toBe(message);
+    expect((await getJson(server, '/__dev/error-reports'))[0].message).toBe(message);
   });
 });
 
@@ -369,7 +363,7 @@ describe('second review: a new session token whenever a booking is proved (sessi
       headers: { 'Content-Type': 'application/json', Cookie: `rw_session=${planted}` },
     });
     expect(opened.status).toBe(200);
-    const { session } = await opened.json();
+    const { session } = /** @type {{ session: string }} */ (await opened.json());
     expect(session).not.toBe(planted);
     expect(opened.headers.getSetCookie()).toEqual([`rw_session=${session}; Path=/; HttpOnly; SameSite=Lax`]);
     const status = (token, state) =>
@@ -405,6 +399,7 @@ describe('second review: a new session token whenever a booking is proved (sessi
   });
 
   describe('over HTTPS the cookies are __Host- prefixed, Secure, host-only', () => {
+    /** @type {Record<string, string>} */
     const https = { 'X-Forwarded-Proto': 'https' };
 
     it('behind a trusted proxy saying https: __Host-rw_session and __Host-rw_csrf, Secure, Path=/, no Domain', async () => {
@@ -417,7 +412,7 @@ describe('second review: a new session token whenever a booking is proved (sessi
         expect.stringMatching(/^__Host-rw_csrf=[A-Za-z0-9_-]{43}; Path=\/; Secure; HttpOnly; SameSite=Lax$/),
       ]);
       const cookies = setCookies(page);
-      const token = (await page.text()).match(/<meta name="request-verification-token" content="([^"]+)">/)[1];
+      const token = (await page.text()).match(/<meta name="request-verification-token" content="([^"]+)">/)?.[1] ?? '';
       expect(token).toBe(cookies['__Host-rw_csrf']);
       const session = cookies['__Host-rw_session'];
       const status = (cookie, headers = https) =>
@@ -448,7 +443,7 @@ describe('second review: a new session token whenever a booking is proved (sessi
         ...json({ bookingReference: victim.bookingReference, email: victim.email }),
         headers: { ...https, 'Content-Type': 'application/json' },
       });
-      const { session } = await opened.json();
+      const { session } = /** @type {{ session: string }} */ (await opened.json());
       expect(opened.headers.getSetCookie()).toEqual([
         `__Host-rw_session=${session}; Path=/; Secure; HttpOnly; SameSite=Lax`,
       ]);

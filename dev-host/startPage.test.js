@@ -73,7 +73,7 @@ describe('the start page', () => {
   it('a replacement booking the page has no words for shows its label', () => {
     const html = views.startPage({
       bookings,
-      lookups: { other: { label: 'Another <lookup>', bookingReference: 'ZZZ', email: 'z@example.com' } },
+      lookups: { other: { label: 'Another <lookup>', bookingReference: 'ZZZ', email: 'z@example.com', answer: [] } },
     });
     expect(tableAfter(html, 'replacement-bookings')[0]).toEqual([
       ['Replacement booking', 'other'],

@@ -73,11 +73,13 @@ function travellerSession(server, references) {
 }
 
 /**
- * Registers afterEach/afterAll hooks and returns `{ start, tempDir }`.
+ * Registers afterEach/afterAll hooks and returns `{ start, tempDir, fakeDist }`.
  * `start(options)` starts a dev host (options as for `startServer`; `devTools` defaults to true
  * here, since tests read /__dev/*), closed after each test; its `server.fetch` is a
- * {@link travellerSession} holding every fixture booking.
- * @returns {{ start: (options?: Parameters<typeof startServer>[0]) => Promise<TestHost>, tempDir: (prefix: string) => string }}
+ * {@link travellerSession} holding every fixture booking. `tempDir(prefix)` makes a folder and
+ * `fakeDist(files)` a stand-in dist/ with the given files; both are removed after the tests.
+ * @returns {{ start: (options?: Parameters<typeof startServer>[0]) => Promise<TestHost>, tempDir: (prefix: string) => string,
+ *   fakeDist: (files?: Record<string, string>) => string }}
  */
 function useTestHosts() {
   /** @type {string[]} */
@@ -90,9 +92,16 @@ function useTestHosts() {
     temporary.push(dir);
     return dir;
   };
-  const fakeDist = () => {
+  /**
+   * A stand-in dist/ in a new temporary folder: each file's path (folders made as needed) and text.
+   * @param {Record<string, string>} [files] default a shim alone
+   */
+  const fakeDist = (files = { 'host-shim.js': '/* shim */' }) => {
     const dist = tempDir('rw-dist-');
-    fs.writeFileSync(path.join(dist, 'host-shim.js'), '/* shim */');
+    for (const [name, text] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dist, name)), { recursive: true });
+      fs.writeFileSync(path.join(dist, name), text);
+    }
     return dist;
   };
   /** @param {Parameters<typeof startServer>[0]} [options] */
@@ -115,7 +124,7 @@ function useTestHosts() {
   afterAll(() => {
     for (const dir of temporary) fs.rmSync(dir, { recursive: true, force: true });
   });
-  return { start, tempDir };
+  return { start, tempDir, fakeDist };
 }
 
 /**
@@ -199,4 +208,20 @@ function png(width, height) {
   ]);
 }
 
-module.exports = { useTestHosts, travellerSession, postJson, getJson, confirmBody, png };
+/**
+ * The request of `POST /tickets/upload` with one PNG photo (multipart field `file`) for a journey.
+ * @param {string | number} journeyId sent as the `Journey-Id` header
+ * @param {{ width?: number, key?: string }} [options] the photo's width in pixels (default 2: photos
+ *   of other widths are other photos); an `Idempotency-Key`
+ * @returns {RequestInit}
+ */
+function uploadInit(journeyId, { width = 2, key } = {}) {
+  const form = new FormData();
+  form.append('file', new Blob([png(width, 2)], { type: 'image/png' }), 'ticket.png');
+  /** @type {Record<string, string>} */
+  const headers = { 'Journey-Id': String(journeyId) };
+  if (key !== undefined) headers['Idempotency-Key'] = key;
+  return { method: 'POST', body: form, headers };
+}
+
+module.exports = { useTestHosts, travellerSession, postJson, getJson, confirmBody, png, uploadInit };

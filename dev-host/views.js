@@ -269,15 +269,30 @@ ${lookupRows}
  * @returns {string} HTML
  */
 function refundPage({ state, stations, view, csrfToken }) {
+  return ticketRefundsPage(
+    { state, stations, csrfToken },
+    `${refundMount(state, { view })}
+<aside class="site-aside"><p>Advance tickets have their own refund rules.
+<a href="#advance-info" data-launch="advance-info">About Advance tickets</a></p></aside>`,
+  );
+}
+
+/**
+ * A "Ticket refunds" page of a booking: its heading, booking line, the booking's
+ * `max-admin-fee` and page data, around `body`.
+ *
+ * @param {PageOptions} options (csrfToken: see layout)
+ * @param {string} body HTML after the booking line
+ * @returns {string} HTML
+ */
+function ticketRefundsPage({ state, stations, csrfToken }, body) {
   return layout({
     csrfToken,
     title: `Ticket refunds - ${SITE_NAME}`,
     head: maxAdminFeeMeta(state),
     main: `<h1>Ticket refunds</h1>
 ${bookingLine(state)}
-${refundMount(state, { view })}
-<aside class="site-aside"><p>Advance tickets have their own refund rules.
-<a href="#advance-info" data-launch="advance-info">About Advance tickets</a></p></aside>`,
+${body}`,
     data: pageData(state, stations),
   });
 }
@@ -306,13 +321,9 @@ ${bookingLine(state)}
  * @returns {string} HTML
  */
 function twoWidgetsPage({ state, stations, csrfToken }) {
-  return layout({
-    csrfToken,
-    title: `Ticket refunds - ${SITE_NAME}`,
-    head: maxAdminFeeMeta(state),
-    main: `<h1>Ticket refunds</h1>
-${bookingLine(state)}
-<div class="site-columns">
+  return ticketRefundsPage(
+    { state, stations, csrfToken },
+    `<div class="site-columns">
 <section class="site-columns__main" aria-label="Refund">
 ${refundMount(state)}
 </section>
@@ -320,8 +331,7 @@ ${refundMount(state)}
 <div id="journey-summary-widget"></div>
 </section>
 </div>`,
-    data: pageData(state, stations),
-  });
+  );
 }
 
 /**

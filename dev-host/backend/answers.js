@@ -95,4 +95,31 @@ function send(res, answer) {
   return res.type(answer.contentType ?? 'text/plain').send(answer.text);
 }
 
-module.exports = { isHttpError, clone, badRequest, notFound, fromHttpError, messageOf, send };
+/**
+ * The error handler a router puts after its routes: a request its body parser refused (malformed
+ * JSON, a body too large: a 4xx error) is answered with that status and `Invalid request:
+ * <reason>`; any other error is logged and answered 500 without its details.
+ *
+ * @param {import('./types').Logger} logger
+ * @param {string} what the router, for the log line (`backend`, `claims`)
+ * @returns {import('express').ErrorRequestHandler}
+ */
+function requestErrorHandler(logger, what) {
+  /**
+   * @param {{ status?: number, stack?: string, message?: string }} error
+   * @param {import('express').Request} _req
+   * @param {import('express').Response} res
+   * @param {import('express').NextFunction} _next
+   */
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  return (error, _req, res, _next) => {
+    const given = error.status;
+    const status = typeof given === 'number' && Number.isInteger(given) && given >= 400 && given < 500 ? given : 500;
+    if (status === 500) logger.warn(`Dev host: ${what} error: ${error.stack ?? error}`);
+    res
+      .status(status)
+      .json({ message: status === 500 ? 'Internal error in the dev host.' : `Invalid request: ${error.message}` });
+  };
+}
+
+module.exports = { isHttpError, clone, badRequest, notFound, fromHttpError, messageOf, send, requestErrorHandler };

@@ -27,7 +27,8 @@ const SCHEMA_BLOCK = /<!--\s*schema:\s*(\w+)\s*-->\s*\n\s*```json\n([\s\S]*?)\n`
  *   replacementJourneyId: number }} ReplacementRequest
  * @typedef {'confirmRefundRequest' | 'lookupRequest' | 'replacementRequest'} RequestName
  * @typedef {{ type?: string | string[], pattern?: string, format?: string, enum?: unknown[],
- *   properties?: Record<string, JsonSchema>, items?: JsonSchema, minItems?: number }} JsonSchema
+ *   properties?: Record<string, JsonSchema>, required?: string[], additionalProperties?: boolean | JsonSchema,
+ *   items?: JsonSchema, minItems?: number }} JsonSchema
  */
 
 /**

@@ -7,7 +7,7 @@
 'use strict';
 
 const express = require('express');
-const { send } = require('./answers');
+const { requestErrorHandler, send } = require('./answers');
 const { checkRequest } = require('./requests');
 
 /**
@@ -67,9 +67,11 @@ function escapeForLog(value, max = 200) {
  * @param {number} [options.latencyMs] delay before each /Refund/* and /api/* answer (default 0)
  * @param {import('./types').Logger} [options.logger]
  * @param {Guards} options.guards
+ * @param {boolean} [options.logReports] log each error report (default true; the states gallery's
+ *   are made on purpose, and kept without a log line)
  * @returns {import('express').Router}
  */
-function createBackendRouter(backend, { latencyMs = 0, logger = console, guards }) {
+function createBackendRouter(backend, { latencyMs = 0, logger = console, guards, logReports = true }) {
   const router = express.Router();
   const json = express.json({ limit: '100kb' });
   /**
@@ -130,29 +132,14 @@ function createBackendRouter(backend, { latencyMs = 0, logger = console, guards 
       return res.status(400).json({ message: 'An error report must be a JSON object.' });
     }
     backend.addErrorReport(req.body);
-    logger.warn(`Dev host: client error report: ${escapeForLog(req.body.message)}`);
+    if (logReports) logger.warn(`Dev host: client error report: ${escapeForLog(req.body.message)}`);
     return res.status(204).end();
   });
 
   router.use('/api', (_req, res) => res.status(404).json({ message: 'Not found.' }));
 
   // Body-parser failures (malformed JSON, too large) become 4xx answers with a message.
-  /**
-   * @param {{ status?: number, stack?: string, message?: string }} error
-   * @param {import('express').Request} _req
-   * @param {import('express').Response} res
-   * @param {import('express').NextFunction} _next
-   */
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const onError = (error, _req, res, _next) => {
-    const given = error.status;
-    const status = typeof given === 'number' && Number.isInteger(given) && given >= 400 && given < 500 ? given : 500;
-    if (status === 500) logger.warn(`Dev host: backend error: ${error.stack ?? error}`);
-    res
-      .status(status)
-      .json({ message: status === 500 ? 'Internal error in the dev host.' : `Invalid request: ${error.message}` });
-  };
-  router.use(onError);
+  router.use(requestErrorHandler(logger, 'backend'));
   return router;
 }
 

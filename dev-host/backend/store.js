@@ -7,13 +7,13 @@
  */
 'use strict';
 
-const { randomBytes } = require('crypto');
 const fs = require('fs');
 const path = require('path');
 const { createIdempotency } = require('../idempotency');
 const { clone } = require('./answers');
 const { referenceKey } = require('./fixtures');
 const { contractSchema } = require('./requests');
+const { readStateFile, writeStateFile } = require('./stateFile');
 
 const STATE_FILE = 'state.json';
 const STATE_VERSION = 1;
@@ -29,28 +29,22 @@ const ERROR_REPORT_FIELDS = Object.keys(contractSchema('errorReport').properties
  */
 
 /**
- * Writes a file atomically: a temporary file in the same folder, then a rename over the target.
- *
- * @param {string} file
- * @param {string | Buffer} data
- */
-function writeAtomic(file, data) {
-  const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  fs.writeFileSync(temp, data);
-  fs.renameSync(temp, file);
-}
-
-/**
  * Creates the backend's state, loading `DATA_DIR/state.json` when present (an unreadable file is
  * logged and ignored: the state starts empty).
  *
+ * A store made with `keep: false` keeps nothing a committing call changes: each call is decided
+ * afresh by the same rules (no Idempotency-Key replay), no refund or request is recorded, and no
+ * file is read or written, so every booking keeps its fixture answers. The states gallery's
+ * backend is one (docs/gallery.md "One backend"); error reports are still kept, in memory.
+ *
  * @param {object} options
- * @param {string} options.dataDir folder for state.json (created when missing)
+ * @param {string} options.dataDir folder for state.json (created when missing; untouched with `keep: false`)
  * @param {import('./types').Logger} [options.logger] where problems with the saved state are logged
+ * @param {boolean} [options.keep] false: keep nothing (above); default true
  */
-function createStore({ dataDir, logger = console }) {
+function createStore({ dataDir, logger = console, keep = true }) {
   const stateFile = path.join(dataDir, STATE_FILE);
-  fs.mkdirSync(dataDir, { recursive: true });
+  if (keep) fs.mkdirSync(dataDir, { recursive: true });
 
   const store = {
     stateFile,
@@ -72,11 +66,20 @@ function createStore({ dataDir, logger = console }) {
     },
 
     /**
+     * Records an accepted refund of a booking (nothing with `keep: false`); `committing` saves it.
+     * @param {string} reference the booking reference (trimmed, upper case)
+     * @param {Refunded} refund
+     */
+    recordRefund(reference, refund) {
+      if (keep) store.refunded[reference] = refund;
+    },
+
+    /**
      * Runs a committing POST once per session, path and Idempotency-Key (idempotency.js;
      * docs/architecture.md "Exactly once"): a repeated key with the same body returns the first
      * answer and changes nothing; with another body it is refused (422). `decide` changes the
      * state and returns `{ status, json, accepted? }`; accepted requests are recorded in
-     * `requests`. Saves when anything changed.
+     * `requests`. Saves when anything changed. With `keep: false`: only `decide`'s answer.
      *
      * @param {string} requestPath the route, e.g. `/api/ProcessRefund`
      * @param {unknown} body the parsed JSON body
@@ -86,6 +89,10 @@ function createStore({ dataDir, logger = console }) {
      * @returns {{ status: number, json: unknown }}
      */
     committing(requestPath, body, idempotencyKey, session, decide) {
+      if (!keep) {
+        const { status, json } = decide();
+        return { status, json };
+      }
       const answer = /** @type {Decided & { decided: boolean }} */ (
         store.idempotency.run({ scope: session, path: requestPath, key: idempotencyKey, body }, decide)
       );
@@ -123,37 +130,30 @@ function createStore({ dataDir, logger = console }) {
       store.save();
     },
 
-    /** Writes refunds, idempotency answers and recorded requests to state.json (atomically). */
+    /** Writes refunds, idempotency answers and recorded requests to state.json (atomically; not with `keep: false`). */
     save() {
-      const saved = {
-        version: STATE_VERSION,
+      if (!keep) return;
+      writeStateFile(stateFile, STATE_VERSION, {
         refunded: store.refunded,
         idempotency: store.idempotency.toJSON(),
         requests: store.requests,
-      };
-      writeAtomic(stateFile, `${JSON.stringify(saved, null, 2)}\n`);
+      });
     },
   };
 
-  load();
+  if (keep) load();
   return store;
 
   function load() {
-    if (!fs.existsSync(stateFile)) return;
-    try {
-      const saved = JSON.parse(fs.readFileSync(stateFile, 'utf8'));
-      if (saved.version !== STATE_VERSION) throw new Error(`unknown version ${saved.version}`);
-      store.refunded = saved.refunded ?? {};
-      // Older files hold answers without a session: load() leaves those out.
-      store.idempotency.load(saved.idempotency);
-      store.requests = saved.requests ?? [];
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      logger.warn(`Dev host: ignoring unreadable ${stateFile} (${message}); starting from the fixtures.`);
-    }
+    const saved = readStateFile(stateFile, STATE_VERSION, logger, 'from the fixtures');
+    if (!saved) return;
+    store.refunded = saved.refunded ?? {};
+    // Older files hold answers without a session: load() leaves those out.
+    store.idempotency.load(saved.idempotency);
+    store.requests = saved.requests ?? [];
   }
 }
 
 /** @typedef {ReturnType<typeof createStore>} Store */
 
-module.exports = { createStore, writeAtomic, STATE_FILE };
+module.exports = { createStore, STATE_FILE };

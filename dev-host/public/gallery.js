@@ -8,15 +8,21 @@
  * own buttons) to the states that need an action. Modal states come last and one at a time, so
  * they stack in page order with the six-month modal on top.
  *
- * Each `.gallery-state` section ends with `data-gallery-state="settled"` once its mount point
- * shows its `data-expect` text, or `"failed"`; `<body data-gallery="settled">` and the status line
- * say when all are done. Answers the disruption widget saves in localStorage are put back as they
- * were, so the gallery leaves the browser's demo state alone too.
+ * The script holds no product text: it finds the widgets' controls by their markup (form field
+ * names, radio values, submit buttons, the accordions' and dialogs' parts), never by their words.
+ * Each `.gallery-state` section ends with `data-gallery-state="settled"` once its state is shown
+ * (a modal state: its dialog is open; any other: its widget has drawn, is not busy, and has not
+ * changed for a moment), or `"failed"`; `<body data-gallery="settled">` and the status line say
+ * when all are done. What each state shows is the tests' to check (docs/gallery.md). Answers the
+ * disruption widget saves in localStorage are put back as they were, and the page keeps its own
+ * title, so the gallery leaves the browser's demo state alone too.
  */
 (function gallery() {
   'use strict';
 
   const TIMEOUT_MS = 20000;
+  /** How long a widget's mount point must stay unchanged to count as drawn. */
+  const QUIET_MS = 400;
   /** The gallery's API namespace (dev-host/gallery.js), given to `mount`, not on the shim's tag. */
   const GALLERY_API = '/gallery-api';
   const DISRUPTION_STORAGE = 'rw-disruption';
@@ -45,32 +51,52 @@
     });
   }
 
-  const text = (node) => (node.textContent || '').replace(/\s+/g, ' ').trim();
+  /**
+   * Resolves once `element` shows something, holds nothing busy (`aria-busy="true"`) and has not
+   * changed for QUIET_MS; rejects after a timeout.
+   */
+  function quiet(element) {
+    return new Promise((resolve, reject) => {
+      let timer;
+      const observer = new MutationObserver(() => restart());
+      const deadline = setTimeout(() => {
+        observer.disconnect();
+        clearTimeout(timer);
+        reject(new Error('timed out waiting for the widget to settle'));
+      }, TIMEOUT_MS);
+      function check() {
+        const busy = element.matches('[aria-busy="true"]') || element.querySelector('[aria-busy="true"]');
+        if (!element.textContent.trim() || busy) return restart();
+        observer.disconnect();
+        clearTimeout(deadline);
+        return resolve();
+      }
+      function restart() {
+        clearTimeout(timer);
+        timer = setTimeout(check, QUIET_MS);
+      }
+      observer.observe(element, { subtree: true, childList: true, attributes: true, characterData: true });
+      restart();
+    });
+  }
 
-  /** The first enabled element under `root` matching `selector` whose text starts with `label`. */
-  function find(root, selector, label) {
-    return Array.from(root.querySelectorAll(selector)).find(
-      (node) => !node.disabled && (label === undefined || text(node).startsWith(label)),
-    );
+  /** The first enabled element under `root` matching `selector`. */
+  function find(root, selector) {
+    return Array.from(root.querySelectorAll(selector)).find((node) => !node.disabled);
   }
 
   /** Lets React run the effects of what it just rendered (some listeners are attached in effects). */
   const effectsDone = () => new Promise((resolve) => setTimeout(resolve, 50));
 
-  async function click(root, selector, label) {
-    const node = await waitFor(() => find(root, selector, label), `${selector} "${label ?? ''}"`);
+  async function click(root, selector) {
+    const node = await waitFor(() => find(root, selector), selector);
     await effectsDone();
     node.click();
     return node;
   }
 
-  /** The form control labelled `label` under `root`. */
-  function field(root, label) {
-    return waitFor(() => {
-      const found = Array.from(root.querySelectorAll('label')).find((node) => text(node).startsWith(label));
-      return found && found.control;
-    }, `the field "${label}"`);
-  }
+  /** The form field named `name` under `root`. */
+  const field = (root, name) => waitFor(() => find(root, `[name="${name}"]`), `the field "${name}"`);
 
   /** Sets a React-controlled input's or select's value the way typing or choosing does. */
   function setValue(control, value) {
@@ -99,37 +125,46 @@
     );
   }
 
-  /** Opens "Provide replacement journey" and waits for its form. */
+  // The controls the drives press, by their markup (widgets/refund: AcceptRefund's button, the
+  // replacement panel's accordions; shared/ui/Modal.tsx: the close button ends the actions).
+  const ACCEPT = '.rw-refund__actions button';
+  const SUBMIT = 'button[type="submit"]';
+  const PROVIDE_ACCORDION = 'button[aria-controls^="rw-replacement-provide-"]';
+  const DEFER_ACCORDION = 'button[aria-controls^="rw-replacement-defer-"]';
+  const MODAL_CLOSE = '.rw-modal__actions > button:last-child';
+
+  /** Opens the replacement panel's form and waits for its booking reference field. */
   async function openReplacementForm(mount) {
-    await click(mount, 'button', 'Provide replacement journey');
-    return field(mount, 'Booking reference');
+    await click(mount, PROVIDE_ACCORDION);
+    return field(mount, 'bookingReference');
   }
 
   /** What each `data-gallery-drive` does, after the state's widget has mounted. */
   const DRIVES = {
-    'accept-refund': (mount) => click(mount, 'button', 'Accept refund'),
+    'accept-refund': (mount) => click(mount, ACCEPT),
     defer: async (mount) => {
-      await click(mount, 'button', 'Defer replacement');
-      await click(mount, 'button', 'Accept refund');
+      await click(mount, DEFER_ACCORDION);
+      await click(mount, `.rw-replacement__defer ${ACCEPT}`);
     },
     'replacement-empty': async (mount) => {
       await openReplacementForm(mount);
-      await click(mount, 'button[type="submit"]', 'Continue');
+      await click(mount, SUBMIT);
     },
-    lookup: async (mount) => {
+    // Types the state's replacement booking (fixtures/lookups.json) into the form.
+    'replacement-lookup': async (mount) => {
       const reference = await openReplacementForm(mount);
       setValue(reference, mount.dataset.galleryLookupReference);
-      setValue(await field(mount, 'Email address'), mount.dataset.galleryLookupEmail);
-      await click(mount, 'button[type="submit"]', 'Continue');
+      setValue(await field(mount, 'email'), mount.dataset.galleryLookupEmail);
+      await click(mount, SUBMIT);
     },
     'advance-info': (mount) => click(mount, 'a[data-launch="advance-info"]'),
-    // The six-month modal opens by itself; its Close shows the page beneath.
+    // The six-month modal opens by itself; closing it shows the page beneath.
     'six-months-close': async (mount) => {
       const dialog = await waitFor(() => mount.querySelector('dialog[open]'), 'the six-month modal');
-      await click(dialog, 'button', 'Close');
+      await click(dialog, MODAL_CLOSE);
       await waitFor(() => !mount.querySelector('dialog[open]'), 'the six-month modal to close');
     },
-    appeal: (mount) => click(mount, 'button', 'How to appeal'),
+    appeal: (mount) => click(mount, 'button[aria-haspopup="dialog"]'),
     'choose-photo': async (mount) => {
       const input = await waitFor(() => mount.querySelector('input[type="file"]'), 'the file input');
       const files = new DataTransfer();
@@ -139,19 +174,19 @@
     },
     'submit-claim': async (mount) => {
       await DRIVES['choose-photo'](mount);
-      await click(mount, 'button[type="submit"]', 'Submit claim');
+      await click(mount, SUBMIT);
     },
-    'disruption-empty': (mount) => click(mount, 'button[type="submit"]', 'Continue'),
+    'disruption-empty': (mount) => click(mount, SUBMIT),
     'disruption-second': async (mount) => {
       await radio(mount, 'Yes');
-      await click(mount, 'button[type="submit"]', 'Continue');
+      await click(mount, SUBMIT);
     },
     'disruption-portion': async (mount) => {
       await DRIVES['disruption-second'](mount);
       await radio(mount, 'abandoned1');
-      await click(mount, 'button[type="submit"]', 'Save answer');
+      await click(mount, SUBMIT);
     },
-    'lookup-empty-submit': (mount) => click(mount, 'button[type="submit"]', 'Continue'),
+    'lookup-empty-submit': (mount) => click(mount, SUBMIT),
     'lookup-delay-repay': async (mount) => {
       await radio(mount, 'Disruption');
       await radio(mount, 'delayRepay');
@@ -175,13 +210,14 @@
     });
   }
 
-  /** Drives a mounted state (if it needs an action) and waits until it shows its expected text. */
+  /** Drives a mounted state (if it needs an action) and waits until it is shown. */
   async function settle(section) {
     const element = mountOf(section);
-    const drive = element.dataset.galleryDrive || '';
-    const action = DRIVES[drive.startsWith('lookup:') ? 'lookup' : drive];
+    const action = DRIVES[element.dataset.galleryDrive || ''];
     if (action) await action(element);
-    await waitFor(() => text(element).includes(element.dataset.expect), `"${element.dataset.expect}"`);
+    if (element.dataset.galleryModal === 'true')
+      await waitFor(() => element.querySelector('dialog[open]'), 'its dialog');
+    else await quiet(element);
     section.dataset.galleryState = 'settled';
   }
 
@@ -226,6 +262,10 @@
       return;
     }
     const restoreAnswers = takeStoredAnswers();
+    // Finished views and the unavailable page set the title: the gallery keeps its own.
+    new MutationObserver(() => {
+      if (document.title !== title) document.title = title;
+    }).observe(document.head, { subtree: true, childList: true, characterData: true });
     const drive = (section) => mountOf(section).dataset.galleryDrive || '';
     const withoutMap = sections.filter((s) => drive(s) === 'without-station-map');
     const modals = sections.filter((s) => mountOf(s).dataset.galleryModal === 'true');
@@ -269,7 +309,6 @@
     }
 
     restoreAnswers();
-    document.title = title; // finished views and the unavailable page set the title
     const failed = sections.filter((s) => s.dataset.galleryState !== 'settled');
     status.textContent =
       failed.length === 0

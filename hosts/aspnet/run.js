@@ -33,7 +33,9 @@ const DOTNET_ENV = { DOTNET_CLI_TELEMETRY_OPTOUT: '1', DOTNET_NOLOGO: '1' };
  */
 function widgetsSendToken(distDir) {
   const files = fs.readdirSync(distDir, { recursive: true }).filter((file) => String(file).endsWith('.js'));
-  return files.some((file) => fs.readFileSync(path.join(distDir, file), 'utf8').includes('request-verification-token'));
+  return files.some((file) =>
+    fs.readFileSync(path.join(distDir, String(file)), 'utf8').includes('request-verification-token'),
+  );
 }
 
 /** Runs `dotnet build` of the site (and the kit); throws when it fails. */
@@ -56,7 +58,7 @@ function buildSite() {
  * @param {string} [options.hostDataKey] the backend's page-data key, given to the site as
  *   `Backend__HostDataKey` (none by default: a backend with its dev tools on needs none)
  * @param {(line: string) => void} [options.log] receives the site's output lines (default: dropped)
- * @returns {Promise<{ url: string, close: () => Promise<void>, output: string[] }>}
+ * @returns {Promise<{ url: string, close: () => Promise<void>, output: string[], antiforgery: boolean }>}
  * @throws Error when the site is not built or exits before listening
  */
 function startAspNetHost({ backendUrl, distDir, port = 0, validateAntiforgery, hostDataKey, log = () => {} }) {
