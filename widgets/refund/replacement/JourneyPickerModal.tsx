@@ -268,12 +268,7 @@ function ConfirmReplacement({ config, request, dryRun, onPendingChange, onDone, 
           </div>
         )}
         {commit.status === 'failed' && (
-          <ErrorNotice
-            message={refundTexts.processFailure}
-            error={commit.error}
-            supportEmail={config.supportEmail}
-            bookingReference={config.details.bookingReference}
-          />
+          <ErrorNotice message={refundTexts.processFailure} error={commit.error} config={config} />
         )}
         <p className="rw-journey-picker__sending" role="status">
           {pending ? texts.confirmSending : ''}

@@ -6,6 +6,7 @@ import { toWidgetError } from '../../../shared/api/policy';
 import { failureText } from '../../../shared/errors/WidgetError';
 import type { RefundStatus, RefundStatusResponse } from '../../../shared/types';
 import { Modal } from '../../../shared/ui/Modal';
+import { LoadingStatus } from '../../../shared/ui/LoadingStatus';
 import { serverText } from '../../../shared/api/serverText';
 import { texts as refundTexts } from '../texts';
 import type { RefundPageConfig } from '../types';
@@ -129,13 +130,7 @@ export function ReplacementForm({ config, response, onDone }: ReplacementFormPro
         </Modal>
       )}
       {outcome.kind === 'picker' && (
-        <LazyPart
-          fallback={
-            <p className="rw-replacement__loading" role="status">
-              {texts.loadingPicker}
-            </p>
-          }
-        >
+        <LazyPart fallback={<LoadingStatus text={texts.loadingPicker} />}>
           <JourneyPickerModal
             config={config}
             response={response}
