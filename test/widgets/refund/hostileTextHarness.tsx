@@ -15,11 +15,18 @@ import bookings from '../../../fixtures/bookings.json';
 import realStations from '../../../fixtures/stations.json';
 import { configureClient } from '../../../shared/api/policy';
 import { api } from '../../../shared/api/http';
-import { mountOnHostPage } from '../../hostPage';
 import { expectWellFormedMailtos } from '../../hostileChecks';
 import { XSS_PAYLOADS } from '../../xssPayloads';
-import { mount } from '../../../widgets/refund/mount';
 import { texts } from '../../../widgets/refund/texts';
+import {
+  APPEALS_EMAIL as APPEALS,
+  DRY_RUN_URL,
+  STATUS_URL,
+  SUPPORT_EMAIL as SUPPORT,
+  mountRefundPage,
+  replyOf,
+  unmountRefundPages,
+} from './refundPage';
 
 type State = {
   bookingReference: string;
@@ -30,12 +37,8 @@ type State = {
 };
 export const states = bookings as unknown as Record<string, State>;
 
-export const STATUS_URL = '/Refund/Status?bookingReference=X';
-export const DRY_RUN_URL = '/Refund/DryRun?bookingReference=X';
-export const APPEALS = 'appeals@example.co.uk';
-export const SUPPORT = 'support@example.co.uk';
+export { APPEALS, SUPPORT };
 export const http = new MockAdapter(api);
-const mounted: (() => void)[] = [];
 
 /**
  * The fixture station map with every code that `state`'s journeys use named `name` (only those,
@@ -66,27 +69,18 @@ export function mountWith(setup: Setup) {
   const details = { ...state.details };
   if (setup.bookingReference !== undefined) details.bookingReference = setup.bookingReference;
   if (setup.email !== undefined) details.email = setup.email;
-  const ok = (value: unknown): [number, string] => {
-    const error = (value as { httpError?: { status: number; body: string } }).httpError;
-    return error ? [error.status, error.body] : [200, JSON.stringify(value)];
-  };
-  http.onGet(STATUS_URL).reply(() => setup.status ?? ok(state.status));
-  http.onGet(DRY_RUN_URL).reply(() => setup.dryRun ?? ok(state.dryRun));
-  const page = mountOnHostPage(mount, {
-    mountId: 'refund-widget',
+  http.onGet(STATUS_URL).reply(() => setup.status ?? replyOf(state.status));
+  http.onGet(DRY_RUN_URL).reply(() => setup.dryRun ?? replyOf(state.dryRun));
+  const page = mountRefundPage({
     details,
     stations: setup.stations ?? realStations,
-    maxAdminFee: '5',
-    search: setup.search ?? '',
+    search: setup.search,
     attrs: {
-      'refund-status-url': STATUS_URL,
-      'dry-run-url': DRY_RUN_URL,
       'appeals-email': setup.appealsEmail ?? APPEALS,
       'support-email': setup.supportEmail ?? SUPPORT,
       ...setup.attrs,
     },
   });
-  mounted.push(page.unmount);
   return page.element;
 }
 
@@ -124,7 +118,7 @@ export function registerHostileHarness(): void {
     delete (window as { __xss?: unknown }).__xss;
   });
   afterEach(() => {
-    mounted.splice(0).forEach((unmount) => unmount());
+    unmountRefundPages();
     jest.restoreAllMocks();
   });
 }
