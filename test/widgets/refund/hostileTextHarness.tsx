@@ -16,7 +16,7 @@ import realStations from '../../../fixtures/stations.json';
 import { configureClient } from '../../../shared/api/policy';
 import { api } from '../../../shared/api/http';
 import { expectWellFormedMailtos } from '../../hostileChecks';
-import { XSS_PAYLOADS } from '../../xssPayloads';
+import { registerHostileHooks, stationsNamed as stationsNamedIn } from '../../hostileMounts';
 import { texts } from '../../../widgets/refund/texts';
 import {
   APPEALS_EMAIL as APPEALS,
@@ -40,15 +40,9 @@ export const states = bookings as unknown as Record<string, State>;
 export { APPEALS, SUPPORT };
 export const http = new MockAdapter(api);
 
-/**
- * The fixture station map with every code that `state`'s journeys use named `name` (only those,
- * so that very long names keep the map under the reader's size limit).
- */
+/** The fixture station map with every code of fixture `state`'s journeys named `name` (test/hostileMounts.ts). */
 export function stationsNamed(state: string, name: string): Record<string, string> {
-  const codes = JSON.stringify(states[state].details).match(/"(?:originCRS|destinationCRS|crs)":"[^"]*"/g) ?? [];
-  const used = codes.map((pair) => pair.split(':')[1].slice(1, -1));
-  expect(used.length).toBeGreaterThan(0);
-  return { ...realStations, ...Object.fromEntries(used.map((code) => [code, name])) };
+  return stationsNamedIn(states[state].details, name);
 }
 
 export interface Setup {
@@ -110,18 +104,11 @@ export function expectRefundMailtos(element: HTMLElement, addresses: string[], r
 export function registerHostileHarness(): void {
   // About 140 mounts a file, some with very long text: allow for a loaded machine.
   jest.setTimeout(30_000);
+  registerHostileHooks();
   beforeEach(() => {
     http.reset();
     configureClient({ timeouts: { get: 1000, post: 1000 }, retry: { retries: 0, baseDelayMs: 1 } });
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    jest.spyOn(window, 'alert').mockImplementation(() => undefined);
-    delete (window as { __xss?: unknown }).__xss;
   });
-  afterEach(() => {
-    unmountRefundPages();
-    jest.restoreAllMocks();
-  });
+  afterEach(() => unmountRefundPages());
 }
-
-/** Every payload of test/xssPayloads.ts as `[name, text]`, for `describe.each`. */
-export const cases = XSS_PAYLOADS.map((payload) => [payload.name, payload.text] as const);
