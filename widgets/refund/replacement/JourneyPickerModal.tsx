@@ -10,7 +10,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { serverText } from '../../../shared/api/serverText';
 import { texts as refundTexts } from '../texts';
 import type { RefundPageConfig } from '../types';
-import { processReplacement, replacementDryRun } from './api';
+import { processReplacement, replacementDryRun, replacementProtectedReference } from './api';
 import { JourneyCard } from './JourneyCard';
 import { texts } from './texts';
 import type { LookupJourney, ReplacementRequest } from './types';
@@ -60,7 +60,7 @@ export function replacementRequest(
   journey: LookupJourney,
   enteredReference: string,
 ): ReplacementRequest | null {
-  const protectedReference = response.replacementProtectedReference ?? response.protectedReference;
+  const protectedReference = replacementProtectedReference(response);
   if (!protectedReference) return null;
   return {
     protectedReference,

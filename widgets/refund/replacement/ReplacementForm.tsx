@@ -10,7 +10,7 @@ import { LoadingStatus } from '../../../shared/ui/LoadingStatus';
 import { serverText } from '../../../shared/api/serverText';
 import { texts as refundTexts } from '../texts';
 import type { RefundPageConfig } from '../types';
-import { lookupJourneys } from './api';
+import { lookupJourneys, replacementProtectedReference } from './api';
 import { ErrorSummary, fieldErrors } from '../../../shared/forms/ErrorSummary';
 import { BookingFields } from '../../../shared/forms/BookingFields';
 import { texts } from './texts';
@@ -76,7 +76,7 @@ export function ReplacementForm({ config, response, onDone }: ReplacementFormPro
     validateOnChange: false,
     onSubmit: async (values) => {
       setOutcome({ kind: 'none' });
-      if (!(response.replacementProtectedReference ?? response.protectedReference)) {
+      if (!replacementProtectedReference(response)) {
         console.warn(refundTexts.backendNoRefundLog);
         setOutcome({ kind: 'blocked' });
         return;
