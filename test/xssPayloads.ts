@@ -49,3 +49,6 @@ export const XSS_PAYLOADS: readonly XssPayload[] = [
   { name: 'very long script', text: '<script>alert(1)</script>'.repeat(LONG / 25) },
   { name: 'very long plain', text: 'A'.repeat(LONG) },
 ];
+
+/** Every payload as `[name, text]`, for `describe.each(PAYLOAD_CASES)('payload "%s"', (_name, payload) => …)`. */
+export const PAYLOAD_CASES = XSS_PAYLOADS.map((payload) => [payload.name, payload.text] as const);

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { codePoint, codeUnit } from '../../test/arbitraries';
 import { wellFormed } from '../../test/hostileChecks';
-import { XSS_PAYLOADS } from '../../test/xssPayloads';
+import { PAYLOAD_CASES } from '../../test/xssPayloads';
 import { mailtoHref } from './mailto';
 
 const SEED = 20261123;
@@ -150,7 +150,7 @@ describe('mailtoHref with arbitrary text', () => {
     expect(new URL(href).searchParams.get('body')).toBe('\uFFFDx\uD83D\uDE80');
   });
 
-  it.each(XSS_PAYLOADS.map((payload) => [payload.name, payload.text]))(
+  it.each(PAYLOAD_CASES)(
     'XSS payload "%s": as subject and body it decodes back; as an address it is linked only as itself',
     (_name, text) => {
       const href = mailtoHref('appeals@example.co.uk', { subject: `Appeal for booking ${text}`, body: text });

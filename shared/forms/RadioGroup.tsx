@@ -28,6 +28,13 @@ export interface RadioGroupProps<V extends string = string> {
 }
 
 /**
+ * What a form gives a component built on a {@link RadioGroup} (a question of its own: the refund
+ * reason, a funnel): the radios' id base, the value, the message after a failed submit, the change
+ * handler.
+ */
+export type RadioFieldProps = Pick<RadioGroupProps, 'idPrefix' | 'value' | 'error' | 'onChange'>;
+
+/**
  * The id of a radio of a {@link RadioGroup}: `{idPrefix}-{value}`. An error summary links to the
  * first option's id (GOV.UK pattern).
  */

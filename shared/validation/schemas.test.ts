@@ -1,3 +1,4 @@
+import { messageOf } from '../../test/yupMessages';
 import { INVALID_UIC_TEXT, WidgetError } from '../errors/WidgetError';
 import {
   BOOKING_REFERENCE_INVALID_TEXT,
@@ -10,16 +11,6 @@ import {
   uicSchema,
   validateUic,
 } from './schemas';
-
-/** The message yup gives for a value, or null when valid. */
-function messageOf(schema: { validateSync(value: unknown): unknown }, value: unknown): string | null {
-  try {
-    schema.validateSync(value);
-    return null;
-  } catch (error) {
-    return (error as Error).message;
-  }
-}
 
 describe('booking reference (docs/product-rules.md section 5)', () => {
   it.each(['KXB7HT2N', 'WRTFGHJK', 'LXCBN234', '23456789', 'E-123456789', 'E-ABCDEFGHI', 'E-A1B2C3D4E', ' KXB7HT2N '])(

@@ -3,6 +3,7 @@ import { LazyPart, reloadableLazy } from '../../shared/mount/lazyPart';
 import { serverText } from '../../shared/api/serverText';
 import { mailtoHref } from '../../shared/format/mailto';
 import { SelectedJourney } from '../../shared/journey/SelectedJourney';
+import { LoadingStatus } from '../../shared/ui/LoadingStatus';
 import { fetchRefundStatus } from './api';
 import { FinishedView } from './components/FinishedView';
 import { NoOption } from './components/NoOption';
@@ -165,11 +166,7 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
     subject: texts.statusHelpSubject(config.details.bookingReference),
   });
 
-  const loading = (
-    <p className="rw-disruption__loading" role="status">
-      {texts.loading}
-    </p>
-  );
+  const loading = <LoadingStatus text={texts.loading} />;
 
   return (
     <div className="rw-disruption" data-status={status.phase}>

@@ -9,13 +9,13 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import bookings from '../../fixtures/bookings.json';
-import realStations from '../../fixtures/stations.json';
 import { answerError, configureClient } from '../../shared/api/policy';
 import { serverText } from '../../shared/api/serverText';
 import { api } from '../../shared/api/http';
 import { expectInert, expectShownAsText, expectWellFormedMailtos, linkable } from '../../test/hostileChecks';
+import { registerHostileHooks, stationsNamed } from '../../test/hostileMounts';
 import { mountOnHostPage } from '../../test/hostPage';
-import { XSS_PAYLOADS } from '../../test/xssPayloads';
+import { PAYLOAD_CASES } from '../../test/xssPayloads';
 import { mount } from './mount';
 import { texts } from './texts';
 
@@ -23,20 +23,14 @@ const state = (bookings as unknown as Record<string, { details: Record<string, u
 const STATUS_URL = '/Refund/Status?bookingReference=X';
 const SUPPORT = 'support@example.co.uk';
 const http = new MockAdapter(api);
-const mounted: (() => void)[] = [];
+const unmountAfterTest = registerHostileHooks();
 jest.setTimeout(30_000);
-
-/** Every station code of the booking named `name`. */
-function stationsNamed(name: string): Record<string, string> {
-  const codes = JSON.stringify(state.details).match(/"(?:originCRS|destinationCRS|crs)":"[^"]*"/g) ?? [];
-  return { ...realStations, ...Object.fromEntries(codes.map((pair) => [pair.split(':')[1].slice(1, -1), name])) };
-}
 
 function mountWith(payload: string, options: { view?: string; search?: string } = {}) {
   const page = mountOnHostPage(mount, {
     mountId: 'disruption-widget',
     details: { ...state.details, bookingReference: payload, email: payload },
-    stations: stationsNamed(payload),
+    stations: stationsNamed(state.details, payload),
     search: options.search ?? '',
     attrs: {
       'refund-status-url': STATUS_URL,
@@ -44,22 +38,16 @@ function mountWith(payload: string, options: { view?: string; search?: string } 
       ...(options.view ? { view: options.view } : {}),
     },
   });
-  mounted.push(page.unmount);
+  unmountAfterTest(page.unmount);
   return page.element;
 }
 
 beforeEach(() => {
   http.reset();
   configureClient({ timeouts: { get: 1000, post: 1000 }, retry: { retries: 0, baseDelayMs: 1 } });
-  jest.spyOn(window, 'alert').mockImplementation(() => undefined);
 });
 
-afterEach(() => {
-  mounted.splice(0).forEach((unmount) => unmount());
-  jest.restoreAllMocks();
-});
-
-describe.each(XSS_PAYLOADS.map((p) => [p.name, p.text] as const))('payload "%s"', (_name, payload) => {
+describe.each(PAYLOAD_CASES)('payload "%s"', (_name, payload) => {
   it('in station names, booking reference, e-mail, support address and the status error body', async () => {
     http.onGet(STATUS_URL).reply(500, payload);
     const element = mountWith(payload);

@@ -1,14 +1,6 @@
 /** The disruption questions' schemas: answers carry docs/product-rules.md identifiers. */
+import { messageOf as message } from '../../test/yupMessages';
 import { firstQuestionSchema, portionSchema, secondQuestionSchema } from './validation';
-
-const message = (schema: { validateSync: (v: unknown) => unknown }, value: unknown): string | null => {
-  try {
-    schema.validateSync(value);
-    return null;
-  } catch (error) {
-    return (error as Error).message;
-  }
-};
 
 describe('firstQuestionSchema', () => {
   it.each(['Yes', 'YesBefore', 'Strike', 'Heatwave', 'No'])('accepts %s', (answer) => {

@@ -4,6 +4,7 @@ import { LazyPart, reloadableLazy } from '../../shared/mount/lazyPart';
 import { ErrorSummary, fieldErrors } from '../../shared/forms/ErrorSummary';
 import { radioId } from '../../shared/forms/RadioGroup';
 import { BookingFields } from '../../shared/forms/BookingFields';
+import { LoadingStatus } from '../../shared/ui/LoadingStatus';
 import { ReasonRadios } from './components/ReasonRadios';
 import { PrintedTicketsWarning } from './components/PrintedTicketsWarning';
 import { buildLookupUrl } from './query';
@@ -78,15 +79,18 @@ export function LookupWidget({ config, navigate = (url) => window.location.assig
 
   const errors = fieldErrors(formik.errors, FIELD_IDS, FIELDS);
 
-  const funnelFallback = (
-    <p className="rw-lookup__loading" role="status">
-      {texts.loadingQuestion}
-    </p>
-  );
+  const funnelFallback = <LoadingStatus text={texts.loadingQuestion} />;
+  /** What every funnel takes from the form: its radios' id base, value, message and change handler. */
+  const funnelField = (field: 'delayRepay' | 'wheelchair') => ({
+    idPrefix: FIELD_IDS[`${field}Prefix`],
+    value: formik.values[field],
+    error: formik.errors[field],
+    onChange: formik.handleChange,
+  });
 
   return (
     <div className="rw-lookup">
-      <h2 className="rw-lookup__heading">{texts.heading}</h2>
+      <h2 className="rw-heading">{texts.heading}</h2>
       {formik.submitCount > 0 && errors.length > 0 && <ErrorSummary errors={errors} focusKey={formik.submitCount} />}
       <p className="rw-lookup__intro">{texts.intro}</p>
       <form noValidate onSubmit={formik.handleSubmit}>
@@ -99,22 +103,13 @@ export function LookupWidget({ config, navigate = (url) => window.location.assig
         />
         {formik.values.reason === 'Disruption' && (
           <LazyPart fallback={funnelFallback}>
-            <DelayRepayFunnel
-              idPrefix={FIELD_IDS.delayRepayPrefix}
-              value={formik.values.delayRepay}
-              error={formik.errors.delayRepay}
-              onChange={formik.handleChange}
-              delayRepayUrl={config.delayRepayUrl}
-            />
+            <DelayRepayFunnel {...funnelField('delayRepay')} delayRepayUrl={config.delayRepayUrl} />
           </LazyPart>
         )}
         {formik.values.reason === 'Wheelchair' && (
           <LazyPart fallback={funnelFallback}>
             <WheelchairFunnel
-              idPrefix={FIELD_IDS.wheelchairPrefix}
-              value={formik.values.wheelchair}
-              error={formik.errors.wheelchair}
-              onChange={formik.handleChange}
+              {...funnelField('wheelchair')}
               supportEmail={config.supportEmail}
               bookingReference={formik.values.bookingReference}
             />

@@ -7,23 +7,15 @@
 import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { expectInert, expectWellFormedMailtos } from '../../test/hostileChecks';
+import { registerHostileHooks } from '../../test/hostileMounts';
 import { mountOnHostPage } from '../../test/hostPage';
-import { XSS_PAYLOADS } from '../../test/xssPayloads';
+import { PAYLOAD_CASES } from '../../test/xssPayloads';
 import { mount } from './mount';
 import { texts } from './texts';
 
-const mounted: (() => void)[] = [];
+const unmountAfterTest = registerHostileHooks();
 
-beforeEach(() => {
-  jest.spyOn(window, 'alert').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  mounted.splice(0).forEach((unmount) => unmount());
-  jest.restoreAllMocks();
-});
-
-describe.each(XSS_PAYLOADS.map((p) => [p.name, p.text] as const))('payload "%s"', (_name, payload) => {
+describe.each(PAYLOAD_CASES)('payload "%s"', (_name, payload) => {
   it('as the support address and the typed booking reference, with the wheelchair funnel open', async () => {
     // The host page's JSON blocks are present, as on every page of the site.
     const page = mountOnHostPage(mount, {
@@ -32,7 +24,7 @@ describe.each(XSS_PAYLOADS.map((p) => [p.name, p.text] as const))('payload "%s"'
       stations: {},
       attrs: { 'support-email': payload },
     });
-    mounted.push(page.unmount);
+    unmountAfterTest(page.unmount);
     await userEvent.setup().click(screen.getByRole('radio', { name: texts.reasons.Wheelchair }));
     // Typed text goes through the same path as any input; fireEvent keeps very long payloads fast.
     fireEvent.change(screen.getByRole('textbox', { name: texts.bookingReferenceLabel }), {

@@ -1,5 +1,5 @@
 /** The lookup form's schema (docs/product-rules.md section 5; docs/decisions.md "Start page and disruption"). */
-import { ValidationError } from 'yup';
+import { messagesByField } from '../../test/yupMessages';
 import { texts } from './texts';
 import type { LookupFormValues } from './types';
 import { EMPTY_LOOKUP_VALUES, lookupFormSchema } from './validation';
@@ -17,9 +17,7 @@ function errorsOf(values: Partial<LookupFormValues>): Record<string, string> {
     lookupFormSchema.validateSync({ ...valid, ...values }, { abortEarly: false });
     return {};
   } catch (error) {
-    const result: Record<string, string> = {};
-    for (const inner of (error as ValidationError).inner) result[inner.path as string] ??= inner.message;
-    return result;
+    return messagesByField(error);
   }
 }
 

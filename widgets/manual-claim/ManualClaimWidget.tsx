@@ -7,8 +7,10 @@ import { useScopedId } from '../../shared/hooks/useScopedId';
 import { SelectedJourney } from '../../shared/journey/SelectedJourney';
 import { dispatchComplete } from '../../shared/page/events';
 import { OfflineNotice } from '../../shared/ui/OfflineNotice';
+import { LoadingStatus } from '../../shared/ui/LoadingStatus';
 import { hasPendingIntent } from '../../shared/storage/intents';
 import { forgetJourneyAnswers } from '../../shared/storage/journeyAnswers';
+import { Section } from '../../shared/ui/Section';
 import { submitClaim } from './api';
 import { ClaimFailed, ClaimSubmitted } from './components/ClaimOutcome';
 import { EvidenceSteps } from './components/EvidenceSteps';
@@ -60,7 +62,6 @@ interface Props {
 export function ManualClaimWidget({ config, element }: Props) {
   const { details } = config;
   const reference = details.bookingReference;
-  const headingId = useScopedId('rw-manual-claim-heading');
   const replacementFieldId = useScopedId(REPLACEMENT_FIELD_ID);
   const submitHintId = useScopedId(SUBMIT_HINT_ID);
   const tickets = useMemo(() => expectedTickets(details), [details]);
@@ -144,10 +145,12 @@ export function ManualClaimWidget({ config, element }: Props) {
     : [];
 
   return (
-    <section className="rw-manual-claim" aria-labelledby={headingId}>
-      <h2 id={headingId} className="rw-manual-claim__heading">
-        {texts.title}
-      </h2>
+    <Section
+      idBase="rw-manual-claim-heading"
+      className="rw-manual-claim"
+      heading={texts.title}
+      headingClassName="rw-manual-claim__heading"
+    >
       <p className="rw-manual-claim__reference">{texts.bookingReference(reference)}</p>
       {config.partJourney ? (
         <>
@@ -181,13 +184,7 @@ export function ManualClaimWidget({ config, element }: Props) {
         )}
         <h3 className="rw-manual-claim__subheading">{texts.uploadHeading}</h3>
         <OfflineNotice text={texts.offline} />
-        <LazyPart
-          fallback={
-            <p className="rw-manual-claim__loading" role="status">
-              {texts.loadingUpload}
-            </p>
-          }
-        >
+        <LazyPart fallback={<LoadingStatus text={texts.loadingUpload} />}>
           <UploadArea bookingReference={reference} journeyId={config.journeyId} locked={locked} onChange={setUploads} />
         </LazyPart>
         {earlier && commit.status === 'idle' && (
@@ -222,6 +219,6 @@ export function ManualClaimWidget({ config, element }: Props) {
           />
         )}
       </form>
-    </section>
+    </Section>
   );
 }

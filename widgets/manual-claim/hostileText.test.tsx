@@ -6,17 +6,17 @@
  */
 import { screen } from '@testing-library/react';
 import bookings from '../../fixtures/bookings.json';
-import realStations from '../../fixtures/stations.json';
 import { expectInert, expectShownAsText, expectWellFormedMailtos } from '../../test/hostileChecks';
+import { registerHostileHooks, stationsNamed } from '../../test/hostileMounts';
 import { mountOnHostPage } from '../../test/hostPage';
-import { XSS_PAYLOADS } from '../../test/xssPayloads';
+import { PAYLOAD_CASES } from '../../test/xssPayloads';
 import { mount } from './mount';
 import { texts } from './texts';
 
 type Fare = Record<string, unknown>;
 const state = (bookings as unknown as Record<string, { details: { JourneyPlannerResults: { fareDetails: Fare[] } } }>)
   .printed;
-const mounted: (() => void)[] = [];
+const unmountAfterTest = registerHostileHooks();
 jest.setTimeout(30_000);
 
 function withPayload(payload: string) {
@@ -24,24 +24,10 @@ function withPayload(payload: string) {
   details.bookingReference = payload;
   details.email = payload;
   for (const fare of details.JourneyPlannerResults.fareDetails) fare.ticketDescription = payload;
-  const codes = JSON.stringify(details).match(/"(?:originCRS|destinationCRS|crs)":"[^"]*"/g) ?? [];
-  const stations = {
-    ...realStations,
-    ...Object.fromEntries(codes.map((pair) => [pair.split(':')[1].slice(1, -1), payload])),
-  };
-  return { details, stations };
+  return { details, stations: stationsNamed(details, payload) };
 }
 
-beforeEach(() => {
-  jest.spyOn(window, 'alert').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  mounted.splice(0).forEach((unmount) => unmount());
-  jest.restoreAllMocks();
-});
-
-describe.each(XSS_PAYLOADS.map((p) => [p.name, p.text] as const))('payload "%s"', (_name, payload) => {
+describe.each(PAYLOAD_CASES)('payload "%s"', (_name, payload) => {
   it('in station names, booking reference, e-mail, ticket descriptions and the support address', async () => {
     const { details, stations } = withPayload(payload);
     const page = mountOnHostPage(mount, {
@@ -51,7 +37,7 @@ describe.each(XSS_PAYLOADS.map((p) => [p.name, p.text] as const))('payload "%s"'
       search: 'Disruption=true',
       attrs: { 'journey-id': '700110', 'support-email': payload },
     });
-    mounted.push(page.unmount);
+    unmountAfterTest(page.unmount);
     await screen.findByLabelText(texts.uploadLabel);
     expectInert(page.element);
     expectShownAsText(page.element, payload);

@@ -10,9 +10,16 @@ import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
-import { configureClient } from '../../shared/api/policy';
 import { api } from '../../shared/api/http';
-import { mountOnHostPage } from '../../test/hostPage';
+import {
+  DRY_RUN_URL,
+  STATUS_URL,
+  mountRefundOn,
+  mountRefundPage,
+  registerRefundTestHooks,
+  serveRefundPage,
+  unmountAfterTest,
+} from '../../test/widgets/refund/refundPage';
 import type { DryRunResult, RefundStatus, RefundStatusResponse } from '../../shared/types';
 import { feeNote } from './components/InstantPanel';
 import { mount } from './mount';
@@ -28,20 +35,10 @@ type State = {
   dryRun: DryRunResult | Answer;
 };
 const states = bookings as unknown as Record<string, State>;
-const STATUS_URL = '/Refund/Status?bookingReference=X';
-const DRY_RUN_URL = '/Refund/DryRun?bookingReference=X';
 const http = new MockAdapter(api);
-/** Every widget mounted by a test is unmounted after it (their document listeners go with them). */
-const mounted: (() => void)[] = [];
+registerRefundTestHooks(http, { retries: 0 });
 
-function serve(status: State['status'], dryRun: State['dryRun']) {
-  const answer = (value: State['status'] | State['dryRun']): [number, string] =>
-    value !== null && 'httpError' in value
-      ? [value.httpError.status, value.httpError.body]
-      : [200, JSON.stringify(value)];
-  http.onGet(STATUS_URL).reply(() => answer(status));
-  http.onGet(DRY_RUN_URL).reply(() => answer(dryRun));
-}
+const serve = (status: State['status'], dryRun: State['dryRun']) => serveRefundPage(http, status, dryRun);
 
 function mountState(
   name: string,
@@ -50,42 +47,12 @@ function mountState(
   const state = states[name];
   if (!state) throw new Error(`fixture state ${name} is missing`);
   serve(extra.status ?? state.status, extra.dryRun ?? state.dryRun);
-  const page = mountHost({
-    mountId: 'refund-widget',
-    details: state.details,
-    stations,
-    maxAdminFee: '5',
-    title: 'Ticket refunds - Example Rail',
-    search: extra.search ?? '',
-    attrs: {
-      'refund-status-url': STATUS_URL,
-      'dry-run-url': DRY_RUN_URL,
-      'appeals-email': 'appeals@example.co.uk',
-      'support-email': 'support@example.co.uk',
-      ...extra.attrs,
-    },
-  });
+  const page = mountRefundPage({ details: state.details, search: extra.search, attrs: extra.attrs });
   return { ...page, state };
-}
-
-function mountHost(options: Parameters<typeof mountOnHostPage>[1]) {
-  const page = mountOnHostPage(mount, options);
-  mounted.push(page.unmount);
-  return page;
 }
 
 const statusOf = (name: string) => (states[name].status as RefundStatusResponse).refundStatus as RefundStatus;
 const mailto = (link: HTMLElement) => new URL(link.getAttribute('href') as string);
-
-beforeEach(() => {
-  http.reset();
-  configureClient({ timeouts: { get: 100, post: 100 }, retry: { retries: 0, baseDelayMs: 1 } });
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  mounted.splice(0).forEach((unmount) => unmount());
-  jest.restoreAllMocks();
-});
 
 describe('unavailableReason (docs/product-rules.md section 4, checked in order)', () => {
   const base = statusOf('zero-value');
@@ -166,7 +133,7 @@ describe('the refund unavailable page (data-view="unavailable")', () => {
   it('a failing status call shows the catalogued message with a retry, then the reason', async () => {
     let calls = 0;
     http.onGet(STATUS_URL).reply(() => (++calls === 1 ? [500, 'down'] : [200, JSON.stringify(states.scanned.status)]));
-    mountHost({
+    mountRefundOn({
       mountId: 'refund-widget',
       details: states.scanned.details,
       stations,
@@ -180,7 +147,7 @@ describe('the refund unavailable page (data-view="unavailable")', () => {
   });
 
   it('without a refund-status URL the reason is "something went wrong" and nothing is fetched', () => {
-    mountHost({
+    mountRefundOn({
       mountId: 'refund-widget',
       details: states.scanned.details,
       stations,
@@ -348,7 +315,7 @@ describe('advance-ticket information modal', () => {
     second.id = 'second-refund-widget';
     document.body.append(second);
     act(() => {
-      mounted.push(mount(second, { search: '' }));
+      unmountAfterTest(mount(second, { search: '' }));
     });
     await waitFor(() =>
       expect(within(second).getByRole('link', { name: 'About Advance tickets' })).toBeInTheDocument(),

@@ -8,14 +8,18 @@ import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
-import { configureClient } from '../../shared/api/policy';
 import { api } from '../../shared/api/http';
 import { captureConsoleErrors } from '../../test/console';
-import { mountOnHostPage } from '../../test/hostPage';
+import {
+  DRY_RUN_URL,
+  STATUS_URL,
+  mountRefundPage,
+  registerRefundTestHooks,
+  serveRefundPage,
+} from '../../test/widgets/refund/refundPage';
 import { answersKey } from '../../shared/storage/journeyAnswers';
 import type { Details, DryRunResult, RefundStatusResponse } from '../../shared/types';
 import { withNavigationOrigins } from '../../test/hostileTargets';
-import { mount } from './mount';
 import { readRefundConfig } from './pageConfig';
 import { RefundWidget } from './RefundWidget';
 import { texts } from './texts';
@@ -31,18 +35,10 @@ type State = {
 };
 const states = bookings as unknown as Record<string, State>;
 
-const STATUS_URL = '/Refund/Status?bookingReference=X';
-const DRY_RUN_URL = '/Refund/DryRun?bookingReference=X';
 const http = new MockAdapter(api);
+registerRefundTestHooks(http);
 
-function serve(state: State) {
-  const answer = (value: State['status'] | State['dryRun']): [number, string] =>
-    value !== null && 'httpError' in value
-      ? [value.httpError.status, value.httpError.body]
-      : [200, JSON.stringify(value)];
-  http.onGet(STATUS_URL).reply(() => answer(state.status));
-  http.onGet(DRY_RUN_URL).reply(() => answer(state.dryRun));
-}
+const serve = (state: State) => serveRefundPage(http, state.status, state.dryRun);
 
 function mountState(
   name: string,
@@ -57,19 +53,12 @@ function mountState(
   const state = states[name];
   if (!state) throw new Error(`fixture state ${name} is missing`);
   serve(extra.dryRun ? { ...state, dryRun: extra.dryRun } : state);
-  return mountOnHostPage(mount, {
-    mountId: 'refund-widget',
+  return mountRefundPage({
     details: 'details' in extra ? extra.details : state.details,
     stations: 'stations' in extra ? extra.stations : stations,
     maxAdminFee: String(state.maxAdminFeePounds ?? 5),
-    search: extra.search ?? '',
-    attrs: {
-      'refund-status-url': STATUS_URL,
-      'dry-run-url': DRY_RUN_URL,
-      'appeals-email': 'appeals@example.co.uk',
-      'support-email': 'support@example.co.uk',
-      ...extra.attrs,
-    },
+    search: extra.search,
+    attrs: extra.attrs,
   });
 }
 
@@ -87,15 +76,6 @@ function refundLines() {
 
 const dryRunOf = (name: string) => states[name].dryRun as DryRunResult;
 const statusOf = (name: string) => states[name].status as RefundStatusResponse;
-
-beforeEach(() => {
-  localStorage.clear();
-  http.reset();
-  configureClient({ timeouts: { get: 100, post: 100 }, retry: { retries: 1, baseDelayMs: 1 } });
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-
-afterEach(() => jest.restoreAllMocks());
 
 describe('loading', () => {
   it('shows the preamble while loading, then one panel', async () => {
@@ -408,12 +388,7 @@ describe('refund status failures (docs/product-rules.md section 8)', () => {
   /** Mounts the instant booking's refund page, its dry run answered; the test answers the status. */
   const mountInstantWithDryRun = () => {
     http.onGet(DRY_RUN_URL).reply(200, JSON.stringify(dryRunOf('instant')));
-    mountOnHostPage(mount, {
-      mountId: 'refund-widget',
-      details: states.instant.details,
-      stations,
-      attrs: { 'refund-status-url': STATUS_URL, 'dry-run-url': DRY_RUN_URL, 'support-email': 'support@example.co.uk' },
-    });
+    mountRefundPage({ details: states.instant.details });
   };
 
   it('a failing status shows the message, details and body, a contact link and a working Try again', async () => {
@@ -500,12 +475,7 @@ describe('refund status failures (docs/product-rules.md section 8)', () => {
   it('the literal null reaches the widget as the body null with Content-Type application/json', async () => {
     http.onGet(STATUS_URL).reply(200, 'null', { 'content-type': 'application/json' });
     http.onGet(DRY_RUN_URL).reply(200, JSON.stringify(states['null-status'].dryRun));
-    mountOnHostPage(mount, {
-      mountId: 'refund-widget',
-      details: states['null-status'].details,
-      stations,
-      attrs: { 'refund-status-url': STATUS_URL, 'dry-run-url': DRY_RUN_URL, 'support-email': 'support@example.co.uk' },
-    });
+    mountRefundPage({ details: states['null-status'].details });
     expect(await screen.findByRole('alert')).toHaveTextContent('null response, no matching journey');
   });
 });

@@ -133,13 +133,7 @@ function RefundPage({ config, element, navigate = (url) => window.location.assig
         </p>
       )}
       {state.phase === 'status-error' && (
-        <ErrorNotice
-          message={texts.statusFailure}
-          error={state.error}
-          supportEmail={config.supportEmail}
-          bookingReference={config.details.bookingReference}
-          onRetry={retry}
-        />
+        <ErrorNotice message={texts.statusFailure} error={state.error} config={config} onRetry={retry} />
       )}
       {state.phase === 'null-status' && (
         <p className="rw-message rw-message--error" role="alert">

@@ -6,10 +6,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expectInert, expectShownAsText, linkable, wellFormed } from '../../test/hostileChecks';
 import { texts } from './texts';
+import { PAYLOAD_CASES } from '../../test/xssPayloads';
 import {
   APPEALS,
   SUPPORT,
-  cases,
   expectRefundMailtos,
   mountWith,
   stationsNamed,
@@ -18,7 +18,7 @@ import {
 
 registerHostileHarness();
 
-describe.each(cases)('payload "%s"', (_name, payload) => {
+describe.each(PAYLOAD_CASES)('payload "%s"', (_name, payload) => {
   it('in the six-month dry-run error and the booking reference of its support mail', async () => {
     const element = mountWith({
       state: 'six-months',

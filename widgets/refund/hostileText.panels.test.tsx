@@ -7,10 +7,10 @@ import { expectInert, expectShownAsText, linkable } from '../../test/hostileChec
 import { answerError } from '../../shared/api/policy';
 import { serverText } from '../../shared/api/serverText';
 import { texts } from './texts';
+import { PAYLOAD_CASES } from '../../test/xssPayloads';
 import {
   APPEALS,
   SUPPORT,
-  cases,
   expectRefundMailtos,
   http,
   mountWith,
@@ -21,7 +21,7 @@ import {
 
 registerHostileHarness();
 
-describe.each(cases)('payload "%s"', (_name, payload) => {
+describe.each(PAYLOAD_CASES)('payload "%s"', (_name, payload) => {
   it('in station names, booking reference and e-mail of the instant panel, the appeal mail and a failed ProcessRefund body', async () => {
     const element = mountWith({
       state: 'instant',

@@ -15,11 +15,18 @@ import bookings from '../../../fixtures/bookings.json';
 import realStations from '../../../fixtures/stations.json';
 import { configureClient } from '../../../shared/api/policy';
 import { api } from '../../../shared/api/http';
-import { mountOnHostPage } from '../../hostPage';
 import { expectWellFormedMailtos } from '../../hostileChecks';
-import { XSS_PAYLOADS } from '../../xssPayloads';
-import { mount } from '../../../widgets/refund/mount';
+import { registerHostileHooks, stationsNamed as stationsNamedIn } from '../../hostileMounts';
 import { texts } from '../../../widgets/refund/texts';
+import {
+  APPEALS_EMAIL as APPEALS,
+  DRY_RUN_URL,
+  STATUS_URL,
+  SUPPORT_EMAIL as SUPPORT,
+  mountRefundPage,
+  replyOf,
+  unmountRefundPages,
+} from './refundPage';
 
 type State = {
   bookingReference: string;
@@ -30,22 +37,12 @@ type State = {
 };
 export const states = bookings as unknown as Record<string, State>;
 
-export const STATUS_URL = '/Refund/Status?bookingReference=X';
-export const DRY_RUN_URL = '/Refund/DryRun?bookingReference=X';
-export const APPEALS = 'appeals@example.co.uk';
-export const SUPPORT = 'support@example.co.uk';
+export { APPEALS, SUPPORT };
 export const http = new MockAdapter(api);
-const mounted: (() => void)[] = [];
 
-/**
- * The fixture station map with every code that `state`'s journeys use named `name` (only those,
- * so that very long names keep the map under the reader's size limit).
- */
+/** The fixture station map with every code of fixture `state`'s journeys named `name` (test/hostileMounts.ts). */
 export function stationsNamed(state: string, name: string): Record<string, string> {
-  const codes = JSON.stringify(states[state].details).match(/"(?:originCRS|destinationCRS|crs)":"[^"]*"/g) ?? [];
-  const used = codes.map((pair) => pair.split(':')[1].slice(1, -1));
-  expect(used.length).toBeGreaterThan(0);
-  return { ...realStations, ...Object.fromEntries(used.map((code) => [code, name])) };
+  return stationsNamedIn(states[state].details, name);
 }
 
 export interface Setup {
@@ -66,27 +63,18 @@ export function mountWith(setup: Setup) {
   const details = { ...state.details };
   if (setup.bookingReference !== undefined) details.bookingReference = setup.bookingReference;
   if (setup.email !== undefined) details.email = setup.email;
-  const ok = (value: unknown): [number, string] => {
-    const error = (value as { httpError?: { status: number; body: string } }).httpError;
-    return error ? [error.status, error.body] : [200, JSON.stringify(value)];
-  };
-  http.onGet(STATUS_URL).reply(() => setup.status ?? ok(state.status));
-  http.onGet(DRY_RUN_URL).reply(() => setup.dryRun ?? ok(state.dryRun));
-  const page = mountOnHostPage(mount, {
-    mountId: 'refund-widget',
+  http.onGet(STATUS_URL).reply(() => setup.status ?? replyOf(state.status));
+  http.onGet(DRY_RUN_URL).reply(() => setup.dryRun ?? replyOf(state.dryRun));
+  const page = mountRefundPage({
     details,
     stations: setup.stations ?? realStations,
-    maxAdminFee: '5',
-    search: setup.search ?? '',
+    search: setup.search,
     attrs: {
-      'refund-status-url': STATUS_URL,
-      'dry-run-url': DRY_RUN_URL,
       'appeals-email': setup.appealsEmail ?? APPEALS,
       'support-email': setup.supportEmail ?? SUPPORT,
       ...setup.attrs,
     },
   });
-  mounted.push(page.unmount);
   return page.element;
 }
 
@@ -116,18 +104,11 @@ export function expectRefundMailtos(element: HTMLElement, addresses: string[], r
 export function registerHostileHarness(): void {
   // About 140 mounts a file, some with very long text: allow for a loaded machine.
   jest.setTimeout(30_000);
+  registerHostileHooks();
   beforeEach(() => {
     http.reset();
     configureClient({ timeouts: { get: 1000, post: 1000 }, retry: { retries: 0, baseDelayMs: 1 } });
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    jest.spyOn(window, 'alert').mockImplementation(() => undefined);
-    delete (window as { __xss?: unknown }).__xss;
   });
-  afterEach(() => {
-    mounted.splice(0).forEach((unmount) => unmount());
-    jest.restoreAllMocks();
-  });
+  afterEach(() => unmountRefundPages());
 }
-
-/** Every payload of test/xssPayloads.ts as `[name, text]`, for `describe.each`. */
-export const cases = XSS_PAYLOADS.map((payload) => [payload.name, payload.text] as const);

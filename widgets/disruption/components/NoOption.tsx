@@ -23,7 +23,7 @@ export function NoOption({
   }, [focusOnMount]);
   return (
     <div className="rw-disruption__panel" ref={panel}>
-      <h2 className="rw-disruption__heading">{texts.noOptionHeading}</h2>
+      <h2 className="rw-heading">{texts.noOptionHeading}</h2>
       <p className="rw-disruption__text">{texts.noOptionBody}</p>
       <p className="rw-disruption__text">
         <a className="rw-link" href={href} onClick={onFollow}>

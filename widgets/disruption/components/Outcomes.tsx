@@ -11,7 +11,7 @@ import { texts } from '../texts';
 export function DelayRepayAdvice({ delayRepayUrl }: { delayRepayUrl: string }) {
   return (
     <div className="rw-disruption__panel">
-      <h2 className="rw-disruption__heading">{texts.delayRepayHeading}</h2>
+      <h2 className="rw-heading">{texts.delayRepayHeading}</h2>
       <p className="rw-disruption__text rw-disruption__text--lead">{texts.delayRepayLead}</p>
       <DelayRepayClaim url={delayRepayUrl} className="rw-disruption__text" />
       <p className="rw-disruption__text">{texts.delayRepayKept}</p>
@@ -33,7 +33,7 @@ export function ContactCustomerServices({
 }) {
   return (
     <div className="rw-disruption__panel">
-      <h2 className="rw-disruption__heading">{texts.contactHeading}</h2>
+      <h2 className="rw-heading">{texts.contactHeading}</h2>
       <p className="rw-disruption__text">{texts.contactBody}</p>
       <MailSentence
         className="rw-disruption__text"

@@ -1,14 +1,9 @@
-import type { ChangeEvent } from 'react';
-import { RadioGroup } from '../../../shared/forms/RadioGroup';
+import { RadioGroup, type RadioFieldProps } from '../../../shared/forms/RadioGroup';
 import { DelayRepayClaim } from '../../../shared/ui/DelayRepayClaim';
 import { texts } from '../texts';
 import { DELAY_REPAY_CHOICES } from '../types';
 
-export interface DelayRepayFunnelProps {
-  idPrefix: string;
-  value: string;
-  error?: string;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+export interface DelayRepayFunnelProps extends RadioFieldProps {
   /** The mount's checked `data-delay-repay-url`, or '' (the advice then names where to claim). */
   delayRepayUrl: string;
 }
@@ -20,19 +15,17 @@ export interface DelayRepayFunnelProps {
  * as the disruption widget's Finished view does; the form's schema then refuses the submit with
  * 'Delay repay requests must be sent to the train operating company'. Loaded lazily.
  */
-function DelayRepayFunnel({ idPrefix, value, error, onChange, delayRepayUrl }: DelayRepayFunnelProps) {
+function DelayRepayFunnel({ delayRepayUrl, ...field }: DelayRepayFunnelProps) {
+  const { idPrefix } = field;
   return (
     <div className="rw-lookup__funnel">
       <RadioGroup
+        {...field}
         name="delayRepay"
-        idPrefix={idPrefix}
         legend={texts.delayRepayLegend}
         options={DELAY_REPAY_CHOICES.map((choice) => ({ value: choice, label: texts.delayRepayChoices[choice] }))}
-        value={value}
-        error={error}
-        onChange={onChange}
       />
-      {value === 'delayRepay' && (
+      {field.value === 'delayRepay' && (
         <div className="rw-lookup__advice" role="region" aria-labelledby={`${idPrefix}-advice`}>
           <h3 id={`${idPrefix}-advice`} className="rw-lookup__advice-heading">
             {texts.delayRepayAdviceHeading}

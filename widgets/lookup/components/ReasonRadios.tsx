@@ -1,15 +1,9 @@
-import type { ChangeEvent } from 'react';
-import { RadioGroup } from '../../../shared/forms/RadioGroup';
+import { RadioGroup, type RadioFieldProps } from '../../../shared/forms/RadioGroup';
 import { texts } from '../texts';
 import { REFUND_REASONS } from '../types';
 
-export interface ReasonRadiosProps {
-  /** Base of the radio ids (`{idPrefix}-{reason}`); the error summary links to the first. */
-  idPrefix: string;
-  value: string;
-  error?: string;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-}
+/** `idPrefix` is the base of the radio ids (`{idPrefix}-{reason}`); the error summary links to the first. */
+export type ReasonRadiosProps = RadioFieldProps;
 
 /**
  * The refund reason (docs/product-rules.md section 2, "a form asks for a refund reason"): radios
@@ -18,11 +12,11 @@ export interface ReasonRadiosProps {
  * disruption funnel walks like GOV.UK"): four choices, each label wrapping on a narrow screen
  * instead of being cut off.
  */
-export function ReasonRadios({ idPrefix, value, error, onChange }: ReasonRadiosProps) {
+export function ReasonRadios(field: ReasonRadiosProps) {
   return (
     <RadioGroup
+      {...field}
       name="reason"
-      idPrefix={idPrefix}
       legend={texts.reasonLabel}
       hint={texts.reasonHint}
       options={REFUND_REASONS.map((reason) => ({
@@ -30,9 +24,6 @@ export function ReasonRadios({ idPrefix, value, error, onChange }: ReasonRadiosP
         label: texts.reasons[reason],
         hint: texts.reasonHints[reason],
       }))}
-      value={value}
-      error={error}
-      onChange={onChange}
     />
   );
 }

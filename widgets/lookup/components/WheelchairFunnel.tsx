@@ -1,14 +1,9 @@
-import type { ChangeEvent } from 'react';
 import { MailSentence } from '../../../shared/ui/MailSentence';
-import { RadioGroup } from '../../../shared/forms/RadioGroup';
+import { RadioGroup, type RadioFieldProps } from '../../../shared/forms/RadioGroup';
 import { texts } from '../texts';
 import { WHEELCHAIR_CHOICES } from '../types';
 
-export interface WheelchairFunnelProps {
-  idPrefix: string;
-  value: string;
-  error?: string;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+export interface WheelchairFunnelProps extends RadioFieldProps {
   /** `data-support-email`; '' shows the contact advice without a link. */
   supportEmail: string;
   /** The booking reference typed so far (for the e-mail subject). */
@@ -23,17 +18,15 @@ export interface WheelchairFunnelProps {
  * subject), and explains Passenger Assist for next time. The submit then goes to the refund page
  * like any other reason: the fee decision stays the server's. Loaded lazily.
  */
-function WheelchairFunnel({ idPrefix, value, error, onChange, supportEmail, bookingReference }: WheelchairFunnelProps) {
+function WheelchairFunnel({ supportEmail, bookingReference, ...field }: WheelchairFunnelProps) {
+  const { idPrefix } = field;
   return (
     <div className="rw-lookup__funnel">
       <RadioGroup
+        {...field}
         name="wheelchair"
-        idPrefix={idPrefix}
         legend={texts.wheelchairLegend}
         options={WHEELCHAIR_CHOICES.map((choice) => ({ value: choice, label: texts.wheelchairChoices[choice] }))}
-        value={value}
-        error={error}
-        onChange={onChange}
       />
       <div className="rw-lookup__advice" role="region" aria-labelledby={`${idPrefix}-advice`}>
         <h3 id={`${idPrefix}-advice`} className="rw-lookup__advice-heading">
@@ -49,7 +42,7 @@ function WheelchairFunnel({ idPrefix, value, error, onChange, supportEmail, book
           after={texts.wheelchairContactAfter}
           fallback={texts.wheelchairContactNoEmail}
         />
-        {value === 'otherAccess' && <p className="rw-lookup__text">{texts.wheelchairOther}</p>}
+        {field.value === 'otherAccess' && <p className="rw-lookup__text">{texts.wheelchairOther}</p>}
         <h3 className="rw-lookup__advice-heading">{texts.wheelchairAssistHeading}</h3>
         <p className="rw-lookup__text">{texts.wheelchairAssist}</p>
       </div>

@@ -1,7 +1,6 @@
-import { useEffect, useRef } from 'react';
-import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { failureText } from '../../../shared/errors/WidgetError';
 import { mailtoHref } from '../../../shared/format/mailto';
+import { OutcomeView } from '../../../shared/ui/OutcomeView';
 import { texts } from '../texts';
 
 /**
@@ -10,21 +9,17 @@ import { texts } from '../texts';
  * readers announce the outcome.
  */
 export function ClaimSubmitted({ startUrl }: { startUrl: string }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  const headingId = useScopedId('rw-manual-claim-finished-heading');
-  useEffect(() => heading.current?.focus(), []);
   return (
-    <section className="rw-manual-claim__finished" aria-labelledby={headingId}>
-      <h2 id={headingId} className="rw-manual-claim__heading" tabIndex={-1} ref={heading}>
-        {texts.submitted}
-      </h2>
+    <OutcomeView
+      idBase="rw-manual-claim-finished-heading"
+      className="rw-manual-claim__finished"
+      heading={texts.submitted}
+      headingClassName="rw-manual-claim__heading"
+      startUrl={startUrl}
+      startAgainText={texts.startAgain}
+    >
       <p>{texts.submittedBody}</p>
-      <p>
-        <a className="rw-link" href={startUrl}>
-          {texts.startAgain}
-        </a>
-      </p>
-    </section>
+    </OutcomeView>
   );
 }
 

@@ -2,6 +2,12 @@ import afterSrc from '../images/ticket-after.svg';
 import beforeSrc from '../images/ticket-before.svg';
 import { texts } from '../texts';
 
+/** The example photos, before and after cutting: each drawing (240 × 140), its text alternative and caption. */
+const EXAMPLES = [
+  { src: beforeSrc, alt: texts.exampleBeforeAlt, caption: texts.exampleBefore },
+  { src: afterSrc, alt: texts.exampleAfterAlt, caption: texts.exampleAfter },
+];
+
 /**
  * The evidence steps of docs/product-rules.md section 2 "Manual refund evidence screen": photograph the tickets,
  * cut each in half, photograph again; example before and after photos (our own small SVG
@@ -20,26 +26,18 @@ export function EvidenceSteps() {
       </ol>
       <h3 className="rw-manual-claim__subheading">{texts.exampleHeading}</h3>
       <div className="rw-manual-claim__examples">
-        <figure className="rw-manual-claim__example">
-          <img
-            className="rw-manual-claim__example-image"
-            src={beforeSrc}
-            alt={texts.exampleBeforeAlt}
-            width={240}
-            height={140}
-          />
-          <figcaption>{texts.exampleBefore}</figcaption>
-        </figure>
-        <figure className="rw-manual-claim__example">
-          <img
-            className="rw-manual-claim__example-image"
-            src={afterSrc}
-            alt={texts.exampleAfterAlt}
-            width={240}
-            height={140}
-          />
-          <figcaption>{texts.exampleAfter}</figcaption>
-        </figure>
+        {EXAMPLES.map((example) => (
+          <figure className="rw-manual-claim__example" key={example.caption}>
+            <img
+              className="rw-manual-claim__example-image"
+              src={example.src}
+              alt={example.alt}
+              width={240}
+              height={140}
+            />
+            <figcaption>{example.caption}</figcaption>
+          </figure>
+        ))}
       </div>
       <p className="rw-manual-claim__note">{texts.highResolution}</p>
       <p className="rw-manual-claim__note">{texts.madeSmaller}</p>

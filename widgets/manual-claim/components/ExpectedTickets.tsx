@@ -1,5 +1,5 @@
-import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { formatPence } from '../../../shared/format/money';
+import { Section } from '../../../shared/ui/Section';
 import { texts } from '../texts';
 import type { ExpectedTicket } from '../types';
 
@@ -9,24 +9,26 @@ import type { ExpectedTicket } from '../types';
  * is rendered as text.
  */
 export function ExpectedTickets({ tickets }: { tickets: ExpectedTicket[] }) {
-  const headingId = useScopedId('rw-manual-claim-tickets-heading');
   return (
-    <section className="rw-manual-claim__tickets" aria-labelledby={headingId}>
-      <h3 id={headingId} className="rw-manual-claim__subheading">
-        {texts.ticketsHeading}
-      </h3>
+    <Section
+      idBase="rw-manual-claim-tickets-heading"
+      className="rw-manual-claim__tickets"
+      heading={texts.ticketsHeading}
+      headingClassName="rw-manual-claim__subheading"
+      headingLevel={3}
+    >
       {tickets.length === 0 ? (
         <p>{texts.noTickets}</p>
       ) : (
         <ul className="rw-manual-claim__ticket-list">
           {tickets.map((ticket, index) => (
-            <li key={`${index}-${ticket.description}`} className="rw-manual-claim__ticket">
+            <li key={`${index}-${ticket.description}`} className="rw-line">
               <span className="rw-manual-claim__ticket-name">{texts.ticketLine(ticket.count, ticket.description)}</span>
               <span className="rw-manual-claim__ticket-price">{texts.priceEach(formatPence(ticket.pricePence))}</span>
             </li>
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }

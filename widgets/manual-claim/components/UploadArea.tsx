@@ -14,6 +14,7 @@ import type { UploadSummary } from '../types';
 import { canDecode, checkPhoto } from '../photoCheck';
 import { uploadFailureText } from '../uploadFailure';
 import { parseUploadId, UPLOAD_LIMITS } from '../validation';
+import '../../../shared/forms/forms.css';
 import './UploadArea.css';
 
 type EntryStatus = 'waiting' | 'uploading' | 'uploaded' | 'failed' | 'removing' | 'remove-failed';
@@ -447,10 +448,10 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
   return (
     <div className="rw-upload">
       <div className="rw-upload__zone" ref={zone}>
-        <label className="rw-upload__label" htmlFor={inputId}>
+        <label className="rw-field__label" htmlFor={inputId}>
           {texts.uploadLabel}
         </label>
-        <p className="rw-upload__hint" id={`${inputId}-hint`}>
+        <p className="rw-field__hint" id={`${inputId}-hint`}>
           {texts.uploadHint}
         </p>
         <input

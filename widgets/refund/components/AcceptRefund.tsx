@@ -71,12 +71,7 @@ export function AcceptRefund({ config, response, defer, sendingText, onDone }: A
         </p>
       )}
       {commit.status === 'failed' && (
-        <ErrorNotice
-          message={texts.processFailure}
-          error={commit.error}
-          supportEmail={config.supportEmail}
-          bookingReference={config.details.bookingReference}
-        />
+        <ErrorNotice message={texts.processFailure} error={commit.error} config={config} />
       )}
       <div className="rw-refund__actions">
         <button type="button" className="rw-button" onClick={onAccept} disabled={pending}>

@@ -2,13 +2,14 @@ import { failureText, type WidgetError } from '../../../shared/errors/WidgetErro
 import { mailtoHref } from '../../../shared/format/mailto';
 import { serverText } from '../../../shared/api/serverText';
 import { texts } from '../texts';
+import type { RefundPageConfig } from '../types';
 
 interface Props {
   /** The catalogued message of docs/product-rules.md section 8 (a `FORBIDDEN` error shows the reload text instead). */
   message: string;
   error?: WidgetError;
-  supportEmail: string;
-  bookingReference: string;
+  /** The page: its `data-support-email` and the booking reference make the contact link. */
+  config: Pick<RefundPageConfig, 'supportEmail' | 'details'>;
   /** Shown as a button when given. */
   onRetry?: () => void;
 }
@@ -22,8 +23,8 @@ interface Props {
  * (docs/decisions.md "The refund page's words and amounts"). A `FORBIDDEN` error (stale token or
  * session) shows `RELOAD_PAGE_TEXT` as its message.
  */
-export function ErrorNotice({ message, error, supportEmail, bookingReference, onRetry }: Props) {
-  const href = mailtoHref(supportEmail, { subject: texts.helpSubject(bookingReference) });
+export function ErrorNotice({ message, error, config, onRetry }: Props) {
+  const href = mailtoHref(config.supportEmail, { subject: texts.helpSubject(config.details.bookingReference) });
   const details = error ? serverText(error) : undefined;
   return (
     <div className="rw-message rw-message--error" role="alert">

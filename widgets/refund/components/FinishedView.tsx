@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { formatPence } from '../../../shared/format/money';
 import { mailtoHref } from '../../../shared/format/mailto';
-import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { setTitleFirstSegment } from '../../../shared/page/title';
+import { OutcomeView } from '../../../shared/ui/OutcomeView';
 import { texts } from '../texts';
 
 export interface FinishedViewProps {
@@ -27,19 +27,19 @@ export interface FinishedViewProps {
  * with a mail link to support. The heading takes focus so screen readers announce the outcome.
  */
 export function FinishedView({ deferred, amountPence, bookingReference, supportEmail, startUrl }: FinishedViewProps) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  const headingId = useScopedId('rw-refund-finished-heading');
   useEffect(() => {
     setTitleFirstSegment(texts.completeTitle);
-    heading.current?.focus();
   }, []);
   const amount = formatPence(amountPence);
   const help = deferred ? mailtoHref(supportEmail, { subject: texts.helpSubject(bookingReference) }) : '';
   return (
-    <section className="rw-refund__finished" aria-labelledby={headingId}>
-      <h2 id={headingId} className="rw-refund__heading" tabIndex={-1} ref={heading}>
-        {deferred ? texts.deferralAccepted : texts.refundAccepted}
-      </h2>
+    <OutcomeView
+      idBase="rw-refund-finished-heading"
+      className="rw-refund__finished"
+      heading={deferred ? texts.deferralAccepted : texts.refundAccepted}
+      startUrl={startUrl}
+      startAgainText={texts.startAgain}
+    >
       {deferred ? (
         <>
           <p className="rw-refund__finished-amount">{texts.deferralKept(amount)}</p>
@@ -58,11 +58,6 @@ export function FinishedView({ deferred, amountPence, bookingReference, supportE
           <p>{texts.completeBody}</p>
         </>
       )}
-      <p>
-        <a className="rw-link" href={startUrl}>
-          {texts.startAgain}
-        </a>
-      </p>
-    </section>
+    </OutcomeView>
   );
 }

@@ -1,12 +1,13 @@
-import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { Accordion } from '../../../shared/ui/Accordion';
 import { formatPence } from '../../../shared/format/money';
 import { SelectedJourney } from '../../../shared/journey/SelectedJourney';
 import type { DryRunResult, RefundStatus, RefundStatusResponse } from '../../../shared/types';
+import { Section } from '../../../shared/ui/Section';
 import { texts } from '../texts';
 import type { RefundPageConfig } from '../types';
 import { Appeal } from './AppealModal';
 import { AcceptRefund } from './AcceptRefund';
+import { AmountLines } from './AmountLines';
 
 interface Props {
   config: RefundPageConfig;
@@ -36,13 +37,13 @@ export function feeNote(dryRun: DryRunResult, isFeeFree: boolean): string | null
 export function InstantPanel({ config, response, dryRun, onDone }: Props) {
   const status = response.refundStatus;
   const note = feeNote(dryRun, response.isFeeFree);
-  const headingId = useScopedId('rw-refund-instant-heading');
 
   return (
-    <section className="rw-refund__panel rw-refund__panel--instant" aria-labelledby={headingId}>
-      <h2 id={headingId} className="rw-refund__heading">
-        {texts.youWillReceive(formatPence(dryRun.refundValue))}
-      </h2>
+    <Section
+      idBase="rw-refund-instant-heading"
+      className="rw-refund__panel rw-refund__panel--instant"
+      heading={texts.youWillReceive(formatPence(dryRun.refundValue))}
+    >
       <p>{texts.instantIntro}</p>
       <p className="rw-refund__warning">
         <strong>{texts.finalWarning}</strong>
@@ -50,16 +51,13 @@ export function InstantPanel({ config, response, dryRun, onDone }: Props) {
       <SelectedJourney details={config.details} stations={config.stations} headingLevel={3} />
       <Accordion title={texts.refundAccordion} startShown headingLevel={3}>
         <p className="rw-refund__amount">{texts.youWillReceive(formatPence(dryRun.refundValue))}</p>
-        <dl className="rw-refund__lines">
-          <div className="rw-refund__line">
-            <dt>{texts.bookingValue}</dt>
-            <dd>{formatPence(status.ticketsRefundValue)}</dd>
-          </div>
-          <div className="rw-refund__line">
-            <dt>{texts.adminFee}</dt>
-            <dd>{formatPence(dryRun.adminFee)}</dd>
-          </div>
-        </dl>
+        <AmountLines
+          className="rw-refund__lines"
+          lines={[
+            [texts.bookingValue, status.ticketsRefundValue],
+            [texts.adminFee, dryRun.adminFee],
+          ]}
+        />
         {note && <p className="rw-refund__note">{note}</p>}
         {config.query.covid19 && <p className="rw-refund__note">{texts.covidNote}</p>}
         <p className="rw-refund__note">{texts.adminFeeCap(formatPence(config.maxAdminFeePence))}</p>
@@ -68,6 +66,6 @@ export function InstantPanel({ config, response, dryRun, onDone }: Props) {
         )}
       </Accordion>
       <AcceptRefund config={config} response={response} defer={false} sendingText={texts.sending} onDone={onDone} />
-    </section>
+    </Section>
   );
 }

@@ -2,6 +2,7 @@ import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { SelectedJourney } from '../../../shared/journey/SelectedJourney';
 import { withQuery } from '../../../shared/page/url';
 import type { RefundStatus } from '../../../shared/types';
+import { Section } from '../../../shared/ui/Section';
 import { texts } from '../texts';
 import type { RefundPageConfig } from '../types';
 import { UnavailableReason } from './UnavailableReason';
@@ -49,12 +50,12 @@ export function UnavailablePanel({ config, status }: { config: RefundPageConfig;
 
 /** The manual refund required panel for printed tickets, leading to the manual claim page (docs/product-rules.md section 4). */
 export function ManualRequiredPanel({ config }: { config: RefundPageConfig }) {
-  const headingId = useScopedId('rw-refund-manual-heading');
   return (
-    <section className="rw-refund__panel rw-refund__panel--manual" aria-labelledby={headingId}>
-      <h2 id={headingId} className="rw-refund__heading">
-        {texts.manualRequiredHeading}
-      </h2>
+    <Section
+      idBase="rw-refund-manual-heading"
+      className="rw-refund__panel rw-refund__panel--manual"
+      heading={texts.manualRequiredHeading}
+    >
       <p>{texts.manualRequiredBody}</p>
       <p>
         <a className="rw-button" href={manualRefundHref(config)}>
@@ -62,6 +63,6 @@ export function ManualRequiredPanel({ config }: { config: RefundPageConfig }) {
         </a>
       </p>
       <SelectedJourney details={config.details} stations={config.stations} headingLevel={3} />
-    </section>
+    </Section>
   );
 }

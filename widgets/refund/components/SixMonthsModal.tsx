@@ -1,14 +1,29 @@
 import { useState } from 'react';
 import { mailtoHref } from '../../../shared/format/mailto';
-import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { SelectedJourney } from '../../../shared/journey/SelectedJourney';
 import { Modal } from '../../../shared/ui/Modal';
+import { Section } from '../../../shared/ui/Section';
 import { texts } from '../texts';
 import type { RefundPageConfig } from '../types';
 
-/** The support mail of the six-month case: subject naming the booking reference, percent-encoded; '' for an unusable address. */
-function sixMonthsHref(config: RefundPageConfig): string {
-  return mailtoHref(config.supportEmail, { subject: texts.sixMonthsSubject(config.details.bookingReference) });
+/**
+ * The support contact of the six-month case, the same in the modal and on the page beneath it: a mail
+ * link to support, its subject naming the booking reference (percent-encoded), then the address in
+ * brackets; nothing when the page gave no usable address.
+ *
+ * @param focusOnOpen the link is what takes focus when the {@link Modal} opens
+ */
+function SupportContact({ config, focusOnOpen = false }: { config: RefundPageConfig; focusOnOpen?: boolean }) {
+  const href = mailtoHref(config.supportEmail, { subject: texts.sixMonthsSubject(config.details.bookingReference) });
+  if (!href) return null;
+  return (
+    <p>
+      <a className="rw-link" href={href} data-rw-autofocus={focusOnOpen || undefined}>
+        {texts.sixMonthsLink}
+      </a>{' '}
+      ({config.supportEmail})
+    </p>
+  );
 }
 
 /**
@@ -19,18 +34,10 @@ function sixMonthsHref(config: RefundPageConfig): string {
  */
 export function SixMonthsModal({ config }: { config: RefundPageConfig }) {
   const [open, setOpen] = useState(true);
-  const href = sixMonthsHref(config);
   return (
     <Modal open={open} title={texts.sixMonthsTitle} role="alertdialog" onClose={() => setOpen(false)}>
       <p>{texts.sixMonthsBody}</p>
-      {href && (
-        <p>
-          <a className="rw-link" href={href} data-rw-autofocus>
-            {texts.sixMonthsLink}
-          </a>{' '}
-          ({config.supportEmail})
-        </p>
-      )}
+      <SupportContact config={config} focusOnOpen />
     </Modal>
   );
 }
@@ -42,23 +49,15 @@ export function SixMonthsModal({ config }: { config: RefundPageConfig }) {
  * refund, replacement or deferral action: nothing on it can send a request.
  */
 export function SixMonthsPanel({ config }: { config: RefundPageConfig }) {
-  const headingId = useScopedId('rw-refund-six-months-heading');
-  const href = sixMonthsHref(config);
   return (
-    <section className="rw-refund__panel rw-refund__panel--six-months" aria-labelledby={headingId}>
-      <h2 id={headingId} className="rw-refund__heading">
-        {texts.sixMonthsTitle}
-      </h2>
+    <Section
+      idBase="rw-refund-six-months-heading"
+      className="rw-refund__panel rw-refund__panel--six-months"
+      heading={texts.sixMonthsTitle}
+    >
       <p>{texts.sixMonthsPanelBody}</p>
-      {href && (
-        <p>
-          <a className="rw-link" href={href}>
-            {texts.sixMonthsLink}
-          </a>{' '}
-          ({config.supportEmail})
-        </p>
-      )}
+      <SupportContact config={config} />
       <SelectedJourney details={config.details} stations={config.stations} headingLevel={3} />
-    </section>
+    </Section>
   );
 }

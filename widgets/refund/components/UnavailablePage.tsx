@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { toWidgetError } from '../../../shared/api/policy';
 import type { WidgetError } from '../../../shared/errors/WidgetError';
-import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { setTitleFirstSegment } from '../../../shared/page/title';
 import type { RefundStatus } from '../../../shared/types';
+import { Section } from '../../../shared/ui/Section';
 import { fetchRefundStatus } from '../api';
 import { texts } from '../texts';
 import type { RefundPageConfig } from '../types';
@@ -26,7 +26,6 @@ export function UnavailablePage({ config }: { config: RefundPageConfig }) {
     config.refundStatusUrl ? { phase: 'loading' } : { phase: 'ready', status: null },
   );
   const [attempt, setAttempt] = useState(0);
-  const headingId = useScopedId('rw-refund-unavailable-heading');
 
   useEffect(() => {
     setTitleFirstSegment(texts.unavailableTitle);
@@ -51,10 +50,11 @@ export function UnavailablePage({ config }: { config: RefundPageConfig }) {
 
   const reference = config.details.bookingReference;
   return (
-    <section className="rw-refund rw-refund__unavailable-page" aria-labelledby={headingId}>
-      <h2 id={headingId} className="rw-refund__heading">
-        {texts.unavailableHeading}
-      </h2>
+    <Section
+      idBase="rw-refund-unavailable-heading"
+      className="rw-refund rw-refund__unavailable-page"
+      heading={texts.unavailableHeading}
+    >
       <p className="rw-refund__journey-reference">
         {texts.yourJourneyReference} <strong>{reference}</strong>
       </p>
@@ -64,13 +64,7 @@ export function UnavailablePage({ config }: { config: RefundPageConfig }) {
         </p>
       )}
       {load.phase === 'failed' && (
-        <ErrorNotice
-          message={texts.statusFailure}
-          error={load.error}
-          supportEmail={config.supportEmail}
-          bookingReference={reference}
-          onRetry={retry}
-        />
+        <ErrorNotice message={texts.statusFailure} error={load.error} config={config} onRetry={retry} />
       )}
       {load.phase === 'ready' && (
         <UnavailableReason
@@ -80,6 +74,6 @@ export function UnavailablePage({ config }: { config: RefundPageConfig }) {
           headingLevel={3}
         />
       )}
-    </section>
+    </Section>
   );
 }

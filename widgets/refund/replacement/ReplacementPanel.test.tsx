@@ -6,12 +6,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
-import stations from '../../../fixtures/stations.json';
-import { configureClient } from '../../../shared/api/policy';
 import { api } from '../../../shared/api/http';
-import { mountOnHostPage } from '../../../test/hostPage';
 import type { RefundStatusResponse } from '../../../shared/types';
-import { mount } from '../mount';
+import { mountRefundPage, registerRefundTestHooks, serveRefundPage } from '../../../test/widgets/refund/refundPage';
 import { BOOKING_REFERENCE_HINT } from '../../../shared/forms/bookingReference';
 import { texts as refundTexts } from '../texts';
 import { texts } from './texts';
@@ -26,9 +23,8 @@ import {
   WITHOUT_STATUS,
 } from '../../../test/widgets/refund/replacement/testData';
 
-const STATUS_URL = '/Refund/Status?bookingReference=X';
-const DRY_RUN_URL = '/Refund/DryRun?bookingReference=X';
 const http = new MockAdapter(api);
+registerRefundTestHooks(http);
 
 type StateName = 'replacement' | 'defer-only';
 
@@ -37,23 +33,8 @@ function mountState(
   options: { status?: Partial<RefundStatusResponse>; search?: string; attrs?: Record<string, string> } = {},
 ) {
   const state = STATES[name];
-  const status = { ...state.status, ...options.status };
-  http.onGet(STATUS_URL).reply(200, JSON.stringify(status));
-  http.onGet(DRY_RUN_URL).reply(200, JSON.stringify(state.dryRun));
-  return mountOnHostPage(mount, {
-    mountId: 'refund-widget',
-    details: state.details,
-    stations,
-    maxAdminFee: '10',
-    search: options.search ?? '',
-    attrs: {
-      'refund-status-url': STATUS_URL,
-      'dry-run-url': DRY_RUN_URL,
-      'appeals-email': 'appeals@example.co.uk',
-      'support-email': 'support@example.co.uk',
-      ...options.attrs,
-    },
-  });
+  serveRefundPage(http, { ...state.status, ...options.status }, state.dryRun);
+  return mountRefundPage({ details: state.details, maxAdminFee: '10', search: options.search, attrs: options.attrs });
 }
 
 /** The accordion toggle with exactly this title (its name also holds the +/− icon, which is aria-hidden). */
@@ -75,15 +56,6 @@ async function fillAndContinue(user: ReturnType<typeof userEvent.setup>, referen
 }
 
 const posts = (path: string) => http.history.post.filter((request) => request.url === path);
-
-beforeEach(() => {
-  localStorage.clear();
-  http.reset();
-  configureClient({ timeouts: { get: 100, post: 100 }, retry: { retries: 1, baseDelayMs: 1 } });
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-
-afterEach(() => jest.restoreAllMocks());
 
 describe('the panel by case (docs/product-rules.md section 2)', () => {
   it('replacement: a replacement raises the refund, deferral possible, advance fares; three accordions', async () => {

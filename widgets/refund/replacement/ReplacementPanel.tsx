@@ -5,10 +5,13 @@ import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { SelectedJourney } from '../../../shared/journey/SelectedJourney';
 import type { Details, DryRunResult, RefundStatus, RefundStatusResponse } from '../../../shared/types';
 import { Accordion } from '../../../shared/ui/Accordion';
+import { LoadingStatus } from '../../../shared/ui/LoadingStatus';
+import { Section } from '../../../shared/ui/Section';
 import { DeferPanel } from './components/DeferPanel';
 import { texts as replacementTexts } from './texts';
 import { texts } from '../texts';
 import { hostOffersAdvanceInfo } from '../components/AdvanceInfoModal';
+import { AmountLines } from '../components/AmountLines';
 import { manualRefundHref } from '../components/OtherPanels';
 import type { RefundPageConfig } from '../types';
 import './replacement.css';
@@ -80,7 +83,6 @@ export function ReplacementPanel({ config, response, onDone }: ReplacementPanelP
   const view = replacementCase(status, config.details);
   const provide = useRef<HTMLDivElement>(null);
   const [formWanted, setFormWanted] = useState(false);
-  const headingId = useScopedId('rw-refund-replacement-heading');
   const withoutId = useScopedId('rw-replacement-without');
   const provideId = useScopedId(PROVIDE_ACCORDION_ID);
   const deferId = useScopedId('rw-replacement-defer');
@@ -102,10 +104,11 @@ export function ReplacementPanel({ config, response, onDone }: ReplacementPanelP
   }, [formWanted, provideId]);
 
   return (
-    <section className="rw-refund__panel rw-refund__panel--replacement" aria-labelledby={headingId}>
-      <h2 id={headingId} className="rw-refund__heading">
-        {texts.replacementHeading}
-      </h2>
+    <Section
+      idBase="rw-refund-replacement-heading"
+      className="rw-refund__panel rw-refund__panel--replacement"
+      heading={texts.replacementHeading}
+    >
       <div className="rw-replacement__messages">
         <p>
           {view.replacementRaises
@@ -145,16 +148,14 @@ export function ReplacementPanel({ config, response, onDone }: ReplacementPanelP
             <p className="rw-replacement__amount">
               {replacementTexts.withoutReplacementAmount(formatPence(view.netRefund))}
             </p>
-            <dl className="rw-replacement__lines">
-              <div className="rw-replacement__line">
-                <dt className="rw-replacement__term">{texts.bookingValue}</dt>
-                <dd className="rw-replacement__value">{formatPence(status.ticketsRefundValue)}</dd>
-              </div>
-              <div className="rw-replacement__line">
-                <dt className="rw-replacement__term">{texts.adminFee}</dt>
-                <dd className="rw-replacement__value">{formatPence(status.adminFee)}</dd>
-              </div>
-            </dl>
+            <AmountLines
+              className="rw-replacement__lines"
+              amountClassName="rw-replacement__value"
+              lines={[
+                [texts.bookingValue, status.ticketsRefundValue],
+                [texts.adminFee, status.adminFee],
+              ]}
+            />
           </>
         ) : (
           <p className="rw-replacement__amount">{replacementTexts.withoutReplacementNone}</p>
@@ -163,24 +164,16 @@ export function ReplacementPanel({ config, response, onDone }: ReplacementPanelP
 
       <div ref={provide}>
         <Accordion title={replacementTexts.provideTitle} id={provideId} headingLevel={3}>
-          <dl className="rw-replacement__lines">
-            <div className="rw-replacement__line">
-              <dt className="rw-replacement__term">{replacementTexts.maxReplacementValue}</dt>
-              <dd className="rw-replacement__value">{formatPence(status.ticketsReplaceValue)}</dd>
-            </div>
-            <div className="rw-replacement__line">
-              <dt className="rw-replacement__term">{replacementTexts.replacementAdminFee}</dt>
-              <dd className="rw-replacement__value">{formatPence(status.adminFeeReplacement)}</dd>
-            </div>
-          </dl>
+          <AmountLines
+            className="rw-replacement__lines"
+            amountClassName="rw-replacement__value"
+            lines={[
+              [replacementTexts.maxReplacementValue, status.ticketsReplaceValue],
+              [replacementTexts.replacementAdminFee, status.adminFeeReplacement],
+            ]}
+          />
           {formWanted && (
-            <LazyPart
-              fallback={
-                <p className="rw-replacement__loading" role="status">
-                  {replacementTexts.loadingForm}
-                </p>
-              }
-            >
+            <LazyPart fallback={<LoadingStatus text={replacementTexts.loadingForm} />}>
               <ReplacementForm
                 config={config}
                 response={response}
@@ -207,6 +200,6 @@ export function ReplacementPanel({ config, response, onDone }: ReplacementPanelP
           {replacementTexts.partJourneyLink}
         </a>
       </p>
-    </section>
+    </Section>
   );
 }

@@ -1,9 +1,23 @@
 /** The replacement path's calls (docs/product-rules.md section 7). Deferral uses `processRefund` of `../api`. */
 import { postCommitting, postJson } from '../../../shared/api/client';
-import type { DryRunResult } from '../../../shared/types';
+import type { DryRunResult, RefundStatusResponse } from '../../../shared/types';
 import { parseDryRun } from '../validation';
 import type { LookupJourney, LookupRequest, ReplacementRequest } from './types';
 import { parseLookupResponse } from './validation';
+
+/**
+ * The protected reference the replacement path's requests send (docs/product-rules.md section 3;
+ * docs/decisions.md "What each line shows or sends"): the status's `replacementProtectedReference`,
+ * else its `protectedReference`.
+ *
+ * @returns the reference; empty or null when there is none, and then nothing is sent
+ *   (docs/product-rules.md section 6)
+ */
+export function replacementProtectedReference(
+  response: Pick<RefundStatusResponse, 'protectedReference' | 'replacementProtectedReference'>,
+): string | null {
+  return response.replacementProtectedReference ?? response.protectedReference;
+}
 
 /** Fixed API paths of docs/product-rules.md section 7 used here. */
 export const LOOKUP_PATH = '/api/LookupJourneys';

@@ -1,5 +1,6 @@
 import { isWidgetError } from '../../../shared/errors/WidgetError';
 import { DIRECT_SINGLE, lookupAnswer, RETURN_WITH_CHANGE } from '../../../test/widgets/refund/replacement/testData';
+import { messagesByField } from '../../../test/yupMessages';
 import { parseLookupResponse, replacementFormSchema, trimFormValues } from './validation';
 
 const schema = replacementFormSchema('GLX2NF7R');
@@ -10,8 +11,7 @@ async function errorsOf(values: { bookingReference: string; email: string }): Pr
     await schema.validate(values, { abortEarly: false });
     return {};
   } catch (error) {
-    const inner = (error as { inner: { path: string; message: string }[] }).inner;
-    return Object.fromEntries(inner.reverse().map((e) => [e.path, e.message]));
+    return messagesByField(error);
   }
 }
 

@@ -1,6 +1,6 @@
-import { formatPence } from '../../../../shared/format/money';
 import type { RefundStatus, RefundStatusResponse } from '../../../../shared/types';
 import { AcceptRefund } from '../../components/AcceptRefund';
+import { AmountLines } from '../../components/AmountLines';
 import type { RefundPageConfig } from '../../types';
 import { texts } from '../texts';
 
@@ -24,12 +24,11 @@ export function DeferPanel({ config, response, onDone }: DeferPanelProps) {
   const status = response.refundStatus;
   return (
     <div className="rw-replacement__defer">
-      <dl className="rw-replacement__lines">
-        <div className="rw-replacement__line">
-          <dt className="rw-replacement__term">{texts.amountDeferred}</dt>
-          <dd className="rw-replacement__value">{formatPence(status.ticketsReplaceValue)}</dd>
-        </div>
-      </dl>
+      <AmountLines
+        className="rw-replacement__lines"
+        amountClassName="rw-replacement__value"
+        lines={[[texts.amountDeferred, status.ticketsReplaceValue]]}
+      />
       <p className="rw-replacement__note">{texts.deferValidity}</p>
       <p className="rw-replacement__note">{texts.deferNoFee}</p>
       <AcceptRefund config={config} response={response} defer sendingText={texts.deferSending} onDone={onDone} />

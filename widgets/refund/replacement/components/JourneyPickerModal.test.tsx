@@ -5,7 +5,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import MockAdapter from 'axios-mock-adapter';
-import { configureClient } from '../../../../shared/api/policy';
 import { api } from '../../../../shared/api/http';
 import { texts as refundTexts } from '../../texts';
 import { REPLACEMENT_DRY_RUN_PATH, REPLACEMENT_PATH } from '../api';
@@ -20,17 +19,32 @@ import {
   STATES,
 } from '../../../../test/widgets/refund/replacement/testData';
 import type { LookupJourney } from '../types';
+import { registerRefundTestHooks } from '../../../../test/widgets/refund/refundPage';
 
 const http = new MockAdapter(api);
+registerRefundTestHooks(http);
 const DIRECT_NAME = 'London Kings Cross to Newcastle, 20/02/2027 11:00';
 const RETURN_NAME = 'London Kings Cross to Newcastle, 20/02/2027 10:03, return 22/02/2027 17:00';
 
+/** The replacement journey a dry-run request asks about, and the answer of `values` (pence by journey id). */
+function dryRunAnswer(values: Record<number, number>, data: string): { id: number; body: string } {
+  const { replacementJourneyId: id } = JSON.parse(data) as { replacementJourneyId: number };
+  return { id, body: JSON.stringify({ refundValue: values[id], adminFee: 1000, reasonCode: null }) };
+}
+
 /** Dry-run answers by replacement journey id (pence). */
 function serveDryRuns(values: Record<number, number>) {
+  http.onPost(REPLACEMENT_DRY_RUN_PATH).reply((request) => [200, dryRunAnswer(values, request.data).body]);
+}
+
+/** Dry-run answers by replacement journey id (pence), each held until the test calls its release. */
+function holdDryRuns(values: Record<number, number>): Record<number, () => void> {
+  const release: Record<number, () => void> = {};
   http.onPost(REPLACEMENT_DRY_RUN_PATH).reply((request) => {
-    const { replacementJourneyId } = JSON.parse(request.data) as { replacementJourneyId: number };
-    return [200, JSON.stringify({ refundValue: values[replacementJourneyId], adminFee: 1000, reasonCode: null })];
+    const { id, body } = dryRunAnswer(values, request.data);
+    return new Promise((resolve) => (release[id] = () => resolve([200, body])));
   });
+  return release;
 }
 
 function renderPicker(props: Partial<JourneyPickerModalProps> = {}) {
@@ -53,14 +67,6 @@ function renderPicker(props: Partial<JourneyPickerModalProps> = {}) {
 const dryRunBodies = () =>
   http.history.post.filter((r) => r.url === REPLACEMENT_DRY_RUN_PATH).map((r) => JSON.parse(r.data));
 const confirmCalls = () => http.history.post.filter((r) => r.url === REPLACEMENT_PATH);
-
-beforeEach(() => {
-  http.reset();
-  configureClient({ timeouts: { get: 100, post: 100 }, retry: { retries: 1, baseDelayMs: 1 } });
-  jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-});
-
-afterEach(() => jest.restoreAllMocks());
 
 describe('journey cards (docs/product-rules.md section 2)', () => {
   it('show dates, times, stations, changes, mode icons and total cost as one radio group', async () => {
@@ -181,12 +187,7 @@ describe('dry run (docs/product-rules.md sections 4 and 7)', () => {
   });
 
   it('runs again on each selection change; Confirm is disabled while it loads', async () => {
-    const release: Record<number, () => void> = {};
-    http.onPost(REPLACEMENT_DRY_RUN_PATH).reply((request) => {
-      const { replacementJourneyId: id } = JSON.parse(request.data) as { replacementJourneyId: number };
-      const body = JSON.stringify({ refundValue: id === 900101 ? 1250 : 3550, adminFee: 1000, reasonCode: null });
-      return new Promise((resolve) => (release[id] = () => resolve([200, body])));
-    });
+    const release = holdDryRuns({ 900101: 1250, 900102: 3550 });
     const user = userEvent.setup();
     renderPicker();
     await waitFor(() => expect(release[900101]).toBeDefined());
@@ -205,12 +206,7 @@ describe('dry run (docs/product-rules.md sections 4 and 7)', () => {
   });
 
   it('never lets an older answer overwrite a newer one', async () => {
-    const release: Record<number, () => void> = {};
-    http.onPost(REPLACEMENT_DRY_RUN_PATH).reply((request) => {
-      const { replacementJourneyId: id } = JSON.parse(request.data) as { replacementJourneyId: number };
-      const body = JSON.stringify({ refundValue: id === 900101 ? 1250 : 3550, adminFee: 1000, reasonCode: null });
-      return new Promise((resolve) => (release[id] = () => resolve([200, body])));
-    });
+    const release = holdDryRuns({ 900101: 1250, 900102: 3550 });
     const user = userEvent.setup();
     renderPicker();
     await waitFor(() => expect(release[900101]).toBeDefined());

@@ -10,7 +10,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { serverText } from '../../../../shared/api/serverText';
 import { texts as refundTexts } from '../../texts';
 import type { RefundPageConfig } from '../../types';
-import { processReplacement, replacementDryRun } from '../api';
+import { processReplacement, replacementDryRun, replacementProtectedReference } from '../api';
 import { JourneyCard } from './JourneyCard';
 import { texts } from '../texts';
 import type { LookupJourney, ReplacementRequest } from '../types';
@@ -60,7 +60,7 @@ export function replacementRequest(
   journey: LookupJourney,
   enteredReference: string,
 ): ReplacementRequest | null {
-  const protectedReference = response.replacementProtectedReference ?? response.protectedReference;
+  const protectedReference = replacementProtectedReference(response);
   if (!protectedReference) return null;
   return {
     protectedReference,
@@ -268,12 +268,7 @@ function ConfirmReplacement({ config, request, dryRun, onPendingChange, onDone, 
           </div>
         )}
         {commit.status === 'failed' && (
-          <ErrorNotice
-            message={refundTexts.processFailure}
-            error={commit.error}
-            supportEmail={config.supportEmail}
-            bookingReference={config.details.bookingReference}
-          />
+          <ErrorNotice message={refundTexts.processFailure} error={commit.error} config={config} />
         )}
         <p className="rw-journey-picker__sending" role="status">
           {pending ? texts.confirmSending : ''}

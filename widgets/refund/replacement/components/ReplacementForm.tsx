@@ -6,10 +6,11 @@ import { toWidgetError } from '../../../../shared/api/policy';
 import { failureText } from '../../../../shared/errors/WidgetError';
 import type { RefundStatus, RefundStatusResponse } from '../../../../shared/types';
 import { Modal } from '../../../../shared/ui/Modal';
+import { LoadingStatus } from '../../../../shared/ui/LoadingStatus';
 import { serverText } from '../../../../shared/api/serverText';
 import { texts as refundTexts } from '../../texts';
 import type { RefundPageConfig } from '../../types';
-import { lookupJourneys } from '../api';
+import { lookupJourneys, replacementProtectedReference } from '../api';
 import { ErrorSummary, fieldErrors } from '../../../../shared/forms/ErrorSummary';
 import { BookingFields } from '../../../../shared/forms/BookingFields';
 import { texts } from '../texts';
@@ -75,7 +76,7 @@ export function ReplacementForm({ config, response, onDone }: ReplacementFormPro
     validateOnChange: false,
     onSubmit: async (values) => {
       setOutcome({ kind: 'none' });
-      if (!(response.replacementProtectedReference ?? response.protectedReference)) {
+      if (!replacementProtectedReference(response)) {
         console.warn(refundTexts.backendNoRefundLog);
         setOutcome({ kind: 'blocked' });
         return;
@@ -129,13 +130,7 @@ export function ReplacementForm({ config, response, onDone }: ReplacementFormPro
         </Modal>
       )}
       {outcome.kind === 'picker' && (
-        <LazyPart
-          fallback={
-            <p className="rw-replacement__loading" role="status">
-              {texts.loadingPicker}
-            </p>
-          }
-        >
+        <LazyPart fallback={<LoadingStatus text={texts.loadingPicker} />}>
           <JourneyPickerModal
             config={config}
             response={response}
