@@ -10,7 +10,7 @@ using Microsoft.AspNetCore.Mvc.ViewFeatures;
 using Microsoft.AspNetCore.Razor.TagHelpers;
 using Microsoft.AspNetCore.Routing;
 using Microsoft.Extensions.FileProviders;
-using Microsoft.Extensions.Hosting;
+using Microsoft.AspNetCore.Hosting;
 using Microsoft.Extensions.Options;
 
 namespace RefundWidgets.AspNetCore.Tests;
@@ -23,21 +23,29 @@ internal sealed class TestPage : IDisposable
 {
     public const string ShimIntegrity = "sha384-AAAAshimAAAA";
 
-    public string DistDirectory { get; } = Directory.CreateTempSubdirectory("rw-kit-").FullName;
+    /// <summary>The site's web root; the package's files are under <c>_content/RefundWidgets.AspNetCore/</c>.</summary>
+    public string WebRoot { get; } = Directory.CreateTempSubdirectory("rw-kit-").FullName;
+
+    /// <summary>The package's static web assets, as the site sees them.</summary>
+    public string DistDirectory => Path.Combine(WebRoot, "_content", "RefundWidgets.AspNetCore");
     public RefundWidgetsOptions Options { get; } = new();
     public RefundWidgetsManifestProvider Manifests { get; }
     private readonly ViewContext viewContext;
 
     public TestPage(string shimIntegrity = ShimIntegrity)
     {
+        Directory.CreateDirectory(DistDirectory);
         WriteManifest(shimIntegrity);
-        Options.DistPath = DistDirectory;
-        Manifests = new RefundWidgetsManifestProvider(Microsoft.Extensions.Options.Options.Create(Options), new Environment(DistDirectory));
+        Manifests = NewManifestProvider();
         var http = new DefaultHttpContext();
         viewContext = new ViewContext(new ActionContext(http, new RouteData(), new ActionDescriptor()), NullView.Instance,
             new ViewDataDictionary(new EmptyModelMetadataProvider(), new ModelStateDictionary()), NullTempData.Instance,
             TextWriter.Null, new HtmlHelperOptions());
     }
+
+    /// <summary>A manifest reader over this page's web root and <see cref="Options"/>.</summary>
+    public RefundWidgetsManifestProvider NewManifestProvider() =>
+        new(Microsoft.Extensions.Options.Options.Create(Options), new Environment(WebRoot));
 
     public void WriteManifest(string shimIntegrity, string version = "1.0.0")
     {
@@ -82,14 +90,16 @@ internal sealed class TestPage : IDisposable
     public JourneySummaryWidgetTagHelper JourneySummary() => new(Manifests, OptionsAccessor);
     public RefundWidgetsScriptTagHelper Script() => new(Manifests, OptionsAccessor);
 
-    public void Dispose() => Directory.Delete(DistDirectory, recursive: true);
+    public void Dispose() => Directory.Delete(WebRoot, recursive: true);
 
-    private sealed class Environment(string root) : IHostEnvironment
+    private sealed class Environment(string root) : IWebHostEnvironment
     {
         public string EnvironmentName { get; set; } = "Test";
         public string ApplicationName { get; set; } = "Tests";
         public string ContentRootPath { get; set; } = root;
         public IFileProvider ContentRootFileProvider { get; set; } = new NullFileProvider();
+        public string WebRootPath { get; set; } = root;
+        public IFileProvider WebRootFileProvider { get; set; } = new PhysicalFileProvider(root);
     }
 
     private sealed class NullView : IView

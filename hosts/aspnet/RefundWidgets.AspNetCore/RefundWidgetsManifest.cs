@@ -1,6 +1,7 @@
 using System.Text.Json;
 using System.Text.Json.Serialization;
-using Microsoft.Extensions.Hosting;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.Extensions.FileProviders;
 using Microsoft.Extensions.Options;
 
 namespace RefundWidgets.AspNetCore;
@@ -49,36 +50,75 @@ public sealed class ManifestFile
 }
 
 /// <summary>
-/// Reads <c>manifest.json</c> from <see cref="RefundWidgetsOptions.DistPath"/> and reads it again when the
-/// file changes (a deploy publishes new files), so pages always name the integrity of the shim being served.
+/// Reads the widgets' <c>manifest.json</c>: by default the package's own, from the site's static web assets
+/// (<c>_content/RefundWidgets.AspNetCore/manifest.json</c>), or <see cref="RefundWidgetsOptions.ManifestFile"/>;
+/// reads it again when the file changes, so pages always name the integrity of the shim being served
+/// (docs/aspnet.md "The shim's integrity").
 /// </summary>
-public sealed class RefundWidgetsManifestProvider(IOptions<RefundWidgetsOptions> options, IHostEnvironment environment)
+public sealed class RefundWidgetsManifestProvider
 {
-    private readonly object gate = new();
-    private (DateTime Stamp, long Length, RefundWidgetsManifest Manifest)? cached;
+    /// <summary>Where the package's manifest is among the site's static web assets.</summary>
+    public const string StaticAssetPath = "_content/RefundWidgets.AspNetCore/manifest.json";
 
-    /// <summary>The absolute path of the dist folder.</summary>
-    public string DistDirectory { get; } = Path.GetFullPath(options.Value.DistPath, environment.ContentRootPath);
+    private readonly object gate = new();
+    private readonly IFileProvider files;
+    private readonly string subpath;
+    private (DateTimeOffset Stamp, long Length, RefundWidgetsManifest Manifest)? cached;
+
+    /// <summary>Reads the manifest named by <paramref name="options"/> from <paramref name="environment"/>'s files.</summary>
+    public RefundWidgetsManifestProvider(IOptions<RefundWidgetsOptions> options, IWebHostEnvironment environment)
+    {
+        var file = options.Value.ManifestFile;
+        if (string.IsNullOrWhiteSpace(file))
+        {
+            files = environment.WebRootFileProvider;
+            subpath = StaticAssetPath;
+            Location = StaticAssetPath;
+        }
+        else
+        {
+            var full = Path.GetFullPath(file, environment.ContentRootPath);
+            files = new PhysicalFileProvider(Path.GetDirectoryName(full)!);
+            subpath = Path.GetFileName(full);
+            Location = full;
+        }
+    }
+
+    /// <summary>The manifest's name in error messages: its path among the static web assets, or on disk.</summary>
+    public string Location { get; }
 
     /// <summary>
     /// The current manifest.
     /// </summary>
-    /// <exception cref="InvalidOperationException">manifest.json is missing or unreadable (run <c>npm run build</c>).</exception>
+    /// <exception cref="InvalidOperationException">the manifest is missing, unreadable or not a manifest; the message names the file.</exception>
     public RefundWidgetsManifest Current
     {
         get
         {
-            var file = new FileInfo(Path.Combine(DistDirectory, "manifest.json"));
-            if (!file.Exists)
+            var file = files.GetFileInfo(subpath);
+            var name = file.PhysicalPath ?? Location;
+            if (!file.Exists || file.IsDirectory)
             {
-                throw new InvalidOperationException($"refund-widgets: {file.FullName} is missing; run `npm run build` and set RefundWidgets:DistPath.");
+                throw new InvalidOperationException($"refund-widgets: cannot read {name}: the file is missing. Install the RefundWidgets.AspNetCore package and call app.MapStaticAssets() (docs/aspnet.md).");
             }
             lock (gate)
             {
-                if (cached is { } hit && hit.Stamp == file.LastWriteTimeUtc && hit.Length == file.Length) return hit.Manifest;
-                var manifest = JsonSerializer.Deserialize<RefundWidgetsManifest>(File.ReadAllBytes(file.FullName))
-                    ?? throw new InvalidOperationException($"refund-widgets: {file.FullName} is empty.");
-                cached = (file.LastWriteTimeUtc, file.Length, manifest);
+                if (cached is { } hit && hit.Stamp == file.LastModified && hit.Length == file.Length) return hit.Manifest;
+                RefundWidgetsManifest? manifest;
+                try
+                {
+                    using var stream = file.CreateReadStream();
+                    manifest = JsonSerializer.Deserialize<RefundWidgetsManifest>(stream);
+                }
+                catch (Exception error) when (error is JsonException or IOException or UnauthorizedAccessException)
+                {
+                    throw new InvalidOperationException($"refund-widgets: cannot read {name}: {error.Message}", error);
+                }
+                if (manifest is null || manifest.Files.Count == 0)
+                {
+                    throw new InvalidOperationException($"refund-widgets: cannot read {name}: it lists no files.");
+                }
+                cached = (file.LastModified, file.Length, manifest);
                 return manifest;
             }
         }
