@@ -51,7 +51,7 @@ public sealed class StaticAssetTests : IDisposable
     public async Task Every_file_of_the_package_is_served_with_the_cache_control_of_its_manifest()
     {
         var manifest = await ManifestAsync();
-        var files = manifest.GetProperty("files").EnumerateObject().ToArray();
+        var files = manifest.GetProperty("files").EnumerateObject().Where(file => !file.Name.EndsWith(".map", StringComparison.Ordinal)).ToArray();
         Assert.True(files.Length > 20, "the manifest lists the build's files");
         Assert.Contains(files, file => file.Value.GetProperty("cacheControl").GetString() == Immutable);
         foreach (var file in files)
@@ -145,8 +145,15 @@ public sealed class StaticAssetTests : IDisposable
     }
 
     [Fact]
-    public async Task A_file_the_package_does_not_hold_is_not_found()
+    public async Task A_file_the_package_does_not_hold_and_the_hidden_source_maps_are_not_found()
     {
+        var maps = (await ManifestAsync()).GetProperty("files").EnumerateObject().Where(file => file.Name.EndsWith(".map", StringComparison.Ordinal)).ToArray();
+        Assert.Contains(maps, map => map.Name == "host-shim.js.map");
+        foreach (var map in maps)
+        {
+            using var answer = await client.SendAsync(Get(Base + map.Name));
+            Assert.True(answer.StatusCode == HttpStatusCode.NotFound, $"{map.Name}: {(int)answer.StatusCode}");
+        }
         using var missing = await client.SendAsync(Get(Base + "refund/nothing.0123abcd.js"));
         Assert.Equal(HttpStatusCode.NotFound, missing.StatusCode);
         using var outside = await client.SendAsync(Get("/static/refund-widgets/host-shim.js"));
