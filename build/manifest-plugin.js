@@ -87,11 +87,14 @@ function listFiles(dir, prefix = '') {
  * Builds the manifest object for a built `dist/`.
  *
  * @param {string} distDir the build output folder
- * @param {{ version: string, widgets: { name: string, mountId: string }[] }} build
- * @returns {object} `{ version, shim, pageData, widgets: [...], files: { [path]: { integrity, size, cacheControl } } }`
+ * @param {{ version: string, widgets: { name: string, mountId: string, prefetch?: object }[],
+ *   firstPanel?: () => object }} build `firstPanel`: the first-panel table the shim bakes in
+ *   (build/first-panel-plugin.js), for hosts that write the preload hints themselves
+ *   (docs/aspnet.md "Preload hints")
+ * @returns {object} `{ version, shim, pageData, widgets: [...], firstPanel?, files: { [path]: { integrity, size, cacheControl } } }`
  * @throws Error when a widget has no entry in WIDGET_CONTRACT
  */
-function buildManifest(distDir, { version, widgets }) {
+function buildManifest(distDir, { version, widgets, firstPanel }) {
   const files = {};
   for (const relative of listFiles(distDir)) {
     if (relative === MANIFEST) continue;
@@ -103,7 +106,7 @@ function buildManifest(distDir, { version, widgets }) {
     shim: 'host-shim.js',
     types: TYPES,
     pageData: PAGE_DATA,
-    widgets: widgets.map(({ name, mountId }) => {
+    widgets: widgets.map(({ name, mountId, prefetch }) => {
       const contract = WIDGET_CONTRACT[name];
       if (!contract) throw new Error(`manifest-plugin: widget "${name}" has no entry in WIDGET_CONTRACT`);
       return {
@@ -114,8 +117,10 @@ function buildManifest(distDir, { version, widgets }) {
         optionalAttributes: contract.optional,
         pageData: contract.pageData ? Object.values(contract.pageData) : [],
         meta: contract.meta,
+        ...(prefetch ? { prefetch } : {}),
       };
     }),
+    ...(firstPanel ? { firstPanel: firstPanel() } : {}),
     files,
   };
 }
@@ -123,7 +128,8 @@ function buildManifest(distDir, { version, widgets }) {
 /** Webpack plugin; see the file's comment. */
 class RefundWidgetsManifestPlugin {
   /**
-   * @param {{ distDir: string, version: string, widgets: { name: string, mountId: string }[], compilers: number }} options
+   * @param {{ distDir: string, version: string, widgets: { name: string, mountId: string }[], firstPanel?: () => object,
+   *   compilers: number }} options
    *   `compilers`: how many compilers share this instance (it writes after that many have emitted)
    */
   constructor(options) {

@@ -81,4 +81,4 @@ if (require.main === module) {
   }
 }
 
-module.exports = { pack, FEED, PACKAGE_ID };
+module.exports = { pack };

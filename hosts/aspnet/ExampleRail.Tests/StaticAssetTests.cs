@@ -144,6 +144,30 @@ public sealed class StaticAssetTests : IDisposable
         Assert.Contains($"<script src=\"{Base}host-shim.js\" integrity=\"{fromManifest}\" crossorigin=\"anonymous\" defer></script>", html);
     }
 
+    [Theory]
+    [InlineData("/ConfirmRefund", "refund", true)]
+    [InlineData("/JourneySummary", "journeySummary", false)]
+    public async Task The_head_hints_the_first_panel_files_of_the_widget_on_the_page_with_their_integrity(string route, string widget, bool gets)
+    {
+        var manifest = await ManifestAsync();
+        using var answer = await client.GetAsync($"{route}?BookingReference=KXB7HT2N&Email=traveller%40example.com");
+        var html = await answer.Content.ReadAsStringAsync();
+        Assert.True(answer.StatusCode == HttpStatusCode.OK, html);
+        var head = html[..html.IndexOf("</head>", StringComparison.Ordinal)];
+        var hints = Regex.Matches(head, "<link rel=\"preload\" href=\"([^\"]+)\" as=\"(script|style)\" integrity=\"([^\"]+)\">")
+            .Select(match => (Href: match.Groups[1].Value, Integrity: match.Groups[3].Value)).ToArray();
+        var own = manifest.GetProperty("firstPanel").GetProperty("remotes").GetProperty(widget).GetProperty("files").EnumerateArray().Select(file => file.GetString()!).ToArray();
+        Assert.Contains($"{widget}/remoteEntry.js", own);
+        foreach (var file in own)
+        {
+            var integrity = manifest.GetProperty("files").GetProperty(file).GetProperty("integrity").GetString();
+            Assert.Contains((Base + file, integrity!), hints);
+        }
+        Assert.All(hints, hint => Assert.StartsWith($"{Base}{widget}/", hint.Href));
+        var fetches = Regex.Matches(head, "<link rel=\"preload\" href=\"([^\"]+)\" as=\"fetch\" crossorigin=\"anonymous\">").Select(match => match.Groups[1].Value).ToArray();
+        Assert.Equal(gets ? ["/Refund/Status?bookingReference=KXB7HT2N", "/Refund/DryRun?bookingReference=KXB7HT2N"] : [], fetches);
+    }
+
     [Fact]
     public async Task A_file_the_package_does_not_hold_and_the_hidden_source_maps_are_not_found()
     {

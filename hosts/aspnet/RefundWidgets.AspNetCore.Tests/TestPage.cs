@@ -47,17 +47,56 @@ internal sealed class TestPage : IDisposable
     public RefundWidgetsManifestProvider NewManifestProvider() =>
         new(Microsoft.Extensions.Options.Options.Create(Options), new Environment(WebRoot));
 
+    /// <summary>The integrity the test manifest gives a file: <c>sha384-</c> and the file's name in base64.</summary>
+    public static string IntegrityOf(string file) => $"sha384-{Convert.ToBase64String(System.Text.Encoding.UTF8.GetBytes(file))}";
+
+    /// <summary>
+    /// Writes a manifest of two widgets with their first panels: refund (with its first GETs) and
+    /// journeySummary, both providing react, refund the greater name.
+    /// </summary>
     public void WriteManifest(string shimIntegrity, string version = "1.0.0")
     {
+        string[] chunks =
+        [
+            "refund/remoteEntry.js", "refund/908.aaaa1111.css", "refund/908.bbbb2222.js", "refund/558.cccc3333.js",
+            "journeySummary/remoteEntry.js", "journeySummary/412.dddd4444.js", "journeySummary/558.eeee5555.js",
+        ];
+        var files = chunks.ToDictionary(file => file, file => (object)new { integrity = IntegrityOf(file), size = 10, cacheControl = "public, max-age=31536000, immutable" });
+        files["host-shim.js"] = new { integrity = shimIntegrity, size = 10, cacheControl = "no-cache" };
         var manifest = new
         {
             version,
             shim = "host-shim.js",
-            widgets = new[] { new { name = "refund", mountId = "refund-widget", requiredAttributes = new[] { "data-refund-status-url" }, optionalAttributes = Array.Empty<string>() } },
-            files = new Dictionary<string, object>
+            widgets = new object[]
             {
-                ["host-shim.js"] = new { integrity = shimIntegrity, size = 10, cacheControl = "no-cache" },
+                new
+                {
+                    name = "refund", mountId = "refund-widget", requiredAttributes = new[] { "data-refund-status-url" }, optionalAttributes = Array.Empty<string>(),
+                    prefetch = new { urls = new[] { "data-refund-status-url", "data-dry-run-url" }, unlessAttribute = "data-view" },
+                },
+                new { name = "journeySummary", mountId = "journey-summary-widget", requiredAttributes = Array.Empty<string>(), optionalAttributes = Array.Empty<string>() },
+                new { name = "lookup", mountId = "lookup-widget", requiredAttributes = Array.Empty<string>(), optionalAttributes = Array.Empty<string>() },
             },
+            firstPanel = new
+            {
+                hostProvides = new[] { "@rw/page-runtime" },
+                remotes = new Dictionary<string, object>
+                {
+                    ["journeySummary"] = new
+                    {
+                        files = new[] { "journeySummary/remoteEntry.js", "journeySummary/412.dddd4444.js" },
+                        consumes = new[] { "@rw/page-runtime", "react" },
+                        provides = new Dictionary<string, string[]> { ["react"] = ["journeySummary/558.eeee5555.js"] },
+                    },
+                    ["refund"] = new
+                    {
+                        files = new[] { "refund/remoteEntry.js", "refund/908.aaaa1111.css", "refund/908.bbbb2222.js" },
+                        consumes = new[] { "@rw/page-runtime", "react" },
+                        provides = new Dictionary<string, string[]> { ["react"] = ["refund/558.cccc3333.js"] },
+                    },
+                },
+            },
+            files,
         };
         File.WriteAllText(Path.Combine(DistDirectory, "manifest.json"), JsonSerializer.Serialize(manifest));
     }
@@ -71,6 +110,7 @@ internal sealed class TestPage : IDisposable
         {
             case WidgetTagHelperBase widget: widget.ViewContext = viewContext; break;
             case RefundWidgetsScriptTagHelper script: script.ViewContext = viewContext; break;
+            case RefundWidgetsHeadTagHelper head: head.ViewContext = viewContext; break;
         }
         var context = new TagHelperContext(tagName, new TagHelperAttributeList(), new Dictionary<object, object>(), Guid.NewGuid().ToString("N"));
         var output = new TagHelperOutput(tagName, new TagHelperAttributeList(), (_, _) => Task.FromResult<TagHelperContent>(new DefaultTagHelperContent()))
@@ -89,6 +129,7 @@ internal sealed class TestPage : IDisposable
     public LookupWidgetTagHelper Lookup() => new(Manifests, OptionsAccessor);
     public JourneySummaryWidgetTagHelper JourneySummary() => new(Manifests, OptionsAccessor);
     public RefundWidgetsScriptTagHelper Script() => new(Manifests, OptionsAccessor);
+    public RefundWidgetsHeadTagHelper Head() => new(Manifests, OptionsAccessor);
 
     public void Dispose() => Directory.Delete(WebRoot, recursive: true);
 
