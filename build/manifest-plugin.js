@@ -1,5 +1,6 @@
 /**
- * Writes `dist/manifest.json` and `dist/refund-widgets.d.ts` once every compiler of the build has
+ * Writes `dist/manifest.json`, `dist/refund-widgets.d.ts` and, given the first-panel table, the preload
+ * snippets `dist/preload/<widget>.html` (build/preload-snippets.js) once every compiler of the build has
  * emitted (docs/decisions.md "Serving dist/"): the version, each widget with its mount id, remote entry,
  * page data and required/optional mount attributes, and every file of `dist/` with its `sha384`
  * integrity and cache rule. Hosts take the shim tag's `integrity` from it (the ASP.NET kit does);
@@ -13,6 +14,7 @@
 const { createHash } = require('crypto');
 const fs = require('fs');
 const path = require('path');
+const { writePreloadSnippets } = require('./preload-snippets');
 
 const MANIFEST = 'manifest.json';
 const TYPES = 'refund-widgets.d.ts';
@@ -144,6 +146,9 @@ class RefundWidgetsManifestPlugin {
       this.emitted = 0;
       const { distDir } = this.options;
       fs.copyFileSync(TYPES_SOURCE, path.join(distDir, TYPES));
+      if (this.options.firstPanel) {
+        writePreloadSnippets(distDir, this.options.widgets, this.options.firstPanel(), integrityOf);
+      }
       const manifest = buildManifest(distDir, this.options);
       fs.writeFileSync(path.join(distDir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     });

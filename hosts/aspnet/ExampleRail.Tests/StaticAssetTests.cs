@@ -169,6 +169,23 @@ public sealed class StaticAssetTests : IDisposable
     }
 
     [Fact]
+    public async Task The_kit_hints_a_refund_page_as_the_build_snippet_for_the_refund_widget_does()
+    {
+        using var snippet = await client.GetAsync(Base + "preload/refund.html");
+        Assert.Equal(HttpStatusCode.OK, snippet.StatusCode);
+        var expected = string.Concat((await snippet.Content.ReadAsStringAsync()).Split('\n').Where(line => line.StartsWith("<link", StringComparison.Ordinal)))
+            .Replace("{base}/", Base)
+            .Replace("{data-refund-status-url}", "/Refund/Status?bookingReference=KXB7HT2N")
+            .Replace("{data-dry-run-url}", "/Refund/DryRun?bookingReference=KXB7HT2N");
+        Assert.Contains("refund/remoteEntry.js", expected);
+
+        using var page = await client.GetAsync("/ConfirmRefund?BookingReference=KXB7HT2N&Email=traveller%40example.com");
+        var html = await page.Content.ReadAsStringAsync();
+        var head = html[..html.IndexOf("</head>", StringComparison.Ordinal)];
+        Assert.Equal(expected, string.Concat(Regex.Matches(head, "<link rel=\"preload\"[^>]*>").Select(match => match.Value)));
+    }
+
+    [Fact]
     public async Task A_file_the_package_does_not_hold_and_the_hidden_source_maps_are_not_found()
     {
         var maps = (await ManifestAsync()).GetProperty("files").EnumerateObject().Where(file => file.Name.EndsWith(".map", StringComparison.Ordinal)).ToArray();
