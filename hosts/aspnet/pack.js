@@ -76,7 +76,7 @@ if (require.main === module) {
   try {
     console.log(`Packed ${path.relative(ROOT, pack())}`);
   } catch (error) {
-    console.error(`Packing the ASP.NET kit failed: ${error.message}`);
+    console.error(`Packing the ASP.NET kit failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
 }
