@@ -264,6 +264,6 @@ module.exports = (env = {}, argv = {}) => {
       ),
       ...remotes,
     ],
-    { distDir: dist, version: pkg.version, widgets },
+    { distDir: dist, version: pkg.version, widgets, firstPanel: () => firstPanel.table() },
   );
 };

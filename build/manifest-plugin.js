@@ -1,5 +1,6 @@
 /**
- * Writes `dist/manifest.json` and `dist/refund-widgets.d.ts` once every compiler of the build has
+ * Writes `dist/manifest.json`, `dist/refund-widgets.d.ts` and, given the first-panel table, the preload
+ * snippets `dist/preload/<widget>.html` (build/preload-snippets.js) once every compiler of the build has
  * emitted (docs/decisions.md "Serving dist/"): the version, each widget with its mount id, remote entry,
  * page data and required/optional mount attributes, and every file of `dist/` with its `sha384`
  * integrity and cache rule. Hosts take the shim tag's `integrity` from it (the ASP.NET kit does);
@@ -13,6 +14,7 @@
 const { createHash } = require('crypto');
 const fs = require('fs');
 const path = require('path');
+const { writePreloadSnippets } = require('./preload-snippets');
 
 const MANIFEST = 'manifest.json';
 const TYPES = 'refund-widgets.d.ts';
@@ -87,11 +89,14 @@ function listFiles(dir, prefix = '') {
  * Builds the manifest object for a built `dist/`.
  *
  * @param {string} distDir the build output folder
- * @param {{ version: string, widgets: { name: string, mountId: string }[] }} build
- * @returns {object} `{ version, shim, pageData, widgets: [...], files: { [path]: { integrity, size, cacheControl } } }`
+ * @param {{ version: string, widgets: { name: string, mountId: string, prefetch?: object }[],
+ *   firstPanel?: () => object }} build `firstPanel`: the first-panel table the shim bakes in
+ *   (build/first-panel-plugin.js), for hosts that write the preload hints themselves
+ *   (docs/aspnet.md "Preload hints")
+ * @returns {object} `{ version, shim, pageData, widgets: [...], firstPanel?, files: { [path]: { integrity, size, cacheControl } } }`
  * @throws Error when a widget has no entry in WIDGET_CONTRACT
  */
-function buildManifest(distDir, { version, widgets }) {
+function buildManifest(distDir, { version, widgets, firstPanel }) {
   const files = {};
   for (const relative of listFiles(distDir)) {
     if (relative === MANIFEST) continue;
@@ -103,7 +108,7 @@ function buildManifest(distDir, { version, widgets }) {
     shim: 'host-shim.js',
     types: TYPES,
     pageData: PAGE_DATA,
-    widgets: widgets.map(({ name, mountId }) => {
+    widgets: widgets.map(({ name, mountId, prefetch }) => {
       const contract = WIDGET_CONTRACT[name];
       if (!contract) throw new Error(`manifest-plugin: widget "${name}" has no entry in WIDGET_CONTRACT`);
       return {
@@ -114,8 +119,10 @@ function buildManifest(distDir, { version, widgets }) {
         optionalAttributes: contract.optional,
         pageData: contract.pageData ? Object.values(contract.pageData) : [],
         meta: contract.meta,
+        ...(prefetch ? { prefetch } : {}),
       };
     }),
+    ...(firstPanel ? { firstPanel: firstPanel() } : {}),
     files,
   };
 }
@@ -123,7 +130,8 @@ function buildManifest(distDir, { version, widgets }) {
 /** Webpack plugin; see the file's comment. */
 class RefundWidgetsManifestPlugin {
   /**
-   * @param {{ distDir: string, version: string, widgets: { name: string, mountId: string }[], compilers: number }} options
+   * @param {{ distDir: string, version: string, widgets: { name: string, mountId: string }[], firstPanel?: () => object,
+   *   compilers: number }} options
    *   `compilers`: how many compilers share this instance (it writes after that many have emitted)
    */
   constructor(options) {
@@ -138,6 +146,9 @@ class RefundWidgetsManifestPlugin {
       this.emitted = 0;
       const { distDir } = this.options;
       fs.copyFileSync(TYPES_SOURCE, path.join(distDir, TYPES));
+      if (this.options.firstPanel) {
+        writePreloadSnippets(distDir, this.options.widgets, this.options.firstPanel(), integrityOf);
+      }
       const manifest = buildManifest(distDir, this.options);
       fs.writeFileSync(path.join(distDir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     });

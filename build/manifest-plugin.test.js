@@ -121,6 +121,23 @@ describe('buildManifest', () => {
     ]);
   });
 
+  it("gives each widget its first GETs and the build's first-panel table, for hosts that write preload hints", () => {
+    const table = {
+      hostProvides: ['react'],
+      remotes: { refund: { files: ['refund/remoteEntry.js'], consumes: [], provides: {} } },
+    };
+    const prefetch = { urls: ['data-refund-status-url', 'data-dry-run-url'], unlessAttribute: 'data-view' };
+    const manifest = buildManifest(makeDist({ 'host-shim.js': 'shim' }), {
+      version: '9.9.9',
+      widgets: [{ name: 'refund', mountId: 'refund-widget', prefetch }, WIDGETS[1]],
+      firstPanel: () => table,
+    });
+    expect(manifest.firstPanel).toEqual(table);
+    expect(manifest.widgets[0].prefetch).toEqual(prefetch);
+    expect(manifest.widgets[1]).not.toHaveProperty('prefetch');
+    expect(buildManifest(makeDist({}), { version: '1', widgets: [] })).not.toHaveProperty('firstPanel');
+  });
+
   it('refuses a widget it has no contract for', () => {
     expect(() =>
       buildManifest(makeDist({}), { version: '1', widgets: [{ name: 'seatPicker', mountId: 'seat-picker' }] }),

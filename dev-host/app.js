@@ -25,6 +25,7 @@ const { createGalleryRouter } = require('./gallery');
 const { createHostDataRouter, checkHostDataKey } = require('./hostData');
 const { refuseUnsafePaths } = require('./pathGuard');
 const views = require('./views');
+const { preloadHints: hintsFor } = require('./preloadHints');
 
 const ROOT = path.resolve(__dirname, '..');
 const DEFAULT_DIST_DIR = path.join(ROOT, 'dist');
@@ -54,6 +55,9 @@ const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
  *   (hostData.js); default false, when none of them exist
  * @param {string} [options.hostDataKey] serve `/host-data/*` also without the dev tools, to
  *   requests whose `X-Host-Data-Key` header equals this key (at least 16 characters)
+ * @param {boolean} [options.preloadHints] write the widgets' preload hints in the pages' heads, from the
+ *   build's snippets (preloadHints.js; docs/host-contract.md "Preload hints"); default false: the
+ *   pages as a host without hints has them, the shim preloading by itself
  * @param {boolean | number | string} [options.trustProxy] express's `trust proxy` setting (default
  *   false): which proxies' `X-Forwarded-Proto` tells that a request came over HTTPS (auth.js cookies)
  * @returns {import('express').Express} the app; `app.locals.store` is the backend's state,
@@ -71,6 +75,7 @@ function createApp({
   devTools = false,
   hostDataKey,
   trustProxy = false,
+  preloadHints = false,
 } = {}) {
   if (hostDataKey !== undefined) checkHostDataKey(hostDataKey);
   if (!fs.existsSync(path.join(distDir, 'host-shim.js'))) {
@@ -136,35 +141,55 @@ function createApp({
     res.status(status).set('Cache-Control', 'no-store').type('html').send(html);
 
   /**
+   * `html` with the preload hints of `widget` at the end of its head, when the dev host writes hints.
+   *
+   * @param {string} html a page of views.js
+   * @param {string} widget the page's widget (a page with two takes the hints of one)
+   * @param {Record<string, string>} [values] its mount element's first GET URLs (none for a static view)
+   * @returns {string}
+   */
+  const withHints = (html, widget, values = {}) =>
+    preloadHints ? html.replace('</head>', `${hintsFor(distDir, widget, values)}\n</head>`) : html;
+
+  /**
    * A page for the booking named by the query's BookingReference and Email, or the 404 page. The
    * traveller proved the booking is theirs, so the session now holds it (auth.js); the page
    * carries the antiforgery token.
    *
    * @param {(options: import('./backend/types').PageOptions) => string} render
+   * @param {string} widget the page's widget, for its preload hints (a page with two takes one's)
+   * @param {(state: import('./backend/types').BookingState) => Record<string, string>} [firstGets] the
+   *   URLs of its first GETs by mount attribute (none for a static view)
    * @returns {import('express').RequestHandler}
    */
-  const bookingPage = (render) => (req, res) => {
-    const found = store.findBooking(queryValue(req.query, 'BookingReference'), queryValue(req.query, 'Email'));
-    if (!found) return sendPage(res, views.bookingNotFoundPage(), 404);
-    guards.grant(req, res, [found.state.bookingReference]);
-    return sendPage(res, render({ state: found.state, stations, csrfToken: pageToken(req, res) }));
-  };
+  const bookingPage =
+    (render, widget, firstGets = () => ({})) =>
+    (req, res) => {
+      const found = store.findBooking(queryValue(req.query, 'BookingReference'), queryValue(req.query, 'Email'));
+      if (!found) return sendPage(res, views.bookingNotFoundPage(), 404);
+      guards.grant(req, res, [found.state.bookingReference]);
+      const html = render({ state: found.state, stations, csrfToken: pageToken(req, res) });
+      return sendPage(res, withHints(html, widget, firstGets(found.state)));
+    };
 
   // Browsers ask for a favicon; answer without a body so the console stays clean.
   app.get('/favicon.ico', (_req, res) => res.status(204).end());
   app.get('/', (req, res) =>
-    sendPage(res, views.startPage({ bookings, lookups, csrfToken: pageToken(req, res), gallery: devTools })),
+    sendPage(
+      res,
+      withHints(views.startPage({ bookings, lookups, csrfToken: pageToken(req, res), gallery: devTools }), 'lookup'),
+    ),
   );
-  app.get('/ConfirmRefund', bookingPage(views.refundPage));
+  app.get('/ConfirmRefund', bookingPage(views.refundPage, 'refund', views.firstGetUrls));
   app.get(
     '/RefundUnavailable',
-    bookingPage((data) => views.refundPage({ ...data, view: 'unavailable' })),
+    bookingPage((data) => views.refundPage({ ...data, view: 'unavailable' }), 'refund'),
   );
-  app.get('/JourneySummary', bookingPage(views.journeySummaryPage));
-  app.get('/Demo/TwoWidgets', bookingPage(views.twoWidgetsPage));
-  app.get('/ManualRefund', bookingPage(views.manualRefundPage));
-  app.get('/Home/Disruption', bookingPage(views.disruptionPage));
-  app.get('/Home/Disruption/Finished', bookingPage(views.disruptionFinishedPage));
+  app.get('/JourneySummary', bookingPage(views.journeySummaryPage, 'journeySummary'));
+  app.get('/Demo/TwoWidgets', bookingPage(views.twoWidgetsPage, 'refund', views.firstGetUrls));
+  app.get('/ManualRefund', bookingPage(views.manualRefundPage, 'manualClaim'));
+  app.get('/Home/Disruption', bookingPage(views.disruptionPage, 'disruption', views.firstGetUrls));
+  app.get('/Home/Disruption/Finished', bookingPage(views.disruptionFinishedPage, 'disruption'));
   app.get('/SelfRefundsUnavailable', (req, res) =>
     sendPage(res, views.selfRefundsUnavailablePage({ csrfToken: pageToken(req, res) })),
   );

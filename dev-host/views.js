@@ -120,6 +120,21 @@ function pageData(state, stations) {
 }
 
 /**
+ * The URLs of a booking's first GETs, by the mount attribute that carries them (the refund and
+ * disruption widgets; docs/host-contract.md "The widgets").
+ *
+ * @param {{ bookingReference: string }} state
+ * @returns {{ 'data-refund-status-url': string, 'data-dry-run-url': string }}
+ */
+function firstGetUrls(state) {
+  const ref = encodeURIComponent(state.bookingReference);
+  return {
+    'data-refund-status-url': `/Refund/Status?bookingReference=${ref}`,
+    'data-dry-run-url': `/Refund/DryRun?bookingReference=${ref}`,
+  };
+}
+
+/**
  * The refund widget's mount element, exactly as docs/host-contract.md shows it.
  *
  * @param {BookingState} state a fixture state
@@ -127,10 +142,10 @@ function pageData(state, stations) {
  * @returns {string}
  */
 function refundMount(state, { view } = {}) {
-  const ref = encodeURIComponent(state.bookingReference);
+  const urls = firstGetUrls(state);
   const attributes = [
-    `data-refund-status-url="${escapeHtml(`/Refund/Status?bookingReference=${ref}`)}"`,
-    `data-dry-run-url="${escapeHtml(`/Refund/DryRun?bookingReference=${ref}`)}"`,
+    `data-refund-status-url="${escapeHtml(urls['data-refund-status-url'])}"`,
+    `data-dry-run-url="${escapeHtml(urls['data-dry-run-url'])}"`,
     `data-appeals-email="${escapeHtml(APPEALS_EMAIL)}"`,
     `data-support-email="${escapeHtml(SUPPORT_EMAIL)}"`,
   ];
@@ -364,13 +379,12 @@ ${bookingLine(state)}
  * @returns {string} HTML
  */
 function disruptionPage({ state, stations, csrfToken }) {
-  const ref = encodeURIComponent(state.bookingReference);
   return layout({
     csrfToken,
     title: `Disruption - ${SITE_NAME}`,
     main: `<h1>Was your journey disrupted?</h1>
 ${bookingLine(state)}
-<div id="disruption-widget" data-refund-status-url="${escapeHtml(`/Refund/Status?bookingReference=${ref}`)}" data-support-email="${escapeHtml(SUPPORT_EMAIL)}" data-delay-repay-url="${escapeHtml(DELAY_REPAY_URL)}"></div>`,
+<div id="disruption-widget" data-refund-status-url="${escapeHtml(firstGetUrls(state)['data-refund-status-url'])}" data-support-email="${escapeHtml(SUPPORT_EMAIL)}" data-delay-repay-url="${escapeHtml(DELAY_REPAY_URL)}"></div>`,
     data: pageData(state, stations),
   });
 }
@@ -446,6 +460,7 @@ module.exports = {
   escapeHtml,
   jsonForScript,
   refundMount,
+  firstGetUrls,
   startPage,
   refundPage,
   journeySummaryPage,

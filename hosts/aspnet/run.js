@@ -1,19 +1,23 @@
 /**
  * Starts the ASP.NET Core example host (hosts/aspnet/ExampleRail) beside the reference backend.
  *
- * `npm run host:aspnet` runs this file: it builds `dist/` (unless `--no-build`), builds the site
- * with `dotnet build`, starts the reference backend (the dev host's, on a free port of 127.0.0.1,
- * state in `.data/`, with its dev tools off) and the site on `PORT` (default 0: a free port), and
- * prints the site's URL. The backend serves the page data (`/host-data/*`) only to requests
+ * `npm run host:aspnet` runs this file: it builds `dist/` (unless `--no-build`), packs it into the
+ * RefundWidgets.AspNetCore package of the folder feed (hosts/aspnet/pack.js), builds the site with
+ * `dotnet build`, which installs that package from the feed as a customer's site would, starts the
+ * reference backend (the dev host's, on a free port of 127.0.0.1, state in `.data/`, with its dev
+ * tools off) and the site on `PORT` (default 0: a free port), and prints the site's URL. The site
+ * serves the widgets' files from the package, with MapStaticAssets (docs/aspnet.md). The backend serves the page data (`/host-data/*`) only to requests
  * carrying a key made up here, which the site gets as `Backend__HostDataKey` and sends as the
  * `X-Host-Data-Key` header (docs/reference-backend.md "Dev tools").
  * Environment: `PORT`, `DIST_DIR` (default `dist/`), `DATA_DIR` (default `.data/`).
  *
- * The browser tests use `startAspNetHost` to run the built site against a backend they started.
+ * The browser tests run `npm run test:e2e:aspnet`, which packs and builds the same way, and use
+ * `startAspNetHost` to run the built site against a backend they started.
  */
 'use strict';
 
 const { spawn, spawnSync } = require('child_process');
+const { pack } = require('./pack');
 const { randomBytes } = require('crypto');
 const fs = require('fs');
 const path = require('path');
@@ -38,7 +42,7 @@ function widgetsSendToken(distDir) {
   );
 }
 
-/** Runs `dotnet build` of the site (and the kit); throws when it fails. */
+/** Runs `dotnet build` of the site, which restores the kit's package from the feed; throws when it fails. */
 function buildSite() {
   const result = spawnSync('dotnet', ['build', SITE_DIR, '--nologo', '-v', 'q'], {
     stdio: 'inherit',
@@ -52,7 +56,10 @@ function buildSite() {
  *
  * @param {object} options
  * @param {string} options.backendUrl the reference backend, e.g. `http://127.0.0.1:41234`
- * @param {string} options.distDir the dist/ the site serves at /static/refund-widgets
+ * @param {string} options.distDir the dist/ the package was made from (read for `validateAntiforgery`)
+ * @param {{ baseUrl: string, manifestFile: string }} [options.cdn] CDN mode: the widgets' files come
+ *   from `baseUrl` (another origin), and the page names the integrity of `manifestFile`, that build's
+ *   manifest.json (docs/aspnet.md "A CDN"); default: the package's files on the site itself
  * @param {number} [options.port] default 0 (a free port)
  * @param {boolean} [options.validateAntiforgery] default: whether the widgets in distDir send the token
  * @param {string} [options.hostDataKey] the backend's page-data key, given to the site as
@@ -61,7 +68,7 @@ function buildSite() {
  * @returns {Promise<{ url: string, close: () => Promise<void>, output: string[], antiforgery: boolean }>}
  * @throws Error when the site is not built or exits before listening
  */
-function startAspNetHost({ backendUrl, distDir, port = 0, validateAntiforgery, hostDataKey, log = () => {} }) {
+function startAspNetHost({ backendUrl, distDir, cdn, port = 0, validateAntiforgery, hostDataKey, log = () => {} }) {
   if (!fs.existsSync(SITE_DLL)) throw new Error(`${SITE_DLL} is missing: run \`dotnet build hosts/aspnet\``);
   const antiforgery = validateAntiforgery ?? widgetsSendToken(distDir);
   const child = spawn('dotnet', [SITE_DLL, '--urls', `http://127.0.0.1:${port}`], {
@@ -73,7 +80,9 @@ function startAspNetHost({ backendUrl, distDir, port = 0, validateAntiforgery, h
       Backend__Url: backendUrl,
       Backend__ValidateAntiforgery: String(antiforgery),
       ...(hostDataKey ? { Backend__HostDataKey: hostDataKey } : {}),
-      RefundWidgets__DistPath: path.resolve(distDir),
+      ...(cdn
+        ? { RefundWidgets__BaseUrl: cdn.baseUrl, RefundWidgets__ManifestFile: path.resolve(cdn.manifestFile) }
+        : {}),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -130,6 +139,7 @@ async function main() {
     const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', env: process.env });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
+  pack({ distDir });
   buildSite();
   const { backend, hostDataKey } = await startReferenceBackend({
     distDir,

@@ -13,11 +13,10 @@ namespace ExampleRail.Tests;
 /// <summary>
 /// The example site in memory (TestServer) in front of a <see cref="RecordingBackend"/>: every request the
 /// site sends to the reference backend is recorded and answered by the stand-in, none leaves the process.
+/// The widgets' files are those of the RefundWidgets.AspNetCore package the site installed.
 /// </summary>
 public sealed class SiteFactory : WebApplicationFactory<Program>
 {
-    private readonly string distDirectory = Directory.CreateTempSubdirectory("rw-site-").FullName;
-
     /// <summary>The stand-in for the reference backend.</summary>
     public RecordingBackend Backend { get; } = new();
 
@@ -27,21 +26,6 @@ public sealed class SiteFactory : WebApplicationFactory<Program>
         ["Backend:Url"] = "http://backend.test/",
         ["Backend:ValidateAntiforgery"] = "true",
     };
-
-    public SiteFactory()
-    {
-        File.WriteAllText(Path.Combine(distDirectory, "manifest.json"), JsonSerializer.Serialize(new
-        {
-            version = "1.0.0",
-            shim = "host-shim.js",
-            widgets = Array.Empty<object>(),
-            files = new Dictionary<string, object>
-            {
-                ["host-shim.js"] = new { integrity = "sha384-AAAA", size = 10, cacheControl = "no-cache" },
-            },
-        }));
-        Settings["RefundWidgets:DistPath"] = distDirectory;
-    }
 
     protected override void ConfigureWebHost(IWebHostBuilder builder)
     {
@@ -76,12 +60,6 @@ public sealed class SiteFactory : WebApplicationFactory<Program>
         Assert.False(string.IsNullOrEmpty(token), "the page's antiforgery token");
         var pairs = lines.Select(line => line.Split(';')[0]).Where(pair => !pair.EndsWith('=')).ToArray();
         return new BookingPageVisit(lines, string.Join("; ", pairs), token);
-    }
-
-    protected override void Dispose(bool disposing)
-    {
-        base.Dispose(disposing);
-        if (disposing && Directory.Exists(distDirectory)) Directory.Delete(distDirectory, recursive: true);
     }
 }
 

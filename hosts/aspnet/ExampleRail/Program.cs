@@ -1,16 +1,20 @@
-// The legacy site of the refund widgets as an ASP.NET Core MVC host (hosts/aspnet/README in
-// docs/aspnet.md): Razor views embed the widgets with the kit, dist/ is served with its cache rules,
-// and the widgets' API calls are forwarded to the reference backend.
+// The legacy site of the refund widgets as an ASP.NET Core MVC host (docs/aspnet.md): Razor views embed
+// the widgets with the RefundWidgets.AspNetCore package, MapStaticAssets() serves its files (and the
+// site's own) with their build-time compression, ETags and cache rules, and the widgets' API calls are
+// forwarded to the reference backend.
 using ExampleRail.Backend;
 using ExampleRail.Models;
 using RefundWidgets.AspNetCore;
 
 var builder = WebApplication.CreateBuilder(args);
+// Static web assets from the build output in every environment, not only Development: the browser tests
+// run the built site as Production. A published site has none to add, and serves its wwwroot.
+builder.WebHost.UseStaticWebAssets();
 builder.Services.Configure<SiteOptions>(builder.Configuration.GetSection("Site"));
 builder.Services.Configure<BackendOptions>(builder.Configuration.GetSection("Backend"));
 var backendUrl = new Uri(builder.Configuration["Backend:Url"] ?? "http://127.0.0.1:8080", UriKind.Absolute);
 
-// Security headers on every answer, dist/ files included: registered before the kit's files.
+// Security headers on every answer, the widgets' files included: first in the pipeline.
 builder.Services.AddTransient<IStartupFilter, SecurityHeadersStartupFilter>();
 builder.Services.AddRefundWidgets(options => builder.Configuration.GetSection("RefundWidgets").Bind(options));
 builder.Services.AddControllersWithViews();
@@ -26,15 +30,12 @@ builder.Services.AddTransient(services => new ReferenceBackend(
 builder.Services.AddSingleton<BackendProxy>();
 
 var app = builder.Build();
-app.UseStaticFiles(new StaticFileOptions
-{
-    OnPrepareResponse = context => context.Context.Response.Headers.CacheControl = "no-cache",
-});
 app.MapWhen(context => BackendProxy.Handles(context.Request.Path),
     proxy => proxy.Run(context => context.RequestServices.GetRequiredService<BackendProxy>().ForwardAsync(context)));
 app.UseStatusCodePagesWithReExecute("/Error/{0}");
 app.UseRouting();
 app.UseAntiforgery();
+app.MapStaticAssets();
 app.MapControllers();
 app.Run();
 

@@ -2,7 +2,7 @@ using System.Text.Json;
 
 namespace RefundWidgets.AspNetCore.Tests;
 
-/// <summary>The script tag from the manifest, the cache rules, the CSP and the JSON serialiser.</summary>
+/// <summary>The script tag from the manifest, the manifest reader, the CSP and the JSON serialiser.</summary>
 public sealed class KitTests
 {
     [Fact]
@@ -17,6 +17,20 @@ public sealed class KitTests
     }
 
     [Fact]
+    public void Hostile_base_urls_stay_inside_their_attributes()
+    {
+        using var page = new TestPage();
+        page.Options.BaseUrl = "https://cdn.example.co.uk/rw/\"><script>alert(1)</script><x a=\"";
+        page.Options.ApiBase = "https://api.example.co.uk/' onload='alert(1)\" x=\"&amp;";
+        var html = RefundWidgetsHtml.ShimScript(page.Options, page.Manifests.Current);
+        Assert.Equal(
+            "<script src=\"https://cdn.example.co.uk/rw/&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;x a=&quot;/host-shim.js\" " +
+            $"integrity=\"{TestPage.ShimIntegrity}\" crossorigin=\"anonymous\" " +
+            "data-api-base=\"https://api.example.co.uk/&#x27; onload=&#x27;alert(1)&quot; x=&quot;&amp;amp;\" defer></script>",
+            html);
+    }
+
+    [Fact]
     public void The_manifest_is_read_again_when_a_deploy_replaces_it()
     {
         using var page = new TestPage("sha384-old");
@@ -28,12 +42,49 @@ public sealed class KitTests
     }
 
     [Fact]
-    public void A_missing_manifest_says_what_to_do()
+    public void A_missing_manifest_fails_rendering_with_an_error_naming_the_file()
     {
         using var page = new TestPage();
-        File.Delete(Path.Combine(page.DistDirectory, "manifest.json"));
+        var manifest = Path.Combine(page.DistDirectory, "manifest.json");
+        File.Delete(manifest);
         var error = Assert.Throws<InvalidOperationException>(() => page.Manifests.Current);
-        Assert.Contains("npm run build", error.Message);
+        Assert.Contains(manifest, error.Message);
+        Assert.Contains("MapStaticAssets", error.Message);
+        var helper = page.Lookup();
+        Assert.Throws<InvalidOperationException>(() => page.Render(helper, "lookup-widget"));
+    }
+
+    [Theory]
+    [InlineData("")]
+    [InlineData("{\"version\":\"1\",")]
+    [InlineData("[]")]
+    [InlineData("{\"version\":\"1\",\"files\":{}}")]
+    public void A_manifest_being_rewritten_fails_rendering_with_an_error_naming_the_file(string text)
+    {
+        using var page = new TestPage();
+        var manifest = Path.Combine(page.DistDirectory, "manifest.json");
+        File.WriteAllText(manifest, text);
+        var error = Assert.Throws<InvalidOperationException>(() => page.Manifests.Current);
+        Assert.StartsWith($"refund-widgets: cannot read {manifest}: ", error.Message);
+        var helper = page.Script();
+        Assert.Throws<InvalidOperationException>(() => page.Render(helper, "refund-widgets-script"));
+    }
+
+    [Fact]
+    public void The_package_files_are_the_default_and_a_cdn_build_names_its_own_manifest()
+    {
+        Assert.Equal("/_content/RefundWidgets.AspNetCore", new RefundWidgetsOptions().BaseUrl);
+        Assert.Equal("_content/RefundWidgets.AspNetCore/manifest.json", RefundWidgetsManifestProvider.StaticAssetPath);
+        using var page = new TestPage();
+        var cdnBuild = Path.Combine(page.WebRoot, "cdn-build");
+        Directory.CreateDirectory(cdnBuild);
+        File.WriteAllText(Path.Combine(cdnBuild, "manifest.json"),
+            """{"version":"0.1.9","shim":"host-shim.js","widgets":[],"files":{"host-shim.js":{"integrity":"sha384-CDNbuild","size":1,"cacheControl":"no-cache"}}}""");
+        page.Options.ManifestFile = "cdn-build/manifest.json"; // relative to the content root
+        var manifests = page.NewManifestProvider();
+        Assert.Equal(Path.Combine(cdnBuild, "manifest.json"), manifests.Location);
+        Assert.Equal("sha384-CDNbuild", manifests.Current.IntegrityOf("host-shim.js"));
+        Assert.Equal("0.1.9", manifests.Current.Version);
     }
 
     [Fact]
@@ -49,18 +100,6 @@ public sealed class KitTests
         using var page = new TestPage("sha384-abc\" onload=\"alert(1)");
         Assert.Throws<InvalidOperationException>(() => RefundWidgetsHtml.ShimScript(page.Options, page.Manifests.Current));
     }
-
-    [Theory]
-    [InlineData("host-shim.js", RefundWidgetsFiles.Revalidate)]
-    [InlineData("/refund/remoteEntry.js", RefundWidgetsFiles.Revalidate)]
-    [InlineData("manifest.json", RefundWidgetsFiles.Revalidate)]
-    [InlineData("refund-widgets.d.ts", RefundWidgetsFiles.Revalidate)]
-    [InlineData("refund/242.9becc6b9.js", RefundWidgetsFiles.Immutable)]
-    [InlineData("host-shim/loader.0a1b2c3d.js", RefundWidgetsFiles.Immutable)]
-    [InlineData("refund\\main.0a1b2c3d.css", RefundWidgetsFiles.Immutable)]
-    [InlineData("refund/notes.txt", RefundWidgetsFiles.Revalidate)]
-    public void Cache_control_follows_the_file_name(string path, string expected) =>
-        Assert.Equal(expected, RefundWidgetsFiles.CacheControlFor(path));
 
     [Fact]
     public void The_csp_is_the_strict_policy_with_the_cdn_origin_added()

@@ -10,7 +10,7 @@ using Microsoft.AspNetCore.Mvc.ViewFeatures;
 using Microsoft.AspNetCore.Razor.TagHelpers;
 using Microsoft.AspNetCore.Routing;
 using Microsoft.Extensions.FileProviders;
-using Microsoft.Extensions.Hosting;
+using Microsoft.AspNetCore.Hosting;
 using Microsoft.Extensions.Options;
 
 namespace RefundWidgets.AspNetCore.Tests;
@@ -23,33 +23,80 @@ internal sealed class TestPage : IDisposable
 {
     public const string ShimIntegrity = "sha384-AAAAshimAAAA";
 
-    public string DistDirectory { get; } = Directory.CreateTempSubdirectory("rw-kit-").FullName;
+    /// <summary>The site's web root; the package's files are under <c>_content/RefundWidgets.AspNetCore/</c>.</summary>
+    public string WebRoot { get; } = Directory.CreateTempSubdirectory("rw-kit-").FullName;
+
+    /// <summary>The package's static web assets, as the site sees them.</summary>
+    public string DistDirectory => Path.Combine(WebRoot, "_content", "RefundWidgets.AspNetCore");
     public RefundWidgetsOptions Options { get; } = new();
     public RefundWidgetsManifestProvider Manifests { get; }
     private readonly ViewContext viewContext;
 
     public TestPage(string shimIntegrity = ShimIntegrity)
     {
+        Directory.CreateDirectory(DistDirectory);
         WriteManifest(shimIntegrity);
-        Options.DistPath = DistDirectory;
-        Manifests = new RefundWidgetsManifestProvider(Microsoft.Extensions.Options.Options.Create(Options), new Environment(DistDirectory));
+        Manifests = NewManifestProvider();
         var http = new DefaultHttpContext();
         viewContext = new ViewContext(new ActionContext(http, new RouteData(), new ActionDescriptor()), NullView.Instance,
             new ViewDataDictionary(new EmptyModelMetadataProvider(), new ModelStateDictionary()), NullTempData.Instance,
             TextWriter.Null, new HtmlHelperOptions());
     }
 
+    /// <summary>A manifest reader over this page's web root and <see cref="Options"/>.</summary>
+    public RefundWidgetsManifestProvider NewManifestProvider() =>
+        new(Microsoft.Extensions.Options.Options.Create(Options), new Environment(WebRoot));
+
+    /// <summary>The integrity the test manifest gives a file: <c>sha384-</c> and the file's name in base64.</summary>
+    public static string IntegrityOf(string file) => $"sha384-{Convert.ToBase64String(System.Text.Encoding.UTF8.GetBytes(file))}";
+
+    /// <summary>
+    /// Writes a manifest of two widgets with their first panels: refund (with its first GETs) and
+    /// journeySummary, both providing react, refund the greater name.
+    /// </summary>
     public void WriteManifest(string shimIntegrity, string version = "1.0.0")
     {
+        string[] chunks =
+        [
+            "refund/remoteEntry.js", "refund/908.aaaa1111.css", "refund/908.bbbb2222.js", "refund/558.cccc3333.js",
+            "journeySummary/remoteEntry.js", "journeySummary/412.dddd4444.js", "journeySummary/558.eeee5555.js",
+        ];
+        var files = chunks.ToDictionary(file => file, file => (object)new { integrity = IntegrityOf(file), size = 10, cacheControl = "public, max-age=31536000, immutable" });
+        files["host-shim.js"] = new { integrity = shimIntegrity, size = 10, cacheControl = "no-cache" };
         var manifest = new
         {
             version,
             shim = "host-shim.js",
-            widgets = new[] { new { name = "refund", mountId = "refund-widget", requiredAttributes = new[] { "data-refund-status-url" }, optionalAttributes = Array.Empty<string>() } },
-            files = new Dictionary<string, object>
+            widgets = new object[]
             {
-                ["host-shim.js"] = new { integrity = shimIntegrity, size = 10, cacheControl = "no-cache" },
+                new
+                {
+                    name = "refund", mountId = "refund-widget", requiredAttributes = new[] { "data-refund-status-url" }, optionalAttributes = Array.Empty<string>(),
+                    prefetch = new { urls = new[] { "data-refund-status-url", "data-dry-run-url" }, unlessAttribute = "data-view" },
+                },
+                new { name = "journeySummary", mountId = "journey-summary-widget", requiredAttributes = Array.Empty<string>(), optionalAttributes = Array.Empty<string>() },
+                new { name = "lookup", mountId = "lookup-widget", requiredAttributes = Array.Empty<string>(), optionalAttributes = Array.Empty<string>() },
             },
+            firstPanel = new
+            {
+                hostProvides = new[] { "@rw/page-runtime" },
+                remotes = new Dictionary<string, object>
+                {
+                    ["journeySummary"] = new
+                    {
+                        files = new[] { "journeySummary/remoteEntry.js", "journeySummary/412.dddd4444.js" },
+                        consumes = new[] { "@rw/page-runtime", "react" },
+                        provides = new Dictionary<string, string[]> { ["react"] = ["journeySummary/558.eeee5555.js"] },
+                    },
+                    ["refund"] = new
+                    {
+                        files = new[] { "refund/remoteEntry.js", "refund/908.aaaa1111.css", "refund/908.bbbb2222.js" },
+                        consumes = new[] { "@rw/page-runtime", "react" },
+                        provides = new Dictionary<string, string[]> { ["react"] = ["refund/558.cccc3333.js"] },
+                    },
+                },
+            },
+            files,
         };
         File.WriteAllText(Path.Combine(DistDirectory, "manifest.json"), JsonSerializer.Serialize(manifest));
     }
@@ -63,6 +110,7 @@ internal sealed class TestPage : IDisposable
         {
             case WidgetTagHelperBase widget: widget.ViewContext = viewContext; break;
             case RefundWidgetsScriptTagHelper script: script.ViewContext = viewContext; break;
+            case RefundWidgetsHeadTagHelper head: head.ViewContext = viewContext; break;
         }
         var context = new TagHelperContext(tagName, new TagHelperAttributeList(), new Dictionary<object, object>(), Guid.NewGuid().ToString("N"));
         var output = new TagHelperOutput(tagName, new TagHelperAttributeList(), (_, _) => Task.FromResult<TagHelperContent>(new DefaultTagHelperContent()))
@@ -81,15 +129,18 @@ internal sealed class TestPage : IDisposable
     public LookupWidgetTagHelper Lookup() => new(Manifests, OptionsAccessor);
     public JourneySummaryWidgetTagHelper JourneySummary() => new(Manifests, OptionsAccessor);
     public RefundWidgetsScriptTagHelper Script() => new(Manifests, OptionsAccessor);
+    public RefundWidgetsHeadTagHelper Head() => new(Manifests, OptionsAccessor);
 
-    public void Dispose() => Directory.Delete(DistDirectory, recursive: true);
+    public void Dispose() => Directory.Delete(WebRoot, recursive: true);
 
-    private sealed class Environment(string root) : IHostEnvironment
+    private sealed class Environment(string root) : IWebHostEnvironment
     {
         public string EnvironmentName { get; set; } = "Test";
         public string ApplicationName { get; set; } = "Tests";
         public string ContentRootPath { get; set; } = root;
         public IFileProvider ContentRootFileProvider { get; set; } = new NullFileProvider();
+        public string WebRootPath { get; set; } = root;
+        public IFileProvider WebRootFileProvider { get; set; } = new PhysicalFileProvider(root);
     }
 
     private sealed class NullView : IView

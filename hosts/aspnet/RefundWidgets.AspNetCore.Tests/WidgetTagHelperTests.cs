@@ -39,7 +39,7 @@ public sealed class WidgetTagHelperTests
             html);
         Assert.Equal("KXB7HT2N", JsonDocument.Parse(Block(html, "refund-details")).RootElement.GetProperty("bookingReference").GetString());
         Assert.Equal("York", JsonDocument.Parse(Block(html, "station-names")).RootElement.GetProperty("YRK").GetString());
-        Assert.EndsWith($"<script src=\"/static/refund-widgets/host-shim.js\" integrity=\"{TestPage.ShimIntegrity}\" crossorigin=\"anonymous\" defer></script>", html);
+        Assert.EndsWith($"<script src=\"/_content/RefundWidgets.AspNetCore/host-shim.js\" integrity=\"{TestPage.ShimIntegrity}\" crossorigin=\"anonymous\" defer></script>", html);
     }
 
     [Theory]
@@ -146,7 +146,7 @@ public sealed class WidgetTagHelperTests
     {
         using var page = new TestPage();
         var html = page.Render(page.Script(), "refund-widgets-script");
-        Assert.Equal($"<script src=\"/static/refund-widgets/host-shim.js\" integrity=\"{TestPage.ShimIntegrity}\" crossorigin=\"anonymous\" defer></script>", html);
+        Assert.Equal($"<script src=\"/_content/RefundWidgets.AspNetCore/host-shim.js\" integrity=\"{TestPage.ShimIntegrity}\" crossorigin=\"anonymous\" defer></script>", html);
     }
 
     [Fact]

@@ -39,4 +39,53 @@ public static class RefundWidgetsHtml
         var apiBase = string.IsNullOrEmpty(options.ApiBase) ? "" : $" data-api-base=\"{encode.Encode(options.ApiBase)}\"";
         return $"<script src=\"{encode.Encode(options.UrlOf(manifest.Shim))}\" integrity=\"{integrity}\" crossorigin=\"anonymous\"{apiBase} defer></script>";
     }
+
+    /// <summary>
+    /// The preload hints of <paramref name="widgets"/> (docs/aspnet.md "Preload hints"): first the GETs of
+    /// their first panel (the URLs the manifest's <c>prefetch</c> names, <c>as="fetch"</c> with
+    /// <c>crossorigin="anonymous"</c>: the credentials mode of the shim's same-origin GET, so the browser
+    /// hands it the preloaded answer), then every file their first panels load, with its integrity and,
+    /// from a CDN, <c>crossorigin="anonymous"</c>, as the shim would preload them. A widget whose mount id
+    /// is on the page twice gets none (the shim mounts neither); a GET URL that is not a path of the
+    /// page's own site gets none (its credentials depend on the shim's API base).
+    /// </summary>
+    /// <exception cref="InvalidOperationException">a file's integrity in the manifest is not an SRI value.</exception>
+    public static string PreloadHints(RefundWidgetsOptions options, RefundWidgetsManifest manifest,
+        IReadOnlyList<(string MountId, IReadOnlyDictionary<string, string> Attributes)> widgets)
+    {
+        var encode = HtmlEncoder.Default;
+        var html = new System.Text.StringBuilder();
+        var once = widgets.GroupBy(widget => widget.MountId).Where(group => group.Count() == 1).Select(group => group.Single());
+        var names = new List<string>();
+        foreach (var (mountId, attributes) in once)
+        {
+            var widget = manifest.Widgets.FirstOrDefault(w => w.MountId == mountId);
+            if (widget is null) continue;
+            names.Add(widget.Name);
+            var prefetch = widget.Prefetch;
+            if (prefetch is null || (prefetch.UnlessAttribute is { } unless && attributes.ContainsKey(unless))) continue;
+            foreach (var attribute in prefetch.Urls)
+            {
+                if (!attributes.TryGetValue(attribute, out var url) || !IsSitePath(url)) continue;
+                html.Append($"<link rel=\"preload\" href=\"{encode.Encode(url)}\" as=\"fetch\" crossorigin=\"anonymous\">");
+            }
+        }
+        var crossOrigin = options.IsCdn ? " crossorigin=\"anonymous\"" : "";
+        foreach (var file in manifest.FirstPanel?.FilesFor(names) ?? [])
+        {
+            var @as = file.EndsWith(".css", StringComparison.Ordinal) ? "style" : file.EndsWith(".js", StringComparison.Ordinal) ? "script" : null;
+            var integrity = manifest.IntegrityOf(file);
+            if (@as is null || integrity is null) continue; // as the shim: no preload without an integrity
+            if (!Integrity.IsMatch(integrity))
+            {
+                throw new InvalidOperationException($"refund-widgets: the integrity of {file} in manifest.json is not an SRI value.");
+            }
+            html.Append($"<link rel=\"preload\" href=\"{encode.Encode(options.UrlOf(file))}\" as=\"{@as}\" integrity=\"{integrity}\"{crossOrigin}>");
+        }
+        return html.ToString();
+    }
+
+    /// <summary>True for a path of the page's own site (<c>/Refund/Status?…</c>), not <c>//host/…</c> or an absolute URL.</summary>
+    private static bool IsSitePath(string url) =>
+        url.StartsWith('/') && !url.StartsWith("//", StringComparison.Ordinal) && !url.StartsWith("/\\", StringComparison.Ordinal);
 }

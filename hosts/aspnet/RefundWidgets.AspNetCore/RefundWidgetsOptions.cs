@@ -1,28 +1,28 @@
 namespace RefundWidgets.AspNetCore;
 
 /// <summary>
-/// Where the built widgets are and how the page refers to them. Bound by
-/// <see cref="RefundWidgetsServiceCollectionExtensions.AddRefundWidgets"/>.
+/// How the page refers to the widgets' files. Bound by
+/// <see cref="RefundWidgetsServiceCollectionExtensions.AddRefundWidgets"/> (docs/aspnet.md "Options").
 /// </summary>
 public sealed class RefundWidgetsOptions
 {
-    /// <summary>
-    /// Folder of the built <c>dist/</c> (holding <c>host-shim.js</c> and <c>manifest.json</c>); relative
-    /// paths are resolved against the content root. Default <c>dist</c>.
-    /// </summary>
-    public string DistPath { get; set; } = "dist";
+    /// <summary>Where the package's static web assets are served by <c>app.MapStaticAssets()</c>.</summary>
+    public const string PackageBasePath = "/_content/RefundWidgets.AspNetCore";
 
     /// <summary>
-    /// URL the page loads the files from: a site path (default <c>/static/refund-widgets</c>) or an
-    /// absolute CDN base such as <c>https://cdn.example.co.uk/refund-widgets/v1</c>.
+    /// URL the page loads the files from: the site's own static web assets (default
+    /// <c>/_content/RefundWidgets.AspNetCore</c>) or an absolute CDN base such as
+    /// <c>https://cdn.example.co.uk/refund-widgets/0.2.0</c> holding the same files (docs/aspnet.md "A CDN").
     /// </summary>
-    public string BaseUrl { get; set; } = "/static/refund-widgets";
+    public string BaseUrl { get; set; } = PackageBasePath;
 
     /// <summary>
-    /// Serve <see cref="DistPath"/> at <see cref="BaseUrl"/> with the cache rules of the manifest
-    /// (default true; false when a CDN serves the files). Ignored when <see cref="BaseUrl"/> is absolute.
+    /// The <c>manifest.json</c> whose integrity values the page names. Empty (default): the package's own,
+    /// read from the site's static web assets, so the tag helpers and the files are always of one version.
+    /// Set it (an absolute path, or relative to the content root) only when <see cref="BaseUrl"/> is a CDN
+    /// that you fill from another build of the widgets: the path of that build's <c>manifest.json</c>.
     /// </summary>
-    public bool ServeFiles { get; set; } = true;
+    public string? ManifestFile { get; set; }
 
     /// <summary>
     /// Optional <c>data-api-base</c> of the script tag: prefix of the widgets' API paths (default: the page's origin).
@@ -33,6 +33,6 @@ public sealed class RefundWidgetsOptions
     public bool IsCdn =>
         Uri.TryCreate(BaseUrl, UriKind.Absolute, out var uri) && (uri.Scheme == Uri.UriSchemeHttps || uri.Scheme == Uri.UriSchemeHttp);
 
-    /// <summary>The URL of a file of dist/, e.g. <c>host-shim.js</c> → <c>/static/refund-widgets/host-shim.js</c>.</summary>
+    /// <summary>The URL of a file of dist/, e.g. <c>host-shim.js</c> → <c>/_content/RefundWidgets.AspNetCore/host-shim.js</c>.</summary>
     public string UrlOf(string file) => $"{BaseUrl.TrimEnd('/')}/{file.TrimStart('/')}";
 }

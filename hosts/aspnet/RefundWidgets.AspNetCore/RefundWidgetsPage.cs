@@ -17,6 +17,14 @@ public sealed class RefundWidgetsPage
     /// <summary>True once the <c>station-names</c> block has been written.</summary>
     public bool StationsWritten { get; set; }
 
+    private readonly List<(string MountId, IReadOnlyDictionary<string, string> Attributes)> widgets = [];
+
+    /// <summary>The widgets written so far, in order: mount id and data attributes (name with <c>data-</c> → value).</summary>
+    public IReadOnlyList<(string MountId, IReadOnlyDictionary<string, string> Attributes)> Widgets => widgets;
+
+    /// <summary>Records a widget the page holds, for the preload hints of <c>&lt;refund-widgets-head /&gt;</c>.</summary>
+    public void AddWidget(string mountId, IReadOnlyDictionary<string, string> attributes) => widgets.Add((mountId, attributes));
+
     /// <summary>The page's state for this request, created on first use.</summary>
     public static RefundWidgetsPage For(HttpContext context)
     {

@@ -68,10 +68,14 @@ public abstract class WidgetTagHelperBase(RefundWidgetsManifestProvider manifest
         output.TagName = "div";
         output.TagMode = TagMode.StartTagAndEndTag;
         output.Attributes.SetAttribute("id", MountId);
+        var attributes = new Dictionary<string, string>(StringComparer.Ordinal);
         foreach (var (name, value) in DataAttributes())
         {
-            if (value is not null) output.Attributes.SetAttribute($"data-{name}", value);
+            if (value is null) continue;
+            output.Attributes.SetAttribute($"data-{name}", value);
+            attributes[$"data-{name}"] = value;
         }
+        page.AddWidget(MountId, attributes);
 
         if (NeedsPageData)
         {
@@ -233,5 +237,29 @@ public sealed class RefundWidgetsScriptTagHelper(RefundWidgetsManifestProvider m
         if (page.ScriptWritten) return;
         output.Content.SetHtmlContent(RefundWidgetsHtml.ShimScript(options.Value, manifests.Current));
         page.ScriptWritten = true;
+    }
+}
+
+/// <summary>
+/// <c>&lt;refund-widgets-head /&gt;</c>, in the layout's <c>&lt;head&gt;</c>: the preload hints of the widgets
+/// on the page (docs/aspnet.md "Preload hints"), so the browser starts their first panel's files and
+/// GETs with the HTML instead of after the shim. Razor renders a view before its layout, so the widget
+/// tags of the view have been written when the layout's head is; nothing is written for a page
+/// without widgets.
+/// </summary>
+[HtmlTargetElement("refund-widgets-head", TagStructure = TagStructure.WithoutEndTag)]
+public sealed class RefundWidgetsHeadTagHelper(RefundWidgetsManifestProvider manifests, IOptions<RefundWidgetsOptions> options) : TagHelper
+{
+    /// <summary>Set by Razor: the view being rendered.</summary>
+    [ViewContext, HtmlAttributeNotBound]
+    public ViewContext ViewContext { get; set; } = default!;
+
+    /// <inheritdoc />
+    public override void Process(TagHelperContext context, TagHelperOutput output)
+    {
+        output.TagName = null;
+        var page = RefundWidgetsPage.For(ViewContext.HttpContext);
+        if (page.Widgets.Count == 0) return;
+        output.Content.SetHtmlContent(RefundWidgetsHtml.PreloadHints(options.Value, manifests.Current, page.Widgets));
     }
 }

@@ -45,7 +45,7 @@ for (const [route, title, mounts] of ROUTES) {
       ...html.matchAll(/<script src="([^"]+)" integrity="([^"]+)" crossorigin="anonymous" defer><\/script>/g),
     ];
     assert.equal(shims.length, 1, 'one shim tag');
-    assert.equal(shims[0][1], '/static/refund-widgets/host-shim.js');
+    assert.equal(shims[0][1], '/_content/RefundWidgets.AspNetCore/host-shim.js');
     assert.equal(shims[0][2], manifest().files['host-shim.js'].integrity);
     assert.equal(
       [...html.matchAll(/<script/g)].length,
@@ -102,7 +102,7 @@ test('host-shim.js and every remoteEntry.js revalidate with an ETag; hashed file
   const unhashed = ['host-shim.js', ...files.filter((file) => file.endsWith('/remoteEntry.js'))];
   assert.equal(unhashed.length, 1 + manifest().widgets.length);
   for (const file of unhashed) {
-    const answer = await fetch(`${env.url}/static/refund-widgets/${file}`);
+    const answer = await fetch(`${env.url}/_content/RefundWidgets.AspNetCore/${file}`);
     assert.equal(answer.status, 200, file);
     assert.equal(answer.headers.get('cache-control'), 'no-cache', file);
     const etag = answer.headers.get('etag');
@@ -110,16 +110,18 @@ test('host-shim.js and every remoteEntry.js revalidate with an ETag; hashed file
     const bytes = Buffer.from(await answer.arrayBuffer());
     const integrity = `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
     assert.equal(integrity, manifest().files[file].integrity, `${file}: the served bytes match the manifest`);
-    const again = await fetch(`${env.url}/static/refund-widgets/${file}`, { headers: { 'If-None-Match': etag } });
+    const again = await fetch(`${env.url}/_content/RefundWidgets.AspNetCore/${file}`, {
+      headers: { 'If-None-Match': etag },
+    });
     assert.equal(again.status, 304, `${file} revalidates to 304`);
   }
   const hashed = files.filter((file) => /\.[0-9a-f]{8}\.(js|css)$/.test(file));
   assert.ok(hashed.length > 5);
   for (const file of hashed) {
-    const answer = await fetch(`${env.url}/static/refund-widgets/${file}`);
+    const answer = await fetch(`${env.url}/_content/RefundWidgets.AspNetCore/${file}`);
     assert.equal(answer.headers.get('cache-control'), 'public, max-age=31536000, immutable', file);
   }
-  const missing = await fetch(`${env.url}/static/refund-widgets/refund/nothing.0123abcd.js`);
+  const missing = await fetch(`${env.url}/_content/RefundWidgets.AspNetCore/refund/nothing.0123abcd.js`);
   assert.equal(missing.status, 404);
 });
 

@@ -1,8 +1,12 @@
 /* global document, window -- used inside page.evaluate, which runs in the browser */
 /**
- * Version skew on the ASP.NET host: a page that loaded the shim of an older build keeps working
- * while the files of a newer build are published over the same folder, as long as the deploy adds
- * files and replaces only the unhashed ones (host-shim.js, remoteEntry.js, manifest.json).
+ * Version skew on the ASP.NET host in CDN mode (docs/aspnet.md "A CDN"): the site names the files of a
+ * CDN (a second server, on another origin, with CORS) and the integrity of the build published there
+ * (`RefundWidgets:ManifestFile`). A page that loaded the shim of an older build keeps working while
+ * the files of a newer build are published over the same CDN folder, as long as the deploy adds
+ * files and replaces only the unhashed ones (host-shim.js, remoteEntry.js, manifest.json). (A site
+ * that serves the package's own files has no skew of its own: a new version is a new deploy of the
+ * site, files and tag helpers together.)
  *
  * The older build is the current one changed as a rebuild would change it: one widget text in a
  * lazily loaded chunk of the refund remote (`There is a problem`), that chunk renamed with a new
@@ -21,7 +25,7 @@ const { startHost, launchBrowser, openPage, DIST } = require('../../../e2e/harne
 const { startAspNetHost } = require('../run');
 const { buildManifest, integrityOf } = require('../../../build/manifest-plugin');
 const { bookingUrl } = require('./harness');
-const { eventually } = require('../../../e2e/hostTeamSite');
+const { eventually, startCdn } = require('../../../e2e/hostTeamSite');
 const bookings = require('../../../fixtures/bookings.json');
 const widgets = require('../../../host-shim/widgets.json');
 const pkg = require('../../../package.json');
@@ -87,13 +91,19 @@ before(async () => {
   env.oldManifest = JSON.parse(fs.readFileSync(path.join(env.live, 'manifest.json'), 'utf8'));
   env.newManifest = JSON.parse(fs.readFileSync(path.join(DIST, 'manifest.json'), 'utf8'));
   env.backend = await startHost();
-  env.site = await startAspNetHost({ backendUrl: env.backend.url, distDir: env.live });
+  env.cdn = await startCdn(env.live, { cors: true });
+  env.site = await startAspNetHost({
+    backendUrl: env.backend.url,
+    distDir: env.live,
+    cdn: { baseUrl: env.cdn.base, manifestFile: path.join(env.live, 'manifest.json') },
+  });
   env.browser = await launchBrowser();
 });
 
 after(async () => {
   await env.browser?.close();
   await env.site?.close();
+  await env.cdn?.close();
   await env.backend?.close();
   fs.rmSync(env.live, { recursive: true, force: true });
 });
@@ -123,7 +133,7 @@ test('a page on the old shim keeps working while the new build is published; new
   await old.page.getByText(OLD_TEXT).waitFor();
   const lazy = old.requests.slice(beforePublish).map((r) => new URL(r.url).pathname);
   assert.ok(
-    lazy.includes(`/static/refund-widgets/${env.oldChunk}`),
+    lazy.includes(`${new URL(env.cdn.base).pathname}/${env.oldChunk}`),
     `the old chunk was fetched after the deploy: ${lazy.join(', ')}`,
   );
   // A widget the old page mounts now would come from the new build's remoteEntry.js, which the old

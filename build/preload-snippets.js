@@ -1,0 +1,89 @@
+/**
+ * Writes `dist/preload/<widget>.html` (docs/host-contract.md "Preload hints"): for hosts that are not
+ * ASP.NET, the `<link rel="preload">` hints of one widget's first panel, to put in the page's head
+ * so the browser starts the widget's GETs and files with the HTML rather than after the shim. Each
+ * snippet holds placeholders the host fills: `{base}`, the URL of the build's folder (the shim's
+ * `src` without `/host-shim.js`), and `{data-…}`, the value of that mount attribute (the URL of a
+ * first GET), both HTML-escaped.
+ *
+ * The files are those the shim preloads for a page with this widget alone (host-shim/firstPanel.ts
+ * `firstPanelFiles`): the widget's own first-panel files, then for each share it consumes and the
+ * shim does not provide, the files the widget provides for it.
+ */
+'use strict';
+
+const fs = require('fs');
+const path = require('path');
+
+const FOLDER = 'preload';
+
+/**
+ * The first-panel files of widget `name` alone, in the shim's order, no duplicates.
+ *
+ * @param {{ hostProvides: string[], remotes: Record<string, { files: string[], consumes: string[], provides: Record<string, string[]> }> }} table
+ *   the first-panel table (build/first-panel-plugin.js)
+ * @param {string} name a remote's name
+ * @returns {string[]} paths relative to dist/
+ */
+function firstPanelFilesOf(table, name) {
+  const remote = table.remotes[name];
+  if (!remote) return [];
+  const files = new Set(remote.files);
+  for (const key of remote.consumes) {
+    if (!table.hostProvides.includes(key)) (remote.provides[key] ?? []).forEach((file) => files.add(file));
+  }
+  return [...files];
+}
+
+/**
+ * The snippet of one widget.
+ *
+ * @param {{ name: string, prefetch?: { urls: string[], unlessAttribute?: string } }} widget
+ * @param {object} table the first-panel table
+ * @param {(file: string) => string} integrityOf the `sha384-…` of a file of dist/
+ * @returns {string} HTML: a comment saying how to fill it, then one `<link>` per line
+ */
+function snippetFor(widget, table, integrityOf) {
+  const gets = widget.prefetch?.urls ?? [];
+  const unless = widget.prefetch?.unlessAttribute;
+  const lines = [
+    `<!-- The ${widget.name} widget's preload hints, for the page's <head> (docs/host-contract.md "Preload hints").`,
+    `     Replace {base} with the URL of this build's folder (the shim's src without /host-shim.js)${
+      gets.length
+        ? `, and ${gets.map((attribute) => `{${attribute}}`).join(' and ')} with the mount element's values`
+        : ''
+    },`,
+    '     HTML-escaped. From another origin than the page, add crossorigin="anonymous" to each file\'s link.',
+    ...(unless ? [`     Leave out the as="fetch" lines when the mount element has ${unless}.`] : []),
+    '     A page with two widgets takes the hints of one of them (they share files the shim picks). -->',
+    ...gets.map((attribute) => `<link rel="preload" href="{${attribute}}" as="fetch" crossorigin="anonymous">`),
+    ...firstPanelFilesOf(table, widget.name)
+      .filter((file) => file.endsWith('.js') || file.endsWith('.css'))
+      .map(
+        (file) =>
+          `<link rel="preload" href="{base}/${file}" as="${file.endsWith('.css') ? 'style' : 'script'}" integrity="${integrityOf(file)}">`,
+      ),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Writes one snippet per widget into `distDir/preload/`.
+ *
+ * @param {string} distDir the build output folder
+ * @param {{ name: string, prefetch?: object }[]} widgets host-shim/widgets.json
+ * @param {object} table the first-panel table
+ * @param {(bytes: Buffer) => string} integrityOf the Subresource Integrity value of some bytes
+ * @returns {string[]} the files written, relative to dist/
+ */
+function writePreloadSnippets(distDir, widgets, table, integrityOf) {
+  fs.mkdirSync(path.join(distDir, FOLDER), { recursive: true });
+  return widgets.map((widget) => {
+    const relative = `${FOLDER}/${widget.name}.html`;
+    const html = snippetFor(widget, table, (file) => integrityOf(fs.readFileSync(path.join(distDir, file))));
+    fs.writeFileSync(path.join(distDir, relative), html);
+    return relative;
+  });
+}
+
+module.exports = { firstPanelFilesOf, snippetFor, writePreloadSnippets };

@@ -1,0 +1,80 @@
+/**
+ * build/preload-snippets.js: `dist/preload/<widget>.html`, the preload hints of one widget's first
+ * panel for hosts that are not ASP.NET (docs/host-contract.md "Preload hints").
+ */
+'use strict';
+
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { firstPanelFilesOf, snippetFor, writePreloadSnippets } = require('./preload-snippets');
+const { integrityOf } = require('./manifest-plugin');
+
+const TABLE = {
+  hostProvides: ['@rw/page-runtime'],
+  remotes: {
+    refund: {
+      files: ['refund/remoteEntry.js', 'refund/908.aaaa1111.css', 'refund/908.bbbb2222.js'],
+      consumes: ['@rw/page-runtime', 'react', 'yup'],
+      provides: { react: ['refund/558.cccc3333.js'], formik: ['refund/580.dddd4444.js'] },
+    },
+    lookup: { files: ['lookup/remoteEntry.js'], consumes: ['react'], provides: {} },
+  },
+};
+const REFUND = {
+  name: 'refund',
+  prefetch: { urls: ['data-refund-status-url', 'data-dry-run-url'], unlessAttribute: 'data-view' },
+};
+
+describe('firstPanelFilesOf', () => {
+  it("is the widget's own files, then the files it provides for the shares it consumes that the shim does not", () => {
+    expect(firstPanelFilesOf(TABLE, 'refund')).toEqual([
+      'refund/remoteEntry.js',
+      'refund/908.aaaa1111.css',
+      'refund/908.bbbb2222.js',
+      'refund/558.cccc3333.js',
+    ]);
+    expect(firstPanelFilesOf(TABLE, 'lookup')).toEqual(['lookup/remoteEntry.js']);
+    expect(firstPanelFilesOf(TABLE, 'seatPicker')).toEqual([]);
+  });
+});
+
+describe('snippetFor', () => {
+  it('writes the GETs as fetch hints with placeholders, then each file with its integrity under {base}', () => {
+    const lines = snippetFor(REFUND, TABLE, (file) => `sha384-${file}`)
+      .trimEnd()
+      .split('\n');
+    expect(lines[0]).toBe(
+      '<!-- The refund widget\'s preload hints, for the page\'s <head> (docs/host-contract.md "Preload hints").',
+    );
+    expect(lines.filter((line) => line.startsWith('<link'))).toEqual([
+      '<link rel="preload" href="{data-refund-status-url}" as="fetch" crossorigin="anonymous">',
+      '<link rel="preload" href="{data-dry-run-url}" as="fetch" crossorigin="anonymous">',
+      '<link rel="preload" href="{base}/refund/remoteEntry.js" as="script" integrity="sha384-refund/remoteEntry.js">',
+      '<link rel="preload" href="{base}/refund/908.aaaa1111.css" as="style" integrity="sha384-refund/908.aaaa1111.css">',
+      '<link rel="preload" href="{base}/refund/908.bbbb2222.js" as="script" integrity="sha384-refund/908.bbbb2222.js">',
+      '<link rel="preload" href="{base}/refund/558.cccc3333.js" as="script" integrity="sha384-refund/558.cccc3333.js">',
+    ]);
+    expect(lines.join('\n')).toContain('Leave out the as="fetch" lines when the mount element has data-view.');
+  });
+
+  it('has no fetch hint and no placeholder of its own for a widget without first GETs', () => {
+    const html = snippetFor({ name: 'lookup' }, TABLE, () => 'sha384-x');
+    expect(html).not.toContain('as="fetch"');
+    expect(html).not.toContain('{data-');
+    expect(html).toContain('<link rel="preload" href="{base}/lookup/remoteEntry.js" as="script" integrity="sha384-x">');
+  });
+});
+
+describe('writePreloadSnippets', () => {
+  it('writes preload/<widget>.html for each widget, with the integrity of the files on disk', () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'rw-preload-'));
+    fs.mkdirSync(path.join(dist, 'lookup'));
+    fs.writeFileSync(path.join(dist, 'lookup', 'remoteEntry.js'), 'entry');
+    expect(writePreloadSnippets(dist, [{ name: 'lookup' }], TABLE, integrityOf)).toEqual(['preload/lookup.html']);
+    expect(fs.readFileSync(path.join(dist, 'preload', 'lookup.html'), 'utf8')).toContain(
+      `href="{base}/lookup/remoteEntry.js" as="script" integrity="${integrityOf(Buffer.from('entry'))}">`,
+    );
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+});

@@ -1,0 +1,116 @@
+/* global document -- used inside page.evaluate, which runs in the browser */
+/**
+ * The preload hints of `<refund-widgets-head />` on the ASP.NET host (docs/aspnet.md "Preload
+ * hints"), in Chromium under the strict CSP: the page starts the shim, the first panel's files and
+ * its GETs from the HTML; every hinted file and GET is fetched once (the shim's GETs and the
+ * federation runtime take the preloaded answers); and Chromium does not warn that a preload went
+ * unused. A page without widgets has no hints.
+ */
+'use strict';
+
+const { test } = require('node:test');
+const assert = require('node:assert/strict');
+const fs = require('fs');
+const path = require('path');
+const { isDeepStrictEqual } = require('util');
+const { openPage, DIST } = require('../../../e2e/harness');
+const { useAspNetHostAndBrowser, bookingUrl } = require('./harness');
+const bookings = require('../../../fixtures/bookings.json');
+
+const env = useAspNetHostAndBrowser();
+const manifest = () => JSON.parse(fs.readFileSync(path.join(DIST, 'manifest.json'), 'utf8'));
+const BASE = '/_content/RefundWidgets.AspNetCore/';
+/** Chromium warns about an unused preload a few seconds after the load event. */
+const UNUSED_PRELOAD_DELAY_MS = 4500;
+
+/**
+ * Opens `route` for fixture state `name`, waits for `ready`, then for Chromium's unused-preload
+ * check; returns the page's hints, how often each URL was requested, and every console message.
+ */
+async function visit(route, name, ready) {
+  const { page, context, problems, requests } = await openPage(env.browser);
+  const messages = [];
+  page.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+  await page.goto(bookingUrl(env.url, route, bookings[name]));
+  await ready(page);
+  await page.waitForTimeout(UNUSED_PRELOAD_DELAY_MS);
+  const hints = await page.evaluate(() =>
+    [...document.head.querySelectorAll('link[rel=preload]:not([data-rw-preload])')].map((link) => ({
+      href: link.getAttribute('href'),
+      as: link.getAttribute('as'),
+      integrity: link.getAttribute('integrity'),
+      crossorigin: link.getAttribute('crossorigin'),
+    })),
+  );
+  const fetched = new Map();
+  for (const request of requests) {
+    const { pathname, search } = new URL(request.url);
+    fetched.set(pathname + search, (fetched.get(pathname + search) ?? 0) + 1);
+  }
+  await context.close();
+  return { hints, fetched, messages, problems };
+}
+
+/** The hints a page with `widgets` should carry for its files: each first-panel file, with its integrity. */
+function expectedFileHints(widgets) {
+  const { firstPanel, files } = manifest();
+  return widgets
+    .flatMap((name) => firstPanel.remotes[name].files)
+    .map((file) => ({
+      href: `${BASE}${file}`,
+      as: file.endsWith('.css') ? 'style' : 'script',
+      integrity: files[file].integrity,
+      crossorigin: null,
+    }));
+}
+
+for (const [route, widgets, ready] of [
+  ['/ConfirmRefund', ['refund'], (page) => page.getByRole('button', { name: 'Accept refund' }).waitFor()],
+  [
+    '/Demo/TwoWidgets',
+    ['refund', 'journeySummary'],
+    async (page) => {
+      await page.getByRole('button', { name: 'Accept refund' }).waitFor();
+      await page.locator('#journey-summary-widget').getByText('London Kings Cross').first().waitFor();
+    },
+  ],
+]) {
+  test(`${route}: hints in the head start the first panel's GETs and files at once; each is fetched once; no unused preload`, async () => {
+    const state = bookings.instant;
+    const { hints, fetched, messages, problems } = await visit(route, 'instant', ready);
+    const ref = encodeURIComponent(state.bookingReference);
+    const gets = [`/Refund/Status?bookingReference=${ref}`, `/Refund/DryRun?bookingReference=${ref}`];
+    assert.deepEqual(
+      hints.filter((hint) => hint.as === 'fetch'),
+      gets.map((href) => ({ href, as: 'fetch', integrity: null, crossorigin: 'anonymous' })),
+    );
+    const fileHints = hints.filter((hint) => hint.as !== 'fetch');
+    for (const expected of expectedFileHints(widgets)) {
+      assert.ok(
+        fileHints.some((hint) => isDeepStrictEqual(hint, expected)),
+        `${expected.href} is hinted with its integrity`,
+      );
+    }
+    assert.ok(
+      fileHints.every((hint) => widgets.some((name) => hint.href.startsWith(`${BASE}${name}/`))),
+      'no file of another widget',
+    );
+    for (const href of [...gets, ...fileHints.map((hint) => hint.href)]) {
+      assert.equal(fetched.get(href), 1, `${href} is fetched once`);
+    }
+    assert.deepEqual(
+      messages.filter((message) => /preload/i.test(message)),
+      [],
+      'Chromium says nothing about a preload',
+    );
+    assert.deepEqual(problems.pageErrors, []);
+    assert.deepEqual(problems.cspViolations, []);
+  });
+}
+
+test('a page without widgets has no hints', async () => {
+  const { page, context } = await openPage(env.browser);
+  await page.goto(`${env.url}/SelfRefundsUnavailable`);
+  assert.equal(await page.locator('link[rel=preload]').count(), 0);
+  await context.close();
+});
