@@ -29,6 +29,8 @@ const DOTNET_ENV = { DOTNET_CLI_TELEMETRY_OPTOUT: '1', DOTNET_NOLOGO: '1' };
  */
 function dotnet(args, { capture = false } = {}) {
   const result = spawnSync('dotnet', args, {
+    // hosts/aspnet/nuget.config (its feed and its packages folder) applies.
+    cwd: __dirname,
     stdio: capture ? ['ignore', 'pipe', 'inherit'] : 'inherit',
     encoding: 'utf8',
     env: { ...process.env, ...DOTNET_ENV },
