@@ -40,6 +40,13 @@ const VARIANT_LABELS = { federated: 'federated', hinted: 'with hints', plain: 'p
 /** Lighthouse's mobile CPU setting. */
 const CPU_SLOWDOWN = 4;
 
+/**
+ * The options of `npm run bench` (see the file's header).
+ *
+ * @param {string[]} argv the arguments after the script's name
+ * @returns {{ build: boolean, runs: number, timing: boolean, pages: string[] | null, aspnet: boolean }}
+ * @throws Error naming an unknown option
+ */
 function parseArgs(argv) {
   const args = { build: true, runs: 5, timing: true, pages: null, aspnet: false };
   for (const arg of argv) {
@@ -186,6 +193,14 @@ function table(rows) {
 const fmtTimes = (ms, times) =>
   ms == null ? 'n/a' : `${ms} ms${times && times.length > 1 ? ` (${Math.min(...times)}–${Math.max(...times)})` : ''}`;
 
+/**
+ * The printed report of a run: the table of every page and variant (with each variant's time ÷ the
+ * plain bundle's), the goals with verdicts (docs/performance.md "Before and after", "Pages with
+ * preload hints"), the noise and the upload.
+ *
+ * @param {object} results what bench/results.json holds (`variants`, `pages`, `upload`)
+ * @returns {string}
+ */
 function report(results) {
   const { pages, upload } = results;
   const variants = results.variants || ['federated', 'plain'];
@@ -433,7 +448,11 @@ async function main() {
   console.log(`\n${text}\n\nWrote bench/results.json (${Math.round((Date.now() - started) / 1000)} s).`);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
+
+module.exports = { parseArgs, report, chartOf, GOALS };
