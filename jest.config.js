@@ -40,11 +40,15 @@ const common = {
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
 };
 
-/** The dev host's HTTP tests, the fixtures' checks and the build's plugins run in node (real fetch, no DOM). */
+/**
+ * The dev host's HTTP tests, the fixtures' checks, the build's plugins and the bench's report run in
+ * node (real fetch, no DOM).
+ */
 const NODE_TESTS = [
   '<rootDir>/dev-host/**/*.test.js',
   '<rootDir>/fixtures/fixtures.test.js',
   '<rootDir>/build/**/*.test.js',
+  '<rootDir>/bench/**/*.test.js',
 ];
 
 /** The tests of time formatting and of the views that show times (run in both zones). */
@@ -81,7 +85,7 @@ module.exports = {
       ...common,
       displayName: 'node',
       testEnvironment: 'node',
-      roots: ['<rootDir>/dev-host', '<rootDir>/fixtures', '<rootDir>/build'],
+      roots: ['<rootDir>/dev-host', '<rootDir>/fixtures', '<rootDir>/build', '<rootDir>/bench'],
       testMatch: NODE_TESTS,
     },
     {

@@ -185,6 +185,8 @@ function shimConfig(opts, remoteNames) {
         __RW_REMOTE_ORIGINS__: JSON.stringify(process.env.REMOTE_ORIGINS || ''),
         __RW_API_ORIGINS__: JSON.stringify(process.env.API_ORIGINS || ''),
       }),
+      // The loader chunk's files, for the preload hints of dist/manifest.json and dist/preload/.
+      firstPanel.shimPlugin(),
       // Before webpack's own runtime reads a global, named elements standing in for the globals of
       // the shim and the remotes are hidden (host-shim/namedGlobals.js, docs/security.md).
       new webpack.BannerPlugin({
@@ -264,6 +266,6 @@ module.exports = (env = {}, argv = {}) => {
       ),
       ...remotes,
     ],
-    { distDir: dist, version: pkg.version, widgets, firstPanel: () => firstPanel.table() },
+    { distDir: dist, version: pkg.version, widgets, firstPanel: () => firstPanel.manifestTable() },
   );
 };

@@ -21,6 +21,16 @@ const bookings = require('../fixtures/bookings.json');
 const ROOT = path.resolve(__dirname, '..');
 const STATIC_PREFIX = '/static/refund-widgets/';
 const PLAIN_FOLDER = '__plain';
+/** Where the ASP.NET kit's package serves the widgets' files (docs/aspnet.md "The package"). */
+const ASPNET_PREFIX = '/_content/RefundWidgets.AspNetCore/';
+/**
+ * The variants of a page: `federated`, the dev host's page as a host without hints has it (the shim
+ * preloads by itself); `hinted`, the same page from a second dev host started with `preloadHints`
+ * (its head carries the build's hints, docs/host-contract.md "Preload hints"); `plain`, the
+ * federated page with the shim swapped for plain bundles; `aspnet`, the ASP.NET example site's page
+ * (hosts/aspnet, the kit from its package: hints from `<refund-widgets-head />`), with `--aspnet`.
+ */
+const VARIANTS = ['federated', 'hinted', 'plain', 'aspnet'];
 /** Lighthouse "Slow 4G" as nominal figures: 150 ms RTT, 1.6 Mbps down, 750 kbps up. */
 const SLOW_4G = {
   offline: false,
@@ -83,10 +93,10 @@ const PAGES = [
 ];
 
 /**
- * Why a page cannot be measured in this build (its widget is not in widgets.json or not built),
- * or null when it can.
+ * Why a page cannot be measured in this build (its widget is not in widgets.json or not built;
+ * for the `hinted` variant, the build has no preload snippet for it), or null when it can.
  */
-function unavailableReason(pageSpec, distDir, { plain = false } = {}) {
+function unavailableReason(pageSpec, distDir, { plain = false, hinted = false } = {}) {
   const listed = new Set(widgetsJson().map((w) => w.name));
   for (const { widget } of pageSpec.panels) {
     if (!listed.has(widget)) return `widget "${widget}" is not in host-shim/widgets.json yet`;
@@ -95,6 +105,9 @@ function unavailableReason(pageSpec, distDir, { plain = false } = {}) {
       : path.join(distDir, widget, 'remoteEntry.js');
     if (!fs.existsSync(file)) return `widget "${widget}" was not built (${path.relative(distDir, file)} missing)`;
   }
+  // The dev host hints a page from the snippet of its first widget (dev-host/app.js).
+  const snippet = path.join(distDir, 'preload', `${pageSpec.panels[0].widget}.html`);
+  if (hinted && !fs.existsSync(snippet)) return `the build wrote no ${path.relative(distDir, snippet)}`;
   return null;
 }
 
@@ -134,22 +147,67 @@ function buildPlain(distDir) {
   });
 }
 
-/** Starts the dev host on a free port over `distDir` with a fresh data folder, and the browser. */
-async function startBench(distDir) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rw-bench-data-'));
-  const logger = { info() {}, warn: (m) => console.warn(m) };
-  const server = await startServer({ port: 0, dataDir, distDir, logger, devTools: true }); // bench/run.js reads /__dev/uploads
-  const browser = await launchBrowser();
-  return {
-    url: server.url,
-    server,
-    browser,
-    async close() {
-      await browser.close().catch(() => undefined);
-      await server.close().catch(() => undefined);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+/**
+ * Starts the dev host on a free port over `distDir` with a fresh data folder, and the browser; with
+ * `hinted`, a second dev host over the same build started with `preloadHints` (its own port and
+ * data folder, so each page's session and state stay on the server that rendered it); with
+ * `aspnet`, the ASP.NET example site built from `distDir`'s package (hosts/aspnet/run.js) in front of
+ * a reference backend of its own.
+ *
+ * @returns {Promise<object>} `{ url, browser, sites, close }`: `url` is the plain dev host's,
+ *   `sites[variant]` `{ url, prefix }` the server and the widgets' folder each variant loads from
+ */
+async function startBench(distDir, { hinted = false, aspnet = false } = {}) {
+  const folders = [];
+  const closers = [];
+  const dataDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rw-bench-data-'));
+    folders.push(dir);
+    return dir;
   };
+  const logger = { info() {}, warn: (m) => console.warn(m) };
+  const close = async () => {
+    for (const closer of closers.reverse()) await closer().catch(() => undefined);
+    for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const server = await startServer({ port: 0, dataDir: dataDir(), distDir, logger, devTools: true }); // bench/run.js reads /__dev/uploads
+    closers.push(() => server.close());
+    const sites = {
+      federated: { url: server.url, prefix: STATIC_PREFIX },
+      plain: { url: server.url, prefix: STATIC_PREFIX },
+    };
+    if (hinted) {
+      const withHints = await startServer({ port: 0, dataDir: dataDir(), distDir, logger, preloadHints: true });
+      closers.push(() => withHints.close());
+      sites.hinted = { url: withHints.url, prefix: STATIC_PREFIX };
+    }
+    if (aspnet) {
+      const { startAspNetHost, startReferenceBackend } = require('../hosts/aspnet/run');
+      const { backend, hostDataKey } = await startReferenceBackend({ distDir, dataDir: dataDir() });
+      closers.push(() => backend.close());
+      const site = await startAspNetHost({ backendUrl: backend.url, distDir, hostDataKey });
+      closers.push(() => site.close());
+      sites.aspnet = { url: site.url, prefix: ASPNET_PREFIX };
+    }
+    const browser = await launchBrowser();
+    closers.push(() => browser.close());
+    return { url: server.url, server, browser, sites, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/**
+ * Packs `distDir` into the ASP.NET kit's package and builds the example site from its feed, as
+ * `npm run host:aspnet` does (hosts/aspnet/pack.js, run.js); throws when either fails.
+ */
+function buildAspNet(distDir) {
+  const { pack } = require('../hosts/aspnet/pack');
+  const { buildSite } = require('../hosts/aspnet/run');
+  pack({ distDir });
+  buildSite();
 }
 
 /**
@@ -184,10 +242,13 @@ function panelsShown(panels) {
 
 const gzipSize = (body) => zlib.gzipSync(body, { level: 6 }).length;
 
-/** Short name of a request for tables and charts: the path under the widgets' folder, else path + query. */
-function shortName(url, base) {
+/**
+ * Short name of a request for tables and charts: the path under the widgets' folder of `site`
+ * (`{ url, prefix }`), else path + query.
+ */
+function shortName(url, site) {
   const u = new URL(url);
-  if (u.href.startsWith(base) && u.pathname.startsWith(STATIC_PREFIX)) return u.pathname.slice(STATIC_PREFIX.length);
+  if (u.href.startsWith(site.url) && u.pathname.startsWith(site.prefix)) return u.pathname.slice(site.prefix.length);
   return `${u.pathname}${u.search}`.slice(0, 80);
 }
 
@@ -271,7 +332,7 @@ async function recordRequests(cdp, { stacks }) {
  * Turns recorded CDP requests into rows `{ name, kind, method, start, end, gen, status }` (ms since
  * the document request), one per URL and method, and computes generations (see recordRequests).
  */
-function requestRows(list, base) {
+function requestRows(list, site) {
   const doc = list.find((r) => r.cdpType === 'Document') || list[0];
   if (!doc) return [];
   const origin = doc.t0;
@@ -289,7 +350,7 @@ function requestRows(list, base) {
     }
     if (!genByUrl.has(r.url)) genByUrl.set(r.url, gen);
     rows.push({
-      name: shortName(r.url, base),
+      name: shortName(r.url, site),
       kind: requestKind(r.url, r.cdpType),
       method: r.method,
       initiator: r.initiatorType,
@@ -313,7 +374,8 @@ function criticalPathDepth(rows, panelMs) {
 }
 
 /**
- * One cold load of a page (new browser context, empty cache) in variant `federated` or `plain`.
+ * One cold load of a page (new browser context, empty cache) in a variant of VARIANTS, from the
+ * server `bench.sites[variant]` (the plain variant's is the federated one's).
  * The HTML document goes through `page.route` in both variants (the plain variant swaps the shim's
  * script tag there), so both get it the same way; every other request goes to the dev host,
  * throttled when `throttle` is true (Slow 4G), the CPU slowed `cpu` times when given (Lighthouse's
@@ -339,7 +401,9 @@ async function measureLoad(
     const recorded = await recordRequests(cdp, { stacks });
     if (throttle) await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
     if (cpu > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
-    const url = `${bench.url}${pageSpec.path}`;
+    const site = bench.sites[variant];
+    if (!site) throw new Error(`no server for the ${variant} variant in this run`);
+    const url = `${site.url}${pageSpec.path}`;
     await page.route(url, async (route) => {
       const response = await route.fetch();
       const headers = { ...response.headers() };
@@ -385,11 +449,11 @@ async function measureLoad(
     await page.waitForLoadState('networkidle', { timeout: timeoutMs }).catch(() => undefined);
     await page.waitForTimeout(200);
     const settledRequests = finished.slice();
-    const requests = requestRows(recorded, bench.url);
+    const requests = requestRows(recorded, site);
     const panelOnRows = Math.round(ms - gapMs);
 
     const bodies = new Map();
-    for (const request of settledRequests) bodies.set(request, await describe(request, bench.url));
+    for (const request of settledRequests) bodies.set(request, await describe(request, site));
     const summarise = (list) => {
       const files = list.map((r) => bodies.get(r)).filter((f) => f && (f.type === 'js' || f.type === 'css'));
       const sum = (type, key) => files.filter((f) => f.type === type).reduce((n, f) => n + f[key], 0);
@@ -417,17 +481,20 @@ async function measureLoad(
   }
 }
 
-/** A finished request's widget JS/CSS body: `{ file, type, raw, gz, reactDom }`, or `{ type: 'other' }`. */
-async function describe(request, base) {
+/**
+ * A finished request's widget JS/CSS body (a file of `site`'s widgets' folder):
+ * `{ file, type, raw, gz, reactDom }`, or `{ type: 'other' }`.
+ */
+async function describe(request, site) {
   const url = new URL(request.url());
-  if (!url.href.startsWith(base) || !url.pathname.startsWith(STATIC_PREFIX)) return { type: 'other' };
+  if (!url.href.startsWith(site.url) || !url.pathname.startsWith(site.prefix)) return { type: 'other' };
   const type = /\.js$/.test(url.pathname) ? 'js' : /\.css$/.test(url.pathname) ? 'css' : 'other';
   if (type === 'other') return { type };
   const response = await request.response();
   const body = response ? await response.body().catch(() => null) : null;
   if (!body) return { type: 'other' };
   return {
-    file: url.pathname.slice(STATIC_PREFIX.length),
+    file: url.pathname.slice(site.prefix.length),
     type,
     raw: body.length,
     gz: gzipSize(body),
@@ -447,6 +514,8 @@ module.exports = {
   ROOT,
   PAGES,
   SLOW_4G,
+  VARIANTS,
+  buildAspNet,
   benchDist,
   widgetsJson,
   unavailableReason,

@@ -1,18 +1,22 @@
 /* global document, FileReader -- used inside page.evaluate, which runs in the browser */
 /**
  * `npm run bench`: builds production twice (federated, and plain bundles without federation),
- * serves both from the dev host and measures, in headless Debian Chromium, the start, refund,
+ * serves both from the dev host (and the federated pages again from a second dev host that writes
+ * the build's preload hints) and measures, in headless Debian Chromium, the start, refund,
  * manual claim, disruption and two-widget pages: JS and CSS bytes (gzip), requests, react-dom
  * fetches, the critical-path depth (generations of requests before the first panel, API calls
  * included) and the time to the first panel (median of N cold loads under Lighthouse Slow 4G,
  * and again with the CPU slowed 4×, Lighthouse's mobile setting).
  * Also the upload bytes of a 4000 px JPEG before and after the manual claim's browser resize.
- * Prints the measurements and the goals of docs/performance.md "Before and after"
- * with verdicts, writes bench/results.json and one waterfall chart per page
- * (bench/waterfall-<page>.svg). See bench/README.md.
+ * Prints the measurements and the goals of docs/performance.md "Before and after" and "Pages
+ * with preload hints" with verdicts, writes bench/results.json and one waterfall chart per page
+ * (bench/waterfall-<page>.svg). With `--aspnet`, also packs the build into the ASP.NET kit's
+ * package, builds and starts the example site (hosts/aspnet) and measures its pages as a fourth
+ * variant, drawn in bench/waterfall-aspnet-<page>.svg. See bench/README.md.
  *
  * Options: --no-build (reuse the build in DIST_DIR), --runs=N (default 5), --no-timing,
- * --pages=refund,twoWidgets (default all). DIST_DIR: build folder (default a temporary folder).
+ * --pages=refund,twoWidgets (default all), --aspnet. DIST_DIR: build folder (default a temporary
+ * folder).
  */
 const fs = require('fs');
 const path = require('path');
@@ -28,14 +32,26 @@ const GOALS = {
   refundDepth: 2,
   refundJsGz: 140 * KB,
   secondWidgetGz: 12 * KB,
+  hintedRefundDepth: 1,
+  hintedRefundTimeRatio: 0.95,
 };
+/** How the table names each variant (lib.VARIANTS). */
+const VARIANT_LABELS = { federated: 'federated', hinted: 'with hints', plain: 'plain', aspnet: 'ASP.NET, hints' };
 /** Lighthouse's mobile CPU setting. */
 const CPU_SLOWDOWN = 4;
 
+/**
+ * The options of `npm run bench` (see the file's header).
+ *
+ * @param {string[]} argv the arguments after the script's name
+ * @returns {{ build: boolean, runs: number, timing: boolean, pages: string[] | null, aspnet: boolean }}
+ * @throws Error naming an unknown option
+ */
 function parseArgs(argv) {
-  const args = { build: true, runs: 5, timing: true, pages: null };
+  const args = { build: true, runs: 5, timing: true, pages: null, aspnet: false };
   for (const arg of argv) {
     if (arg === '--no-build') args.build = false;
+    else if (arg === '--aspnet') args.aspnet = true;
     else if (arg === '--no-timing') args.timing = false;
     else if (arg.startsWith('--runs=')) args.runs = Math.max(1, Number(arg.slice(7)) || 5);
     else if (arg.startsWith('--pages=')) args.pages = arg.slice(8).split(',');
@@ -50,7 +66,7 @@ function parseArgs(argv) {
  * with the CPU slowed 4×; the figures are medians, the requests drawn are the median Slow 4G load's.
  */
 async function measureVariant(bench, pageSpec, variant, { distDir, runs, timing }) {
-  const why = lib.unavailableReason(pageSpec, distDir, { plain: variant === 'plain' });
+  const why = lib.unavailableReason(pageSpec, distDir, { plain: variant === 'plain', hinted: variant === 'hinted' });
   if (why) return { na: why };
   try {
     const size = await lib.measureLoad(bench, pageSpec, { variant, distDir, stacks: true, timeoutMs: 30_000 });
@@ -177,8 +193,17 @@ function table(rows) {
 const fmtTimes = (ms, times) =>
   ms == null ? 'n/a' : `${ms} ms${times && times.length > 1 ? ` (${Math.min(...times)}–${Math.max(...times)})` : ''}`;
 
+/**
+ * The printed report of a run: the table of every page and variant (with each variant's time ÷ the
+ * plain bundle's), the goals with verdicts (docs/performance.md "Before and after", "Pages with
+ * preload hints"), the noise and the upload.
+ *
+ * @param {object} results what bench/results.json holds (`variants`, `pages`, `upload`)
+ * @returns {string}
+ */
 function report(results) {
   const { pages, upload } = results;
+  const variants = results.variants || ['federated', 'plain'];
   const byId = Object.fromEntries(pages.map((p) => [p.id, p]));
   const lines = [];
   const head = [
@@ -191,16 +216,18 @@ function report(results) {
     'depth',
     'first panel, Slow 4G (min–max)',
     `+ ${CPU_SLOWDOWN}× CPU (min–max)`,
+    `÷ plain (Slow 4G / ${CPU_SLOWDOWN}× CPU)`,
   ];
   const rows = [head];
   for (const p of pages) {
-    for (const variant of ['federated', 'plain']) {
+    for (const variant of variants) {
       const m = p[variant];
-      if (!m || m.na) rows.push([p.label, variant, 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', 'n/a']);
+      const name = VARIANT_LABELS[variant];
+      if (!m || m.na) rows.push([p.label, name, 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', 'n/a']);
       else {
         rows.push([
           p.label,
-          variant,
+          name,
           lib.kb(m.jsGz),
           lib.kb(m.cssGz),
           m.requests,
@@ -208,6 +235,9 @@ function report(results) {
           m.criticalPathDepth,
           fmtTimes(m.ms, m.times),
           fmtTimes(m.msCpu4, m.timesCpu4),
+          m.timeRatio == null && m.timeRatioCpu4 == null
+            ? 'n/a'
+            : `${fmtRatio(m.timeRatio)} / ${fmtRatio(m.timeRatioCpu4)}`,
         ]);
       }
     }
@@ -216,8 +246,9 @@ function report(results) {
   lines.push('after the HTML, API calls included; time: median of cold loads, Slow 4G, then also 4× CPU)');
   lines.push(table(rows));
   for (const p of pages) {
-    const reason = p.federated?.na || p.plain?.na;
-    if (reason) lines.push(`  n/a ${p.label}: ${reason}`);
+    for (const variant of variants) {
+      if (p[variant]?.na) lines.push(`  n/a ${p.label}, ${VARIANT_LABELS[variant]}: ${p[variant].na}`);
+    }
   }
 
   const goals = [['figure', 'goal', 'now', 'verdict', `now, ${CPU_SLOWDOWN}× CPU`, 'verdict']];
@@ -281,9 +312,30 @@ function report(results) {
     '',
     '',
   ]);
+  const hintedGoals = (name, m) => {
+    const hintedDepth = m && !m.na ? m.criticalPathDepth : null;
+    goals.push([
+      `${name}: critical-path depth after the HTML`,
+      `≤ ${GOALS.hintedRefundDepth}`,
+      hintedDepth ?? 'n/a',
+      verdict(hintedDepth, GOALS.hintedRefundDepth),
+      '',
+      '',
+    ]);
+    both(
+      `${name}: time to first panel, ÷ plain`,
+      `≤ ${GOALS.hintedRefundTimeRatio.toFixed(2)}×`,
+      fmtRatio,
+      m?.timeRatio ?? null,
+      m?.timeRatioCpu4 ?? null,
+      GOALS.hintedRefundTimeRatio,
+    );
+  };
+  if (variants.includes('hinted')) hintedGoals('refund page with hints', refund?.hinted);
+  if (variants.includes('aspnet')) hintedGoals('ASP.NET refund page (hints)', refund?.aspnet);
   lines.push('', 'Goals', table(goals));
   const spreads = pages.flatMap((p) =>
-    ['federated', 'plain']
+    variants
       .map((v) => p[v])
       .filter((m) => m && !m.na && m.times && m.times.length > 1)
       .map((m) => (Math.max(...m.times) - Math.min(...m.times)) / m.ms),
@@ -312,9 +364,21 @@ function report(results) {
   return lines.join('\n');
 }
 
+/** The chart's rows of one measured variant: `{ name, requests, panelMs, depth }`. */
+function chartOf(m, name) {
+  const measured = m && !m.na ? m : {};
+  return {
+    name,
+    requests: measured.waterfall || measured.waterfallUnthrottled,
+    panelMs: measured.waterfall ? measured.panelOnRows : null,
+    depth: measured.criticalPathDepth,
+  };
+}
+
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const distDir = lib.benchDist();
+  const variants = lib.VARIANTS.filter((v) => v !== 'aspnet' || args.aspnet);
   const started = Date.now();
   if (args.build) {
     console.log(`Building production (federated) into ${distDir} …`);
@@ -322,7 +386,11 @@ async function main() {
     console.log('Building plain bundles (no federation) …');
     lib.buildPlain(distDir);
   }
-  const bench = await lib.startBench(distDir);
+  if (args.aspnet) {
+    console.log('Packing the ASP.NET kit and building the example site from its feed …');
+    lib.buildAspNet(distDir);
+  }
+  const bench = await lib.startBench(distDir, { hinted: true, aspnet: args.aspnet });
   const results = {
     date: new Date().toISOString(),
     distDir,
@@ -331,6 +399,7 @@ async function main() {
     cpuSlowdown: args.timing ? CPU_SLOWDOWN : null,
     goals: GOALS,
     widgets: lib.widgetsJson().map((w) => w.name),
+    variants,
     pages: [],
     upload: null,
   };
@@ -338,18 +407,21 @@ async function main() {
     for (const pageSpec of lib.PAGES.filter((p) => !args.pages || args.pages.includes(p.id))) {
       console.log(`Measuring ${pageSpec.label} …`);
       const entry = { id: pageSpec.id, label: pageSpec.label, path: pageSpec.path };
-      for (const variant of ['federated', 'plain']) {
+      for (const variant of variants) {
         entry[variant] = await measureVariant(bench, pageSpec, variant, { distDir, ...args });
       }
-      entry.timeRatio = ratio(entry.federated?.ms, entry.plain?.ms);
-      entry.timeRatioCpu4 = ratio(entry.federated?.msCpu4, entry.plain?.msCpu4);
-      for (const variant of ['federated', 'plain']) {
-        if (entry[variant] && !entry[variant].na) {
-          entry[variant].timeRatio = variant === 'plain' ? (entry.plain.ms == null ? null : 1) : entry.timeRatio;
-          entry[variant].timeRatioCpu4 =
-            variant === 'plain' ? (entry.plain.msCpu4 == null ? null : 1) : entry.timeRatioCpu4;
+      // Every variant's time ÷ the plain bundle's (plain is 1); the page's own ratios are federated's.
+      for (const variant of variants) {
+        const m = entry[variant];
+        if (m && !m.na) {
+          m.timeRatio = ratio(m.ms, entry.plain?.ms);
+          m.timeRatioCpu4 = ratio(m.msCpu4, entry.plain?.msCpu4);
         }
       }
+      entry.timeRatio = entry.federated?.timeRatio ?? null;
+      entry.timeRatioCpu4 = entry.federated?.timeRatioCpu4 ?? null;
+      entry.hintedTimeRatio = entry.hinted?.timeRatio ?? null;
+      entry.hintedTimeRatioCpu4 = entry.hinted?.timeRatioCpu4 ?? null;
       results.pages.push(entry);
     }
     console.log('Measuring the upload resize …');
@@ -361,21 +433,26 @@ async function main() {
   results.table = text;
   fs.writeFileSync(path.join(__dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
   for (const p of results.pages) {
-    const variants = ['federated', 'plain'].map((v) => {
-      const m = p[v] && !p[v].na ? p[v] : {};
-      return {
-        name: v,
-        requests: m.waterfall || m.waterfallUnthrottled,
-        panelMs: m.waterfall ? m.panelOnRows : null,
-        depth: m.criticalPathDepth,
-      };
-    });
-    fs.writeFileSync(path.join(__dirname, `waterfall-${p.id}.svg`), waterfallSvg(`${p.label}: requests`, variants));
+    const charts = ['federated', 'hinted', 'plain'].map((v) => chartOf(p[v], VARIANT_LABELS[v]));
+    fs.writeFileSync(path.join(__dirname, `waterfall-${p.id}.svg`), waterfallSvg(`${p.label}: requests`, charts));
+    if (args.aspnet) {
+      fs.writeFileSync(
+        path.join(__dirname, `waterfall-aspnet-${p.id}.svg`),
+        waterfallSvg(`${p.label} on the ASP.NET example site: requests`, [
+          chartOf(p.aspnet, 'ASP.NET site, with hints'),
+          chartOf(p.plain, 'plain (dev host)'),
+        ]),
+      );
+    }
   }
   console.log(`\n${text}\n\nWrote bench/results.json (${Math.round((Date.now() - started) / 1000)} s).`);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exitCode = 1;
-});
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
+
+module.exports = { parseArgs, report, chartOf, GOALS };

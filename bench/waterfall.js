@@ -1,9 +1,10 @@
 /**
  * Waterfall charts of the bench (docs/performance.md "The refund page's waterfall"): one SVG per
- * page, the federated load above the plain one, one bar per request from its start to its end
+ * page, its variants one above the other (federated, with hints, plain; the ASP.NET site's page
+ * above the plain one in `waterfall-aspnet-<page>.svg`), one bar per request from its start to its end
  * (ms from the document request, Slow 4G, the median load), coloured by kind, labelled with its
  * generation (g1 = requested by the HTML, g2 = by what g1 loaded, …), and a line at the first
- * panel. Written beside bench/results.json as `waterfall-<page>.svg`; plain SVG, no script.
+ * panel. Written beside bench/results.json; plain SVG, no script.
  */
 const COLOURS = { html: '#6c757d', js: '#1f77b4', css: '#9467bd', api: '#d62728', other: '#bbbbbb' };
 const ROW = 16;

@@ -93,6 +93,53 @@ class FirstPanelFiles {
     this.remotes = {};
     /** The sha384 of each remote's final JS and CSS files, by path relative to the remotes base. */
     this.integrity = {};
+    /** The JS and CSS files of the shim's loader and of its own shares, relative to dist/ ({@link FirstPanelFiles#shimPlugin}). */
+    this.shim = [];
+  }
+
+  /**
+   * The webpack plugin of the shim's compiler that records the files of its chunk group
+   * `chunkName`: the loader, which the shim imports first on every page with a widget
+   * (host-shim/index.ts), and of the shares the shim provides itself (`hostProvides`, the page
+   * runtime), which the loader's federation runtime loads next. The shim does not need them; the preload
+   * hints do: a page that hints them starts them with the HTML, not after the shim ran
+   * (docs/host-contract.md "Preload hints"; docs/performance.md "Pages with preload hints").
+   *
+   * @param {string} [chunkName] the chunk's `webpackChunkName`, `loader` unless told
+   * @returns {{ apply: (compiler: import('webpack').Compiler) => void }}
+   */
+  shimPlugin(chunkName = 'loader') {
+    return {
+      apply: (compiler) => {
+        compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
+          compilation.hooks.afterProcessAssets.tap(PLUGIN, () => {
+            const { chunkGraph } = compilation;
+            const files = new Set(groupFiles(chunkGraph, compilation.namedChunkGroups.get(chunkName), '').files);
+            // The shares the shim provides (the page runtime): the loader's first use of the
+            // federation runtime loads them.
+            for (const m of compilation.modules) {
+              if (m.type !== PROVIDE_TYPE || !this.hostProvides.includes(shareKeyOf(m))) continue;
+              const block = m.blocks[0];
+              groupFiles(chunkGraph, block && chunkGraph.getBlockChunkGroup(block), '').files.forEach((f) =>
+                files.add(f),
+              );
+            }
+            this.shim = [...files];
+          });
+        });
+      },
+    };
+  }
+
+  /**
+   * What dist/manifest.json holds as `firstPanel`: the table the shim carries ({@link
+   * FirstPanelFiles#table}) and `shim`, the files of the shim's loader chunk group, which the
+   * preload hints add to every widget's (build/preload-snippets.js, the ASP.NET kit).
+   *
+   * @returns {{ hostProvides: string[], remotes: object, shim: string[] }}
+   */
+  manifestTable() {
+    return { ...this.table(), shim: this.shim };
   }
 
   /**

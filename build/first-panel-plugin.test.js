@@ -209,3 +209,58 @@ describe('FirstPanelFiles.table', () => {
     expect(table.remotes.refund.consumes).toEqual(['@rw/page-runtime', 'yup']);
   });
 });
+
+describe('FirstPanelFiles.shimPlugin', () => {
+  it("records the files of the shim's loader chunk group and of its own shares, which the manifest's table carries as `shim`", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rw-shim-loader-'));
+    fs.writeFileSync(
+      path.join(dir, 'shim.js'),
+      'export const loader = () => import(/* webpackChunkName: "loader" */ \'./loader.js\');',
+    );
+    fs.writeFileSync(
+      path.join(dir, 'loader.js'),
+      "export const mountAll = () => import('uuid').then((uuid) => 'LOADER_MARKER' + uuid.v4());",
+    );
+    try {
+      const collector = new FirstPanelFiles({ hostProvides: [] });
+      const config = baseConfig(dir, [collector.shimPlugin()], { 'host-shim': './shim.js' });
+      config.output.chunkFilename = 'host-shim/[name].[contenthash:8].js';
+      const stats = await compile(config);
+      expect(stats.compilation.errors).toEqual([]);
+      expect(collector.shim).toEqual([expect.stringMatching(/^host-shim\/loader\.[0-9a-f]{8}\.js$/)]);
+      expect(fs.readFileSync(path.join(dir, 'out', collector.shim[0]), 'utf8')).toContain('LOADER_MARKER');
+      expect(collector.manifestTable()).toEqual({ hostProvides: [], remotes: {}, shim: collector.shim });
+
+      // A share the shim provides itself (as the page runtime): its chunk follows the loader's.
+      const providing = new FirstPanelFiles({ hostProvides: ['uuid'] });
+      const federated = baseConfig(
+        dir,
+        [
+          new ModuleFederationPlugin({
+            name: 'rw_host_test',
+            remotes: {},
+            shared: { uuid: shared().uuid },
+            dts: false,
+          }),
+          providing.shimPlugin(),
+        ],
+        { 'host-shim': './shim.js' },
+      );
+      federated.output.chunkFilename = 'host-shim/[name].[contenthash:8].js';
+      expect((await compile(federated)).compilation.errors).toEqual([]);
+      expect(providing.shim).toEqual([
+        expect.stringMatching(/^host-shim\/loader\.[0-9a-f]{8}\.js$/),
+        expect.stringMatching(/^host-shim\/[0-9]+\.[0-9a-f]{8}\.js$/),
+      ]);
+      expect(fs.readFileSync(path.join(dir, 'out', providing.shim[1]), 'utf8')).toContain('randomUUID');
+
+      const none = new FirstPanelFiles({ hostProvides: [] });
+      expect(
+        (await compile(baseConfig(dir, [none.shimPlugin('absent')], { 'host-shim': './shim.js' }))).hasErrors(),
+      ).toBe(false);
+      expect(none.shim).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60000);
+});

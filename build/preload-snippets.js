@@ -8,7 +8,8 @@
  *
  * The files are those the shim preloads for a page with this widget alone (host-shim/firstPanel.ts
  * `firstPanelFiles`): the widget's own first-panel files, then for each share it consumes and the
- * shim does not provide, the files the widget provides for it.
+ * shim does not provide, the files the widget provides for it; then the files of the shim's loader
+ * chunk, which the shim imports itself (without their hint they would wait for the shim).
  */
 'use strict';
 
@@ -18,10 +19,11 @@ const path = require('path');
 const FOLDER = 'preload';
 
 /**
- * The first-panel files of widget `name` alone, in the shim's order, no duplicates.
+ * The first-panel files of widget `name` alone, in the shim's order, no duplicates, then the files
+ * of the shim's loader chunk (`table.shim`), which every page with a widget loads after the shim.
  *
- * @param {{ hostProvides: string[], remotes: Record<string, { files: string[], consumes: string[], provides: Record<string, string[]> }> }} table
- *   the first-panel table (build/first-panel-plugin.js)
+ * @param {{ hostProvides: string[], remotes: Record<string, { files: string[], consumes: string[], provides: Record<string, string[]> }>, shim?: string[] }} table
+ *   the first-panel table of dist/manifest.json (build/first-panel-plugin.js `manifestTable`)
  * @param {string} name a remote's name
  * @returns {string[]} paths relative to dist/
  */
@@ -32,6 +34,7 @@ function firstPanelFilesOf(table, name) {
   for (const key of remote.consumes) {
     if (!table.hostProvides.includes(key)) (remote.provides[key] ?? []).forEach((file) => files.add(file));
   }
+  (table.shim ?? []).forEach((file) => files.add(file));
   return [...files];
 }
 

@@ -37,6 +37,25 @@ describe('firstPanelFilesOf', () => {
     expect(firstPanelFilesOf(TABLE, 'lookup')).toEqual(['lookup/remoteEntry.js']);
     expect(firstPanelFilesOf(TABLE, 'seatPicker')).toEqual([]);
   });
+
+  it("ends with the shim's loader chunk files, which every page with a widget loads after the shim", () => {
+    const table = { ...TABLE, shim: ['host-shim/769.eeee5555.css', 'host-shim/loader.ffff6666.js'] };
+    expect(firstPanelFilesOf(table, 'lookup')).toEqual([
+      'lookup/remoteEntry.js',
+      'host-shim/769.eeee5555.css',
+      'host-shim/loader.ffff6666.js',
+    ]);
+    expect(
+      snippetFor(REFUND, table, (file) => `sha384-${file}`)
+        .trimEnd()
+        .split('\n')
+        .slice(-2),
+    ).toEqual([
+      '<link rel="preload" href="{base}/host-shim/769.eeee5555.css" as="style" integrity="sha384-host-shim/769.eeee5555.css">',
+      '<link rel="preload" href="{base}/host-shim/loader.ffff6666.js" as="script" integrity="sha384-host-shim/loader.ffff6666.js">',
+    ]);
+    expect(firstPanelFilesOf(table, 'seatPicker')).toEqual([]);
+  });
 });
 
 describe('snippetFor', () => {

@@ -165,8 +165,8 @@ describe('the ASP.NET launcher (hosts/aspnet/run.js) starts the backend with its
 describe('which commands turn the dev tools on', () => {
   it('npm start and npm run serve pass --dev-tools; npm run backend and host:aspnet do not', () => {
     const { scripts } = packageJson;
-    expect(scripts.start).toMatch(/node dev-host\/server\.js --dev-tools$/);
-    expect(scripts.serve).toBe('node dev-host/server.js --dev-tools');
+    expect(scripts.start).toMatch(/node dev-host\/server\.js --dev-tools( |$)/);
+    expect(scripts.serve).toMatch(/^node dev-host\/server\.js --dev-tools( |$)/);
     expect(scripts.backend).not.toMatch(/dev-tools|DEV_TOOLS/);
     expect(scripts['host:aspnet']).not.toMatch(/dev-tools|DEV_TOOLS/);
   });

@@ -2,10 +2,14 @@
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * The dev host's preload hints (preloadHints.js; docs/host-contract.md "Preload hints"): the build's
- * snippet of the page's widget, filled in; written only when the dev host is started with them.
+ * snippet of the page's widget, filled in; written only when the dev host is started with them,
+ * as `npm start` and `npm run serve` start it (`--preload-hints`).
  */
 const fs = require('fs');
 const path = require('path');
+const { spawn } = require('child_process');
+const packageJson = require('../package.json');
+const { preloadHintsWanted } = require('./server');
 const bookings = require('../fixtures/bookings.json');
 const { preloadHints } = require('./preloadHints');
 const { snippetFor } = require('../build/preload-snippets');
@@ -77,4 +81,81 @@ describe('the pages', () => {
     const html = await (await server.fetch(`${server.url}${pageUrl('/ConfirmRefund', bookings.instant)}`)).text();
     expect(html).not.toContain('rel="preload"');
   });
+});
+
+describe('from the command line', () => {
+  it('npm start and npm run serve pass --preload-hints; npm run backend and host:aspnet do not', () => {
+    const { scripts } = packageJson;
+    expect(scripts.start).toMatch(/node dev-host\/server\.js --dev-tools --preload-hints$/);
+    expect(scripts.serve).toBe('node dev-host/server.js --dev-tools --preload-hints');
+    expect(scripts.backend).not.toMatch(/preload-hints|PRELOAD_HINTS/);
+    expect(scripts['host:aspnet']).not.toMatch(/preload-hints|PRELOAD_HINTS/);
+  });
+
+  it('preloadHintsWanted: the flag or PRELOAD_HINTS=1, nothing else', () => {
+    expect(preloadHintsWanted(['node', 'server.js', '--preload-hints'], {})).toBe(true);
+    expect(preloadHintsWanted(['node', 'server.js'], { PRELOAD_HINTS: '1' })).toBe(true);
+    expect(preloadHintsWanted(['node', 'server.js'], {})).toBe(false);
+    expect(preloadHintsWanted(['node', 'server.js', '--dev-tools'], { PRELOAD_HINTS: 'true' })).toBe(false);
+    expect(preloadHintsWanted(['node', 'server.js', '--preload-hintsx'], { PRELOAD_HINTS: '0' })).toBe(false);
+  });
+
+  /** Runs `node dev-host/server.js …args` over a dist/ with the refund snippet; returns its first line and URL. */
+  async function runServer(args) {
+    const child = spawn(process.execPath, [path.join(__dirname, 'server.js'), ...args], {
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: tempDir('rw-cli-'),
+        DIST_DIR: distWithSnippet(),
+        PRELOAD_HINTS: '',
+        DEV_TOOLS: '',
+      },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const line = await new Promise((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk) => {
+        out += chunk;
+        if (out.includes('\n')) resolve(out.split('\n')[0].trim());
+      });
+      child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
+    });
+    return { line, url: line.match(/http:\/\/127\.0\.0\.1:\d+/)[0], child };
+  }
+
+  const refundHead = async (url) => {
+    const state = bookings.instant;
+    const route = `/ConfirmRefund?BookingReference=${encodeURIComponent(state.bookingReference)}&Email=${encodeURIComponent(state.email)}`;
+    const html = await (await fetch(`${url}${route}`)).text();
+    return html.slice(0, html.indexOf('</head>'));
+  };
+
+  it('`node dev-host/server.js --preload-hints` says so and writes the hints; without the flag it does not', async () => {
+    const on = await runServer(['--preload-hints']);
+    try {
+      expect(on.line).toMatch(/^Dev host listening on http:\/\/127\.0\.0\.1:\d+ \(preload hints on\)$/);
+      expect(await refundHead(on.url)).toContain(
+        '<link rel="preload" href="/static/refund-widgets/refund/remoteEntry.js"',
+      );
+    } finally {
+      on.child.kill('SIGTERM');
+    }
+    const both = await runServer(['--dev-tools', '--preload-hints']);
+    try {
+      expect(both.line).toMatch(
+        /^Dev host listening on http:\/\/127\.0\.0\.1:\d+ \(dev tools on: \/gallery, \/__dev\/\*, \/host-data\/\*; preload hints on\)$/,
+      );
+    } finally {
+      both.child.kill('SIGTERM');
+    }
+    const off = await runServer([]);
+    try {
+      expect(off.line).toMatch(/^Dev host listening on http:\/\/127\.0\.0\.1:\d+$/);
+      expect(await refundHead(off.url)).not.toContain('rel="preload"');
+    } finally {
+      off.child.kill('SIGTERM');
+    }
+  }, 20_000);
 });

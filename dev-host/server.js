@@ -1,12 +1,13 @@
 // @ts-check
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
- * Starts the dev host (app.js) on a port. Run directly: `node dev-host/server.js [--dev-tools]`,
- * with `HOST` (default 127.0.0.1: this machine only), `PORT` (default 8080; `0` picks a free
- * port), `DATA_DIR` (default `.data/` in the repo root), `DIST_DIR` (default `dist/`),
- * `LATENCY_MS` (default 0), `DEV_TOOLS` (`1`: as `--dev-tools`), `HOST_DATA_KEY` and
- * `TRUST_PROXY` from the environment (docs/reference-backend.md "Dev tools"). `npm start` and
- * `npm run serve` pass `--dev-tools`.
+ * Starts the dev host (app.js) on a port. Run directly:
+ * `node dev-host/server.js [--dev-tools] [--preload-hints]`, with `HOST` (default 127.0.0.1: this
+ * machine only), `PORT` (default 8080; `0` picks a free port), `DATA_DIR` (default `.data/` in the
+ * repo root), `DIST_DIR` (default `dist/`), `LATENCY_MS` (default 0), `DEV_TOOLS` (`1`: as
+ * `--dev-tools`), `PRELOAD_HINTS` (`1`: as `--preload-hints`), `HOST_DATA_KEY` and `TRUST_PROXY`
+ * from the environment (docs/reference-backend.md "Dev tools"; docs/host-contract.md "Preload
+ * hints"). `npm start` and `npm run serve` pass `--dev-tools --preload-hints`.
  */
 'use strict';
 
@@ -111,6 +112,20 @@ function devToolsWanted(argv = process.argv, env = process.env) {
 }
 
 /**
+ * Whether the pages should carry the build's preload hints (docs/host-contract.md "Preload hints"):
+ * the command-line flag `--preload-hints`, or `PRELOAD_HINTS=1`. Without either, the pages are
+ * those of a host without hints (the shim preloads by itself), as the browser tests and the bench's
+ * plain pages get them.
+ *
+ * @param {string[]} [argv] default `process.argv`
+ * @param {NodeJS.ProcessEnv} [env] default `process.env`
+ * @returns {boolean}
+ */
+function preloadHintsWanted(argv = process.argv, env = process.env) {
+  return argv.includes('--preload-hints') || env.PRELOAD_HINTS === '1';
+}
+
+/**
  * Reads express's `trust proxy` setting from `TRUST_PROXY`: unset or empty is false (no proxy is
  * trusted); `true`/`false`; a whole number is a count of proxy hops; anything else goes to express
  * as is (addresses or names such as `loopback`, comma-separated).
@@ -149,14 +164,24 @@ if (require.main === module) {
     distDir: process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : DEFAULT_DIST_DIR,
     latencyMs: envInteger('LATENCY_MS', 0),
     devTools: devToolsWanted(),
+    preloadHints: preloadHintsWanted(),
     hostDataKey: process.env.HOST_DATA_KEY || undefined,
     trustProxy: envTrustProxy(),
   };
-  runUntilStopped(
-    () => startServer(options),
-    'Dev host',
-    options.devTools ? ' (dev tools on: /gallery, /__dev/*, /host-data/*)' : '',
-  );
+  const notes = [
+    options.devTools ? 'dev tools on: /gallery, /__dev/*, /host-data/*' : '',
+    options.preloadHints ? 'preload hints on' : '',
+  ].filter(Boolean);
+  runUntilStopped(() => startServer(options), 'Dev host', notes.length ? ` (${notes.join('; ')})` : '');
 }
 
-module.exports = { startServer, listen, envInteger, envTrustProxy, devToolsWanted, runUntilStopped, DEFAULT_HOST };
+module.exports = {
+  startServer,
+  listen,
+  envInteger,
+  envTrustProxy,
+  devToolsWanted,
+  preloadHintsWanted,
+  runUntilStopped,
+  DEFAULT_HOST,
+};

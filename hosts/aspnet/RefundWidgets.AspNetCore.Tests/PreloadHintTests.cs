@@ -42,7 +42,9 @@ public sealed class PreloadHintTests
             FileHint("refund/remoteEntry.js", "script") +
             FileHint("refund/908.aaaa1111.css", "style") +
             FileHint("refund/908.bbbb2222.js", "script") +
-            FileHint("refund/558.cccc3333.js", "script"),
+            FileHint("refund/558.cccc3333.js", "script") +
+            FileHint("host-shim/769.ffff6666.css", "style") +
+            FileHint("host-shim/loader.ffff7777.js", "script"),
             html);
     }
 
@@ -63,7 +65,9 @@ public sealed class PreloadHintTests
         Assert.Equal(
             FileHint("journeySummary/remoteEntry.js", "script") +
             FileHint("journeySummary/412.dddd4444.js", "script") +
-            FileHint("journeySummary/558.eeee5555.js", "script"),
+            FileHint("journeySummary/558.eeee5555.js", "script") +
+            FileHint("host-shim/769.ffff6666.css", "style") +
+            FileHint("host-shim/loader.ffff7777.js", "script"),
             html);
         Assert.DoesNotContain("refund/", html);
         Assert.DoesNotContain("as=\"fetch\"", html);
@@ -85,6 +89,8 @@ public sealed class PreloadHintTests
         Assert.DoesNotContain("journeySummary/558.eeee5555.js", html);
         Assert.Contains(FileHint("journeySummary/412.dddd4444.js", "script"), html);
         Assert.Equal(2, html.Split("as=\"fetch\"").Length - 1);
+        Assert.Equal(1, html.Split("host-shim/loader.ffff7777.js").Length - 1); // the shim's loader once
+        Assert.EndsWith(FileHint("host-shim/loader.ffff7777.js", "script"), html);
     }
 
     [Fact]

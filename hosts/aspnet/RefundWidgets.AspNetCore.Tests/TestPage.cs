@@ -60,6 +60,7 @@ internal sealed class TestPage : IDisposable
         [
             "refund/remoteEntry.js", "refund/908.aaaa1111.css", "refund/908.bbbb2222.js", "refund/558.cccc3333.js",
             "journeySummary/remoteEntry.js", "journeySummary/412.dddd4444.js", "journeySummary/558.eeee5555.js",
+            "host-shim/769.ffff6666.css", "host-shim/loader.ffff7777.js",
         ];
         var files = chunks.ToDictionary(file => file, file => (object)new { integrity = IntegrityOf(file), size = 10, cacheControl = "public, max-age=31536000, immutable" });
         files["host-shim.js"] = new { integrity = shimIntegrity, size = 10, cacheControl = "no-cache" };
@@ -95,6 +96,7 @@ internal sealed class TestPage : IDisposable
                         provides = new Dictionary<string, string[]> { ["react"] = ["refund/558.cccc3333.js"] },
                     },
                 },
+                shim = new[] { "host-shim/769.ffff6666.css", "host-shim/loader.ffff7777.js" },
             },
             files,
         };

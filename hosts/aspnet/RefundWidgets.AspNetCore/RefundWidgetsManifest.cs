@@ -62,13 +62,20 @@ public sealed class ManifestFirstPanel
     [JsonPropertyName("hostProvides")] public IReadOnlyList<string> HostProvides { get; init; } = [];
     /// <summary>Each remote's first panel, by remote name.</summary>
     [JsonPropertyName("remotes")] public IReadOnlyDictionary<string, ManifestRemoteFirstPanel> Remotes { get; init; } = new Dictionary<string, ManifestRemoteFirstPanel>();
+    /// <summary>
+    /// The files of the shim's loader chunk, which the shim imports first on every page with a widget:
+    /// hinted with the HTML, they do not wait for the shim (docs/performance.md "Pages with preload hints").
+    /// Empty in a manifest from before them.
+    /// </summary>
+    [JsonPropertyName("shim")] public IReadOnlyList<string> Shim { get; init; } = [];
 
     /// <summary>
     /// The files (relative to dist/, no duplicates, in the shim's order) the first panels of the remotes
     /// <paramref name="names"/> load, as the shim's <c>firstPanelFiles</c> (host-shim/firstPanel.ts) picks
     /// them: each remote's own files, then for each share it consumes that the shim does not provide, the
     /// files of one provider, the one with the greatest name among the remotes on the page (the
-    /// federation runtime keeps that one).
+    /// federation runtime keeps that one); then, when any of them is in the table, the files of the
+    /// shim's loader chunk (<see cref="Shim"/>).
     /// </summary>
     public IReadOnlyList<string> FilesFor(IEnumerable<string> names)
     {
@@ -90,6 +97,7 @@ public sealed class ManifestFirstPanel
             var provider = present.LastOrDefault(name => Remotes[name].Provides.ContainsKey(key));
             if (provider is not null) Add(Remotes[provider].Provides[key]);
         }
+        if (present.Count > 0) Add(Shim);
         return files;
     }
 }

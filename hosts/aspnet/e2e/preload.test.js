@@ -51,17 +51,18 @@ async function visit(route, name, ready) {
   return { hints, fetched, messages, problems };
 }
 
-/** The hints a page with `widgets` should carry for its files: each first-panel file, with its integrity. */
+/**
+ * The hints a page with `widgets` should carry for its files: each first-panel file, then the shim's
+ * loader chunk and its own shares (`firstPanel.shim`), with its integrity.
+ */
 function expectedFileHints(widgets) {
   const { firstPanel, files } = manifest();
-  return widgets
-    .flatMap((name) => firstPanel.remotes[name].files)
-    .map((file) => ({
-      href: `${BASE}${file}`,
-      as: file.endsWith('.css') ? 'style' : 'script',
-      integrity: files[file].integrity,
-      crossorigin: null,
-    }));
+  return [...widgets.flatMap((name) => firstPanel.remotes[name].files), ...firstPanel.shim].map((file) => ({
+    href: `${BASE}${file}`,
+    as: file.endsWith('.css') ? 'style' : 'script',
+    integrity: files[file].integrity,
+    crossorigin: null,
+  }));
 }
 
 for (const [route, widgets, ready] of [
@@ -92,7 +93,11 @@ for (const [route, widgets, ready] of [
       );
     }
     assert.ok(
-      fileHints.every((hint) => widgets.some((name) => hint.href.startsWith(`${BASE}${name}/`))),
+      fileHints.every(
+        (hint) =>
+          widgets.some((name) => hint.href.startsWith(`${BASE}${name}/`)) ||
+          manifest().firstPanel.shim.some((file) => hint.href === `${BASE}${file}`),
+      ),
       'no file of another widget',
     );
     for (const href of [...gets, ...fileHints.map((hint) => hint.href)]) {
