@@ -1,4 +1,3 @@
-/* global document, FileReader -- used inside page.evaluate, which runs in the browser */
 /**
  * `npm run bench`: builds production twice (federated, and plain bundles without federation),
  * serves both from the dev host (and the federated pages again from a second dev host that writes
@@ -22,6 +21,7 @@ const fs = require('fs');
 const path = require('path');
 const lib = require('./lib');
 const { waterfallSvg } = require('./waterfall');
+const { drawImage } = require('../e2e/harness');
 
 const KB = 1024;
 /** The goals of docs/performance.md "Before and after". */
@@ -105,37 +105,8 @@ async function measureVariant(bench, pageSpec, variant, { distDir, runs, timing 
   }
 }
 
-/** Draws a photo-like 4000 × 3000 JPEG in the page and returns its bytes. */
-async function drawJpeg(page) {
-  const base64 = await page.evaluate(async () => {
-    const width = 4000;
-    const height = 3000;
-    const canvas = document.createElement('canvas');
-    canvas.width = width;
-    canvas.height = height;
-    const ctx = canvas.getContext('2d');
-    const image = ctx.createImageData(width, height);
-    let seed = 7;
-    for (let i = 0; i < width * height; i += 1) {
-      seed = (seed * 1103515245 + 12345) % 2147483648;
-      const noise = (seed / 2147483648) * 40;
-      const x = i % width;
-      const y = Math.floor(i / width);
-      image.data[i * 4] = (x * 255) / width + noise;
-      image.data[i * 4 + 1] = (y * 255) / height + noise;
-      image.data[i * 4 + 2] = 128 + noise;
-      image.data[i * 4 + 3] = 255;
-    }
-    ctx.putImageData(image, 0, 0);
-    const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.8));
-    return new Promise((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result).split(',')[1]);
-      reader.readAsDataURL(blob);
-    });
-  });
-  return Buffer.from(base64, 'base64');
-}
+/** Draws a photo-like 4000 × 3000 JPEG (quality 0.8) in the page and returns its bytes. */
+const drawJpeg = (page) => drawImage(page, { width: 4000, height: 3000, type: 'image/jpeg', quality: 0.8 });
 
 /**
  * Upload bytes of a 4000 px wide JPEG on the manual claim page (federated build): the file as

@@ -8,10 +8,9 @@
  */
 const fs = require('fs');
 const path = require('path');
-const { spawn } = require('child_process');
 const bookings = require('../fixtures/bookings.json');
 const packageJson = require('../package.json');
-const { useTestHosts } = require('./testing');
+const { runServerProcess, useTestHosts } = require('./testing');
 const { startBackend } = require('./backend-server');
 const { devToolsWanted, envTrustProxy } = require('./server');
 const { startReferenceBackend } = require('../hosts/aspnet/run');
@@ -188,29 +187,9 @@ describe('which commands turn the dev tools on', () => {
     expect(envTrustProxy({ TRUST_PROXY: ' loopback ' })).toBe('loopback');
   });
 
-  /** Runs `node dev-host/server.js …args` on a free port until its first line; returns that line and its URL. */
-  async function runServer(args, env = {}) {
-    const child = spawn(process.execPath, [path.join(__dirname, 'server.js'), ...args], {
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATA_DIR: tempDir('rw-cli-'),
-        DIST_DIR: tempDir('rw-dist-'),
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    const line = await new Promise((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (chunk) => {
-        out += chunk;
-        if (out.includes('\n')) resolve(out.split('\n')[0].trim());
-      });
-      child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
-    });
-    return { line, url: line.match(/http:\/\/127\.0\.0\.1:\d+/)[0], child };
-  }
+  /** Runs the server with `args` over an empty data folder and dist/ (and `env`), until its first line. */
+  const runServer = (args, env = {}) =>
+    runServerProcess(args, { DATA_DIR: tempDir('rw-cli-'), DIST_DIR: tempDir('rw-dist-'), ...env });
 
   it('`node dev-host/server.js --dev-tools` says so and serves them; without the flag it does not', async () => {
     const on = await runServer(['--dev-tools']);

@@ -7,13 +7,12 @@
  */
 const fs = require('fs');
 const path = require('path');
-const { spawn } = require('child_process');
 const packageJson = require('../package.json');
 const { preloadHintsWanted } = require('./server');
 const bookings = require('../fixtures/bookings.json');
 const { preloadHints } = require('./preloadHints');
 const { snippetFor } = require('../build/preload-snippets');
-const { useTestHosts } = require('./testing');
+const { runServerProcess, useTestHosts } = require('./testing');
 
 const { start, tempDir } = useTestHosts();
 
@@ -100,30 +99,14 @@ describe('from the command line', () => {
     expect(preloadHintsWanted(['node', 'server.js', '--preload-hintsx'], { PRELOAD_HINTS: '0' })).toBe(false);
   });
 
-  /** Runs `node dev-host/server.js …args` over a dist/ with the refund snippet; returns its first line and URL. */
-  async function runServer(args) {
-    const child = spawn(process.execPath, [path.join(__dirname, 'server.js'), ...args], {
-      env: {
-        ...process.env,
-        HOST: '127.0.0.1',
-        PORT: '0',
-        DATA_DIR: tempDir('rw-cli-'),
-        DIST_DIR: distWithSnippet(),
-        PRELOAD_HINTS: '',
-        DEV_TOOLS: '',
-      },
-      stdio: ['ignore', 'pipe', 'ignore'],
+  /** Runs the server with `args` over a dist/ with the refund snippet, hints and dev tools not asked by the environment. */
+  const runServer = (args) =>
+    runServerProcess(args, {
+      DATA_DIR: tempDir('rw-cli-'),
+      DIST_DIR: distWithSnippet(),
+      PRELOAD_HINTS: '',
+      DEV_TOOLS: '',
     });
-    const line = await new Promise((resolve, reject) => {
-      let out = '';
-      child.stdout.on('data', (chunk) => {
-        out += chunk;
-        if (out.includes('\n')) resolve(out.split('\n')[0].trim());
-      });
-      child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
-    });
-    return { line, url: line.match(/http:\/\/127\.0\.0\.1:\d+/)[0], child };
-  }
 
   const refundHead = async (url) => {
     const state = bookings.instant;

@@ -15,6 +15,7 @@ const path = require('path');
 const { randomBytes } = require('crypto');
 const zlib = require('zlib');
 const fixtureLookups = require('../fixtures/lookups.json');
+const { spawn } = require('child_process');
 const { startServer } = require('./server');
 const { SESSION_COOKIE, CSRF_COOKIE, CSRF_HEADER } = require('./auth');
 
@@ -224,4 +225,41 @@ function uploadInit(journeyId, { width = 2, key } = {}) {
   return { method: 'POST', body: form, headers };
 }
 
-module.exports = { useTestHosts, travellerSession, postJson, getJson, confirmBody, png, uploadInit };
+/**
+ * Runs `node dev-host/server.js …args` on a free port of 127.0.0.1 until it prints its first line
+ * (the command line of docs/reference-backend.md); the caller stops it with `child.kill()`.
+ *
+ * @param {string[]} args the command line's arguments
+ * @param {Record<string, string>} env added to this process's environment (DATA_DIR, DIST_DIR…)
+ * @returns {Promise<{ line: string, url: string, child: import('child_process').ChildProcess }>}
+ *   the first line, the URL in it, and the process
+ * @throws Error when the server exits before its first line
+ */
+async function runServerProcess(args, env) {
+  const child = spawn(process.execPath, [path.join(__dirname, 'server.js'), ...args], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const line = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('\n')) resolve(out.split('\n')[0].trim());
+    });
+    child.once('exit', (code) => reject(new Error(`exited with ${code}`)));
+  });
+  const url = /http:\/\/127\.0\.0\.1:\d+/.exec(String(line));
+  if (!url) throw new Error(`no URL in "${line}"`);
+  return { line: String(line), url: url[0], child };
+}
+
+module.exports = {
+  useTestHosts,
+  travellerSession,
+  postJson,
+  getJson,
+  confirmBody,
+  png,
+  uploadInit,
+  runServerProcess,
+};
