@@ -39,14 +39,16 @@ export interface AllowedBases {
 /** Why the shim refuses a page: the codes of a {@link ShimConfigError}. */
 export type ShimConfigErrorCode = Extract<
   WidgetErrorCode,
-  'BASE_REFUSED' | 'SHIM_CONFIG_UNREADABLE' | 'SHIM_TAGS_DIFFER' | 'DOCUMENT_SHADOWED'
+  'BASE_REFUSED' | 'SHIM_CONFIG_UNREADABLE' | 'SHIM_TAGS_DIFFER' | 'DOCUMENT_SHADOWED' | 'INVALID_VITALS_RATE'
 >;
 
 /**
  * Why the shim refuses a page (docs/security.md "Refusal"; docs/host-contract.md "Error codes"): a
  * `data-remotes-base` or `data-api-base` that is no base built in (`BASE_REFUSED`), a tag or page
  * address it cannot read (`SHIM_CONFIG_UNREADABLE`), copies of its tag that differ
- * (`SHIM_TAGS_DIFFER`), or a shadowed property of `document` (`DOCUMENT_SHADOWED`). A
+ * (`SHIM_TAGS_DIFFER`), or a shadowed property of `document` (`DOCUMENT_SHADOWED`); and the
+ * one warning it logs without refusing, a `data-vitals` that is no sample rate
+ * (`INVALID_VITALS_RATE`, ./vitals.ts). A
  * {@link WidgetError} named `ShimConfigError`; its message starts `refund-widgets:`.
  */
 export class ShimConfigError extends WidgetError {

@@ -18,6 +18,9 @@ const mountAll = jest.fn(async () => undefined);
 const mountWidget = jest.fn(async () => () => undefined);
 const unknownWidget = jest.fn((_config: unknown, name: unknown) => new Error(`unknown widget "${String(name)}"`));
 jest.mock('./loader', () => ({ mountAll, mountWidget, unknownWidget }));
+/** The vitals chunk (host-shim/vitalsReporter.ts), loaded only for a page view sampled in. */
+const observeVitals = jest.fn();
+jest.mock('./vitalsReporter', () => ({ observeVitals }));
 /** The shim's own reports (host-shim/report.ts) go through fetch. */
 const fetchMock = jest.fn(async () => ({ ok: true }));
 
@@ -507,4 +510,70 @@ test('mount by hand shows the fallback when the loader chunk cannot load', async
   } finally {
     jest.doMock('./loader', () => ({ mountAll, mountWidget, unknownWidget }));
   }
+});
+
+describe('data-vitals (docs/host-contract.md "POST /report/vitals")', () => {
+  /** After the mounts, the idle callback (a timeout in jsdom) and the chunk's import. */
+  const settle = () => new Promise((r) => setTimeout(r, 20));
+
+  test('data-vitals="1": the vitals chunk observes the widgets once the widgets are mounted', async () => {
+    let mounted: () => void = () => undefined;
+    mountAll.mockImplementationOnce(() => new Promise<undefined>((resolve) => (mounted = () => resolve(undefined))));
+    loadShim({ 'data-vitals': '1' });
+    await settle();
+    expect(mountAll).toHaveBeenCalledTimes(1);
+    expect(observeVitals).not.toHaveBeenCalled();
+    mounted();
+    await settle();
+    expect(observeVitals).toHaveBeenCalledTimes(1);
+    expect(observeVitals).toHaveBeenCalledWith(WIDGETS);
+  });
+
+  test('no attribute, or data-vitals="0": nothing is loaded', async () => {
+    loadShim();
+    await settle();
+    delete window.RefundWidgets;
+    loadShim({ 'data-vitals': '0' });
+    await settle();
+    expect(mountAll).toHaveBeenCalledTimes(2);
+    expect(observeVitals).not.toHaveBeenCalled();
+  });
+
+  test('a page without a mount point loads nothing, whatever the rate', async () => {
+    document.body.innerHTML = '<p>Help</p>';
+    loadShim({ 'data-vitals': '1' });
+    await settle();
+    expect(observeVitals).not.toHaveBeenCalled();
+  });
+
+  test('a bad value: one console warning, the widgets mount as usual, nothing is loaded or reported', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    loadShim({ 'data-vitals': '1.5' });
+    await settle();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0][0])).toMatch(/^refund-widgets: data-vitals "1\.5" ignored: /);
+    expect(error).not.toHaveBeenCalled();
+    expect(mountAll).toHaveBeenCalledTimes(1);
+    expect(observeVitals).not.toHaveBeenCalled();
+    expect(reports()).toEqual([]);
+  });
+
+  test('data-auto-mount="false": the first mount by hand starts the vitals, a refused page never does', async () => {
+    loadShim({ 'data-auto-mount': 'false', 'data-vitals': '1' });
+    await settle();
+    expect(observeVitals).not.toHaveBeenCalled();
+    await window.RefundWidgets!.mount('refund', document.getElementById('refund-widget') as HTMLElement);
+    await settle();
+    expect(observeVitals).toHaveBeenCalledTimes(1);
+
+    observeVitals.mockClear();
+    delete window.RefundWidgets;
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    loadShim({ 'data-vitals': '1', 'data-api-base': 'https://elsewhere.example' });
+    await settle();
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(mountAll).not.toHaveBeenCalled();
+    expect(observeVitals).not.toHaveBeenCalled();
+  });
 });

@@ -32,6 +32,7 @@ import { showFallback } from './fallback';
 import { type FirstPanelTable, startFirstPanels } from './firstPanel';
 import type { MountOptions } from './loader';
 import { sendShimReport } from './report';
+import { readVitalsRate, startVitals } from './vitals';
 import { clobberedDocumentMessage, clobberedDocumentNames, listenOn, readyStateOf } from '../shared/page/pageDocument';
 
 declare const __RW_WIDGETS__: WidgetEntry[];
@@ -88,6 +89,13 @@ try {
   config = { remotesBase: __webpack_public_path__, apiBase: '', autoMount: true };
 }
 const loader = async () => import(/* webpackChunkName: "loader" */ './loader');
+/** The tag's `data-vitals` sample rate (./vitals.ts; docs/host-contract.md "POST /report/vitals"); 0: none. */
+const vitalsRate = readVitalsRate(script);
+
+/** Once a first panel is shown: Web Vitals for a page view sampled in, when the page is idle. */
+function afterFirstPanel(): void {
+  startVitals(vitalsRate, __RW_WIDGETS__);
+}
 
 /** Shows the fallback in every element that carries a known mount id (the loader chunk itself failed). */
 function fallbackEverywhere(): void {
@@ -139,7 +147,9 @@ const api: RefundWidgetsApi = {
       showFallback(element);
       throw error;
     });
-    return mountWidget(config, widget, element, options);
+    const unmount = await mountWidget(config, widget, element, options);
+    afterFirstPanel();
+    return unmount;
   },
 };
 
@@ -158,7 +168,11 @@ if (!isRefundWidgetsApi(window, window.RefundWidgets)) {
       document,
       config.apiBase,
     );
-    loading.then(({ mountAll }) => mountAll(config, __RW_WIDGETS__)).catch(fallbackEverywhere);
+    loading
+      .then(({ mountAll }) => mountAll(config, __RW_WIDGETS__))
+      .then(() => {
+        if (mountPoints(document, __RW_WIDGETS__).length > 0) afterFirstPanel();
+      }, fallbackEverywhere);
   };
   if (readyStateOf(document) === 'loading') listenOn(document, 'DOMContentLoaded', run, { once: true });
   else run();

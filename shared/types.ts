@@ -145,3 +145,21 @@ export interface ErrorReport {
   pageUrl: string;
   stack: string;
 }
+
+/** The Core Web Vitals the shim reports (docs/host-contract.md "POST /report/vitals"). */
+export type VitalsMetricName = 'LCP' | 'INP' | 'CLS' | 'TTFB';
+
+/** How a metric's value compares with its thresholds, as web-vitals rates it. */
+export type VitalsRating = 'good' | 'needs-improvement' | 'poor';
+
+/** Body of POST /report/vitals (docs/host-contract.md "POST /report/vitals"): one metric of one page view. */
+export interface VitalsReport {
+  name: VitalsMetricName;
+  /** Milliseconds (LCP, INP, TTFB; whole numbers) or the layout-shift score (CLS; 4 decimals). */
+  value: number;
+  rating: VitalsRating;
+  /** The widget whose mount holds the metric's element; null for TTFB and elements outside every mount. */
+  widget: string | null;
+  /** The page's path, redacted: no query, no fragment, no booking reference or email address. */
+  route: string;
+}

@@ -30,6 +30,8 @@ export const WIDGET_ERROR_CODES = [
   'SHIM_TAGS_DIFFER',
   /** A named element shadows a property of `document` that the widgets read (docs/security.md). */
   'DOCUMENT_SHADOWED',
+  /** `data-vitals` is no number from 0 to 1: a console warning, never thrown; no vitals are sent (ShimConfigError). */
+  'INVALID_VITALS_RATE',
   /** No answer from the server (dropped connection, offline), or code that did not load. */
   'NETWORK_ERROR',
   /** The call's timeout ran out. */

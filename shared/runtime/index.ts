@@ -14,6 +14,8 @@ import './runtime.css';
 import { crossOriginApiRequest, requestHeaders, resolveApiUrl } from '../api/policy';
 export { prefetchGet, takePrefetched, type PrefetchedAnswer } from './prefetch';
 export { noteConnection, offlineReason, subscribeConnection, type OfflineReason } from './connection';
+// The shim's vitals chunk redacts its route as error reports are redacted (host-shim/vitalsReporter.ts).
+export { pageBookingReferences, redactUrl } from './redact';
 
 /** Minimum time between two error reports (docs/product-rules.md section 9). */
 export const REPORT_THROTTLE_MS = 150;
@@ -194,21 +196,38 @@ export function reportError(error: unknown, context: ReportContext = {}): boolea
       // still reported, as what little can be said about it.
       report = buildErrorReport(UNREADABLE_ERROR_TEXT, context);
     }
-    const body = JSON.stringify(report);
-    const url = apiUrl('/report/error');
+    return sendReport('/report/error', report);
+  } catch {
+    return false;
+  } finally {
+    state.reporting = false;
+  }
+}
+
+/**
+ * POSTs one report as JSON to `path` under the API base (`/report/error`, and `/report/vitals`
+ * of docs/host-contract.md "POST /report/vitals"): the request policy's headers and credentials,
+ * as every request (shared/api/policy.ts), and `keepalive`, so a report sent while the page is
+ * being hidden or left still arrives. A failed send is dropped, never retried nor reported.
+ *
+ * @param path the fixed API path, e.g. `/report/vitals`
+ * @param report the body, already free of personal data (./redact.ts)
+ * @returns true when the request was started; false without `fetch`. Never throws.
+ */
+export function sendReport(path: string, report: object): boolean {
+  try {
+    if (typeof fetch !== 'function') return false;
+    const url = apiUrl(path);
     fetch(url, {
       method: 'POST',
-      // The request policy's headers and credentials, as every request (shared/api/policy.ts).
       headers: { ...requestHeaders('POST'), 'Content-Type': 'application/json' },
       credentials: sendsCredentials(url) ? 'include' : 'same-origin',
-      body,
+      body: JSON.stringify(report),
       keepalive: true,
     }).catch(() => undefined);
     return true;
   } catch {
     return false;
-  } finally {
-    state.reporting = false;
   }
 }
 
