@@ -14,7 +14,7 @@ import { convertSchema } from '@sodaru/yup-to-json-schema';
 import * as yup from 'yup';
 import { refundStatusResponseSchema } from '../shared/api/refundStatus';
 import { detailsSchema } from '../shared/page/schemas';
-import type { ConfirmRefundRequest, ErrorReport } from '../shared/types';
+import type { ConfirmRefundRequest, ErrorReport, VitalsMetricName, VitalsRating, VitalsReport } from '../shared/types';
 import { bookingReferenceSchema, emailSchema } from '../shared/validation/schemas';
 import type { SubmitClaimRequest } from '../widgets/manual-claim/types';
 import { lookupJourneySchema } from '../widgets/refund/replacement/validation';
@@ -78,6 +78,15 @@ const errorReportSchema: yup.ObjectSchema<ErrorReport> = yup.object({
   stack: yup.string().defined(),
 });
 
+/** Body of POST /report/vitals: one Web Vitals metric of one page view (host-shim/vitalsReporter.ts). */
+const vitalsReportSchema: yup.ObjectSchema<VitalsReport> = yup.object({
+  name: yup.string<VitalsMetricName>().oneOf(['LCP', 'INP', 'CLS', 'TTFB']).required(),
+  value: yup.number().min(0).required(),
+  rating: yup.string<VitalsRating>().oneOf(['good', 'needs-improvement', 'poor']).required(),
+  widget: yup.string().max(64).nullable().defined(),
+  route: yup.string().max(2000).defined(),
+});
+
 /** The station-name map. Its yup schema is a custom test (`isStringMap`), which no converter reads. */
 const stationNamesJsonSchema: JsonSchema = {
   type: 'object',
@@ -122,5 +131,6 @@ export function contractSchemas(): Record<string, JsonSchema> {
     uploadAnswer: { title: 'Upload answer', ...uploadAnswerJsonSchema },
     submitClaimRequest: generated('Submit-claim request', submitClaimRequestSchema),
     errorReport: generated('Error report', errorReportSchema),
+    vitalsReport: generated('Vitals report', vitalsReportSchema),
   };
 }

@@ -40,6 +40,20 @@ const UNHASHED = /(^|\/)(host-shim\.js|remoteEntry\.js|[^/]*manifest[^/]*\.json)
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 
 /**
+ * `html` whose shim tag carries `data-vitals="<rate>"` (docs/host-contract.md "POST /report/vitals"),
+ * or `html` as it is without a rate or a shim tag.
+ *
+ * @param {string} html a page of views.js
+ * @param {string | undefined} rate the sample rate, as given
+ * @returns {string}
+ */
+function withVitals(html, rate) {
+  if (rate === undefined) return html;
+  const tag = `<script src="${views.SHIM_URL}"`;
+  return html.replace(`${tag} defer>`, `${tag} data-vitals="${views.escapeHtml(rate)}" defer>`);
+}
+
+/**
  * Creates the dev host's express app.
  *
  * @param {object} [options]
@@ -58,6 +72,9 @@ const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
  * @param {boolean} [options.preloadHints] write the widgets' preload hints in the pages' heads, from the
  *   build's snippets (preloadHints.js; docs/host-contract.md "Preload hints"); default false: the
  *   pages as a host without hints has them, the shim preloading by itself
+ * @param {string} [options.vitals] the `data-vitals` sample rate the pages' shim tags carry
+ *   (docs/host-contract.md "POST /report/vitals"; written as given, HTML-escaped, so a bad value
+ *   shows the shim's warning); default none: no page reports Web Vitals
  * @param {boolean | number | string} [options.trustProxy] express's `trust proxy` setting (default
  *   false): which proxies' `X-Forwarded-Proto` tells that a request came over HTTPS (auth.js cookies)
  * @returns {import('express').Express} the app; `app.locals.store` is the backend's state,
@@ -76,6 +93,7 @@ function createApp({
   hostDataKey,
   trustProxy = false,
   preloadHints = false,
+  vitals,
 } = {}) {
   if (hostDataKey !== undefined) checkHostDataKey(hostDataKey);
   if (!fs.existsSync(path.join(distDir, 'host-shim.js'))) {
@@ -138,7 +156,7 @@ function createApp({
    * @param {number} [status]
    */
   const sendPage = (res, html, status = 200) =>
-    res.status(status).set('Cache-Control', 'no-store').type('html').send(html);
+    res.status(status).set('Cache-Control', 'no-store').type('html').send(withVitals(html, vitals));
 
   /**
    * `html` with the preload hints of `widget` at the end of its head, when the dev host writes hints.

@@ -6,10 +6,11 @@
  *
  * - `GET /__dev/requests`: the accepted committing requests;
  * - `GET /__dev/error-reports`: the error reports POSTed to /report/error;
+ * - `GET /__dev/vitals-reports`: the Web Vitals reports POSTed to /report/vitals;
  * - `GET /__dev/claims`: the submitted claims, with each image's type, bytes and size;
  * - `GET /__dev/uploads`: every upload;
- * - `POST /__dev/reset`: forgets refunds, idempotency answers, recorded requests, error
- *   reports, uploads (with their files) and claims: the fixtures' first state.
+ * - `POST /__dev/reset`: forgets refunds, idempotency answers, recorded requests, error and
+ *   vitals reports, uploads (with their files) and claims: the fixtures' first state.
  *
  * Without the dev tools none of these exist: they answer as any unknown path does.
  */
@@ -32,6 +33,7 @@ function createDevToolsRouter({ store, claims }) {
   });
   router.get('/__dev/requests', (_req, res) => res.json(store.requests));
   router.get('/__dev/error-reports', (_req, res) => res.json(store.errorReports));
+  router.get('/__dev/vitals-reports', (_req, res) => res.json(store.vitalsReports));
   router.get('/__dev/claims', (_req, res) => res.json(claims.describeClaims()));
   router.get('/__dev/uploads', (_req, res) => res.json(Object.values(claims.uploads)));
   router.post('/__dev/reset', (_req, res) => {

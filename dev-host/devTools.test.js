@@ -28,6 +28,7 @@ const DEV_ROUTES = [
   ['GET', '/gallery-api/error-reports'],
   ['GET', '/__dev/requests'],
   ['GET', '/__dev/error-reports'],
+  ['GET', '/__dev/vitals-reports'],
   ['GET', '/__dev/claims'],
   ['GET', '/__dev/uploads'],
   ['POST', '/__dev/reset'],
@@ -134,7 +135,13 @@ describe('the reference backend alone (`npm run backend`)', () => {
 
   it('serves /__dev/* with devTools', async () => {
     const server = await backend({ devTools: true });
-    for (const route of ['/__dev/requests', '/__dev/error-reports', '/__dev/claims', '/__dev/uploads']) {
+    for (const route of [
+      '/__dev/requests',
+      '/__dev/error-reports',
+      '/__dev/vitals-reports',
+      '/__dev/claims',
+      '/__dev/uploads',
+    ]) {
       expect((await call(server.url, 'GET', route)).status).toBe(200);
     }
     expect((await call(server.url, 'POST', '/__dev/reset')).status).toBe(200);

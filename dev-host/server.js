@@ -2,12 +2,14 @@
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * Starts the dev host (app.js) on a port. Run directly:
- * `node dev-host/server.js [--dev-tools] [--preload-hints]`, with `HOST` (default 127.0.0.1: this
+ * `node dev-host/server.js [--dev-tools] [--preload-hints] [--vitals=<rate>]`, with `HOST` (default 127.0.0.1: this
  * machine only), `PORT` (default 8080; `0` picks a free port), `DATA_DIR` (default `.data/` in the
  * repo root), `DIST_DIR` (default `dist/`), `LATENCY_MS` (default 0), `DEV_TOOLS` (`1`: as
- * `--dev-tools`), `PRELOAD_HINTS` (`1`: as `--preload-hints`), `HOST_DATA_KEY` and `TRUST_PROXY`
+ * `--dev-tools`), `PRELOAD_HINTS` (`1`: as `--preload-hints`), `VITALS` (as `--vitals=`),
+ * `HOST_DATA_KEY` and `TRUST_PROXY`
  * from the environment (docs/reference-backend.md "Dev tools"; docs/host-contract.md "Preload
- * hints"). `npm start` and `npm run serve` pass `--dev-tools --preload-hints`.
+ * hints"; "POST /report/vitals"). `npm start` and `npm run serve` pass `--dev-tools --preload-hints
+ * --vitals=1`.
  */
 'use strict';
 
@@ -126,6 +128,21 @@ function preloadHintsWanted(argv = process.argv, env = process.env) {
 }
 
 /**
+ * The `data-vitals` sample rate the pages should carry (docs/host-contract.md "POST /report/vitals"):
+ * the command-line flag `--vitals=<rate>`, else `VITALS=<rate>`. `npm start` and `npm run serve`
+ * pass `--vitals=1`: every page view of the demo reports its Web Vitals (`npm run vitals`).
+ *
+ * @param {string[]} [argv] default `process.argv`
+ * @param {NodeJS.ProcessEnv} [env] default `process.env`
+ * @returns {string | undefined} the rate as given (the shim checks it), or undefined: no attribute
+ */
+function vitalsWanted(argv = process.argv, env = process.env) {
+  const flag = [...argv].reverse().find((arg) => arg.startsWith('--vitals='));
+  if (flag !== undefined) return flag.slice('--vitals='.length);
+  return env.VITALS === undefined || env.VITALS === '' ? undefined : env.VITALS;
+}
+
+/**
  * Reads express's `trust proxy` setting from `TRUST_PROXY`: unset or empty is false (no proxy is
  * trusted); `true`/`false`; a whole number is a count of proxy hops; anything else goes to express
  * as is (addresses or names such as `loopback`, comma-separated).
@@ -165,12 +182,14 @@ if (require.main === module) {
     latencyMs: envInteger('LATENCY_MS', 0),
     devTools: devToolsWanted(),
     preloadHints: preloadHintsWanted(),
+    vitals: vitalsWanted(),
     hostDataKey: process.env.HOST_DATA_KEY || undefined,
     trustProxy: envTrustProxy(),
   };
   const notes = [
     options.devTools ? 'dev tools on: /gallery, /__dev/*, /host-data/*' : '',
     options.preloadHints ? 'preload hints on' : '',
+    options.vitals === undefined ? '' : `data-vitals="${options.vitals}"`,
   ].filter(Boolean);
   runUntilStopped(() => startServer(options), 'Dev host', notes.length ? ` (${notes.join('; ')})` : '');
 }
@@ -182,6 +201,7 @@ module.exports = {
   envTrustProxy,
   devToolsWanted,
   preloadHintsWanted,
+  vitalsWanted,
   runUntilStopped,
   DEFAULT_HOST,
 };

@@ -25,10 +25,10 @@ const SCHEMA_BLOCK = /<!--\s*schema:\s*(\w+)\s*-->\s*\n\s*```json\n([\s\S]*?)\n`
  * @typedef {{ bookingReference: string, email: string }} LookupRequest
  * @typedef {{ protectedReference: string, journeyId: number, replacementBookingReference: string,
  *   replacementJourneyId: number }} ReplacementRequest
- * @typedef {'confirmRefundRequest' | 'lookupRequest' | 'replacementRequest'} RequestName
+ * @typedef {'confirmRefundRequest' | 'lookupRequest' | 'replacementRequest' | 'vitalsReport'} RequestName
  * @typedef {{ type?: string | string[], pattern?: string, format?: string, enum?: unknown[],
  *   properties?: Record<string, JsonSchema>, required?: string[], additionalProperties?: boolean | JsonSchema,
- *   items?: JsonSchema, minItems?: number }} JsonSchema
+ *   items?: JsonSchema, minItems?: number, minimum?: number, maxLength?: number }} JsonSchema
  */
 
 /**
@@ -65,20 +65,27 @@ const validators = {
   confirmRefundRequest: ajv.compile(contractSchema('confirmRefundRequest')),
   lookupRequest: ajv.compile(contractSchema('lookupRequest')),
   replacementRequest: ajv.compile(contractSchema('replacementRequest')),
+  vitalsReport: ajv.compile(contractSchema('vitalsReport')),
 };
 
 /**
- * What a field's schema asks for, in words: 'an integer', 'true or false', 'a string', 'a string
- * in the documented format'. The request schemas have fields of these three types only (a test
- * keeps it so).
+ * What a field's schema asks for, in words: 'one of "a", "b"', 'an integer', 'a number, 0 or
+ * more', 'true or false', 'a string', 'a string of at most N characters', 'a string in the
+ * documented format', each string one followed by ' or null' when null is allowed. The request
+ * schemas have fields of these kinds only (a test keeps it so).
  *
  * @param {JsonSchema} schema the field's schema
  * @returns {string}
  */
 function wanted(schema) {
+  if (schema.enum) return `one of ${schema.enum.map((value) => JSON.stringify(value)).join(', ')}`;
   if (schema.type === 'integer') return 'an integer';
+  if (schema.type === 'number') return schema.minimum === 0 ? 'a number, 0 or more' : 'a number';
   if (schema.type === 'boolean') return 'true or false';
-  return schema.pattern || schema.format ? 'a string in the documented format' : 'a string';
+  const orNull = Array.isArray(schema.type) && schema.type.includes('null') ? ' or null' : '';
+  if (schema.pattern || schema.format) return `a string in the documented format${orNull}`;
+  if (schema.maxLength !== undefined) return `a string of at most ${schema.maxLength} characters${orNull}`;
+  return `a string${orNull}`;
 }
 
 /**

@@ -17,7 +17,7 @@ function examples(name) {
 }
 
 /** @type {import('./requests').RequestName[]} */
-const REQUESTS = ['confirmRefundRequest', 'lookupRequest', 'replacementRequest'];
+const REQUESTS = ['confirmRefundRequest', 'lookupRequest', 'replacementRequest', 'vitalsReport'];
 
 describe('the request checks of the reference backend', () => {
   it.each(REQUESTS)('accepts every example of %s in the host contract', (name) => {
@@ -57,11 +57,29 @@ describe('the request checks of the reference backend', () => {
     });
   });
 
-  it.each(REQUESTS)('%s has fields the checks can name: integers, booleans and strings, nothing else', (name) => {
-    const schema = contractSchema(name);
-    expect(schema.additionalProperties).toBeUndefined();
-    for (const field of Object.values(schema.properties ?? {}))
-      expect(['integer', 'boolean', 'string']).toContain(field.type);
+  it.each(REQUESTS)(
+    '%s has fields the checks can name: integers, numbers, booleans, strings (or null), nothing else',
+    (name) => {
+      const schema = contractSchema(name);
+      expect(schema.additionalProperties).toBeUndefined();
+      for (const field of Object.values(schema.properties ?? {}))
+        expect(['integer', 'number', 'boolean', 'string', '["string","null"]']).toContain(
+          typeof field.type === 'string' ? field.type : JSON.stringify(field.type),
+        );
+    },
+  );
+
+  it('says what a field of a vitals report must be: one of its values, a number, a string or null', () => {
+    const [report] = examples('vitalsReport');
+    const wrong = (change) =>
+      /** @type {{ json: { message: string } } | null} */ (checkRequest({ ...report, ...change }, 'vitalsReport'))?.json
+        .message;
+    expect(wrong({ name: 'lcp' })).toBe('name must be one of "LCP", "INP", "CLS", "TTFB".');
+    expect(wrong({ value: -0.5 })).toBe('value must be a number, 0 or more.');
+    expect(wrong({ value: 0.0001 })).toBeUndefined();
+    expect(wrong({ widget: null })).toBeUndefined();
+    expect(wrong({ widget: false })).toBe('widget must be a string of at most 64 characters or null.');
+    expect(wrong({ route: null })).toBe('route must be a string of at most 2000 characters.');
   });
 
   it.each([null, 42, 'text', [], [{}]])('refuses a body that is not a JSON object (%p)', (body) => {

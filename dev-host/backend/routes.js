@@ -136,6 +136,18 @@ function createBackendRouter(backend, { latencyMs = 0, logger = console, guards,
     return res.status(204).end();
   });
 
+  // Web Vitals of real page views (docs/host-contract.md "POST /report/vitals"): JSON only, checked
+  // against the contract's schema, kept without a log line (there is one per metric and view).
+  router.post('/report/vitals', express.json({ limit: '8kb', type: 'application/json' }), (req, res) => {
+    if (!req.is('application/json')) {
+      return res.status(415).json({ message: 'A vitals report must be sent as application/json.' });
+    }
+    const invalid = checkRequest(req.body, 'vitalsReport');
+    if (invalid) return send(res, invalid);
+    backend.addVitalsReport(req.body);
+    return res.status(204).end();
+  });
+
   router.use('/api', (_req, res) => res.status(404).json({ message: 'Not found.' }));
 
   // Body-parser failures (malformed JSON, too large) become 4xx answers with a message.

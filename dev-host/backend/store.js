@@ -2,7 +2,8 @@
 /**
  * The reference backend's state (docs/reference-backend.md): the bookings refunded, the saved
  * answers of the committing calls (Idempotency-Key replay, ../idempotency.js), the log of accepted
- * requests and the error reports; persisted to `DATA_DIR/state.json` (error reports: memory only).
+ * requests, the error reports and the Web Vitals reports; persisted to `DATA_DIR/state.json`
+ * (error reports: memory only).
  * devTools.js serves it to tests at /__dev/*.
  */
 'use strict';
@@ -20,6 +21,25 @@ const STATE_VERSION = 1;
 const MAX_ERROR_REPORTS = 1000;
 /** The fields of an error report an answer keeps: the contract's (docs/host-contract.md "POST /report/error"). */
 const ERROR_REPORT_FIELDS = Object.keys(contractSchema('errorReport').properties ?? {});
+/** How many Web Vitals reports are kept (docs/reference-backend.md "Web Vitals"): the newest. */
+const MAX_VITALS_REPORTS = 5000;
+/** The fields of a vitals report the store keeps: the contract's (docs/host-contract.md "POST /report/vitals"). */
+const VITALS_REPORT_FIELDS = Object.keys(contractSchema('vitalsReport').properties ?? {});
+
+/**
+ * Keeps `report`'s `fields` (others dropped) with the time it was received, newest last, and
+ * drops the oldest beyond `max`.
+ *
+ * @param {Record<string, unknown>[]} list
+ * @param {Record<string, unknown>} report
+ * @param {string[]} fields
+ * @param {number} max
+ */
+function keepReport(list, report, fields, max) {
+  const kept = Object.fromEntries(fields.filter((field) => field in report).map((field) => [field, report[field]]));
+  list.push({ ...kept, receivedAt: new Date().toISOString() });
+  if (list.length > max) list.splice(0, list.length - max);
+}
 
 /**
  * @typedef {{ time: string, deferred: boolean, journeyId: number,
@@ -56,6 +76,8 @@ function createStore({ dataDir, logger = console, keep = true }) {
     requests: [],
     /** @type {Record<string, unknown>[]} Error reports POSTed to /report/error (memory only). */
     errorReports: [],
+    /** @type {Record<string, unknown>[]} Web Vitals reports POSTed to /report/vitals (saved; `npm run vitals`). */
+    vitalsReports: [],
 
     /**
      * True once a refund of the booking was accepted.
@@ -113,30 +135,40 @@ function createStore({ dataDir, logger = console, keep = true }) {
      * @param {Record<string, unknown>} report
      */
     addErrorReport(report) {
-      const kept = Object.fromEntries(
-        ERROR_REPORT_FIELDS.filter((field) => field in report).map((field) => [field, report[field]]),
-      );
-      store.errorReports.push({ ...kept, receivedAt: new Date().toISOString() });
-      if (store.errorReports.length > MAX_ERROR_REPORTS)
-        store.errorReports.splice(0, store.errorReports.length - MAX_ERROR_REPORTS);
+      keepReport(store.errorReports, report, ERROR_REPORT_FIELDS, MAX_ERROR_REPORTS);
     },
 
-    /** Forgets refunds, idempotency answers, recorded requests and error reports; saves. */
+    /**
+     * Keeps a Web Vitals report, already checked against the contract's `vitalsReport` schema
+     * (the contract's fields; others dropped), newest last, at most 5000; saves.
+     * @param {Record<string, unknown>} report
+     */
+    addVitalsReport(report) {
+      keepReport(store.vitalsReports, report, VITALS_REPORT_FIELDS, MAX_VITALS_REPORTS);
+      store.save();
+    },
+
+    /** Forgets refunds, idempotency answers, recorded requests, error and vitals reports; saves. */
     reset() {
       store.refunded = {};
       store.idempotency.clear();
       store.requests = [];
       store.errorReports = [];
+      store.vitalsReports = [];
       store.save();
     },
 
-    /** Writes refunds, idempotency answers and recorded requests to state.json (atomically; not with `keep: false`). */
+    /**
+     * Writes refunds, idempotency answers, recorded requests and vitals reports to state.json
+     * (atomically; not with `keep: false`).
+     */
     save() {
       if (!keep) return;
       writeStateFile(stateFile, STATE_VERSION, {
         refunded: store.refunded,
         idempotency: store.idempotency.toJSON(),
         requests: store.requests,
+        vitalsReports: store.vitalsReports,
       });
     },
   };
@@ -151,9 +183,10 @@ function createStore({ dataDir, logger = console, keep = true }) {
     // Older files hold answers without a session: load() leaves those out.
     store.idempotency.load(saved.idempotency);
     store.requests = saved.requests ?? [];
+    store.vitalsReports = Array.isArray(saved.vitalsReports) ? saved.vitalsReports : [];
   }
 }
 
 /** @typedef {ReturnType<typeof createStore>} Store */
 
-module.exports = { createStore, STATE_FILE };
+module.exports = { createStore, STATE_FILE, STATE_VERSION, MAX_VITALS_REPORTS };
