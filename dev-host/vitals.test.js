@@ -11,7 +11,7 @@ const path = require('path');
 const { useTestHosts, postJson } = require('./testing');
 const { createStore, MAX_VITALS_REPORTS, STATE_FILE } = require('./backend/store');
 const { vitalsWanted } = require('./server');
-const { percentile75, ratingOf, readVitalsReports, vitalsTable, vitalsText } = require('./vitals');
+const { percentile75, ratingOf, readVitalsReports, vitalsTable, vitalsText } = require('./vitalsTable');
 
 const { start, tempDir } = useTestHosts();
 
@@ -161,12 +161,12 @@ describe('npm run vitals: the 75th percentile per route and metric', () => {
     expect(logger.warn).toHaveBeenCalledWith(expect.stringMatching(/ignoring unreadable .*state\.json/));
   });
 
-  it('`node dev-host/vitals.js` prints the table of DATA_DIR', async () => {
+  it('`node dev-host/vitalsTable.js` prints the table of DATA_DIR', async () => {
     const dataDir = tempDir('rw-vitals-cli-');
     const server = await start({ dataDir });
     for (const value of [1000, 3000, 2000, 1500]) await postJson(server, '/report/vitals', { ...REPORT, value });
     await postJson(server, '/report/vitals', { ...REPORT, name: 'CLS', value: 0.05 });
-    const output = execFileSync(process.execPath, [path.join(__dirname, 'vitals.js')], {
+    const output = execFileSync(process.execPath, [path.join(__dirname, 'vitalsTable.js')], {
       env: { ...process.env, DATA_DIR: dataDir },
       encoding: 'utf8',
     });

@@ -20,8 +20,7 @@ export const VITALS_IDLE_TIMEOUT_MS = 5000;
 export function invalidVitalsRate(raw: string): ShimConfigError {
   return new ShimConfigError(
     'INVALID_VITALS_RATE',
-    `data-vitals "${raw.slice(0, 40)}" ignored: the sample rate must be a number from 0 to 1 ` +
-      '(data-vitals="0.1" reports one page view in ten); no Web Vitals are reported from this page',
+    `data-vitals "${raw.slice(0, 40)}" ignored: a sample rate is a number from 0 to 1, such as 0.1; no Web Vitals are sent`,
   );
 }
 
