@@ -16,6 +16,52 @@ public sealed class KitTests
             RefundWidgetsHtml.ShimScript(page.Options, page.Manifests.Current));
     }
 
+    [Theory]
+    [InlineData(0.1, "0.1")]
+    [InlineData(1.0, "1")]
+    [InlineData(0.0, "0")]
+    [InlineData(0.00001, "0.00001")]
+    public void The_shim_tag_carries_the_vitals_sample_rate_in_digits_whatever_the_culture(double rate, string written)
+    {
+        var culture = System.Globalization.CultureInfo.CurrentCulture;
+        System.Globalization.CultureInfo.CurrentCulture = new System.Globalization.CultureInfo("de-DE");
+        try
+        {
+            using var page = new TestPage();
+            page.Options.ApiBase = "https://api.example.co.uk";
+            page.Options.VitalsSampleRate = rate;
+            Assert.Equal(
+                $"<script src=\"/_content/RefundWidgets.AspNetCore/host-shim.js\" integrity=\"{TestPage.ShimIntegrity}\" crossorigin=\"anonymous\" data-api-base=\"https://api.example.co.uk\" data-vitals=\"{written}\" defer></script>",
+                RefundWidgetsHtml.ShimScript(page.Options, page.Manifests.Current));
+        }
+        finally
+        {
+            System.Globalization.CultureInfo.CurrentCulture = culture;
+        }
+    }
+
+    [Fact]
+    public void Without_a_vitals_sample_rate_the_shim_tag_has_no_data_vitals()
+    {
+        using var page = new TestPage();
+        Assert.Null(page.Options.VitalsSampleRate);
+        Assert.DoesNotContain("data-vitals", RefundWidgetsHtml.ShimScript(page.Options, page.Manifests.Current));
+    }
+
+    [Theory]
+    [InlineData(-0.1)]
+    [InlineData(1.5)]
+    [InlineData(double.NaN)]
+    [InlineData(double.PositiveInfinity)]
+    public void A_vitals_sample_rate_outside_0_to_1_is_refused_when_set(double rate)
+    {
+        var options = new RefundWidgetsOptions();
+        var error = Assert.Throws<ArgumentOutOfRangeException>(() => options.VitalsSampleRate = rate);
+        Assert.Equal("VitalsSampleRate", error.ParamName);
+        Assert.StartsWith("refund-widgets: VitalsSampleRate is a share of page views from 0 to 1, such as 0.1.", error.Message);
+        Assert.Null(options.VitalsSampleRate);
+    }
+
     [Fact]
     public void Hostile_base_urls_stay_inside_their_attributes()
     {

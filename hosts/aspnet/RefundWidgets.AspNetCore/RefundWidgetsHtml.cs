@@ -23,7 +23,8 @@ public static class RefundWidgetsHtml
     /// <summary>
     /// The shim's script tag: <c>defer</c>, <c>src</c> under <see cref="RefundWidgetsOptions.BaseUrl"/>,
     /// <c>integrity</c> from the manifest, <c>crossorigin="anonymous"</c> (needed for integrity on a CDN),
-    /// and <c>data-api-base</c> when configured.
+    /// and <c>data-api-base</c> and <c>data-vitals</c> (<see cref="RefundWidgetsOptions.VitalsSampleRate"/>,
+    /// in digits whatever the culture) when configured.
     /// </summary>
     /// <exception cref="InvalidOperationException">the manifest does not list the shim.</exception>
     public static string ShimScript(RefundWidgetsOptions options, RefundWidgetsManifest manifest)
@@ -37,7 +38,10 @@ public static class RefundWidgetsHtml
         }
         var encode = HtmlEncoder.Default;
         var apiBase = string.IsNullOrEmpty(options.ApiBase) ? "" : $" data-api-base=\"{encode.Encode(options.ApiBase)}\"";
-        return $"<script src=\"{encode.Encode(options.UrlOf(manifest.Shim))}\" integrity=\"{integrity}\" crossorigin=\"anonymous\"{apiBase} defer></script>";
+        var vitals = options.VitalsSampleRate is { } rate
+            ? $" data-vitals=\"{rate.ToString("0.##########", System.Globalization.CultureInfo.InvariantCulture)}\""
+            : "";
+        return $"<script src=\"{encode.Encode(options.UrlOf(manifest.Shim))}\" integrity=\"{integrity}\" crossorigin=\"anonymous\"{apiBase}{vitals} defer></script>";
     }
 
     /// <summary>

@@ -29,6 +29,23 @@ public sealed class RefundWidgetsOptions
     /// </summary>
     public string? ApiBase { get; set; }
 
+    private double? vitalsSampleRate;
+
+    /// <summary>
+    /// Optional <c>data-vitals</c> of the script tag: the share of page views, from 0 to 1, whose Web Vitals
+    /// (LCP, INP, CLS, TTFB) the shim sends to <c>POST /report/vitals</c> (docs/host-contract.md
+    /// "POST /report/vitals"); 0.1 is one view in ten. Null (default): nothing is measured or sent.
+    /// </summary>
+    /// <exception cref="ArgumentOutOfRangeException">a value below 0 or above 1, or not a number.</exception>
+    public double? VitalsSampleRate
+    {
+        get => vitalsSampleRate;
+        set => vitalsSampleRate = value is null or (>= 0 and <= 1)
+            ? value
+            : throw new ArgumentOutOfRangeException(nameof(VitalsSampleRate), value,
+                "refund-widgets: VitalsSampleRate is a share of page views from 0 to 1, such as 0.1.");
+    }
+
     /// <summary>True when <see cref="BaseUrl"/> is an absolute http(s) URL (a CDN).</summary>
     public bool IsCdn =>
         Uri.TryCreate(BaseUrl, UriKind.Absolute, out var uri) && (uri.Scheme == Uri.UriSchemeHttps || uri.Scheme == Uri.UriSchemeHttp);
