@@ -516,9 +516,17 @@ describe('data-vitals (docs/host-contract.md "POST /report/vitals")', () => {
   /** After the mounts, the idle callback (a timeout in jsdom) and the chunk's import. */
   const settle = () => new Promise((r) => setTimeout(r, 20));
 
+  /** The loader's mountAll, mounting the refund widget (createMount marks its mount point). */
+  const mountsRefund = async () => {
+    document.getElementById('refund-widget')?.setAttribute('data-rw-mounted', 'refund');
+    return undefined;
+  };
+
   test('data-vitals="1": the vitals chunk observes the widgets once the widgets are mounted', async () => {
     let mounted: () => void = () => undefined;
-    mountAll.mockImplementationOnce(() => new Promise<undefined>((resolve) => (mounted = () => resolve(undefined))));
+    mountAll.mockImplementationOnce(
+      () => new Promise<undefined>((resolve) => (mounted = () => resolve(mountsRefund()))),
+    );
     loadShim({ 'data-vitals': '1' });
     await settle();
     expect(mountAll).toHaveBeenCalledTimes(1);
@@ -526,10 +534,11 @@ describe('data-vitals (docs/host-contract.md "POST /report/vitals")', () => {
     mounted();
     await settle();
     expect(observeVitals).toHaveBeenCalledTimes(1);
-    expect(observeVitals).toHaveBeenCalledWith(WIDGETS);
+    expect(observeVitals).toHaveBeenCalledWith();
   });
 
   test('no attribute, or data-vitals="0": nothing is loaded', async () => {
+    mountAll.mockImplementationOnce(mountsRefund).mockImplementationOnce(mountsRefund);
     loadShim();
     await settle();
     delete window.RefundWidgets;
@@ -539,16 +548,17 @@ describe('data-vitals (docs/host-contract.md "POST /report/vitals")', () => {
     expect(observeVitals).not.toHaveBeenCalled();
   });
 
-  test('a page without a mount point loads nothing, whatever the rate', async () => {
-    document.body.innerHTML = '<p>Help</p>';
+  test('a page where no widget mounted (none on it, or all failed) loads nothing, whatever the rate', async () => {
     loadShim({ 'data-vitals': '1' });
     await settle();
+    expect(mountAll).toHaveBeenCalledTimes(1);
     expect(observeVitals).not.toHaveBeenCalled();
   });
 
   test('a bad value: one console warning, the widgets mount as usual, nothing is loaded or reported', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mountAll.mockImplementationOnce(mountsRefund);
     loadShim({ 'data-vitals': '1.5' });
     await settle();
     expect(warn).toHaveBeenCalledTimes(1);
@@ -563,6 +573,10 @@ describe('data-vitals (docs/host-contract.md "POST /report/vitals")', () => {
     loadShim({ 'data-auto-mount': 'false', 'data-vitals': '1' });
     await settle();
     expect(observeVitals).not.toHaveBeenCalled();
+    mountWidget.mockImplementationOnce(async () => {
+      await mountsRefund();
+      return () => undefined;
+    });
     await window.RefundWidgets!.mount('refund', document.getElementById('refund-widget') as HTMLElement);
     await settle();
     expect(observeVitals).toHaveBeenCalledTimes(1);

@@ -94,7 +94,7 @@ const vitalsRate = readVitalsRate(script);
 
 /** Once a first panel is shown: Web Vitals for a page view sampled in, when the page is idle. */
 function afterFirstPanel(): void {
-  startVitals(vitalsRate, __RW_WIDGETS__);
+  startVitals(vitalsRate);
 }
 
 /** Shows the fallback in every element that carries a known mount id (the loader chunk itself failed). */
@@ -168,11 +168,7 @@ if (!isRefundWidgetsApi(window, window.RefundWidgets)) {
       document,
       config.apiBase,
     );
-    loading
-      .then(({ mountAll }) => mountAll(config, __RW_WIDGETS__))
-      .then(() => {
-        if (mountPoints(document, __RW_WIDGETS__).length > 0) afterFirstPanel();
-      }, fallbackEverywhere);
+    loading.then(({ mountAll }) => mountAll(config, __RW_WIDGETS__)).then(afterFirstPanel, fallbackEverywhere);
   };
   if (readyStateOf(document) === 'loading') listenOn(document, 'DOMContentLoaded', run, { once: true });
   else run();

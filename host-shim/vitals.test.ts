@@ -20,8 +20,6 @@ function freshVitals(): VitalsModule {
   return module as VitalsModule;
 }
 
-const WIDGETS = [{ name: 'refund', mountId: 'refund-widget' }];
-
 /** The shim's tag with a `data-vitals` attribute, or without one. */
 function tag(value?: string): HTMLScriptElement {
   const script = document.createElement('script');
@@ -33,7 +31,11 @@ function tag(value?: string): HTMLScriptElement {
 /** Lets the idle callback (a timeout in jsdom) and the chunk's import run. */
 const idle = () => new Promise((resolve) => setTimeout(resolve, 10));
 
-beforeEach(() => observeVitals.mockClear());
+beforeEach(() => {
+  observeVitals.mockClear();
+  // A widget mounted (shared/mount/createMount.tsx marks its mount point).
+  document.body.innerHTML = '<div id="refund-widget" data-rw-mounted="refund"></div>';
+});
 
 describe('readVitalsRate: the data-vitals attribute', () => {
   it.each([
@@ -94,25 +96,40 @@ describe('readVitalsRate: the data-vitals attribute', () => {
 
 describe('startVitals: the chunk for a page view sampled in', () => {
   it('loads the chunk when idle and observes the widgets, for a view sampled in', async () => {
-    freshVitals().startVitals(0.1, WIDGETS, () => 0.05);
+    freshVitals().startVitals(0.1, () => 0.05);
     expect(observeVitals).not.toHaveBeenCalled();
     await idle();
     expect(observeVitals).toHaveBeenCalledTimes(1);
-    expect(observeVitals).toHaveBeenCalledWith(WIDGETS);
+    expect(observeVitals).toHaveBeenCalledWith();
+  });
+
+  it('waits for a mounted widget: before one, a call neither draws nor decides', async () => {
+    document.body.innerHTML = '<div id="refund-widget"></div>';
+    const { startVitals } = freshVitals();
+    const random = jest.fn(() => 0);
+    startVitals(1, random);
+    await idle();
+    expect(random).not.toHaveBeenCalled();
+    expect(observeVitals).not.toHaveBeenCalled();
+    document.getElementById('refund-widget')?.setAttribute('data-rw-mounted', 'refund');
+    startVitals(1, random);
+    await idle();
+    expect(random).toHaveBeenCalledTimes(1);
+    expect(observeVitals).toHaveBeenCalledTimes(1);
   });
 
   it('loads nothing for a view sampled out (random() not below the rate)', async () => {
-    freshVitals().startVitals(0.1, WIDGETS, () => 0.1);
+    freshVitals().startVitals(0.1, () => 0.1);
     await idle();
     expect(observeVitals).not.toHaveBeenCalled();
   });
 
   it('with rate 1 every view is sampled in; with rate 0 none, without even drawing a number', async () => {
-    freshVitals().startVitals(1, WIDGETS, () => 0.999999);
+    freshVitals().startVitals(1, () => 0.999999);
     await idle();
     expect(observeVitals).toHaveBeenCalledTimes(1);
     const random = jest.fn(() => 0);
-    freshVitals().startVitals(0, WIDGETS, random);
+    freshVitals().startVitals(0, random);
     await idle();
     expect(random).not.toHaveBeenCalled();
     expect(observeVitals).toHaveBeenCalledTimes(1);
@@ -121,16 +138,16 @@ describe('startVitals: the chunk for a page view sampled in', () => {
   it('decides once per page view: later calls neither draw again nor load again', async () => {
     const { startVitals } = freshVitals();
     const random = jest.fn(() => 0.5);
-    startVitals(0.1, WIDGETS, random);
-    startVitals(0.1, WIDGETS, () => 0);
-    startVitals(1, WIDGETS, () => 0);
+    startVitals(0.1, random);
+    startVitals(0.1, () => 0);
+    startVitals(1, () => 0);
     await idle();
     expect(random).toHaveBeenCalledTimes(1);
     expect(observeVitals).not.toHaveBeenCalled();
 
     const sampled = freshVitals();
-    sampled.startVitals(1, WIDGETS, () => 0);
-    sampled.startVitals(1, WIDGETS, () => 0);
+    sampled.startVitals(1, () => 0);
+    sampled.startVitals(1, () => 0);
     await idle();
     expect(observeVitals).toHaveBeenCalledTimes(1);
   });
@@ -144,7 +161,7 @@ describe('startVitals: the chunk for a page view sampled in', () => {
     Object.assign(globalThis, { requestIdleCallback: requestIdle });
     try {
       const vitals = freshVitals();
-      vitals.startVitals(1, WIDGETS, () => 0);
+      vitals.startVitals(1, () => 0);
       await idle();
       expect(observeVitals).not.toHaveBeenCalled();
       expect(callbacks).toHaveLength(1);
@@ -165,7 +182,7 @@ describe('startVitals: the chunk for a page view sampled in', () => {
     const unhandled = jest.fn();
     process.on('unhandledRejection', unhandled);
     try {
-      expect(() => freshVitals().startVitals(1, WIDGETS, () => 0)).not.toThrow();
+      expect(() => freshVitals().startVitals(1, () => 0)).not.toThrow();
       await idle();
       expect(observeVitals).toHaveBeenCalledTimes(1);
       expect(unhandled).not.toHaveBeenCalled();

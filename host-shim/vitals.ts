@@ -4,7 +4,8 @@
  * web-vitals) loaded once the first panel is shown and the page is idle. Without the attribute,
  * or for a page view sampled out, nothing is loaded and nothing is sent.
  */
-import { ShimConfigError, type WidgetEntry } from './config';
+import { allMatching } from '../shared/page/pageDocument';
+import { ShimConfigError } from './config';
 
 /** A sample rate as the attribute writes it: digits with an optional decimal part (`1`, `0.1`, `.25`). */
 const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
@@ -56,23 +57,26 @@ function whenIdle(callback: () => void): void {
 let decided = false;
 
 /**
- * Called once the page's first panel is shown (the first widget mounted). The first call decides,
- * once per page view, whether the view is sampled in (`random() < rate`); if it is, the vitals
- * chunk is loaded when the page is next idle and observes LCP, INP, CLS and TTFB for the page's
- * `widgets`, each sent to `POST /report/vitals` when web-vitals reports it. Later calls do
- * nothing. A chunk that fails to load is dropped silently: no report, no fallback.
+ * Called once the page's widgets have mounted (their first panels are shown). Nothing happens
+ * while no widget of the page is mounted (no element carries `data-rw-mounted`: a page without a
+ * mount point, or whose widgets all failed). Else the first call decides, once per page view,
+ * whether the view is sampled in (`random() < rate`); if it is, the vitals chunk
+ * is loaded when the page is next idle and observes LCP, INP, CLS and TTFB of the page's widgets
+ * (the build's widget list is in the chunk), each sent to `POST /report/vitals` when web-vitals
+ * reports it. Later calls do nothing. A chunk that fails to load or start is dropped silently: no
+ * report, no fallback.
  *
  * @param rate from {@link readVitalsRate}; 0 loads nothing
- * @param widgets the widgets the build knows (their mount ids tell which widget an element is in)
  * @param random a number in [0, 1); default `Math.random`
+ * @param doc the page (default `document`)
  */
-export function startVitals(rate: number, widgets: readonly WidgetEntry[], random: () => number = Math.random): void {
-  if (decided || rate <= 0) return;
+export function startVitals(rate: number, random: () => number = Math.random, doc: Document = document): void {
+  if (decided || rate <= 0 || allMatching(doc, '[data-rw-mounted]').length === 0) return;
   decided = true;
   if (!(random() < rate)) return;
   whenIdle(() => {
     import(/* webpackChunkName: "vitals" */ './vitalsReporter')
-      .then(({ observeVitals }) => observeVitals(widgets))
+      .then(({ observeVitals }) => observeVitals())
       .catch(() => undefined);
   });
 }

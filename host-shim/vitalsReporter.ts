@@ -10,6 +10,9 @@ import { onCLS, onINP, onLCP, onTTFB, type MetricWithAttribution } from 'web-vit
 import type { VitalsReport } from '../shared/types';
 import type { WidgetEntry } from './config';
 
+/** The widgets the build knows (webpack.config.js), written into this chunk rather than the shim. */
+declare const __RW_WIDGETS__: WidgetEntry[];
+
 /**
  * The widget whose mount point holds `node`: the nearest element, from `node` up, whose id is a
  * known mount id.
@@ -81,10 +84,10 @@ export function vitalsReport(
  * element through `generateTarget`, called while the element is still in the page: here the name
  * of the widget it is in, or '' (no selector of the page is ever built or sent).
  *
- * @param widgets the widgets the build knows
+ * @param widgets the widgets the build knows (default the build's list)
  * @param doc the page (default `document`); its address is `doc.location`
  */
-export function observeVitals(widgets: readonly WidgetEntry[], doc: Document = document): void {
+export function observeVitals(widgets: readonly WidgetEntry[] = __RW_WIDGETS__, doc: Document = document): void {
   const route = pageRoute(doc.location.href, doc);
   const options = { generateTarget: (element: Node | null) => widgetOf(element, widgets) ?? '' };
   const send = (metric: MetricWithAttribution, target: string | undefined) => {
