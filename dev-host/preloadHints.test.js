@@ -85,8 +85,8 @@ describe('the pages', () => {
 describe('from the command line', () => {
   it('npm start and npm run serve pass --preload-hints; npm run backend and host:aspnet do not', () => {
     const { scripts } = packageJson;
-    expect(scripts.start).toMatch(/node dev-host\/server\.js --dev-tools --preload-hints$/);
-    expect(scripts.serve).toBe('node dev-host/server.js --dev-tools --preload-hints');
+    expect(scripts.start).toMatch(/node dev-host\/server\.js --dev-tools --preload-hints --vitals=1$/);
+    expect(scripts.serve).toBe('node dev-host/server.js --dev-tools --preload-hints --vitals=1');
     expect(scripts.backend).not.toMatch(/preload-hints|PRELOAD_HINTS/);
     expect(scripts['host:aspnet']).not.toMatch(/preload-hints|PRELOAD_HINTS/);
   });

@@ -198,6 +198,14 @@ describe('the dev host pages carry data-vitals when started with a rate', () => 
     );
   });
 
+  it('npm start and npm run serve pass --vitals=1; npm run backend does not; npm run vitals is the table', () => {
+    const { scripts } = require('../package.json');
+    expect(scripts.start).toMatch(/ --vitals=1$/);
+    expect(scripts.serve).toMatch(/ --vitals=1$/);
+    expect(scripts.backend).not.toMatch(/vitals/i);
+    expect(scripts.vitals).toBe('node dev-host/vitalsTable.js');
+  });
+
   it('vitalsWanted: --vitals=<rate>, else VITALS; neither is no attribute', () => {
     expect(vitalsWanted(['node', 'server.js', '--vitals=1'], {})).toBe('1');
     expect(vitalsWanted(['node', 'server.js', '--vitals=0.1', '--vitals=0.5'], { VITALS: '1' })).toBe('0.5');
