@@ -145,6 +145,7 @@ public sealed class ProxyTests : IDisposable
     [InlineData("POST", "/tickets/submit-claim", "/tickets/submit-claim")]
     [InlineData("POST", "/tickets/delete/AbCdEfGhIjKlMnOpQr_-0123", "/tickets/delete/AbCdEfGhIjKlMnOpQr_-0123")]
     [InlineData("POST", "/report/error", "/report/error")]
+    [InlineData("POST", "/report/vitals", "/report/vitals")]
     public async Task Each_route_of_the_allowlist_is_forwarded_to_the_route_s_own_path(string method, string target, string upstreamPath)
     {
         var client = site.Client();
@@ -175,6 +176,8 @@ public sealed class ProxyTests : IDisposable
     [InlineData("POST", "/tickets/delete/")]
     [InlineData("POST", "/report/other")]
     [InlineData("GET", "/report/error")]
+    [InlineData("GET", "/report/vitals")]
+    [InlineData("POST", "/report/vitals/")]
     [InlineData("DELETE", "/tickets/delete/AbCdEfGhIjKlMnOpQrStUvWx")]
     public async Task A_call_off_the_allowlist_under_the_proxy_s_prefixes_is_404_and_never_forwarded(string method, string target)
     {
@@ -208,12 +211,14 @@ public sealed class ProxyTests : IDisposable
         Assert.Empty(site.Backend.Forwarded);
     }
 
-    [Fact]
-    public async Task The_error_report_is_the_one_POST_forwarded_without_a_token_and_only_as_JSON()
+    [Theory]
+    [InlineData("/report/error")]
+    [InlineData("/report/vitals")]
+    public async Task The_reports_are_the_POSTs_forwarded_without_a_token_and_only_as_JSON(string path)
     {
         var client = site.Client();
-        using var json = Post("/report/error", null, withToken: false, json: "{\"message\":\"m\"}");
-        using var form = new HttpRequestMessage(HttpMethod.Post, "/report/error")
+        using var json = Post(path, null, withToken: false, json: "{\"message\":\"m\"}");
+        using var form = new HttpRequestMessage(HttpMethod.Post, path)
         {
             Content = new StringContent("message=m", Encoding.UTF8, "application/x-www-form-urlencoded"),
         };
@@ -224,7 +229,7 @@ public sealed class ProxyTests : IDisposable
         Assert.Equal(HttpStatusCode.OK, sent.StatusCode);
         Assert.Equal(HttpStatusCode.UnsupportedMediaType, refused.StatusCode);
         var forwarded = Assert.Single(site.Backend.Forwarded);
-        Assert.Equal("/report/error", forwarded.AbsolutePath);
+        Assert.Equal(path, forwarded.AbsolutePath);
         Assert.Equal("{\"message\":\"m\"}", forwarded.Body);
     }
 

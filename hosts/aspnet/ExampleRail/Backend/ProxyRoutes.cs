@@ -7,7 +7,7 @@ namespace ExampleRail.Backend;
 /// </summary>
 /// <param name="Method">The HTTP method, upper case.</param>
 /// <param name="Template">The backend path, spelled as the contract spells it; <c>{uploadId}</c> stands for one segment of <see cref="ProxyRoutes.UploadId"/>.</param>
-/// <param name="WithoutToken">True only for the error report, which the page runtime sends without the antiforgery header.</param>
+/// <param name="WithoutToken">True only for the reports (errors, Web Vitals), which the page runtime sends without the antiforgery header.</param>
 public sealed record ProxyRoute(string Method, string Template, bool WithoutToken = false)
 {
     /// <summary>True when the route changes state (not a GET) and so needs the antiforgery token, unless <see cref="WithoutToken"/>.</summary>
@@ -38,6 +38,7 @@ public static partial class ProxyRoutes
         new("POST", "/tickets/delete/{uploadId}"),
         // The page runtime posts reports with fetch keepalive and no antiforgery header (shared/runtime).
         new("POST", "/report/error", WithoutToken: true),
+        new("POST", "/report/vitals", WithoutToken: true),
     ];
 
     /// <summary>The path prefixes the allowlist lives under; anything else under them is answered 404.</summary>
