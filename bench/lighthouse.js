@@ -382,7 +382,14 @@ function lighthouseTable(lighthouse) {
 
 function table(rows) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
-  return rows.map((r) => r.map((cell, i) => String(cell).padEnd(widths[i])).join(' | ')).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((cell, i) => String(cell).padEnd(widths[i]))
+        .join(' | ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** What each budget key limits: the figure it reads, and whether the figure must stay above (min) or below (max). */
@@ -426,10 +433,10 @@ function checkLighthouseBudgets(lighthouse, budgets = {}) {
       if (bound == null || value == null) continue;
       const allowed = margin[limit.metric] || 0;
       const past = limit.min ? bound - value : value - bound;
-      if (past <= 0) continue;
+      if (past <= 1e-9) continue;
       const name = limit.metric === 'score' ? 'score' : limit.metric.replace(/Ms$/, '').toUpperCase();
       const text = `${name} ${limit.fmt(value)}, budget ${limit.min ? '≥' : '≤'} ${limit.fmt(bound)}`;
-      if (past > allowed) {
+      if (past > allowed + 1e-9) {
         worst = 'FAIL';
         notes.push(`${text}, past the noise margin (${limit.fmt(allowed)})`);
       } else {
