@@ -9,9 +9,10 @@
  * `npm start` and the ASP.NET kit's `<refund-widgets-head />` do: the bench's `hinted` server), and
  * the ASP.NET example site's refund page (only when the site was started: `--aspnet`).
  *
- * `npm run lighthouse` (this file) measures them over a build, prints the table and checks the
- * medians against the `lighthouse` section of bench/budgets.json (exit 1 when a page is over its
- * budget by more than the noise margin); `npm run bench` runs the same measurement at its end.
+ * `npm run lighthouse` (this file) measures them over a build, prints the table and checks each
+ * page's best run (score, LCP, TBT) and median CLS against the `lighthouse` section of
+ * bench/budgets.json (exit 1 when a page is past its budget by more than the noise margin);
+ * `npm run bench` runs the same measurement at its end.
  *
  * Options: --dist=DIR (reuse the build in DIR; default: build production into DIST_DIR or a
  * temporary folder), --runs=N (Lighthouse runs per page, default 3), --pages=start,unavailable
@@ -246,7 +247,10 @@ const METRICS = ['score', 'lcpMs', 'tbtMs', 'cls'];
 
 /**
  * A page's figures over its runs: the median of each metric, its min–max (`spread`), every run's
- * figures, and the LCP element most runs found.
+ * figures, the LCP element most runs found, and `gate`, the figures the budget check reads: the
+ * best run's score, LCP and TBT (a busy machine only ever adds main-thread time, so the best run is
+ * the nearest to what the page itself costs) and the median CLS (a shift happens or not depending
+ * on whether the widget paints before the first frame: no side is the noise).
  */
 function aggregateRuns(runs) {
   const medianOf = (key) => {
@@ -270,6 +274,9 @@ function aggregateRuns(runs) {
   entry.lcpElements = [...counts.keys()].filter(Boolean);
   entry.layoutShifts = runs.find((r) => r.cls === entry.cls)?.layoutShifts ?? runs[0].layoutShifts;
   entry.spread = spread;
+  // What the budget check reads (checkLighthouseBudgets): the best run's score, LCP and TBT, the
+  // median CLS.
+  entry.gate = { score: spread.score[1], lcpMs: spread.lcpMs[0], tbtMs: spread.tbtMs[0], cls: entry.cls };
   entry.runs = runs.map(({ score, lcpMs, tbtMs, cls, fcpMs, speedIndexMs }) => ({
     score,
     lcpMs,
@@ -401,7 +408,9 @@ const LIMITS = [
 ];
 
 /**
- * Checks each measured page's medians against the `lighthouse` section of bench/budgets.json:
+ * Checks each measured page's `gate` figures (aggregateRuns: the best run's score, LCP and TBT, the
+ * median CLS; a page without them, its own figures) against the `lighthouse` section of
+ * bench/budgets.json:
  * `pages[id]` gives `minScore`, `maxLcpMs`, `maxTbtMs`, `maxCls` (any may be left out), `margin`
  * the noise allowed past them (`score`, `lcpMs`, `tbtMs`, `cls`). A figure past its limit by more
  * than the margin fails the page; past it but within the margin passes, flagged. A page that could
@@ -429,13 +438,14 @@ function checkLighthouseBudgets(lighthouse, budgets = {}) {
     let worst = 'ok';
     for (const limit of LIMITS) {
       const bound = budget[limit.key];
-      const value = page[limit.metric];
+      const value = page.gate?.[limit.metric] ?? page[limit.metric];
       if (bound == null || value == null) continue;
       const allowed = margin[limit.metric] || 0;
       const past = limit.min ? bound - value : value - bound;
       if (past <= 1e-9) continue;
       const name = limit.metric === 'score' ? 'score' : limit.metric.replace(/Ms$/, '').toUpperCase();
-      const text = `${name} ${limit.fmt(value)}, budget ${limit.min ? '≥' : '≤'} ${limit.fmt(bound)}`;
+      const which = page.gate && page.runs?.length > 1 ? (limit.metric === 'cls' ? ' (median)' : ' (best run)') : '';
+      const text = `${name} ${limit.fmt(value)}${which}, budget ${limit.min ? '≥' : '≤'} ${limit.fmt(bound)}`;
       if (past > allowed + 1e-9) {
         worst = 'FAIL';
         notes.push(`${text}, past the noise margin (${limit.fmt(allowed)})`);
@@ -450,9 +460,10 @@ function checkLighthouseBudgets(lighthouse, budgets = {}) {
 }
 
 /**
- * Budgets from a measurement (`npm run lighthouse -- --update`): per measured page, the worst run's
- * figure rounded outwards (score down to a whole point, LCP and TBT up to 50 ms, CLS up to 0.01),
- * so today's runs pass without their margin; the margin is kept as it is.
+ * Budgets from a measurement (`npm run lighthouse -- --update`): per measured page, the figures
+ * the check reads (`gate`: best run's score, LCP and TBT, median CLS) rounded outwards (score down
+ * to a whole point, LCP and TBT up to 50 ms, CLS up to 0.01), so this measurement passes without
+ * its margin; the margin is kept as it is.
  *
  * @param {object} lighthouse what measureLighthouse returns
  * @returns {Record<string, { minScore: number, maxLcpMs: number, maxTbtMs: number, maxCls: number }>}
@@ -461,12 +472,12 @@ function budgetsFrom(lighthouse) {
   const up = (value, step) => Math.ceil(value / step - 1e-9) * step;
   const pages = {};
   for (const p of lighthouse.pages) {
-    if (p.na || p.error || !p.spread) continue;
+    if (p.na || p.error || !p.gate) continue;
     pages[p.id] = {
-      minScore: p.spread.score[0],
-      maxLcpMs: up(p.spread.lcpMs[1], 50),
-      maxTbtMs: up(p.spread.tbtMs[1], 50),
-      maxCls: round(up(p.spread.cls[1], 0.01), 2),
+      minScore: p.gate.score,
+      maxLcpMs: up(p.gate.lcpMs, 50),
+      maxTbtMs: up(p.gate.tbtMs, 50),
+      maxCls: round(up(p.gate.cls, 0.01), 2),
     };
   }
   return pages;
