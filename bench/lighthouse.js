@@ -361,6 +361,7 @@ function elementText(element) {
  * @returns {string}
  */
 function lighthouseTable(lighthouse) {
+  if (lighthouse.error) return `Lighthouse could not run: ${lighthouse.error}`;
   const rows = [['page', 'score', 'LCP', 'TBT', 'CLS', 'LCP element']];
   const notes = [];
   for (const p of lighthouse.pages) {

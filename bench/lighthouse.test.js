@@ -165,6 +165,12 @@ describe('the printed table', () => {
     expect(text).toContain('  n/a ASP.NET refund: measured with --aspnet');
   });
 
+  it('says why when Lighthouse could not run at all', () => {
+    expect(lighthouseTable({ error: 'Chromium opened no debugging port in 30 s', pages: [] })).toBe(
+      'Lighthouse could not run: Chromium opened no debugging port in 30 s',
+    );
+  });
+
   it('is part of the report of npm run bench', () => {
     const lighthouse = {
       lighthouseVersion: '12.2.3',

@@ -420,16 +420,21 @@ async function main() {
     console.log('Measuring the upload resize …');
     results.upload = await measureUpload(bench, distDir);
     if (args.lighthouse) {
-      results.lighthouse = await lighthouse.measureLighthouse(bench, {
-        distDir,
-        runs: args.lighthouseRuns,
-        pages: lighthouse.LIGHTHOUSE_PAGES.filter(
-          (p) => !args.pages || args.pages.includes(p.id) || args.pages.includes(p.benchPage),
-        ),
-        log: console.log,
-      });
-      const budgets = JSON.parse(fs.readFileSync(path.join(__dirname, 'budgets.json'), 'utf8')).lighthouse;
-      results.lighthouse.budgets = lighthouse.checkLighthouseBudgets(results.lighthouse, budgets).rows;
+      try {
+        results.lighthouse = await lighthouse.measureLighthouse(bench, {
+          distDir,
+          runs: args.lighthouseRuns,
+          pages: lighthouse.LIGHTHOUSE_PAGES.filter(
+            (p) => !args.pages || args.pages.includes(p.id) || args.pages.includes(p.benchPage),
+          ),
+          log: console.log,
+        });
+        const budgets = JSON.parse(fs.readFileSync(path.join(__dirname, 'budgets.json'), 'utf8')).lighthouse;
+        results.lighthouse.budgets = lighthouse.checkLighthouseBudgets(results.lighthouse, budgets).rows;
+      } catch (error) {
+        // The rest of the bench's figures are kept: Lighthouse failing (no Chromium port) is reported.
+        results.lighthouse = { error: error.message.split('\n')[0], pages: [] };
+      }
     }
   } finally {
     await bench.close();
