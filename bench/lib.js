@@ -48,7 +48,8 @@ function widgetsJson() {
   return JSON.parse(fs.readFileSync(path.join(ROOT, 'host-shim', 'widgets.json'), 'utf8'));
 }
 
-const query = (state) =>
+/** The query string of a booking's pages (BookingReference and Email) for a state of fixtures/bookings.json. */
+const bookingQuery = (state) =>
   `BookingReference=${encodeURIComponent(bookings[state].bookingReference)}&Email=${encodeURIComponent(bookings[state].email)}`;
 
 /**
@@ -66,25 +67,25 @@ const PAGES = [
   {
     id: 'refund',
     label: 'refund /ConfirmRefund',
-    path: `/ConfirmRefund?${query('instant')}`,
+    path: `/ConfirmRefund?${bookingQuery('instant')}`,
     panels: [{ widget: 'refund', mountId: 'refund-widget', selector: 'h1, h2, h3', text: '^You will receive' }],
   },
   {
     id: 'manualClaim',
     label: 'manual claim /ManualRefund',
-    path: `/ManualRefund?${query('printed')}`,
+    path: `/ManualRefund?${bookingQuery('printed')}`,
     panels: [{ widget: 'manualClaim', mountId: 'manual-claim-widget', selector: 'input[type=file]' }],
   },
   {
     id: 'disruption',
     label: 'disruption /Home/Disruption',
-    path: `/Home/Disruption?${query('disruption-waived' in bookings ? 'disruption-waived' : 'instant')}`,
+    path: `/Home/Disruption?${bookingQuery('disruption-waived' in bookings ? 'disruption-waived' : 'instant')}`,
     panels: [{ widget: 'disruption', mountId: 'disruption-widget', selector: 'fieldset, form, input, button' }],
   },
   {
     id: 'twoWidgets',
     label: 'two widgets /Demo/TwoWidgets',
-    path: `/Demo/TwoWidgets?${query('instant')}`,
+    path: `/Demo/TwoWidgets?${bookingQuery('instant')}`,
     panels: [
       { widget: 'refund', mountId: 'refund-widget', selector: 'h1, h2, h3', text: '^You will receive' },
       { widget: 'journeySummary', mountId: 'journey-summary-widget', selector: 'h1, h2, h3' },
@@ -152,12 +153,13 @@ function buildPlain(distDir) {
  * `hinted`, a second dev host over the same build started with `preloadHints` (its own port and
  * data folder, so each page's session and state stay on the server that rendered it); with
  * `aspnet`, the ASP.NET example site built from `distDir`'s package (hosts/aspnet/run.js) in front of
- * a reference backend of its own.
+ * a reference backend of its own. `browser: false` starts no Playwright browser (Lighthouse starts
+ * its own Chromium, bench/lighthouse.js).
  *
  * @returns {Promise<object>} `{ url, browser, sites, close }`: `url` is the plain dev host's,
  *   `sites[variant]` `{ url, prefix }` the server and the widgets' folder each variant loads from
  */
-async function startBench(distDir, { hinted = false, aspnet = false } = {}) {
+async function startBench(distDir, { hinted = false, aspnet = false, browser: withBrowser = true } = {}) {
   const folders = [];
   const closers = [];
   const dataDir = () => {
@@ -190,8 +192,8 @@ async function startBench(distDir, { hinted = false, aspnet = false } = {}) {
       closers.push(() => site.close());
       sites.aspnet = { url: site.url, prefix: ASPNET_PREFIX };
     }
-    const browser = await launchBrowser();
-    closers.push(() => browser.close());
+    const browser = withBrowser ? await launchBrowser() : null;
+    if (browser) closers.push(() => browser.close());
     return { url: server.url, server, browser, sites, close };
   } catch (error) {
     await close();
@@ -513,6 +515,7 @@ const kb = (bytes) => (bytes == null ? 'n/a' : `${(bytes / 1024).toFixed(1)} KB`
 module.exports = {
   ROOT,
   PAGES,
+  bookingQuery,
   SLOW_4G,
   VARIANTS,
   buildAspNet,

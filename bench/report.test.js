@@ -53,6 +53,8 @@ describe('npm run bench options', () => {
       build: true,
       runs: 1,
       timing: true,
+      lighthouse: true,
+      lighthouseRuns: 3,
       pages: ['refund'],
       aspnet: true,
     });

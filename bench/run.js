@@ -13,13 +13,18 @@
  * package, builds and starts the example site (hosts/aspnet) and measures its pages as a fourth
  * variant, drawn in bench/waterfall-aspnet-<page>.svg. See bench/README.md.
  *
- * Options: --no-build (reuse the build in DIST_DIR), --runs=N (default 5), --no-timing,
+ * Last, Lighthouse's mobile preset on the dev host's pages with hints and, with `--aspnet`, the
+ * site's refund page (bench/lighthouse.js): score, LCP, TBT, CLS and the LCP element per page.
+ *
+ * Options: --no-build (reuse the build in DIST_DIR), --runs=N (default 5), --no-timing (no
+ * throttled loads, no Lighthouse), --no-lighthouse, --lighthouse-runs=N (default 3),
  * --pages=refund,twoWidgets (default all), --aspnet. DIST_DIR: build folder (default a temporary
  * folder).
  */
 const fs = require('fs');
 const path = require('path');
 const lib = require('./lib');
+const lighthouse = require('./lighthouse');
 const { waterfallSvg } = require('./waterfall');
 const { drawImage } = require('../e2e/harness');
 
@@ -44,19 +49,32 @@ const CPU_SLOWDOWN = 4;
  * The options of `npm run bench` (see the file's header).
  *
  * @param {string[]} argv the arguments after the script's name
- * @returns {{ build: boolean, runs: number, timing: boolean, pages: string[] | null, aspnet: boolean }}
+ * @returns {{ build: boolean, runs: number, timing: boolean, lighthouse: boolean, lighthouseRuns: number, pages: string[] | null, aspnet: boolean }}
  * @throws Error naming an unknown option
  */
 function parseArgs(argv) {
-  const args = { build: true, runs: 5, timing: true, pages: null, aspnet: false };
+  const args = {
+    build: true,
+    runs: 5,
+    timing: true,
+    lighthouse: true,
+    lighthouseRuns: lighthouse.DEFAULT_RUNS,
+    pages: null,
+    aspnet: false,
+  };
   for (const arg of argv) {
     if (arg === '--no-build') args.build = false;
     else if (arg === '--aspnet') args.aspnet = true;
     else if (arg === '--no-timing') args.timing = false;
-    else if (arg.startsWith('--runs=')) args.runs = Math.max(1, Number(arg.slice(7)) || 5);
+    else if (arg === '--no-lighthouse') args.lighthouse = false;
+    else if (arg.startsWith('--lighthouse-runs=')) {
+      args.lighthouseRuns = Math.max(1, Number(arg.slice(18)) || lighthouse.DEFAULT_RUNS);
+    } else if (arg.startsWith('--runs=')) args.runs = Math.max(1, Number(arg.slice(7)) || 5);
     else if (arg.startsWith('--pages=')) args.pages = arg.slice(8).split(',');
     else throw new Error(`unknown option ${arg}`);
   }
+  // Lighthouse is a timing measurement too: --no-timing is the quick run without either.
+  if (!args.timing) args.lighthouse = false;
   return args;
 }
 
@@ -318,6 +336,10 @@ function report(results) {
       `Noise: the runs of one figure spread by ${Math.round(typical * 100)} % of its median (typical), ${Math.round(worst * 100)} % (worst).`,
     );
   }
+  if (results.lighthouse) {
+    lines.push('', lighthouse.lighthouseTable(results.lighthouse));
+    if (results.lighthouse.budgets) lines.push(...lighthouse.budgetLines({ rows: results.lighthouse.budgets }));
+  }
   lines.push('', 'Upload of a 4000 px wide JPEG (manual claim, resized in the browser to 1200 px wide)');
   if (upload.na) lines.push(`  n/a: ${upload.na}`);
   else {
@@ -397,6 +419,23 @@ async function main() {
     }
     console.log('Measuring the upload resize …');
     results.upload = await measureUpload(bench, distDir);
+    if (args.lighthouse) {
+      try {
+        results.lighthouse = await lighthouse.measureLighthouse(bench, {
+          distDir,
+          runs: args.lighthouseRuns,
+          pages: lighthouse.LIGHTHOUSE_PAGES.filter(
+            (p) => !args.pages || args.pages.includes(p.id) || args.pages.includes(p.benchPage),
+          ),
+          log: console.log,
+        });
+        const budgets = JSON.parse(fs.readFileSync(path.join(__dirname, 'budgets.json'), 'utf8')).lighthouse;
+        results.lighthouse.budgets = lighthouse.checkLighthouseBudgets(results.lighthouse, budgets).rows;
+      } catch (error) {
+        // The rest of the bench's figures are kept: Lighthouse failing (no Chromium port) is reported.
+        results.lighthouse = { error: error.message.split('\n')[0], pages: [] };
+      }
+    }
   } finally {
     await bench.close();
   }
