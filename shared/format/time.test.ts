@@ -231,3 +231,11 @@ describe('isOutsideWindow', () => {
     },
   );
 });
+
+describe('isOutsideWindow without a limit ahead', () => {
+  it('keeps a time saved after now, however far', () => {
+    const now = Date.parse('2026-11-25T14:05:00Z');
+    expect(isOutsideWindow(now + 400 * 24 * 60 * 60_000, now, { hours: 24 })).toBe(false);
+    expect(isOutsideWindow(now - 24 * 60 * 60_000 - 1, now, { hours: 24 })).toBe(true);
+  });
+});

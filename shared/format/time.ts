@@ -132,10 +132,10 @@ export type LondonSpan = { hours: number } | { days: number };
  *   offset (`toISOString()`)
  * @param now milliseconds since the epoch
  * @param maxAge how old it may be
- * @param maxAhead how far after `now` it may be (a phone clock put back)
+ * @param maxAhead how far after `now` it may be (a phone clock put back); no limit when absent
  * @returns true when too old, too far ahead, or unreadable (a missing or malformed time)
  */
-export function isOutsideWindow(savedAt: unknown, now: number, maxAge: LondonSpan, maxAhead: LondonSpan): boolean {
+export function isOutsideWindow(savedAt: unknown, now: number, maxAge: LondonSpan, maxAhead?: LondonSpan): boolean {
   let saved: moment.Moment;
   if (typeof savedAt === 'number' && Number.isFinite(savedAt)) saved = moment.tz(savedAt, LONDON);
   else if (typeof savedAt === 'string') saved = moment.tz(savedAt.trim(), moment.ISO_8601, true, LONDON);
