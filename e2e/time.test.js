@@ -1,3 +1,4 @@
+/* global document -- used inside locator.evaluate, which runs in the browser */
 /**
  * Browser tests of London time (docs/decisions.md "Time"; docs/performance.md "moment-timezone's
  * cost"): moment and moment-timezone are federation singletons, so a page with two widgets
