@@ -20,6 +20,7 @@ const webpack = require('webpack');
 const TerserPlugin = require('terser-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const MomentTimezoneDataPlugin = require('moment-timezone-data-webpack-plugin');
 const widgets = require('./host-shim/widgets.json');
 const { shadowNamedGlobals } = require('./host-shim/namedGlobals');
 const { RefundWidgetsManifestPlugin } = require('./build/manifest-plugin');
@@ -49,7 +50,9 @@ function sharedConfig() {
       requiredVersion: `^${pkg.version}`,
     },
     axios: { requiredVersion: `^${deps.axios}` },
-    moment: { requiredVersion: `^${deps.moment}` },
+    // One moment per page: moment-timezone's own `require('moment')` gets the shared one too.
+    moment: singleton('moment', deps.moment),
+    'moment-timezone': singleton('moment-timezone', deps['moment-timezone']),
     yup: { requiredVersion: `^${deps.yup}` },
     formik: { requiredVersion: `^${deps.formik}` },
   };
@@ -126,7 +129,10 @@ function base(name, { production }) {
       new MiniCssExtractPlugin({ filename: '[name].[contenthash:8].css', chunkFilename: '[name].[contenthash:8].css' }),
       // Every chunk and stylesheet the runtime loads carries integrity (build/sri-plugin.js).
       new ChunkIntegrityPlugin(),
+      // moment without its locales; moment-timezone with Europe/London's rules for 2000–2040 only
+      // (docs/performance.md "moment-timezone's cost").
       new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
+      new MomentTimezoneDataPlugin({ matchZones: 'Europe/London', startYear: 2000, endYear: 2040 }),
       new webpack.DefinePlugin({
         __RW_VERSION__: JSON.stringify(pkg.version),
         // Origins besides the page's a navigation attribute may name (shared/page/navigationTarget.ts).

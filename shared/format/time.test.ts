@@ -1,4 +1,7 @@
-import { EMPTY_DATE, formatDate, formatTime, isEmptyDate, pickTime, wallClockMs } from './time';
+import { EMPTY_DATE, formatDate, formatTime, instantMs, isEmptyDate, isOutsideWindow, pickTime } from './time';
+
+const at = (iso: string) => Date.parse(iso);
+const MINUTE = 60_000;
 
 describe('isEmptyDate', () => {
   it.each([
@@ -79,7 +82,7 @@ describe('reading the calendar strictly', () => {
     expect(formatDate('2026-02-29T10:00:00')).toBe('');
     expect(formatDate('1900-02-29T10:00:00')).toBe('');
     expect(formatDate('2100-02-29')).toBe('');
-    expect(wallClockMs('1900-02-29T10:00:00')).toBeNull();
+    expect(instantMs('1900-02-29T10:00:00')).toBeNull();
   });
 
   it('reads 24:00 as midnight at the end of the day, and refuses any other time past 23:59', () => {
@@ -94,16 +97,39 @@ describe('reading the calendar strictly', () => {
   });
 });
 
-describe('wallClockMs', () => {
-  it('orders wall-clock times without time-zone rules', () => {
-    expect(wallClockMs('2026-03-14T08:05:00')).toBe(Date.UTC(2026, 2, 14, 8, 5, 0));
-    expect(wallClockMs('2026-07-14T08:05:00')).toBe(Date.UTC(2026, 6, 14, 8, 5, 0));
+describe('instantMs', () => {
+  it('reads an offset-less time as London wall-clock: GMT in winter, BST (one hour ahead of UTC) in summer', () => {
+    expect(instantMs('2026-03-14T08:05:00')).toBe(Date.parse('2026-03-14T08:05:00Z'));
+    expect(instantMs('2026-07-14T08:05:00')).toBe(Date.parse('2026-07-14T07:05:00Z'));
+  });
+
+  it('reads a time with Z or an offset as the instant it names', () => {
+    expect(instantMs('2026-07-14T08:05:00Z')).toBe(Date.parse('2026-07-14T08:05:00Z'));
+    expect(instantMs('2026-07-14T08:05:00-05:30')).toBe(Date.parse('2026-07-14T13:35:00Z'));
   });
 
   it('is null for empty or unparsable values', () => {
-    expect(wallClockMs('0001-01-01T00:00:00')).toBeNull();
-    expect(wallClockMs('soon')).toBeNull();
-    expect(wallClockMs(undefined)).toBeNull();
+    expect(instantMs('0001-01-01T00:00:00')).toBeNull();
+    expect(instantMs('soon')).toBeNull();
+    expect(instantMs(undefined)).toBeNull();
+  });
+});
+
+describe('a time with Z or an offset is an instant, shown in London', () => {
+  it('shows 08:05Z in July as 09:05 (BST), and in March as 08:05 (GMT)', () => {
+    expect(formatTime('2026-07-14T08:05:00Z')).toBe('09:05');
+    expect(formatTime('2026-03-14T08:05:00Z')).toBe('08:05');
+  });
+
+  it('shows 23:30 at -05:00 on 14 July as 05:30 on 15/07/2026 in London', () => {
+    expect(formatTime('2026-07-14T23:30:00-05:00')).toBe('05:30');
+    expect(formatDate('2026-07-14T23:30:00-05:00')).toBe('15/07/2026');
+  });
+
+  it('reads a date alone (no time of day) as London midnight, not as an offset', () => {
+    expect(formatDate('2026-03-14')).toBe('14/03/2026');
+    expect(formatTime('2026-07-14')).toBe('00:00');
+    expect(instantMs('2026-07-14')).toBe(Date.parse('2026-07-13T23:00:00Z'));
   });
 });
 
@@ -114,7 +140,7 @@ function wallClockIn(timeZone: string, epochMs: number): string {
   );
 }
 
-describe('on the 2026 clock changes, a time is shown as given (docs/decisions.md "Time")', () => {
+describe('on the 2026 clock changes, a time is shown as written (docs/decisions.md "Time")', () => {
   it('the cases are real: 01:30 on 29 March does not exist in London, 01:30 on 25 October happens twice', () => {
     // Clocks go forward at 01:00 GMT on 29 March: 00:59 GMT is followed by 02:00 BST.
     expect(wallClockIn('Europe/London', Date.UTC(2026, 2, 29, 0, 59))).toBe('00:59');
@@ -149,14 +175,19 @@ describe('on the 2026 clock changes, a time is shown as given (docs/decisions.md
     expect(formatDate('2026-09-27T02:30:00')).toBe('27/09/2026');
   });
 
-  it('orders times across the changes by their wall clock: 30 minutes apart stays 30 minutes', () => {
-    expect((wallClockMs('2026-03-29T02:00:00') as number) - (wallClockMs('2026-03-29T01:30:00') as number)).toBe(
-      30 * 60 * 1000,
+  it('orders times across the changes by the instant they name in London', () => {
+    // 00:59 GMT and 02:00 BST are one minute apart: the clocks went forward at 01:00 GMT.
+    expect((instantMs('2026-03-29T02:00:00') as number) - (instantMs('2026-03-29T00:59:00') as number)).toBe(60_000);
+    // 01:59 BST and 01:00 GMT (the second 01:00) are one minute apart; moment-timezone reads 01:30
+    // on 25 October as its first occurrence (BST).
+    expect(instantMs('2026-10-25T01:30:00')).toBe(Date.parse('2026-10-25T00:30:00Z'));
+    expect((instantMs('2026-10-25T02:00:00') as number) - (instantMs('2026-10-25T00:59:00') as number)).toBe(
+      (2 * 60 + 1) * 60_000,
     );
-    expect((wallClockMs('2026-10-25T02:00:00') as number) - (wallClockMs('2026-10-25T01:30:00') as number)).toBe(
-      30 * 60 * 1000,
-    );
-    expect(wallClockMs('2026-10-25T01:30:00')).toBe(Date.UTC(2026, 9, 25, 1, 30));
+  });
+
+  it('reads 01:30 on 29 March (a time London skips) as moment-timezone does: the instant of 02:30 BST', () => {
+    expect(instantMs('2026-03-29T01:30:00')).toBe(Date.parse('2026-03-29T01:30:00Z'));
   });
 });
 
@@ -168,5 +199,43 @@ describe('the zone the tests run in (jest.config.js)', () => {
     // The process zone is really applied to Date: 12:00 UTC on 14 July is 13:00 in London, 00:00 next day in Auckland.
     const localHour = new Date(Date.UTC(2026, 6, 14, 12, 0)).getHours();
     expect(localHour).toBe(zone === 'Europe/London' ? 13 : 0);
+  });
+});
+
+describe('isOutsideWindow', () => {
+  const now = at('2026-11-25T14:05:00Z');
+
+  it('keeps a time within the window, to the millisecond', () => {
+    expect(isOutsideWindow(now - 24 * 60 * MINUTE, now, { hours: 24 }, { hours: 24 })).toBe(false);
+    expect(isOutsideWindow(now - 24 * 60 * MINUTE - 1, now, { hours: 24 }, { hours: 24 })).toBe(true);
+    expect(isOutsideWindow(now + 24 * 60 * MINUTE, now, { hours: 24 }, { hours: 24 })).toBe(false);
+    expect(isOutsideWindow(now + 24 * 60 * MINUTE + 1, now, { hours: 24 }, { hours: 24 })).toBe(true);
+  });
+
+  it('reads an ISO string with an offset, as toISOString writes it', () => {
+    expect(isOutsideWindow('2026-11-18T14:05:00.000Z', now, { days: 7 }, { days: 1 })).toBe(false);
+    expect(isOutsideWindow('2026-11-18T14:04:59.999Z', now, { days: 7 }, { days: 1 })).toBe(true);
+  });
+
+  it('counts 24 hours as 24 hours across the autumn change, and a day as the London day (25 hours)', () => {
+    const after = at('2026-10-25T12:00:00Z');
+    expect(isOutsideWindow(after - 24 * 60 * MINUTE - 1, after, { hours: 24 }, { hours: 24 })).toBe(true);
+    expect(isOutsideWindow(after - 25 * 60 * MINUTE, after, { days: 1 }, { days: 1 })).toBe(false);
+    expect(isOutsideWindow(after - 25 * 60 * MINUTE - 1, after, { days: 1 }, { days: 1 })).toBe(true);
+  });
+
+  it.each([[undefined], [null], ['yesterday'], [''], [Number.NaN], [{}]])(
+    'is true for an unreadable time %p',
+    (saved) => {
+      expect(isOutsideWindow(saved, now, { days: 7 }, { days: 1 })).toBe(true);
+    },
+  );
+});
+
+describe('isOutsideWindow without a limit ahead', () => {
+  it('keeps a time saved after now, however far', () => {
+    const now = Date.parse('2026-11-25T14:05:00Z');
+    expect(isOutsideWindow(now + 400 * 24 * 60 * 60_000, now, { hours: 24 })).toBe(false);
+    expect(isOutsideWindow(now - 24 * 60 * 60_000 - 1, now, { hours: 24 })).toBe(true);
   });
 });

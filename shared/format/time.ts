@@ -1,16 +1,21 @@
 /**
- * Time and date formatting and comparisons (docs/product-rules.md sections 2, 3 and 9; docs/decisions.md "Time").
+ * Every date and time of the widgets, on moment-timezone in Europe/London (docs/product-rules.md
+ * sections 2, 3 and 9; docs/decisions.md "Time"; docs/architecture.md "Time").
  *
  * Times in page data and server answers look like `2026-03-14T08:05:00`: no offset, London
- * wall-clock. They are *shown as given* (read as UTC, so no time-zone shift is applied).
- * `0001-01-01…` is the empty date. The widgets compare no time with "now": the fee-free hour and
- * the six-month limit are the server's decisions (`isFeeFree`, the dry-run message).
+ * wall-clock. They are read strictly as ISO-8601 in Europe/London, so each is an instant; they are
+ * shown as written (`HH:mm`, `dd/MM/yyyy`), which for every time London's clock shows is the same
+ * as the instant shown in London. A value carrying `Z` or an offset is that instant, shown in
+ * London. `0001-01-01…` is the empty date.
  *
- * Showing a fixed timestamp needs no calendar library: a strict ISO-8601 reader (the forms
- * `moment.utc(value, moment.ISO_8601, true)` accepted) and two-digit padding do it, and keep
- * moment's 19.5 KB gz off every first panel (docs/performance.md "Candidates measured for fewer
- * bytes").
+ * "Now" is always compared in Europe/London, whatever zone the phone is set to: the storage
+ * expiries ({@link isOutsideWindow}) and the completion views' receipt line ({@link formatLondon}).
+ * The bundle carries Europe/London's rules for 2000–2040 only (webpack.config.js).
  */
+import moment from 'moment-timezone';
+
+/** The product's time zone (docs/product-rules.md section 9). */
+export const LONDON = 'Europe/London';
 
 /** The empty-date marker of docs/product-rules.md section 9: a time on this date counts as absent. */
 export const EMPTY_DATE = '0001-01-01';
@@ -18,57 +23,41 @@ export const EMPTY_DATE = '0001-01-01';
 /** A time value as it arrives from page data or answers. */
 export type TimeValue = string | null | undefined;
 
-/** A parsed time: its wall clock read as UTC. */
-interface UtcTime {
-  ms: number;
-  year: number;
-  date: Date;
+/** A time of day that names its own offset (`Z`, `+01:00`, `-0530`, `+01`): an instant, not a London wall clock. */
+const HAS_OFFSET = /[T ]\d{2}(?::?\d{2}(?::?\d{2}(?:[.,]\d+)?)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
+
+/** A parsed time: the instant (in London) and what is shown for it. */
+interface ReadTime {
+  /** The instant, in Europe/London. */
+  at: moment.Moment;
+  /** What is shown: the wall clock as written, or, for a value with an offset, the instant in London. */
+  shown: moment.Moment;
 }
 
-/** Extended ISO-8601: date, optional time (`T` or space; minutes, seconds, fraction), optional `Z` / offset. */
-const ISO_8601 =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2})(?::?(\d{2})(?::?(\d{2})(?:[.,](\d+))?)?)?)?(Z|[+-]\d{2}(?::?\d{2})?)?$/;
-const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-function isLeap(year: number): boolean {
-  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-}
-
-/** Parses an ISO-8601 time strictly, as UTC (wall clock kept as given); null when not parsable. */
-function parseUtc(value: TimeValue): UtcTime | null {
+/** Reads a time value strictly as ISO-8601; offset-less values are London wall-clock. Null when absent. */
+function read(value: TimeValue): ReadTime | null {
   if (typeof value !== 'string') return null;
-  const match = ISO_8601.exec(value.trim());
-  if (!match) return null;
-  const [, y, mo, d, h = '0', mi = '0', sec = '0', frac = '', zone] = match;
-  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, sec].map(Number);
-  if (month < 1 || month > 12 || day < 1 || day > DAYS_IN_MONTH[month - 1]) return null;
-  if (month === 2 && day === 29 && !isLeap(year)) return null;
-  const midnight24 = hour === 24 && minute === 0 && second === 0 && Number(frac || 0) === 0;
-  if ((hour > 23 && !midnight24) || minute > 59 || second > 59) return null;
-  let offsetMinutes = 0;
-  if (zone && zone !== 'Z') {
-    const sign = zone.startsWith('-') ? -1 : 1;
-    const digits = zone.slice(1).replace(':', '');
-    offsetMinutes = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4) || 0));
+  const text = value.trim();
+  const written = moment.utc(text, moment.ISO_8601, true);
+  if (!written.isValid() || written.year() <= 1) return null;
+  if (HAS_OFFSET.test(text)) {
+    const at = written.clone().tz(LONDON);
+    return { at, shown: at };
   }
-  const date = new Date(0);
-  date.setUTCFullYear(year, month - 1, day);
-  date.setUTCHours(hour, minute - offsetMinutes, second, Math.floor(Number(`0.${frac || 0}`) * 1000));
-  return { ms: date.getTime(), year: date.getUTCFullYear(), date };
+  // A wall clock in the hour London skips (01:30 on the spring night) is read as moment-timezone
+  // reads it (the instant an hour on), and still shown as written (docs/decisions.md "Time").
+  return { at: moment.tz(text, moment.ISO_8601, true, LONDON), shown: written };
 }
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /**
  * Tells whether a time value is absent (docs/product-rules.md sections 2 and 3).
  *
  * @param value an ISO-8601 time string such as `2026-03-14T08:05:00`, or null/undefined
- * @returns true when the value is missing, blank, not a parsable ISO-8601 time, or its year is 1
+ * @returns true when the value is missing, blank, not a strict ISO-8601 time, or its year is 1
  *   or less (the empty date `0001-01-01`); false otherwise
  */
 export function isEmptyDate(value: TimeValue): boolean {
-  const parsed = parseUtc(value);
-  return parsed === null || parsed.year <= 1;
+  return read(value) === null;
 }
 
 /**
@@ -84,36 +73,75 @@ export function pickTime(first: TimeValue, second: TimeValue): string {
 }
 
 /**
- * Formats the wall-clock time of a value as `HH:mm` (24-hour), shown as given (read as UTC).
+ * Formats the London time of a value as `HH:mm` (24-hour), docs/product-rules.md section 9.
  *
- * @param value an ISO-8601 time string such as `2026-03-14T08:05:00`
+ * @param value an ISO-8601 time string such as `2026-03-14T08:05:00` (London wall-clock)
  * @returns e.g. `'08:05'`; `''` when the value is empty or unparsable (see {@link isEmptyDate})
  */
 export function formatTime(value: TimeValue): string {
-  if (isEmptyDate(value)) return '';
-  const { date } = parseUtc(value) as UtcTime;
-  return `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
+  return read(value)?.shown.format('HH:mm') ?? '';
 }
 
 /**
- * Formats the date of a value as `dd/MM/yyyy` (docs/product-rules.md section 9), shown as given (read as UTC).
+ * Formats the London date of a value as `dd/MM/yyyy` (docs/product-rules.md section 9).
  *
- * @param value an ISO-8601 time string such as `2026-03-14T08:05:00`
+ * @param value an ISO-8601 time string such as `2026-03-14T08:05:00` (London wall-clock)
  * @returns e.g. `'14/03/2026'`; `''` when the value is empty or unparsable (see {@link isEmptyDate})
  */
 export function formatDate(value: TimeValue): string {
-  if (isEmptyDate(value)) return '';
-  const { date } = parseUtc(value) as UtcTime;
-  return `${pad(date.getUTCDate())}/${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCFullYear(), 4)}`;
+  return read(value)?.shown.format('DD/MM/YYYY') ?? '';
 }
 
 /**
- * Reads a time value as a number for ordering and comparing times of page data with each other
- * (the wall clock read as UTC, so no time-zone rules apply; not for comparisons with "now").
+ * Reads a time value as the instant it names, for ordering the times of page data (an offset-less
+ * value is London wall-clock, so a leg that crosses a clock change keeps its real order).
  *
  * @param value an ISO-8601 time string such as `2026-03-14T08:05:00`
- * @returns milliseconds, or null when the value is empty or unparsable (see {@link isEmptyDate})
+ * @returns milliseconds since the epoch, or null when the value is empty or unparsable
  */
-export function wallClockMs(value: TimeValue): number | null {
-  return isEmptyDate(value) ? null : (parseUtc(value) as UtcTime).ms;
+export function instantMs(value: TimeValue): number | null {
+  return read(value)?.at.valueOf() ?? null;
+}
+
+/**
+ * An instant's date and time in Europe/London, whatever zone the phone is set to (the completion
+ * views' receipt line, docs/product-rules.md section 2).
+ *
+ * @param at milliseconds since the epoch
+ * @returns `{ date: 'dd/MM/yyyy', time: 'HH:mm', iso }`, `iso` with London's offset
+ *   (`2026-11-25T14:05:00+00:00`) for a `<time dateTime>`
+ */
+export function formatLondon(at: number): { date: string; time: string; iso: string } {
+  const london = moment.tz(at, LONDON);
+  return {
+    date: london.format('DD/MM/YYYY'),
+    time: london.format('HH:mm'),
+    iso: london.format('YYYY-MM-DDTHH:mm:ssZ'),
+  };
+}
+
+/** A length of time in London's calendar: hours are elapsed hours, days are calendar days. */
+export type LondonSpan = { hours: number } | { days: number };
+
+/**
+ * Tells whether a saved time lies outside the window `now − maxAge … now + maxAhead`, measured in
+ * Europe/London (a day is a London calendar day, 23 or 25 hours across a clock change). The
+ * storage expiries use it (docs/security.md "Stored answers that are forgotten", docs/offline.md).
+ *
+ * @param savedAt when it was saved: milliseconds since the epoch, or an ISO-8601 string with an
+ *   offset (`toISOString()`)
+ * @param now milliseconds since the epoch
+ * @param maxAge how old it may be
+ * @param maxAhead how far after `now` it may be (a phone clock put back); no limit when absent
+ * @returns true when too old, too far ahead, or unreadable (a missing or malformed time)
+ */
+export function isOutsideWindow(savedAt: unknown, now: number, maxAge: LondonSpan, maxAhead?: LondonSpan): boolean {
+  let saved: moment.Moment;
+  if (typeof savedAt === 'number' && Number.isFinite(savedAt)) saved = moment.tz(savedAt, LONDON);
+  else if (typeof savedAt === 'string') saved = moment.tz(savedAt.trim(), moment.ISO_8601, true, LONDON);
+  else return true;
+  if (!saved.isValid()) return true;
+  const london = moment.tz(now, LONDON);
+  if (saved.isBefore(london.clone().subtract(maxAge))) return true;
+  return maxAhead !== undefined && saved.isAfter(london.clone().add(maxAhead));
 }

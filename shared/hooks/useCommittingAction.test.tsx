@@ -22,6 +22,7 @@ function Harness({ send, intent }: { send: (key: string) => Promise<string>; int
         Triple
       </button>
       <p>{state.status === 'failed' ? `failed ${state.error.code}` : state.status}</p>
+      {state.status === 'done' && <p>{`answered at ${new Date(state.at).toISOString()}`}</p>}
     </>
   );
 }
@@ -151,4 +152,16 @@ test('after a request that only got no answer, a press does send: that is how th
   await screen.findByText('done');
   expect(send).toHaveBeenCalledTimes(1);
   noteConnection(true);
+});
+
+test('success records when the answer arrived, not when the button was pressed (the receipt line’s instant)', async () => {
+  let answer: (value: string) => void = () => undefined;
+  const send = jest.fn(() => new Promise<string>((resolve) => (answer = resolve)));
+  render(<Harness send={send} />);
+  const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-25T14:04:00Z'));
+  await userEvent.setup().click(screen.getByRole('button', { name: 'Go' }));
+  clock.mockReturnValue(Date.parse('2026-11-25T14:05:00Z'));
+  await act(async () => answer('ok'));
+  clock.mockRestore();
+  expect(await screen.findByText('answered at 2026-11-25T14:05:00.000Z')).toBeInTheDocument();
 });

@@ -7,7 +7,11 @@ import { forgetIntent, isDefiniteAnswer, keyForIntent, type Intent } from '../st
 
 /** State of one committing action. */
 export type CommitState<T> =
-  { status: 'idle' } | { status: 'pending' } | { status: 'done'; result: T } | { status: 'failed'; error: WidgetError };
+  | { status: 'idle' }
+  | { status: 'pending' }
+  /** `at`: when the answer arrived (milliseconds since the epoch, the phone's clock). */
+  | { status: 'done'; result: T; at: number }
+  | { status: 'failed'; error: WidgetError };
 
 /**
  * One confirmed intent sent exactly once (docs/architecture.md "Exactly once"; docs/offline.md
@@ -55,7 +59,7 @@ export function useCommittingAction<T>(
       .then(
         (result) => {
           if (intent) forgetIntent(intent.bookingReference, intent.action);
-          setState({ status: 'done', result });
+          setState({ status: 'done', result, at: Date.now() });
         },
         (error: unknown) => {
           const failure = toWidgetError(error);

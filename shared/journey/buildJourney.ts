@@ -3,7 +3,7 @@
  * sections 2 and 3): legs resolved and sorted, each with the stops of its train record that fall
  * within the leg.
  */
-import { pickTime, wallClockMs } from '../format/time';
+import { pickTime, instantMs } from '../format/time';
 import type { Details, Journey, LegRecord, Stop, TrainRecord } from '../types';
 
 /** A stop of a leg, as shown. */
@@ -84,12 +84,12 @@ const inWindow = (ms: number | null, start: number, end: number): boolean => ms 
  * (where the train may arrive earlier) and the destination (where it may leave later) are kept.
  */
 function stopsWithin(leg: LegRecord, record: TrainRecord | undefined): StopView[] {
-  const start = wallClockMs(leg.originDepartTime);
-  const end = wallClockMs(leg.destinationArriveTime);
+  const start = instantMs(leg.originDepartTime);
+  const end = instantMs(leg.destinationArriveTime);
   if (record === undefined || start === null || end === null) return [];
   const kept = (record.stops ?? []).filter((stop: Stop) => {
-    const departs = wallClockMs(pickTime(stop.departTime, stop.arriveTime));
-    const arrives = wallClockMs(pickTime(stop.arriveTime, stop.departTime));
+    const departs = instantMs(pickTime(stop.departTime, stop.arriveTime));
+    const arrives = instantMs(pickTime(stop.arriveTime, stop.departTime));
     return inWindow(departs, start, end) || inWindow(arrives, start, end);
   });
   return kept.map((stop, index) => ({
@@ -136,7 +136,7 @@ export function buildLegs(details: Details, journey: Journey | null | undefined)
     });
   }
 
-  const departs = (view: LegView) => wallClockMs(view.originDepartTime) ?? Number.POSITIVE_INFINITY;
+  const departs = (view: LegView) => instantMs(view.originDepartTime) ?? Number.POSITIVE_INFINITY;
   // Array.prototype.sort is stable, so ties keep journey order.
   return views.sort((a, b) => (departs(a) === departs(b) ? 0 : departs(a) < departs(b) ? -1 : 1));
 }

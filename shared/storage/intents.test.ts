@@ -115,3 +115,16 @@ test('storage that is disabled or full: the page key given is used, never an exc
   expect(() => forgetIntent('KXB7HT2N', 'refund')).not.toThrow();
   expect(forgetExpiredIntents(NOW)).toEqual([]);
 });
+
+test('across the autumn clock change a key is kept 24 hours by the clock (jest fake timers), though London’s clock moved 23', async () => {
+  jest.useFakeTimers({ now: Date.parse('2026-10-24T12:00:00Z'), doNotFake: ['queueMicrotask', 'nextTick'] });
+  try {
+    await keyForIntent(refund());
+    jest.setSystemTime(Date.parse('2026-10-25T12:00:00Z'));
+    expect(hasPendingIntent('KXB7HT2N', 'refund')).toBe(true);
+    jest.setSystemTime(Date.parse('2026-10-25T12:00:00Z') + 1);
+    expect(hasPendingIntent('KXB7HT2N', 'refund')).toBe(false);
+  } finally {
+    jest.useRealTimers();
+  }
+});

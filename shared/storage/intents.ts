@@ -12,12 +12,13 @@
  * a widget: the key then lives as long as the page, as before.
  */
 import { v4 as uuidv4 } from 'uuid';
+import { isOutsideWindow } from '../format/time';
 import { pageStorage, removeStale } from './journeyAnswers';
 
 /** Prefix of the storage keys: `rw-intent:{BOOKINGREFERENCE}:{action}`. */
 export const INTENTS_PREFIX = 'rw-intent';
-/** A stored intent older than this is forgotten. */
-export const INTENT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** A stored intent older than this many hours, or saved more than this after now, is forgotten. */
+export const INTENT_MAX_AGE_HOURS = 24;
 
 /** The committing actions of docs/architecture.md "Exactly once". */
 export type IntentAction = 'refund' | 'deferral' | 'replacement' | 'claim';
@@ -73,8 +74,7 @@ function readStored(text: string | null, now: number): StoredIntent | null {
       typeof value.key !== 'string' ||
       typeof value.digest !== 'string' ||
       typeof value.savedAt !== 'number' ||
-      now - value.savedAt > INTENT_MAX_AGE_MS ||
-      value.savedAt - now > INTENT_MAX_AGE_MS
+      isOutsideWindow(value.savedAt, now, { hours: INTENT_MAX_AGE_HOURS }, { hours: INTENT_MAX_AGE_HOURS })
     ) {
       return null;
     }

@@ -63,3 +63,23 @@ test('storage that is disabled or throws never breaks a widget', () => {
   expect(() => forgetExpiredAnswers(NOW)).not.toThrow();
   expect(() => forgetJourneyAnswers('AAA', 1)).not.toThrow();
 });
+
+describe('the 7 days are London calendar days, counted from the clock (jest fake timers)', () => {
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  it('across the spring change, 7 days before 12:00 BST on 1 April is 12:00 GMT on 25 March: 167 hours', () => {
+    jest.useFakeTimers({ now: Date.parse('2026-04-01T11:00:00Z') });
+    localStorage.setItem('rw-disruption:KEPT0001:1', JSON.stringify({ savedAt: '2026-03-25T12:00:00.000Z' }));
+    localStorage.setItem('rw-disruption:GONE0001:1', JSON.stringify({ savedAt: '2026-03-25T11:59:59.999Z' }));
+    expect(forgetExpiredAnswers()).toEqual(['rw-disruption:GONE0001:1']);
+  });
+
+  it('across the autumn change, 7 days before 12:00 GMT on 30 October is 12:00 BST on 23 October: 169 hours', () => {
+    jest.useFakeTimers({ now: Date.parse('2026-10-30T12:00:00Z') });
+    localStorage.setItem('rw-disruption:KEPT0002:1', JSON.stringify({ savedAt: '2026-10-23T11:00:00.000Z' }));
+    localStorage.setItem('rw-disruption:GONE0002:1', JSON.stringify({ savedAt: '2026-10-23T10:59:59.999Z' }));
+    expect(forgetExpiredAnswers()).toEqual(['rw-disruption:GONE0002:1']);
+  });
+});

@@ -1,3 +1,5 @@
+import { isOutsideWindow } from '../format/time';
+
 /**
  * Answers saved in the browser per journey, and forgetting them (docs/security.md "Stored answers
  * that are forgotten"). The disruption widget saves its answers under
@@ -12,7 +14,6 @@
 export const ANSWERS_PREFIX = 'rw-disruption';
 /** Saved answers older than this many days are removed when a widget starts. */
 export const ANSWERS_MAX_AGE_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The key of a journey's answers: `rw-disruption:{BOOKINGREFERENCE}:{journeyId}` (reference
@@ -35,7 +36,7 @@ export function pageStorage(): Storage | null {
 /**
  * True when a stored entry's text is too old to keep: its `savedAt` is missing or unreadable,
  * more than {@link ANSWERS_MAX_AGE_DAYS} days before `now`, or more than a day after it (a clock
- * or a hand that cannot be trusted).
+ * or a hand that cannot be trusted). Days are London calendar days (shared/format/time.ts).
  *
  * @param text the stored JSON text
  * @param now milliseconds since the epoch (UTC)
@@ -45,9 +46,12 @@ export function isExpired(text: string | null, now: number): boolean {
   try {
     const value: unknown = JSON.parse(text);
     const savedAt = (value as { savedAt?: unknown } | null)?.savedAt;
-    const time = typeof savedAt === 'string' ? Date.parse(savedAt) : NaN;
-    if (Number.isNaN(time)) return true;
-    return now - time > ANSWERS_MAX_AGE_DAYS * DAY_MS || time - now > DAY_MS;
+    return isOutsideWindow(
+      typeof savedAt === 'string' ? savedAt : null,
+      now,
+      { days: ANSWERS_MAX_AGE_DAYS },
+      { days: 1 },
+    );
   } catch {
     return true;
   }

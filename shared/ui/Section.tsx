@@ -17,6 +17,8 @@ export interface SectionProps {
    * (a finished view); it is then focusable by script only (`tabindex="-1"`).
    */
   focusHeading?: boolean;
+  /** The id of what the heading's announcement adds (`aria-describedby`), e.g. a receipt line. */
+  headingDescribedBy?: string;
   children?: ReactNode;
 }
 
@@ -31,6 +33,7 @@ export function Section({
   headingClassName = 'rw-heading',
   headingLevel = 2,
   focusHeading = false,
+  headingDescribedBy,
   children,
 }: SectionProps) {
   const headingId = useScopedId(idBase);
@@ -47,6 +50,7 @@ export function Section({
         id={headingId}
         className={headingClassName}
         tabIndex={focusHeading ? -1 : undefined}
+        aria-describedby={headingDescribedBy}
         ref={focusHeading ? headingRef : undefined}
       >
         {heading}

@@ -828,9 +828,13 @@ describe('submit', () => {
     expect(submitButton()).toBeDisabled();
     expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
     expect(await fileInput()).toBeDisabled();
+    // The answer arrives a minute before midnight on 31 December, London time.
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-12-31T23:59:00Z'));
     act(() => release());
     const heading = await screen.findByRole('heading', { name: 'Claim submitted' });
+    clock.mockRestore();
     expect(heading).toHaveFocus();
+    expect(heading).toHaveAccessibleDescription('Claim submitted on 31/12/2026 at 23:59 (UK time).');
     expect(screen.getByRole('link', { name: texts.startAgain })).toHaveAttribute('href', '/');
     expect(claimPosts()).toHaveLength(1);
     expect(claimPosts()[0].headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);

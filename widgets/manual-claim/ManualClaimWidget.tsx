@@ -120,7 +120,7 @@ export function ManualClaimWidget({ config, element }: Props) {
     dispatchComplete(element, 'claim', { bookingReference: reference });
   }, [commit.status, element, reference, config.journeyId]);
 
-  if (commit.status === 'done') return <ClaimSubmitted startUrl={config.startUrl} />;
+  if (commit.status === 'done') return <ClaimSubmitted startUrl={config.startUrl} at={commit.at} />;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

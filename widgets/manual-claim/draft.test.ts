@@ -14,7 +14,7 @@ import {
   changeDraft,
   deleteDraft,
   draftKey,
-  DRAFT_TTL_MS,
+  DRAFT_TTL_HOURS,
   loadDraft,
   removeStaleDrafts,
   withoutPhoto,
@@ -25,6 +25,7 @@ import {
 } from './draft';
 
 const JOURNEY = '90210';
+const DRAFT_TTL_MS = DRAFT_TTL_HOURS * 60 * 60 * 1000;
 const NOW = Date.UTC(2026, 10, 26, 9, 0);
 let now = NOW;
 
@@ -96,6 +97,16 @@ test('a draft older than 24 hours is not read, and is deleted; one of exactly 24
   now = NOW + DRAFT_TTL_MS + 1;
   expect(await loadDraft('KXB7HT2N', JOURNEY)).toBeNull();
   now = NOW;
+  expect(await loadDraft('KXB7HT2N', JOURNEY)).toBeNull();
+});
+
+test('across the autumn clock change a draft is kept 24 hours, though London’s clock moved 23', async () => {
+  // Saved at 13:00 BST on 24 October; 24 hours later London's clock reads 12:00 GMT.
+  now = Date.parse('2026-10-24T12:00:00Z');
+  await changeDraft('KXB7HT2N', JOURNEY, (draft) => withPhoto(draft, waiting('one')));
+  now = Date.parse('2026-10-25T12:00:00Z');
+  expect(await loadDraft('KXB7HT2N', JOURNEY)).not.toBeNull();
+  now = Date.parse('2026-10-25T12:00:00Z') + 1;
   expect(await loadDraft('KXB7HT2N', JOURNEY)).toBeNull();
 });
 

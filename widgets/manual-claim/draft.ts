@@ -10,9 +10,10 @@
  * (private windows, storage full), every function here does nothing and the claim works as before.
  */
 import { createStore, del, entries, get, update, type UseStore } from 'idb-keyval';
+import { isOutsideWindow } from '../../shared/format/time';
 
-/** How long a draft is kept after its last change (milliseconds). */
-export const DRAFT_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a draft is kept after its last change (hours, measured in Europe/London: shared/format/time.ts). */
+export const DRAFT_TTL_HOURS = 24;
 const KEY_PREFIX = 'rw-claim:';
 
 /** One photo of a draft. */
@@ -64,7 +65,10 @@ export function draftKey(bookingReference: string, journeyId: string): string {
 }
 
 const fresh = (draft: ClaimDraft | undefined, now: number): ClaimDraft | undefined =>
-  draft && typeof draft.savedAt === 'number' && now - draft.savedAt <= DRAFT_TTL_MS && Array.isArray(draft.photos)
+  draft &&
+  typeof draft.savedAt === 'number' &&
+  !isOutsideWindow(draft.savedAt, now, { hours: DRAFT_TTL_HOURS }) &&
+  Array.isArray(draft.photos)
     ? draft
     : undefined;
 

@@ -76,6 +76,8 @@ export const texts = {
   needOneImage: 'Upload at least one photo to submit your claim.',
   waitForUploads: 'Please wait until your photos have finished uploading.',
   submitted: 'Claim submitted',
+  /** The receipt line under `Claim submitted`: London's date and time (docs/product-rules.md section 2). */
+  submittedAt: (date: string, time: string) => `${texts.submitted} on ${date} at ${time} (UK time).`,
   submittedBody:
     'We have received your photos. We will check them and email you about your refund, usually within 10 working days.',
   startAgain: 'Start again',

@@ -230,12 +230,18 @@ describe('instant refund panel', () => {
     });
     await user.click(button);
     await waitFor(() => expect(http.history.post).toHaveLength(1));
+    // The answer arrives at 14:05 GMT on 25 November: the receipt line says so, in London time.
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-25T14:05:30Z'));
     act(() => release());
     const heading = await screen.findByRole('heading', { name: 'Refund request accepted' });
+    clock.mockRestore();
     expect(heading).toHaveFocus();
+    const receipt = 'Refund request accepted on 25/11/2026 at 14:05 (UK time).';
+    expect(heading).toHaveAccessibleDescription(receipt);
+    expect(screen.getByText(receipt)).toHaveAttribute('datetime', '2026-11-25T14:05:30+00:00');
     // The finished view repeats the amount (the dry run's refundValue, £189.20).
     expect(element.querySelector('.rw-refund__finished')).toHaveTextContent(
-      `Refund request accepted${texts.refundAmount('£189.20')}${texts.completeBody}${texts.startAgain}`,
+      `Refund request accepted${receipt}${texts.refundAmount('£189.20')}${texts.completeBody}${texts.startAgain}`,
     );
     expect(texts.refundAmount('£36.80')).toBe('We are refunding £36.80.');
     expect(http.history.post).toHaveLength(1);

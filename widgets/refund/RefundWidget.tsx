@@ -28,8 +28,11 @@ type Phase =
   | { phase: 'status-error'; error: WidgetError }
   | { phase: 'null-status' }
   | { phase: 'ready'; response: RefundStatusResponse & { refundStatus: RefundStatus }; dryRun: DryRunOutcome }
-  /** `amountPence`: what the traveller accepted (the refund, or the amount deferred). */
-  | { phase: 'done'; kind: Exclude<CompleteKind, 'claim'>; amountPence: number };
+  /**
+   * `amountPence`: what the traveller accepted (the refund, or the amount deferred); `at`: when the
+   * server's answer arrived (milliseconds, the phone's clock), for the receipt line.
+   */
+  | { phase: 'done'; kind: Exclude<CompleteKind, 'claim'>; amountPence: number; at: number };
 
 interface Props {
   config: RefundPageConfig;
@@ -115,7 +118,7 @@ function RefundPage({ config, element, navigate = (url) => window.location.assig
 
   const finish = useCallback(
     (kind: Exclude<CompleteKind, 'claim'>, amountPence: number) => {
-      setState({ phase: 'done', kind, amountPence });
+      setState({ phase: 'done', kind, amountPence, at: Date.now() });
       // The journey's refund is done: its saved disruption answers are no longer needed.
       const { bookingReference, JourneyPlannerResults } = config.details;
       forgetJourneyAnswers(bookingReference, JourneyPlannerResults.outboundJourneys[0]?.journeyID);
@@ -145,6 +148,7 @@ function RefundPage({ config, element, navigate = (url) => window.location.assig
         <FinishedView
           deferred={state.kind === 'deferral'}
           amountPence={state.amountPence}
+          at={state.at}
           bookingReference={config.details.bookingReference}
           supportEmail={config.supportEmail}
           startUrl={config.startUrl}

@@ -6,6 +6,11 @@ export const texts = {
   preamble: 'Please wait while we load the data required to process your refund.',
   refundAccepted: 'Refund request accepted',
   deferralAccepted: 'Deferred refund request accepted',
+  /**
+   * The receipt line under the finished view's heading (`what`: its text): London's date and time
+   * (docs/product-rules.md section 2).
+   */
+  acceptedAt: (what: string, date: string, time: string) => `${what} on ${date} at ${time} (UK time).`,
   completeTitle: 'Refund Complete',
   statusFailure: "We couldn't load the refund status of your booking. Please try again.",
   nullStatus: 'null response, no matching journey',

@@ -1,14 +1,18 @@
 import { failureText } from '../../../shared/errors/WidgetError';
 import { mailtoHref } from '../../../shared/format/mailto';
+import { formatLondon } from '../../../shared/format/time';
 import { OutcomeView } from '../../../shared/ui/OutcomeView';
 import { texts } from '../texts';
 
 /**
- * The success view (docs/product-rules.md section 2): `Claim submitted`, what happens next and a link to start
- * again (`startUrl`: the mount's `data-start-url`, default `/`). The heading takes focus so screen
- * readers announce the outcome.
+ * The success view (docs/product-rules.md section 2): `Claim submitted`, the receipt line (`Claim
+ * submitted on 25/11/2026 at 14:05 (UK time).`: `at`, the answer's arrival, in London time
+ * whatever the phone's zone), what happens next and a link to start again (`startUrl`: the
+ * mount's `data-start-url`, default `/`). The heading takes focus so screen readers announce the
+ * outcome with its receipt line.
  */
-export function ClaimSubmitted({ startUrl }: { startUrl: string }) {
+export function ClaimSubmitted({ startUrl, at }: { startUrl: string; at: number }) {
+  const london = formatLondon(at);
   return (
     <OutcomeView
       idBase="rw-manual-claim-finished-heading"
@@ -17,6 +21,7 @@ export function ClaimSubmitted({ startUrl }: { startUrl: string }) {
       headingClassName="rw-manual-claim__heading"
       startUrl={startUrl}
       startAgainText={texts.startAgain}
+      receipt={{ text: texts.submittedAt(london.date, london.time), dateTime: london.iso }}
     >
       <p>{texts.submittedBody}</p>
     </OutcomeView>

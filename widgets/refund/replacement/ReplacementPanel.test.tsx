@@ -387,13 +387,19 @@ describe('Defer replacement (docs/product-rules.md sections 1, 2, 7, 8)', () => 
     await waitFor(() => expect(http.history.post).toHaveLength(1));
     expect(button).toBeDisabled();
     expect(within(region).getByText('Sending your deferral request…')).toBeInTheDocument();
+    // The answer arrives on the spring clock-change night, at the change itself (01:00 GMT is 02:00 BST).
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-03-29T01:00:00Z'));
     act(() => release());
-    expect(await screen.findByRole('heading', { name: 'Deferred refund request accepted' })).toHaveFocus();
+    const heading = await screen.findByRole('heading', { name: 'Deferred refund request accepted' });
+    clock.mockRestore();
+    expect(heading).toHaveFocus();
+    expect(heading).toHaveAccessibleDescription('Deferred refund request accepted on 29/03/2026 at 02:00 (UK time).');
     // The amount kept, for how long, and how to use it.
     const finished = element.querySelector('.rw-refund__finished') as HTMLElement;
     expect(finished).toHaveTextContent(
       [
         'Deferred refund request accepted',
+        'Deferred refund request accepted on 29/03/2026 at 02:00 (UK time).',
         'We are keeping £9.00 for you for 12 months, with no admin fee.',
         `To use it, book your next journey with us within 12 months and quote booking reference ${STATES['defer-only'].bookingReference}. The amount kept goes towards the new booking.`,
         'If you need help, contact our support team.',

@@ -1,6 +1,6 @@
 import { useScopedId } from '../../../../shared/hooks/useScopedId';
 import { formatPence } from '../../../../shared/format/money';
-import { formatDate, formatTime, wallClockMs } from '../../../../shared/format/time';
+import { formatDate, formatTime, instantMs } from '../../../../shared/format/time';
 import { ModeIcon, modeIcon } from '../../../../shared/journey/ModeIcon';
 import { stationName } from '../../../../shared/page/readPageData';
 import type { StationNames } from '../../../../shared/types';
@@ -32,7 +32,7 @@ export interface DirectionView {
 export function describeDirection(legs: LookupLeg[], stations: StationNames): DirectionView | null {
   if (legs.length === 0) return null;
   const sorted = legs
-    .map((leg, index) => ({ leg, index, at: wallClockMs(leg.originDepartTime) }))
+    .map((leg, index) => ({ leg, index, at: instantMs(leg.originDepartTime) }))
     .sort((a, b) => (a.at ?? Infinity) - (b.at ?? Infinity) || a.index - b.index)
     .map(({ leg }) => leg);
   const first = sorted[0];
