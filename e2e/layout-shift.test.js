@@ -1,4 +1,4 @@
-/* global window, document, PerformanceObserver -- used inside page.addInitScript and page.evaluate, which run in the browser */
+/* global window, document  -- used inside page.addInitScript and page.evaluate, which run in the browser */
 /**
  * Browser tests of the reserved space (docs/host-contract.md "Reserved space"): on a 412 px phone
  * under Lighthouse's mobile throttling (Slow 4G, 4× CPU), the widgets' pages load with a cumulative
