@@ -73,6 +73,21 @@ const WIDGET_CONTRACT = {
   },
 };
 
+/**
+ * The host stylesheet as dist/ ships it: its rules without the comments, which every page would
+ * otherwise download (the source, host-shim/refund-widgets.css, explains them).
+ *
+ * @param {string} css the source
+ * @returns {string} the rules, one per line as written, ending with a newline
+ */
+function stylesheetForDist(css) {
+  return `${css
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .join('\n')}\n`;
+}
+
 /** `sha384-<base64>` of a buffer: the Subresource Integrity value. */
 function integrityOf(bytes) {
   return `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
@@ -152,7 +167,7 @@ class RefundWidgetsManifestPlugin {
       this.emitted = 0;
       const { distDir } = this.options;
       fs.copyFileSync(TYPES_SOURCE, path.join(distDir, TYPES));
-      fs.copyFileSync(STYLESHEET_SOURCE, path.join(distDir, STYLESHEET));
+      fs.writeFileSync(path.join(distDir, STYLESHEET), stylesheetForDist(fs.readFileSync(STYLESHEET_SOURCE, 'utf8')));
       if (this.options.firstPanel) {
         writePreloadSnippets(distDir, this.options.widgets, this.options.firstPanel(), integrityOf, STYLESHEET);
       }
@@ -181,4 +196,5 @@ module.exports = {
   MANIFEST,
   TYPES,
   STYLESHEET,
+  stylesheetForDist,
 };

@@ -15,6 +15,7 @@ const {
   MANIFEST,
   TYPES,
   STYLESHEET,
+  stylesheetForDist,
 } = require('./manifest-plugin');
 
 /** A temporary `dist/` holding `files` (`{ [relative path]: content }`). */
@@ -179,9 +180,12 @@ describe('RefundWidgetsManifestPlugin', () => {
     );
     // The host's stylesheet (docs/host-contract.md "Reserved space"): named, with its integrity, revalidated.
     expect(manifest.stylesheet).toBe(STYLESHEET);
-    expect(fs.readFileSync(path.join(dist, STYLESHEET), 'utf8')).toBe(
-      fs.readFileSync(path.join(__dirname, '..', 'host-shim', STYLESHEET), 'utf8'),
+    const shipped = fs.readFileSync(path.join(dist, STYLESHEET), 'utf8');
+    expect(shipped).toBe(
+      stylesheetForDist(fs.readFileSync(path.join(__dirname, '..', 'host-shim', STYLESHEET), 'utf8')),
     );
+    expect(shipped).not.toContain('/*');
+    expect(shipped).toContain('#refund-widget');
     expect(manifest.files[STYLESHEET]).toEqual({
       integrity: integrityOf(fs.readFileSync(path.join(dist, STYLESHEET))),
       size: fs.statSync(path.join(dist, STYLESHEET)).size,
@@ -211,6 +215,12 @@ describe('the host stylesheet (docs/host-contract.md "Reserved space")', () => {
     expect(css).toContain(':is(:empty, :not(:has(*)), :has(.rw-first-load)) {\n  min-height: 40rem;');
     expect(css).toContain(
       "#refund-widget[data-view='unavailable']:is(:empty, :not(:has(*)), :has(.rw-first-load)) {\n  min-height: 20.5rem;",
+    );
+  });
+
+  it('ships without its comments, the rules unchanged', () => {
+    expect(stylesheetForDist('/* a\n * b */\n#x:is(:empty) {\n  min-height: 1rem; /* c */\n}\n\n/* d */\n')).toBe(
+      '#x:is(:empty) {\n  min-height: 1rem; \n}\n',
     );
   });
 
