@@ -252,7 +252,9 @@ function remoteConfig(widget, opts) {
         shared: sharedConfig(),
         dts: false,
         manifest: false,
-        experiments: { externalRuntime: true, optimization: FEDERATION_OPTIMIZATION },
+        // A remote loads no remote itself: its bundler runtime leaves out the code that would
+        // (docs/performance.md "Main thread of the refund page"). The shim, which loads them, keeps it.
+        experiments: { externalRuntime: true, optimization: { ...FEDERATION_OPTIMIZATION, disableRemote: true } },
       }),
       firstPanel.plugin(widget.name),
     ],

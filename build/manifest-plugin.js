@@ -1,5 +1,6 @@
 /**
- * Writes `dist/manifest.json`, `dist/refund-widgets.d.ts` and, given the first-panel table, the preload
+ * Writes `dist/manifest.json`, `dist/refund-widgets.d.ts`, `dist/refund-widgets.css` (the host's
+ * stylesheet that reserves the mount points' space, docs/host-contract.md "Reserved space") and, given the first-panel table, the preload
  * snippets `dist/preload/<widget>.html` (build/preload-snippets.js) once every compiler of the build has
  * emitted (docs/decisions.md "Serving dist/"): the version, each widget with its mount id, remote entry,
  * page data and required/optional mount attributes, and every file of `dist/` with its `sha384`
@@ -20,9 +21,12 @@ const MANIFEST = 'manifest.json';
 const TYPES = 'refund-widgets.d.ts';
 /** The public type declarations, kept with the other declarations in `types/`. */
 const TYPES_SOURCE = path.join(__dirname, '..', 'types', TYPES);
+/** The host's stylesheet, for the page's head (docs/host-contract.md "Reserved space"). */
+const STYLESHEET = 'refund-widgets.css';
+const STYLESHEET_SOURCE = path.join(__dirname, '..', 'host-shim', STYLESHEET);
 
 /** Files whose names carry no content hash: served to revalidate (`no-cache` + ETag). */
-const REVALIDATE = /(^|\/)(host-shim\.js|remoteEntry\.js|manifest\.json|refund-widgets\.d\.ts)$/;
+const REVALIDATE = /(^|\/)(host-shim\.js|remoteEntry\.js|manifest\.json|refund-widgets\.d\.ts|refund-widgets\.css)$/;
 /** Content-hashed names: `name.0123abcd.ext`. */
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
 
@@ -69,6 +73,21 @@ const WIDGET_CONTRACT = {
   },
 };
 
+/**
+ * The host stylesheet as dist/ ships it: its rules without the comments, which every page would
+ * otherwise download (the source, host-shim/refund-widgets.css, explains them).
+ *
+ * @param {string} css the source
+ * @returns {string} the rules, one per line as written, ending with a newline
+ */
+function stylesheetForDist(css) {
+  return `${css
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .join('\n')}\n`;
+}
+
 /** `sha384-<base64>` of a buffer: the Subresource Integrity value. */
 function integrityOf(bytes) {
   return `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
@@ -93,7 +112,8 @@ function listFiles(dir, prefix = '') {
  *   firstPanel?: () => object }} build `firstPanel`: the first-panel table the shim bakes in
  *   (build/first-panel-plugin.js), for hosts that write the preload hints themselves
  *   (docs/aspnet.md "Preload hints")
- * @returns {object} `{ version, shim, pageData, widgets: [...], firstPanel?, files: { [path]: { integrity, size, cacheControl } } }`
+ * @returns {object} `{ version, shim, types, stylesheet?, pageData, widgets: [...], firstPanel?, files: { [path]: { integrity, size, cacheControl } } }`;
+ *   `stylesheet` when `dist/refund-widgets.css` exists
  * @throws Error when a widget has no entry in WIDGET_CONTRACT
  */
 function buildManifest(distDir, { version, widgets, firstPanel }) {
@@ -107,6 +127,7 @@ function buildManifest(distDir, { version, widgets, firstPanel }) {
     version,
     shim: 'host-shim.js',
     types: TYPES,
+    ...(files[STYLESHEET] ? { stylesheet: STYLESHEET } : {}),
     pageData: PAGE_DATA,
     widgets: widgets.map(({ name, mountId, prefetch }) => {
       const contract = WIDGET_CONTRACT[name];
@@ -146,8 +167,9 @@ class RefundWidgetsManifestPlugin {
       this.emitted = 0;
       const { distDir } = this.options;
       fs.copyFileSync(TYPES_SOURCE, path.join(distDir, TYPES));
+      fs.writeFileSync(path.join(distDir, STYLESHEET), stylesheetForDist(fs.readFileSync(STYLESHEET_SOURCE, 'utf8')));
       if (this.options.firstPanel) {
-        writePreloadSnippets(distDir, this.options.widgets, this.options.firstPanel(), integrityOf);
+        writePreloadSnippets(distDir, this.options.widgets, this.options.firstPanel(), integrityOf, STYLESHEET);
       }
       const manifest = buildManifest(distDir, this.options);
       fs.writeFileSync(path.join(distDir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -173,4 +195,6 @@ module.exports = {
   WIDGET_CONTRACT,
   MANIFEST,
   TYPES,
+  STYLESHEET,
+  stylesheetForDist,
 };

@@ -14,6 +14,8 @@ const {
   integrityOf,
   MANIFEST,
   TYPES,
+  STYLESHEET,
+  stylesheetForDist,
 } = require('./manifest-plugin');
 
 /** A temporary `dist/` holding `files` (`{ [relative path]: content }`). */
@@ -172,15 +174,58 @@ describe('RefundWidgetsManifestPlugin', () => {
     shim.emit();
     const manifest = JSON.parse(fs.readFileSync(path.join(dist, MANIFEST), 'utf8'));
     expect(manifest.version).toBe('1.2.3');
-    expect(Object.keys(manifest.files)).toEqual(['host-shim.js', TYPES]);
+    expect(Object.keys(manifest.files)).toEqual(['host-shim.js', STYLESHEET, TYPES]);
     expect(fs.readFileSync(path.join(dist, TYPES), 'utf8')).toBe(
       fs.readFileSync(path.join(__dirname, '..', 'types', TYPES), 'utf8'),
     );
+    // The host's stylesheet (docs/host-contract.md "Reserved space"): named, with its integrity, revalidated.
+    expect(manifest.stylesheet).toBe(STYLESHEET);
+    const shipped = fs.readFileSync(path.join(dist, STYLESHEET), 'utf8');
+    expect(shipped).toBe(
+      stylesheetForDist(fs.readFileSync(path.join(__dirname, '..', 'host-shim', STYLESHEET), 'utf8')),
+    );
+    expect(shipped).not.toContain('/*');
+    expect(shipped).toContain('#refund-widget');
+    expect(manifest.files[STYLESHEET]).toEqual({
+      integrity: integrityOf(fs.readFileSync(path.join(dist, STYLESHEET))),
+      size: fs.statSync(path.join(dist, STYLESHEET)).size,
+      cacheControl: 'no-cache',
+    });
 
     fs.writeFileSync(path.join(dist, 'host-shim.js'), 'shim, rebuilt');
     shim.emit();
     remote.emit();
     const again = JSON.parse(fs.readFileSync(path.join(dist, MANIFEST), 'utf8'));
     expect(again.files['host-shim.js'].integrity).toBe(integrityOf(Buffer.from('shim, rebuilt')));
+  });
+});
+
+describe('the host stylesheet (docs/host-contract.md "Reserved space")', () => {
+  const css = fs.readFileSync(path.join(__dirname, '..', 'host-shim', STYLESHEET), 'utf8');
+  const widgets = JSON.parse(fs.readFileSync(path.join(__dirname, '..', 'host-shim', 'widgets.json'), 'utf8'));
+
+  it.each(widgets.map((w) => w.mountId))('reserves the space of #%s while it holds no element, in rem', (mountId) => {
+    const rule = new RegExp(
+      `#${mountId}(?:[^{]*)?:is\\(:empty, :not\\(:has\\(\\*\\)\\)[^{]*\\) \\{\\n  min-height: \\d+(\\.\\d+)?rem;\\n\\}`,
+    );
+    expect(css).toMatch(rule);
+  });
+
+  it("keeps the refund widget's space while its first load's text shows (rw-first-load)", () => {
+    expect(css).toContain(':is(:empty, :not(:has(*)), :has(.rw-first-load)) {\n  min-height: 40rem;');
+    expect(css).toContain(
+      "#refund-widget[data-view='unavailable']:is(:empty, :not(:has(*)), :has(.rw-first-load)) {\n  min-height: 20.5rem;",
+    );
+  });
+
+  it('ships without its comments, the rules unchanged', () => {
+    expect(stylesheetForDist('/* a\n * b */\n#x:is(:empty) {\n  min-height: 1rem; /* c */\n}\n\n/* d */\n')).toBe(
+      '#x:is(:empty) {\n  min-height: 1rem; \n}\n',
+    );
+  });
+
+  it('has no rule but min-height: it never styles what the widgets draw', () => {
+    const declarations = css.replace(/\/\*[\s\S]*?\*\//g, '').match(/[a-z-]+(?=:\s)/g);
+    expect(new Set(declarations)).toEqual(new Set(['min-height']));
   });
 });

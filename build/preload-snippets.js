@@ -10,6 +10,9 @@
  * `firstPanelFiles`): the widget's own first-panel files, then for each share it consumes and the
  * shim does not provide, the files the widget provides for it; then the files of the shim's loader
  * chunk, which the shim imports itself (without their hint they would wait for the shim).
+ * Given the build's host stylesheet (`refund-widgets.css`), each snippet starts with its
+ * `<link rel="stylesheet">`, which reserves the mount points' space (docs/host-contract.md
+ * "Reserved space").
  */
 'use strict';
 
@@ -44,9 +47,10 @@ function firstPanelFilesOf(table, name) {
  * @param {{ name: string, prefetch?: { urls: string[], unlessAttribute?: string } }} widget
  * @param {object} table the first-panel table
  * @param {(file: string) => string} integrityOf the `sha384-…` of a file of dist/
+ * @param {string} [stylesheet] the host stylesheet's path in dist/, linked first when given
  * @returns {string} HTML: a comment saying how to fill it, then one `<link>` per line
  */
-function snippetFor(widget, table, integrityOf) {
+function snippetFor(widget, table, integrityOf, stylesheet) {
   const gets = widget.prefetch?.urls ?? [];
   const unless = widget.prefetch?.unlessAttribute;
   const lines = [
@@ -58,7 +62,14 @@ function snippetFor(widget, table, integrityOf) {
     },`,
     '     HTML-escaped. From another origin than the page, add crossorigin="anonymous" to each file\'s link.',
     ...(unless ? [`     Leave out the as="fetch" lines when the mount element has ${unless}.`] : []),
-    '     A page with two widgets takes the hints of one of them (they share files the shim picks). -->',
+    '     A page with two widgets takes the hints of one of them (they share files the shim picks).',
+    ...(stylesheet
+      ? [
+          '     The stylesheet reserves the mount points\' space (docs/host-contract.md "Reserved space"): one per page,',
+          '     whatever its widgets. -->',
+          `<link rel="stylesheet" href="{base}/${stylesheet}" integrity="${integrityOf(stylesheet)}">`,
+        ]
+      : ['     -->']),
     ...gets.map((attribute) => `<link rel="preload" href="{${attribute}}" as="fetch" crossorigin="anonymous">`),
     ...firstPanelFilesOf(table, widget.name)
       .filter((file) => file.endsWith('.js') || file.endsWith('.css'))
@@ -77,13 +88,19 @@ function snippetFor(widget, table, integrityOf) {
  * @param {{ name: string, prefetch?: object }[]} widgets host-shim/widgets.json
  * @param {object} table the first-panel table
  * @param {(bytes: Buffer) => string} integrityOf the Subresource Integrity value of some bytes
+ * @param {string} [stylesheet] the host stylesheet's path in dist/ (see snippetFor)
  * @returns {string[]} the files written, relative to dist/
  */
-function writePreloadSnippets(distDir, widgets, table, integrityOf) {
+function writePreloadSnippets(distDir, widgets, table, integrityOf, stylesheet) {
   fs.mkdirSync(path.join(distDir, FOLDER), { recursive: true });
   return widgets.map((widget) => {
     const relative = `${FOLDER}/${widget.name}.html`;
-    const html = snippetFor(widget, table, (file) => integrityOf(fs.readFileSync(path.join(distDir, file))));
+    const html = snippetFor(
+      widget,
+      table,
+      (file) => integrityOf(fs.readFileSync(path.join(distDir, file))),
+      stylesheet,
+    );
     fs.writeFileSync(path.join(distDir, relative), html);
     return relative;
   });

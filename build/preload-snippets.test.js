@@ -77,6 +77,21 @@ describe('snippetFor', () => {
     expect(lines.join('\n')).toContain('Leave out the as="fetch" lines when the mount element has data-view.');
   });
 
+  it('given the host stylesheet, links it first with its integrity, and says it is one per page', () => {
+    const html = snippetFor(REFUND, TABLE, (file) => `sha384-${file}`, 'refund-widgets.css');
+    const links = html.split('\n').filter((line) => line.startsWith('<link'));
+    expect(links[0]).toBe(
+      '<link rel="stylesheet" href="{base}/refund-widgets.css" integrity="sha384-refund-widgets.css">',
+    );
+    expect(links.slice(1)).toEqual(
+      snippetFor(REFUND, TABLE, (file) => `sha384-${file}`)
+        .split('\n')
+        .filter((line) => line.startsWith('<link')),
+    );
+    expect(html).toContain('The stylesheet reserves the mount points\' space (docs/host-contract.md "Reserved space")');
+    expect(html.match(/-->/g)).toHaveLength(1);
+  });
+
   it('has no fetch hint and no placeholder of its own for a widget without first GETs', () => {
     const html = snippetFor({ name: 'lookup' }, TABLE, () => 'sha384-x');
     expect(html).not.toContain('as="fetch"');

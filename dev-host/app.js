@@ -149,14 +149,47 @@ function createApp({
   }
 
   /**
-   * Sends an HTML page; pages are never cached (their data changes with the backend state).
+   * Sends an HTML page; pages are never cached (their data changes with the backend state). A page
+   * with the shim's tag gets the build's host stylesheet in its head (widgetsStylesheet).
    *
    * @param {import('express').Response} res
    * @param {string} html
    * @param {number} [status]
    */
   const sendPage = (res, html, status = 200) =>
-    res.status(status).set('Cache-Control', 'no-store').type('html').send(withVitals(html, vitals));
+    res
+      .status(status)
+      .set('Cache-Control', 'no-store')
+      .type('html')
+      .send(
+        withVitals(
+          html.includes(`<script src="${views.SHIM_URL}"`)
+            ? html.replace('</head>', `${widgetsStylesheet()}</head>`)
+            : html,
+          vitals,
+        ),
+      );
+
+  /**
+   * The `<link rel="stylesheet">` of the build's host stylesheet with its integrity, as
+   * dist/manifest.json names them (docs/host-contract.md "Reserved space"), read at each page so a
+   * new build is used at once; '' for a build without one.
+   *
+   * @returns {string} HTML
+   */
+  const widgetsStylesheet = () => {
+    let manifest;
+    try {
+      manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'manifest.json'), 'utf8'));
+    } catch {
+      return '';
+    }
+    const file = manifest.stylesheet;
+    const integrity = file && manifest.files?.[file]?.integrity;
+    if (!integrity) return '';
+    const href = `${views.SHIM_URL.slice(0, -'host-shim.js'.length)}${file}`;
+    return `<link rel="stylesheet" href="${views.escapeHtml(href)}" integrity="${views.escapeHtml(integrity)}">\n`;
+  };
 
   /**
    * `html` with the preload hints of `widget` at the end of its head, when the dev host writes hints.

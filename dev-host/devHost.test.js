@@ -304,6 +304,51 @@ describe('pages', () => {
     expect(html).not.toMatch(/<style\b|\sstyle=|\son[a-z]+=/i);
   });
 
+  it.each([
+    '/',
+    '/ConfirmRefund',
+    '/RefundUnavailable',
+    '/ManualRefund',
+    '/Home/Disruption',
+    '/SelfRefundsUnavailable',
+  ])(
+    '%s links the host stylesheet in its head with the manifest integrity (docs/host-contract.md "Reserved space")',
+    async (route) => {
+      const integrity = 'sha384-c3R5bGVzaGVldA==';
+      const distDir = fakeDist({
+        'host-shim.js': '/* shim */',
+        'refund-widgets.css': '/* reserve */',
+        'manifest.json': JSON.stringify({
+          stylesheet: 'refund-widgets.css',
+          files: { 'refund-widgets.css': { integrity } },
+        }),
+      });
+      const server = await start({ distDir });
+      const html = await (await server.fetch(`${server.url}${pageUrl(route, bookings.instant)}`)).text();
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([
+        '<link rel="stylesheet" href="/site.css">',
+        `<link rel="stylesheet" href="/static/refund-widgets/refund-widgets.css" integrity="${integrity}">`,
+      ]);
+    },
+  );
+
+  it('links no host stylesheet on a page without the shim, nor from a build without one', async () => {
+    const withSheet = fakeDist({
+      'host-shim.js': '/* shim */',
+      'manifest.json': JSON.stringify({
+        stylesheet: 'refund-widgets.css',
+        files: { 'refund-widgets.css': { integrity: 'sha384-x' } },
+      }),
+    });
+    const server = await start({ distDir: withSheet });
+    const notFound = await (await server.fetch(`${server.url}/no/such/page`)).text();
+    expect(notFound).not.toContain('refund-widgets.css');
+    const older = await start();
+    const page = await (await older.fetch(`${older.url}${pageUrl('/ConfirmRefund', bookings.instant)}`)).text();
+    expect(page).not.toContain('refund-widgets.css');
+  });
+
   it('finds the booking ignoring letter case; an unknown booking or e-mail is a 404 page', async () => {
     const server = await start();
     const ok = await server.fetch(

@@ -5,8 +5,8 @@
  * started with `preloadHints`: the build's snippet of the page's widget, `dist/preload/<widget>.html`,
  * filled in as the contract tells a host to: `{base}` with the folder the shim is served from, each
  * `{data-…}` with the mount element's value (HTML-escaped). A line whose attribute the page has no
- * value for (the refund widget's static views, the disruption outcome page) is left out, and so is
- * the snippet's comment.
+ * value for (the refund widget's static views, the disruption outcome page) is left out, and so are
+ * the snippet's comment and its host stylesheet (the dev host links that on every page with the shim).
  */
 'use strict';
 
@@ -28,21 +28,24 @@ const BASE = SHIM_URL.slice(0, -'/host-shim.js'.length);
 function preloadHints(distDir, widget, values) {
   const file = path.join(distDir, 'preload', `${widget}.html`);
   if (!fs.existsSync(file)) return '';
-  return fs
-    .readFileSync(file, 'utf8')
-    .replace(/<!--[\s\S]*?-->\n?/, '')
-    .split('\n')
-    .filter((line) => line.startsWith('<link'))
-    .flatMap((line) => {
-      const attributes = [...line.matchAll(/\{(data-[a-z-]+)\}/g)].map(([, attribute]) => attribute);
-      if (attributes.some((attribute) => !values[attribute])) return [];
-      return [
-        line
-          .replaceAll('{base}', escapeHtml(BASE))
-          .replace(/\{(data-[a-z-]+)\}/g, (_, attribute) => escapeHtml(values[attribute])),
-      ];
-    })
-    .join('\n');
+  return (
+    fs
+      .readFileSync(file, 'utf8')
+      .replace(/<!--[\s\S]*?-->\n?/, '')
+      .split('\n')
+      // The host stylesheet's line: every page with the shim has it already (app.js sendPage).
+      .filter((line) => line.startsWith('<link') && !line.startsWith('<link rel="stylesheet"'))
+      .flatMap((line) => {
+        const attributes = [...line.matchAll(/\{(data-[a-z-]+)\}/g)].map(([, attribute]) => attribute);
+        if (attributes.some((attribute) => !values[attribute])) return [];
+        return [
+          line
+            .replaceAll('{base}', escapeHtml(BASE))
+            .replace(/\{(data-[a-z-]+)\}/g, (_, attribute) => escapeHtml(values[attribute])),
+        ];
+      })
+      .join('\n')
+  );
 }
 
 module.exports = { preloadHints };

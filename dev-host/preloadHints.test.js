@@ -29,13 +29,13 @@ function distWithSnippet() {
   fs.mkdirSync(path.join(dist, 'preload'));
   fs.writeFileSync(
     path.join(dist, 'preload', 'refund.html'),
-    snippetFor(REFUND, TABLE, (file) => `sha384-${file}`),
+    snippetFor(REFUND, TABLE, (file) => `sha384-${file}`, 'refund-widgets.css'),
   );
   return dist;
 }
 
 describe('preloadHints', () => {
-  it('fills the snippet: the folder the dev host serves dist/ from, the URLs escaped; no comment', () => {
+  it('fills the snippet: the folder the dev host serves dist/ from, the URLs escaped; no comment, no stylesheet', () => {
     expect(
       preloadHints(distWithSnippet(), 'refund', {
         'data-refund-status-url': '/Refund/Status?bookingReference=A&b="x"',

@@ -43,6 +43,32 @@ describe('clobberedDocumentNames', () => {
     expect(withShadowed(name, () => clobberedDocumentNames(document))).toEqual([name]);
   });
 
+  test('an intact document is checked without calling its getters (document.cookie asks the cookie store)', () => {
+    const cookie = jest.spyOn(Document.prototype, 'cookie', 'get');
+    const title = jest.spyOn(Document.prototype, 'title', 'get');
+    try {
+      expect(clobberedDocumentNames(document)).toEqual([]);
+      expect(cookie).not.toHaveBeenCalled();
+      expect(title).not.toHaveBeenCalled();
+    } finally {
+      cookie.mockRestore();
+      title.mockRestore();
+    }
+  });
+
+  test('finds a property redefined on a prototype between the document and Document.prototype', () => {
+    // As HTMLDocument.prototype sits between them in browsers.
+    const original = Object.getPrototypeOf(document) as object;
+    const between = Object.create(original) as object;
+    Object.defineProperty(between, 'title', { configurable: true, get: () => 'not the title' });
+    Object.setPrototypeOf(document, between);
+    try {
+      expect(clobberedDocumentNames(document)).toEqual(['title']);
+    } finally {
+      Object.setPrototypeOf(document, original);
+    }
+  });
+
   test('names every shadowed property, in the order of the list', () => {
     const found = withShadowed('title', () => withShadowed('createElement', () => clobberedDocumentNames(document)));
     expect(found).toEqual(['createElement', 'title']);

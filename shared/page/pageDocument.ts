@@ -61,11 +61,23 @@ export function clobberedDocumentNames(doc: Document): string[] {
   if (!proto) return [];
   return DOCUMENT_PROPERTIES_READ.filter((name) => {
     try {
+      // Where neither the document nor a prototype below Document.prototype holds the name, reading
+      // it is reading the prototype's: intact, without calling its getter (`cookie` asks the
+      // browser's cookie store each time; docs/performance.md "Main thread of the refund page").
+      if (!definedBelowPrototype(doc, name)) return false;
       return Reflect.get(proto, name, doc) !== (doc as unknown as Record<string, unknown>)[name];
     } catch {
       return true;
     }
   });
+}
+
+/** Whether `doc` or a prototype between it and `Document.prototype` has its own property `name` (a named element shows as one). */
+function definedBelowPrototype(doc: Document, name: string): boolean {
+  for (let object: object | null = doc; object && object !== proto; object = Object.getPrototypeOf(object)) {
+    if (Object.getOwnPropertyDescriptor(object, name)) return true;
+  }
+  return false;
 }
 
 /**

@@ -146,6 +146,30 @@ describe('the refund unavailable page (data-view="unavailable")', () => {
     ).toBeInTheDocument();
   });
 
+  it("the first load's text keeps the reserved space (rw-first-load); a retry's does not", async () => {
+    let calls = 0;
+    let answer: (value: [number, string]) => void = () => undefined;
+    http
+      .onGet(STATUS_URL)
+      .reply(() =>
+        ++calls === 1 ? [404, 'not here'] : new Promise<[number, string]>((resolve) => (answer = resolve)),
+      );
+    const { element } = mountRefundOn({
+      mountId: 'refund-widget',
+      details: states.scanned.details,
+      stations,
+      attrs: { view: 'unavailable', 'refund-status-url': STATUS_URL },
+    });
+    expect(screen.getByText(texts.loadingReason)).toHaveClass('rw-refund__preamble', 'rw-first-load');
+    await screen.findByText(texts.statusFailure);
+    expect(element.querySelector('.rw-first-load')).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(screen.getByText(texts.loadingReason)).toHaveClass('rw-refund__preamble');
+    expect(screen.getByText(texts.loadingReason)).not.toHaveClass('rw-first-load');
+    answer([200, JSON.stringify(states.scanned.status)]);
+    await screen.findByText(/because our records indicate you may have already used this ticket\./);
+  });
+
   it('without a refund-status URL the reason is "something went wrong" and nothing is fetched', () => {
     mountRefundOn({
       mountId: 'refund-widget',

@@ -86,6 +86,27 @@ describe('loading', () => {
     expect(element.querySelectorAll('.rw-refund__panel')).toHaveLength(1);
   });
 
+  it("marks the first load's preamble rw-first-load (the reserved space); a retry's preamble is plain", async () => {
+    let statusCalls = 0;
+    http.onGet(DRY_RUN_URL).reply(200, JSON.stringify(dryRunOf('instant')));
+    let answer: (value: [number, string]) => void = () => undefined;
+    http
+      .onGet(STATUS_URL)
+      .reply(() =>
+        ++statusCalls === 1 ? [404, 'not here'] : new Promise<[number, string]>((resolve) => (answer = resolve)),
+      );
+    const { element } = mountRefundPage({ details: states.instant.details });
+    expect(screen.getByText(texts.preamble)).toHaveClass('rw-refund__preamble', 'rw-first-load');
+    const alert = await screen.findByRole('alert');
+    expect(element.querySelector('.rw-first-load')).toBeNull();
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(screen.getByText(texts.preamble)).toHaveClass('rw-refund__preamble');
+    expect(screen.getByText(texts.preamble)).not.toHaveClass('rw-first-load');
+    answer([200, JSON.stringify(states.instant.status)]);
+    await screen.findByRole('button', { name: 'Accept refund' });
+    expect(element.querySelector('.rw-first-load')).toBeNull();
+  });
+
   it('fetches refund status and dry run in parallel from the page URLs', async () => {
     mountState('instant');
     await waitFor(() => expect(http.history.get).toHaveLength(2));

@@ -23,6 +23,9 @@ internal sealed class TestPage : IDisposable
 {
     public const string ShimIntegrity = "sha384-AAAAshimAAAA";
 
+    /// <summary>The host stylesheet's name in dist/.</summary>
+    public const string StylesheetFile = "refund-widgets.css";
+
     /// <summary>The site's web root; the package's files are under <c>_content/RefundWidgets.AspNetCore/</c>.</summary>
     public string WebRoot { get; } = Directory.CreateTempSubdirectory("rw-kit-").FullName;
 
@@ -54,7 +57,8 @@ internal sealed class TestPage : IDisposable
     /// Writes a manifest of two widgets with their first panels: refund (with its first GETs) and
     /// journeySummary, both providing react, refund the greater name.
     /// </summary>
-    public void WriteManifest(string shimIntegrity, string version = "1.0.0")
+    /// <param name="stylesheet">whether the build has the host stylesheet <c>refund-widgets.css</c> (builds from before it do not)</param>
+    public void WriteManifest(string shimIntegrity, string version = "1.0.0", bool stylesheet = false)
     {
         string[] chunks =
         [
@@ -64,10 +68,12 @@ internal sealed class TestPage : IDisposable
         ];
         var files = chunks.ToDictionary(file => file, file => (object)new { integrity = IntegrityOf(file), size = 10, cacheControl = "public, max-age=31536000, immutable" });
         files["host-shim.js"] = new { integrity = shimIntegrity, size = 10, cacheControl = "no-cache" };
+        if (stylesheet) files[StylesheetFile] = new { integrity = IntegrityOf(StylesheetFile), size = 10, cacheControl = "no-cache" };
         var manifest = new
         {
             version,
             shim = "host-shim.js",
+            stylesheet = stylesheet ? StylesheetFile : null,
             widgets = new object[]
             {
                 new

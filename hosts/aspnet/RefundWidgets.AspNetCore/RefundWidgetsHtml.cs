@@ -45,6 +45,24 @@ public static class RefundWidgetsHtml
     }
 
     /// <summary>
+    /// The host stylesheet's <c>&lt;link rel="stylesheet"&gt;</c> (docs/host-contract.md "Reserved space"): under
+    /// <see cref="RefundWidgetsOptions.BaseUrl"/>, with its integrity from the manifest and, from a CDN,
+    /// <c>crossorigin="anonymous"</c>. Empty for a manifest that names none (a build from before it).
+    /// </summary>
+    /// <exception cref="InvalidOperationException">the manifest names a stylesheet without an SRI integrity.</exception>
+    public static string Stylesheet(RefundWidgetsOptions options, RefundWidgetsManifest manifest)
+    {
+        if (string.IsNullOrEmpty(manifest.Stylesheet)) return "";
+        var integrity = manifest.IntegrityOf(manifest.Stylesheet);
+        if (integrity is null || !Integrity.IsMatch(integrity))
+        {
+            throw new InvalidOperationException($"refund-widgets: the integrity of {manifest.Stylesheet} in manifest.json is missing or not an SRI value.");
+        }
+        var crossOrigin = options.IsCdn ? " crossorigin=\"anonymous\"" : "";
+        return $"<link rel=\"stylesheet\" href=\"{HtmlEncoder.Default.Encode(options.UrlOf(manifest.Stylesheet))}\" integrity=\"{integrity}\"{crossOrigin}>";
+    }
+
+    /// <summary>
     /// The preload hints of <paramref name="widgets"/> (docs/aspnet.md "Preload hints"): first the GETs of
     /// their first panel (the URLs the manifest's <c>prefetch</c> names, <c>as="fetch"</c> with
     /// <c>crossorigin="anonymous"</c>: the credentials mode of the shim's same-origin GET, so the browser

@@ -15,6 +15,12 @@ public sealed class RefundWidgetsManifest
     /// <summary>The shim's file name, <c>host-shim.js</c>.</summary>
     [JsonPropertyName("shim")] public string Shim { get; init; } = "host-shim.js";
 
+    /// <summary>
+    /// The host stylesheet, <c>refund-widgets.css</c>, that reserves the mount points' space until each
+    /// widget's first panel (docs/host-contract.md "Reserved space"); null in a manifest from before it.
+    /// </summary>
+    [JsonPropertyName("stylesheet")] public string? Stylesheet { get; init; }
+
     /// <summary>The widgets of the build.</summary>
     [JsonPropertyName("widgets")] public IReadOnlyList<ManifestWidget> Widgets { get; init; } = [];
 

@@ -241,9 +241,10 @@ public sealed class RefundWidgetsScriptTagHelper(RefundWidgetsManifestProvider m
 }
 
 /// <summary>
-/// <c>&lt;refund-widgets-head /&gt;</c>, in the layout's <c>&lt;head&gt;</c>: the preload hints of the widgets
-/// on the page (docs/aspnet.md "Preload hints"), so the browser starts their first panel's files and
-/// GETs with the HTML instead of after the shim. Razor renders a view before its layout, so the widget
+/// <c>&lt;refund-widgets-head /&gt;</c>, in the layout's <c>&lt;head&gt;</c>: the host stylesheet, which keeps each
+/// mount point's space until its widget's first panel (docs/host-contract.md "Reserved space"), then the
+/// preload hints of the widgets on the page (docs/aspnet.md "Preload hints"), so the browser starts their
+/// first panel's files and GETs with the HTML instead of after the shim. Razor renders a view before its layout, so the widget
 /// tags of the view have been written when the layout's head is; nothing is written for a page
 /// without widgets.
 /// </summary>
@@ -260,6 +261,8 @@ public sealed class RefundWidgetsHeadTagHelper(RefundWidgetsManifestProvider man
         output.TagName = null;
         var page = RefundWidgetsPage.For(ViewContext.HttpContext);
         if (page.Widgets.Count == 0) return;
-        output.Content.SetHtmlContent(RefundWidgetsHtml.PreloadHints(options.Value, manifests.Current, page.Widgets));
+        var manifest = manifests.Current;
+        output.Content.SetHtmlContent(
+            RefundWidgetsHtml.Stylesheet(options.Value, manifest) + RefundWidgetsHtml.PreloadHints(options.Value, manifest, page.Widgets));
     }
 }

@@ -8,6 +8,7 @@ import { fetchRefundStatus } from '../api';
 import { texts } from '../texts';
 import type { RefundPageConfig } from '../types';
 import { ErrorNotice } from './ErrorNotice';
+import { FIRST_LOAD_PREAMBLE_CLASS } from '../firstLoad';
 import { UnavailableReason } from './UnavailableReason';
 
 type Load =
@@ -59,7 +60,7 @@ export function UnavailablePage({ config }: { config: RefundPageConfig }) {
         {texts.yourJourneyReference} <strong>{reference}</strong>
       </p>
       {load.phase === 'loading' && (
-        <p className="rw-refund__preamble" role="status">
+        <p className={attempt === 0 ? FIRST_LOAD_PREAMBLE_CLASS : 'rw-refund__preamble'} role="status">
           {texts.loadingReason}
         </p>
       )}
