@@ -1,14 +1,16 @@
 /**
  * Money formatting (docs/product-rules.md section 9: amounts are integer pence, shown in GBP by dividing by 100).
  *
- * Written out by hand, as `Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' })`
- * writes it: making that formatter is the first use of the browser's locale data on the page and
- * cost 25–60 ms of the main thread at 4× CPU before the refund page's first panel
- * (docs/performance.md "Main thread of the refund page"). The Jest tests check the two agree.
+ * The browser's own `Intl.NumberFormat` writes the amounts. It is made at the first amount shown,
+ * not when the module loads: making it is the page's first use of the locale data (24–60 ms at
+ * 4× CPU), which a first panel without an amount need not pay (docs/performance.md "Main thread of
+ * the refund page").
  */
 
-/** Thousands separators, en-GB style: every three digits from the right. */
-const THOUSANDS = /\B(?=(\d{3})+(?!\d))/g;
+let gbp: Intl.NumberFormat | undefined;
+
+/** The en-GB pounds sterling formatter, made once, on first use. */
+const GBP = (): Intl.NumberFormat => (gbp ??= new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' }));
 
 /**
  * Formats an amount of money for display.
@@ -24,10 +26,5 @@ export function formatPence(pence: number): string {
     throw new TypeError(`formatPence: expected a finite number of pence, got ${String(pence)}`);
   }
   // `|| 0` turns -0 (e.g. from rounding -0.4) into 0, so no '-£0.00' is shown.
-  const rounded = Math.round(pence) || 0;
-  // BigInt: exact digits for any whole number of pence, however large.
-  const whole = BigInt(Math.abs(rounded));
-  const pounds = (whole / BigInt(100)).toString().replace(THOUSANDS, ',');
-  const pennies = (whole % BigInt(100)).toString().padStart(2, '0');
-  return `${rounded < 0 ? '-' : ''}£${pounds}.${pennies}`;
+  return GBP().format(Math.round(pence) / 100 || 0);
 }
