@@ -194,7 +194,12 @@ public sealed class StaticAssetTests : IDisposable
         using var page = await client.GetAsync("/ConfirmRefund?BookingReference=KXB7HT2N&Email=traveller%40example.com");
         var html = await page.Content.ReadAsStringAsync();
         var head = html[..html.IndexOf("</head>", StringComparison.Ordinal)];
-        Assert.Equal(expected, string.Concat(Regex.Matches(head, "<link rel=\"preload\"[^>]*>").Select(match => match.Value)));
+        // The widgets' stylesheet first (docs/host-contract.md "Reserved space"), then the hints; the
+        // site's own stylesheets are not the kit's.
+        var kitLinks = Regex.Matches(head, "<link rel=\"(?:preload|stylesheet)\"[^>]*>").Select(match => match.Value)
+            .Where(link => link.StartsWith("<link rel=\"preload\"", StringComparison.Ordinal) || link.Contains($"href=\"{Base}", StringComparison.Ordinal));
+        Assert.StartsWith($"<link rel=\"stylesheet\" href=\"{Base}refund-widgets.css\" integrity=\"sha384-", expected);
+        Assert.Equal(expected, string.Concat(kitLinks));
     }
 
     [Fact]
