@@ -85,6 +85,13 @@ describe('reading the calendar strictly', () => {
     expect(instantMs('1900-02-29T10:00:00')).toBeNull();
   });
 
+  it('refuses a value with anything after the time: the whole text must be ISO-8601', () => {
+    expect(formatTime('2026-03-14T08:05:00 and more')).toBe('');
+    expect(formatDate('2026-03-14T08:05:00Z;')).toBe('');
+    expect(instantMs('2026-03-14T08:05:00x')).toBeNull();
+    expect(formatTime(' 2026-03-14T08:05:00 ')).toBe('08:05');
+  });
+
   it('reads 24:00 as midnight at the end of the day, and refuses any other time past 23:59', () => {
     expect(formatTime('2026-03-14T24:00:00')).toBe('00:00');
     expect(formatDate('2026-03-14T24:00:00')).toBe('15/03/2026');
@@ -224,7 +231,11 @@ describe('isOutsideWindow', () => {
     expect(isOutsideWindow(after - 25 * 60 * MINUTE - 1, after, { days: 1 }, { days: 1 })).toBe(true);
   });
 
-  it.each([[undefined], [null], ['yesterday'], [''], [Number.NaN], [{}]])(
+  it('reads a saved ISO string with spaces around it', () => {
+    expect(isOutsideWindow(' 2026-11-18T14:05:00.000Z ', now, { days: 7 }, { days: 1 })).toBe(false);
+  });
+
+  it.each([[undefined], [null], ['yesterday'], [''], [Number.NaN], [{}], ['2026-11-25T14:05:00.000Z and more']])(
     'is true for an unreadable time %p',
     (saved) => {
       expect(isOutsideWindow(saved, now, { days: 7 }, { days: 1 })).toBe(true);

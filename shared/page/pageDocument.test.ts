@@ -69,6 +69,44 @@ describe('clobberedDocumentNames', () => {
     }
   });
 
+  // The names docs/security.md "Clobbered document properties" lists, written out here so that a
+  // name dropped from (or misspelt in) the module's list fails its own case.
+  test.each([
+    'activeElement',
+    'addEventListener',
+    'baseURI',
+    'body',
+    'cookie',
+    'createComment',
+    'createElement',
+    'createElementNS',
+    'createEvent',
+    'createRange',
+    'createTextNode',
+    'defaultView',
+    'documentElement',
+    'getElementById',
+    'getElementsByTagName',
+    'head',
+    'querySelector',
+    'querySelectorAll',
+    'readyState',
+    'removeEventListener',
+    'title',
+  ])('finds a <form name="%s"> standing in for document.%s', (name) => {
+    withShadowed(name, () => expect(clobberedDocumentNames(document)).toEqual([name]));
+  });
+
+  test('an own property that gives what the prototype gives is not counted as shadowed', () => {
+    const title = document.title;
+    Object.defineProperty(document, 'title', { configurable: true, value: title });
+    try {
+      expect(clobberedDocumentNames(document)).toEqual([]);
+    } finally {
+      delete (document as unknown as Record<string, unknown>).title;
+    }
+  });
+
   test('names every shadowed property, in the order of the list', () => {
     const found = withShadowed('title', () => withShadowed('createElement', () => clobberedDocumentNames(document)));
     expect(found).toEqual(['createElement', 'title']);
