@@ -10,7 +10,7 @@ const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('fs');
 const path = require('path');
-const { useHostAndBrowser, openPage, DIST } = require('./harness');
+const { useHostAndBrowser, openPage, twoWidgetPageScripts, DIST } = require('./harness');
 const bookings = require('../fixtures/bookings.json');
 
 const env = useHostAndBrowser({ resetEachTest: true });
@@ -155,19 +155,8 @@ test("refund page: axios is not on the first panel's path; it loads when idle, a
 
 test('two widgets: React DOM is fetched once and no file twice', async () => {
   const { page, context, problems, requests } = await openPage(env.browser);
-  const bodies = [];
-  page.on('response', async (response) => {
-    if (!response.url().endsWith('.js')) return;
-    const body = await response.text().catch(() => '');
-    if (body.includes('__reactContainer$')) bodies.push(response.url());
-  });
-  await page.goto(pageUrl('/Demo/TwoWidgets', 'instant'));
-  await page
-    .locator('#refund-widget')
-    .getByRole('heading', { name: /^You will receive/ })
-    .waitFor();
-  await page.locator('#journey-summary-widget h2, #journey-summary-widget h3').first().waitFor();
-  await page.waitForLoadState('networkidle');
+  const scripts = await twoWidgetPageScripts(page, pageUrl('/Demo/TwoWidgets', 'instant'));
+  const bodies = scripts.filter(({ body }) => body.includes('__reactContainer$')).map(({ url }) => url);
   assert.equal(bodies.length, 1, `react-dom fetched once (${bodies.join(', ')})`);
   const counts = countBy(requests, (r) => `${r.method} ${r.url}`);
   assert.deepEqual(

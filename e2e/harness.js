@@ -117,7 +117,32 @@ async function openPage(browser, contextOptions = {}) {
   return { page, context, problems, requests };
 }
 
-module.exports = { startHost, launchBrowser, openPage, useHostAndBrowser, ROOT, DIST };
+/**
+ * Loads the two-widget page (the refund widget and the journey summary), waits for both first
+ * panels and for the network to be idle, and gives every script the page fetched: for tests that a
+ * shared library (React DOM, moment) is downloaded once per page.
+ *
+ * @param {import('playwright-core').Page} page a page from {@link openPage}
+ * @param {string} url the two-widget page's URL, with its booking query
+ * @returns {Promise<{ url: string, body: string }[]>} each `.js` response, in the order it ended
+ */
+async function twoWidgetPageScripts(page, url) {
+  const scripts = [];
+  page.on('response', async (response) => {
+    if (!response.url().endsWith('.js')) return;
+    scripts.push({ url: response.url(), body: await response.text().catch(() => '') });
+  });
+  await page.goto(url);
+  await page
+    .locator('#refund-widget')
+    .getByRole('heading', { name: /^You will receive/ })
+    .waitFor();
+  await page.locator('#journey-summary-widget h2, #journey-summary-widget h3').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  return scripts;
+}
+
+module.exports = { startHost, launchBrowser, openPage, useHostAndBrowser, twoWidgetPageScripts, ROOT, DIST };
 
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 

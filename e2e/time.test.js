@@ -8,7 +8,7 @@
  */
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
-const { useHostAndBrowser, openPage } = require('./harness');
+const { useHostAndBrowser, openPage, twoWidgetPageScripts } = require('./harness');
 const bookings = require('../fixtures/bookings.json');
 
 const env = useHostAndBrowser({ resetEachTest: true });
@@ -22,21 +22,9 @@ const isLondonData = (body) => body.includes('Europe/London|GMT BST');
 
 test('two widgets: moment and moment-timezone are each downloaded once, with London’s data alone', async () => {
   const { page, context, problems } = await openPage(env.browser);
-  const moments = [];
-  const zones = [];
-  page.on('response', async (response) => {
-    if (!response.url().endsWith('.js')) return;
-    const body = await response.text().catch(() => '');
-    if (isMoment(body)) moments.push(response.url());
-    if (isLondonData(body)) zones.push({ url: response.url(), body });
-  });
-  await page.goto(pageUrl('/Demo/TwoWidgets', 'instant'));
-  await page
-    .locator('#refund-widget')
-    .getByRole('heading', { name: /^You will receive/ })
-    .waitFor();
-  await page.locator('#journey-summary-widget h2, #journey-summary-widget h3').first().waitFor();
-  await page.waitForLoadState('networkidle');
+  const scripts = await twoWidgetPageScripts(page, pageUrl('/Demo/TwoWidgets', 'instant'));
+  const moments = scripts.filter(({ body }) => isMoment(body)).map(({ url }) => url);
+  const zones = scripts.filter(({ body }) => isLondonData(body));
   assert.equal(moments.length, 1, `moment fetched once (${moments.join(', ')})`);
   assert.equal(zones.length, 1, `moment-timezone fetched once (${zones.map((z) => z.url).join(', ')})`);
   assert.notEqual(zones[0].url, moments[0], 'moment-timezone does not carry a moment of its own');
