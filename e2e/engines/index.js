@@ -19,10 +19,7 @@ const NAMES = { chromium: 'Chromium', firefox: 'Firefox ESR', webkit: 'WebKit (W
 const TIME_ZONE = 'Europe/London';
 const FIREFOX = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
 
-const TL_SOURCE = fs.readFileSync(
-  require.resolve('@testing-library/dom/dist/@testing-library/dom.umd.min.js'),
-  'utf8',
-);
+const TL_SOURCE = fs.readFileSync(require.resolve('@testing-library/dom/dist/@testing-library/dom.umd.min.js'), 'utf8');
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
@@ -107,7 +104,11 @@ async function chromiumEngine() {
       const page = await context.newPage();
       const problems = { pageErrors: [], cspViolations: [] };
       page.on('pageerror', (error) => problems.pageErrors.push(String(error)));
-      page.on('console', (m) => m.type() === 'error' && /Content Security Policy/i.test(m.text()) && problems.cspViolations.push(m.text()));
+      page.on(
+        'console',
+        (m) =>
+          m.type() === 'error' && /Content Security Policy/i.test(m.text()) && problems.cspViolations.push(m.text()),
+      );
       const call = (script, args) => page.evaluateHandle(`(${script})(...${JSON.stringify(args)})`);
       return {
         problems,
@@ -153,13 +154,18 @@ async function firefoxEngine() {
           console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI}`);
         });
       });
-      page.on('console', (m) => m.type() === 'error' && /Content Security Policy/i.test(m.text()) && problems.cspViolations.push(m.text()));
+      page.on(
+        'console',
+        (m) =>
+          m.type() === 'error' && /Content Security Policy/i.test(m.text()) && problems.cspViolations.push(m.text()),
+      );
       return {
         problems,
         goto: async (url) => void (await page.goto(url, { waitUntil: 'domcontentloaded' })),
         reload: async () => void (await page.reload({ waitUntil: 'domcontentloaded' })),
         run: async (script, ...args) => page.evaluate(`(${script})(...${JSON.stringify(args)})`),
-        handle: async (script, ...args) => (await page.evaluateHandle(`(${script})(...${JSON.stringify(args)})`)).asElement(),
+        handle: async (script, ...args) =>
+          (await page.evaluateHandle(`(${script})(...${JSON.stringify(args)})`)).asElement(),
         click: (element) => element.click(),
         type: (element, text) => element.type(text),
         upload: (element, paths) => element.uploadFile(...paths),
@@ -221,9 +227,7 @@ class Page {
   async leave() {
     this.navigation += 1;
     this.token = `rw-nav-${this.navigation}`;
-    await this.driver
-      .run(`(token) => { document.__rwLeft = token; }`, this.token)
-      .catch(() => undefined);
+    await this.driver.run(`(token) => { document.__rwLeft = token; }`, this.token).catch(() => undefined);
   }
 
   /** Waits until the page is a loaded document with Testing Library in it. */
@@ -264,20 +268,14 @@ class Page {
    * with an optional `within` (a CSS selector) and `nth`.
    */
   async find(query, { timeout = 15_000 } = {}) {
-    const t0 = Date.now();
-    try { return await this.findInner(query, { timeout }); } finally { if (process.env.E2E_TRACE) console.log('find', JSON.stringify(query), Date.now() - t0); }
-  }
-
-  async findInner(query, { timeout }) {
     const until = Date.now() + timeout;
     const q = plain(query);
     for (;;) {
       await this.ready();
-      const found = await this.driver
-        .handle(`(q) => (${findAll})(q)[q.nth || 0] || null`, q)
-        .catch(() => null);
+      const found = await this.driver.handle(`(q) => (${findAll})(q)[q.nth || 0] || null`, q).catch(() => null);
       if (found) return new Element(this, found);
-      if (Date.now() > until) throw new Error(`${this.engine}: nothing matches ${JSON.stringify(query)} on ${await this.url()}`);
+      if (Date.now() > until)
+        throw new Error(`${this.engine}: nothing matches ${JSON.stringify(query)} on ${await this.url()}`);
       await sleep(100);
     }
   }
@@ -295,7 +293,9 @@ class Page {
   async waitForPath(expected, { timeout = 15_000 } = {}) {
     const until = Date.now() + timeout;
     for (;;) {
-      const url = await this.driver.run(`() => document.readyState === 'loading' ? '' : location.pathname + location.search`).catch(() => '');
+      const url = await this.driver
+        .run(`() => document.readyState === 'loading' ? '' : location.pathname + location.search`)
+        .catch(() => '');
       if (url === expected) return;
       if (Date.now() > until) throw new Error(`${this.engine}: the page stayed at ${url}, not ${expected}`);
       await sleep(100);
@@ -324,11 +324,6 @@ class Page {
    * in the document or the part `selector` names.
    */
   async axe(selector) {
-    const t0 = Date.now();
-    try { return await this.axeInner(selector); } finally { if (process.env.E2E_TRACE) console.log('axe', Date.now() - t0); }
-  }
-
-  async axeInner(selector) {
     await this.ready();
     await this.driver.run(`() => { if (!window.axe) { ${AXE_SOURCE}\n } }`);
     const violations = await this.driver.run(

@@ -13,7 +13,14 @@ const net = require('net');
 const { spawn } = require('child_process');
 
 const DRIVER = process.env.WEBKIT_WEBDRIVER_PATH || '/usr/bin/WebKitWebDriver';
-const MINIBROWSER = process.env.MINIBROWSER_PATH || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+/** MiniBrowser of Debian's libwebkit2gtk-4.1-0, under the machine's multiarch folder. */
+const MINIBROWSER =
+  process.env.MINIBROWSER_PATH ||
+  fs
+    .readdirSync('/usr/lib')
+    .map((dir) => path.join('/usr/lib', dir, 'webkit2gtk-4.1', 'MiniBrowser'))
+    .find((file) => fs.existsSync(file)) ||
+  '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 const DESKTOP = { width: 1280, height: 900 };
 /** MiniBrowser's toolbar, small enough for a 375 px window. */
 const GTK_CSS =
@@ -40,9 +47,7 @@ function startXvfb() {
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     xvfb.on('error', (error) => reject(new Error(`Xvfb could not start (apt-get install -y xvfb): ${error.message}`)));
-    xvfb.stdout.once('data', (data) =>
-      resolve({ display: `:${String(data).trim()}`, stop: () => xvfb.kill() }),
-    );
+    xvfb.stdout.once('data', (data) => resolve({ display: `:${String(data).trim()}`, stop: () => xvfb.kill() }));
   });
 }
 
@@ -99,7 +104,10 @@ async function startWebKit({ timeZone, gate }) {
       });
       const driver = await new Builder().usingServer(server).withCapabilities(capabilities).build();
       sessions.add(driver);
-      await driver.manage().window().setRect(viewport ?? DESKTOP);
+      await driver
+        .manage()
+        .window()
+        .setRect(viewport ?? DESKTOP);
       const run = (script, args) => driver.executeScript(`return (${script}).apply(null, arguments)`, ...args);
       return {
         goto: (url) => driver.get(url.replace(/^http:\/\/127\.0\.0\.1:\d+/, gate.url)),
@@ -111,7 +119,11 @@ async function startWebKit({ timeZone, gate }) {
         click: (element) => element.click(),
         type: (element, text) => element.sendKeys(text),
         upload: (element, paths) => element.sendKeys(paths.join('\n')),
-        press: (key) => driver.actions().sendKeys(Key[KEYS[key] ?? key]).perform(),
+        press: (key) =>
+          driver
+            .actions()
+            .sendKeys(Key[KEYS[key] ?? key])
+            .perform(),
         setOffline: async (offline) => gate.close(offline),
         close: async () => {
           sessions.delete(driver);

@@ -1,3 +1,4 @@
+/* global document -- used inside page.evaluate, which runs in the browser */
 /** What the journeys share: page URLs of the fixtures' bookings, the backend's records, checks. */
 const assert = require('node:assert/strict');
 const bookings = require('../../fixtures/bookings.json');

@@ -1,3 +1,4 @@
+/* global window -- used inside page.evaluate, which runs in the browser */
 /**
  * The disruption funnel with portions (docs/product-rules.md section 2; docs/decisions.md "Start
  * page and disruption"): the start page with Disruption, the funnel, the abandoned outward portion,

@@ -1,3 +1,4 @@
+/* global document -- used inside page.evaluate, which runs in the browser */
 /**
  * The manual claim, upload, reload, submit (docs/uploads.md; docs/offline.md): two photos and a
  * replacement reference, then a reload; the draft lists both again, nothing is uploaded twice, and

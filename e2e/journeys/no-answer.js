@@ -21,7 +21,11 @@ module.exports = [
       await page.setOffline(true);
       if (engine.canGoOffline) {
         const notice = await page.find({ text: OFFLINE, within: '#refund-widget' });
-        assert.equal(await notice.evaluate((el) => Boolean(el.closest('[role="status"]'))), true, 'announced as a status');
+        assert.equal(
+          await notice.evaluate((el) => Boolean(el.closest('[role="status"]'))),
+          true,
+          'announced as a status',
+        );
         await (await page.find({ role: 'button', name: 'Accept refund' })).click();
         await (await page.find({ role: 'button', name: 'Accept refund' })).click();
         await sleep(500);

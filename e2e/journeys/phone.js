@@ -1,3 +1,4 @@
+/* global document, window -- used inside page.evaluate, which runs in the browser */
 /**
  * A 375 px phone (docs/decisions.md "Sizes and measure"): at 375 × 812, once its widgets have drawn
  * their first panel, no dev-host page scrolls sideways. The states gallery is excepted (a wall of
@@ -71,7 +72,8 @@ module.exports = [
             .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
         }));
         assert.equal(size.innerWidth, PHONE.width, 'the viewport is a 375 px phone');
-        if (size.scrollWidth > PHONE.width) wide.push(`${route}: ${size.scrollWidth} px (${size.sticksOut.join(', ')})`);
+        if (size.scrollWidth > PHONE.width)
+          wide.push(`${route}: ${size.scrollWidth} px (${size.sticksOut.join(', ')})`);
       }
       assert.deepEqual(wide, [], 'no page scrolls sideways at 375 px');
       await page.goto(`${host.url}${bookingPath('/ConfirmRefund', 'instant')}`);

@@ -1,3 +1,4 @@
+/* global document -- used inside page.evaluate, which runs in the browser */
 /**
  * Lookup → refund → Accept refund (docs/product-rules.md section 2 "Refund page"): the start page
  * finds the booking, the refund page offers the amount, three presses send one ProcessRefund, and

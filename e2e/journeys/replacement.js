@@ -1,3 +1,4 @@
+/* global document -- used inside page.evaluate, which runs in the browser */
 /**
  * Replacement with the picker, and deferral (docs/product-rules.md section 2 "Refund page"): a
  * replacement booking looked up, a journey picked, its dry-run amount shown, three presses of
@@ -9,7 +10,7 @@ const lookups = require('../../fixtures/lookups.json');
 
 module.exports = [
   [
-    'replacement: lookup, pick the second journey, its dry run, three presses of Confirm send one request',
+    'replacement: lookup, pick the second journey by keyboard, its dry run, three presses of Confirm send one request',
     async ({ host, newPage }) => {
       const page = await newPage();
       await page.goto(`${host.url}${bookingPath('/ConfirmRefund', 'replacement')}`);
@@ -24,10 +25,16 @@ module.exports = [
       await page.find({ role: 'dialog', name: 'Confirm replacement' });
       await page.find({ role: 'button', name: 'Confirm £35.50 refund', within: dialog });
       await page.find({ text: '£45.50 refund, less the £10.00 admin fee = £35.50', within: dialog });
-      assert.equal(await page.count({ role: 'radio', within: dialog }), 2, 'the journey without a refund status is not offered');
+      assert.equal(
+        await page.count({ role: 'radio', within: dialog }),
+        2,
+        'the journey without a refund status is not offered',
+      );
       await assertAxeClean(page, 'journey picker');
 
-      await (await page.find({ role: 'radio', within: dialog, nth: 1 })).click();
+      // Keyboard: the first card has focus in the radio group; ArrowDown picks the second.
+      await (await page.find({ role: 'radio', within: dialog })).evaluate((radio) => radio.focus());
+      await page.press('ArrowDown');
       assert.equal(await (await page.find({ role: 'radio', within: dialog, nth: 1 })).isChecked(), true);
       const confirm = await page.find({ role: 'button', name: 'Confirm £45.50 refund', within: dialog });
       await page.find({ text: '£45.50 refund, with no admin fee', within: dialog });
@@ -60,7 +67,9 @@ module.exports = [
       await page.find({ text: 'A deferred refund is valid for 12 months.' });
       await page.find({ text: 'No admin fee applies to a deferral.' });
       await assertAxeClean(page, 'deferral');
-      await (await page.find({ role: 'button', name: 'Accept refund' })).evaluate((button) => {
+      await (
+        await page.find({ role: 'button', name: 'Accept refund' })
+      ).evaluate((button) => {
         button.click();
         button.click();
       });

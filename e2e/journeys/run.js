@@ -8,11 +8,21 @@ const { startHost } = require('../harness');
 const { openEngine } = require('../engines');
 const { openGate } = require('../engines/gate');
 
-const ONLY = process.env.E2E_JOURNEYS ? process.env.E2E_JOURNEYS.split(',') : null;
 /** The journey modules, in order; `E2E_JOURNEYS=refund,phone` runs some of them while working. */
-const JOURNEYS = ['refund', 'replacement', 'unavailable', 'manual-claim', 'disruption', 'journey-summary', 'no-answer', 'phone']
-  .filter((name) => !ONLY || ONLY.includes(name))
-  .map((name) => require(`./${name}`));
+const MODULES = {
+  refund: require('./refund'),
+  replacement: require('./replacement'),
+  unavailable: require('./unavailable'),
+  'manual-claim': require('./manual-claim'),
+  disruption: require('./disruption'),
+  'journey-summary': require('./journey-summary'),
+  'no-answer': require('./no-answer'),
+  phone: require('./phone'),
+};
+const ONLY = process.env.E2E_JOURNEYS?.split(',');
+const JOURNEYS = Object.entries(MODULES)
+  .filter(([name]) => !ONLY || ONLY.includes(name))
+  .map(([, journeys]) => journeys);
 
 /**
  * Registers a suite with every journey in `engine` ('chromium', 'firefox' or 'webkit').
