@@ -13,8 +13,6 @@ const path = require('path');
 const { launchBrowser } = require('../harness');
 const { startWebKit } = require('./webkit');
 
-/** Every engine the journeys run in; `E2E_ENGINES=firefox,webkit` narrows it. */
-const ENGINES = ['chromium', 'firefox', 'webkit'];
 const NAMES = { chromium: 'Chromium', firefox: 'Firefox ESR', webkit: 'WebKit (WebKitGTK)' };
 const TIME_ZONE = 'Europe/London';
 const FIREFOX = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr';
@@ -67,9 +65,13 @@ function plain(query) {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Writes `files` ({ name, buffer }) to a new temporary folder; returns their paths. */
+/** The files chosen in file inputs, kept until the engine closes (Firefox reads them late). */
+const UPLOADS = path.join(os.tmpdir(), `rw-e2e-uploads-${process.pid}`);
+
+/** Writes `files` ({ name, buffer }) to a new folder under {@link UPLOADS}; returns their paths. */
 function writeFiles(files) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rw-upload-'));
+  fs.mkdirSync(UPLOADS, { recursive: true });
+  const dir = fs.mkdtempSync(path.join(UPLOADS, 'files-'));
   return files.map((file) => {
     const where = path.join(dir, file.name);
     fs.writeFileSync(where, file.buffer);
@@ -78,7 +80,7 @@ function writeFiles(files) {
 }
 
 /**
- * One engine's driver, reduced to what the journeys need. `raw` is the page's own object.
+ * One engine's page, reduced to what the journeys need.
  * @typedef {object} Driver
  * @property {(url: string) => Promise<void>} goto
  * @property {() => Promise<void>} reload
@@ -199,7 +201,10 @@ async function openEngine(engine, { gate } = {}) {
     async newPage({ viewport } = {}) {
       return new Page(await made.newDriver({ viewport }), engine);
     },
-    close: () => made.close(),
+    async close() {
+      await made.close();
+      fs.rmSync(UPLOADS, { recursive: true, force: true });
+    },
   };
 }
 
@@ -388,4 +393,4 @@ class Element {
   }
 }
 
-module.exports = { ENGINES, NAMES, openEngine, sleep };
+module.exports = { openEngine };
