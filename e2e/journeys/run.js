@@ -30,7 +30,7 @@ const JOURNEYS = Object.entries(MODULES)
  * (the dev host, for /__dev/*) and `newPage(options)`.
  */
 function runJourneys(engine) {
-  const ctx = { engine: null, host: null, gate: null, pages: [] };
+  const ctx = { engine: null, host: null, gate: null };
   const started = Date.now();
   let count = 0;
   describe(`journeys in ${engine}`, () => {
