@@ -60,30 +60,47 @@ function lineAt(text: string, offset: number): number {
   return text.slice(0, offset).split('\n').length;
 }
 
-/** Comments of a TS/JS/JSON text, from the TypeScript parser's trivia (so strings and regexes are not read as comments). */
+const LITERALS = new Set([
+  ts.SyntaxKind.StringLiteral,
+  ts.SyntaxKind.NoSubstitutionTemplateLiteral,
+  ts.SyntaxKind.TemplateHead,
+  ts.SyntaxKind.TemplateMiddle,
+  ts.SyntaxKind.TemplateTail,
+  ts.SyntaxKind.RegularExpressionLiteral,
+  ts.SyntaxKind.JsxText,
+]);
+
+/**
+ * Comments of a TS/JS/JSON text: `//` and block comments outside the literals (strings, templates,
+ * regexes, JSX text) that the TypeScript parser finds.
+ */
 function scriptComments(file: string, text: string, json: boolean): Comment[] {
-  const kind = json ? ts.ScriptKind.JSON : /x$/.test(file) ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+  const kind = /\.(js|cjs|mjs)$/.test(file) ? ts.ScriptKind.JS : /x$/.test(file) ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   const source = json
     ? ts.parseJsonText(file, text)
-    : ts.createSourceFile(
-        file,
-        text,
-        ts.ScriptTarget.Latest,
-        false,
-        /\.(js|cjs|mjs)$/.test(file) ? ts.ScriptKind.JS : kind,
-      );
-  const starts = new Map<number, number>();
+    : ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, kind);
+  const literalEnd = new Map<number, number>();
   const visit = (node: ts.Node) => {
-    for (const range of [
-      ...(ts.getLeadingCommentRanges(text, node.pos) ?? []),
-      ...(ts.getTrailingCommentRanges(text, node.end) ?? []),
-    ]) {
-      starts.set(range.pos, range.end);
-    }
-    node.getChildren(source).forEach(visit);
+    // JSX text has no leading trivia: its start is its pos (getStart would skip a `//` in it).
+    if (LITERALS.has(node.kind))
+      literalEnd.set(node.kind === ts.SyntaxKind.JsxText ? node.pos : node.getStart(source), node.end);
+    ts.forEachChild(node, visit);
   };
   visit(source);
-  return [...starts].map(([start, end]) => ({ line: lineAt(text, start), text: text.slice(start, end) }));
+  const comments: Comment[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const end = literalEnd.get(i);
+    if (end !== undefined && end > i) i = end;
+    else if (text.startsWith('//', i) || text.startsWith('/*', i)) {
+      const line = text.startsWith('//', i);
+      const close = line ? text.indexOf('\n', i) : text.indexOf('*/', i + 2);
+      const stop = close < 0 ? text.length : line ? close : close + 2;
+      comments.push({ line: lineAt(text, i), text: text.slice(i, stop) });
+      i = stop;
+    } else i += 1;
+  }
+  return comments;
 }
 
 /** Comments of a C# or CSS text: `//` (C# only) and block comments, outside strings and characters. */
@@ -105,8 +122,8 @@ function cLikeComments(text: string, lineComments: boolean): Comment[] {
       const end = text.indexOf('"""', i + 3);
       i = end < 0 ? text.length : end + 3;
     } else if ((lineComments && two === '//') || two === '/*') {
-      const end = two === '//' ? text.indexOf('\n', i) : text.indexOf('*/', i + 2) + 2;
-      const stop = end <= 1 || end < 0 ? text.length : end;
+      const close = two === '//' ? text.indexOf('\n', i) : text.indexOf('*/', i + 2);
+      const stop = close < 0 ? text.length : two === '//' ? close : close + 2;
       comments.push({ line: lineAt(text, i), text: text.slice(i, stop) });
       i = stop;
     } else if (lineComments && (two === '@"' || two === '$@' || two === '@$')) {
@@ -313,11 +330,13 @@ describe('pointers from comments to docs/', () => {
 
 describe('the pointer checker', () => {
   test('reads comments, not strings or regexes, in each language', () => {
-    const script = 'const a = "// not"; /* one */ const r = /\\/\\/x/; // two\n<div>{/* three */}</div>';
+    const script =
+      'const a = "// not"; /* one */ const r = /\\/\\/x/; // two\nconst t = `/* not ${a} // not`;\n<div>http://not {/* three */}</div>';
     expect(commentsOf('x.tsx', script).map((c) => c.text)).toEqual(['/* one */', '// two', '/* three */']);
     const csharp = 'var a = "// not"; var b = @"c:\\"; // one\n/* two */ var c = \'"\';';
     expect(commentsOf('x.cs', csharp).map((c) => c.text)).toEqual(['// one', '/* two */']);
     expect(commentsOf('x.css', 'a { background: url(http://x); } /* one */').map((c) => c.text)).toEqual(['/* one */']);
+    expect(commentsOf('x.ts', '//\nconst a = 1; /* open').map((c) => c.text)).toEqual(['//', '/* open']);
     expect(commentsOf('x.props', '<a><!-- one --></a>').map((c) => c.text)).toEqual(['<!-- one -->']);
     expect(commentsOf('knip.jsonc', '{\n  // one\n  "a": "// not"\n}').map((c) => c.text)).toEqual(['// one']);
   });
