@@ -1,5 +1,5 @@
 /**
- * Every pointer from a comment to the docs resolves (docs/testing.md "What a test must do"): a docs
+ * Every pointer from a comment to the docs resolves (docs/architecture.md "Layout": contract/): a docs
  * file named with a quoted heading, a #anchor or a product-rules section number exists and has it;
  * no comment names a file outside the repository. Comments are read from TS, TSX, JS, CJS, MJS,
  * C#, CSS, JSONC, MSBuild/XML and shell sources.
