@@ -430,15 +430,16 @@ async function main() {
     results.upload = await measureUpload(bench, distDir);
     if (args.lighthouse) {
       try {
+        const budgets = JSON.parse(fs.readFileSync(path.join(__dirname, 'budgets.json'), 'utf8')).lighthouse;
         results.lighthouse = await lighthouse.measureLighthouse(bench, {
           distDir,
+          referenceIndex: budgets.referenceBenchmarkIndex ?? null,
           runs: args.lighthouseRuns,
           pages: lighthouse.LIGHTHOUSE_PAGES.filter(
             (p) => !args.pages || args.pages.includes(p.id) || args.pages.includes(p.benchPage),
           ),
           log: console.log,
         });
-        const budgets = JSON.parse(fs.readFileSync(path.join(__dirname, 'budgets.json'), 'utf8')).lighthouse;
         results.lighthouse.budgets = lighthouse.checkLighthouseBudgets(results.lighthouse, budgets).rows;
       } catch (error) {
         // The rest of the bench's figures are kept: Lighthouse failing (no Chromium port) is reported.
