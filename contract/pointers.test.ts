@@ -281,9 +281,10 @@ export function pointerProblem(pointer: Pointer): string | null {
   return null;
 }
 
-/** Files a comment names (a Markdown name, a path up a folder) that are not in the repository. */
+/** Files a comment names (a Markdown name, a path up a folder; not in a web address) that are not in the repository. */
 export function outsideNames(file: string, words: string): string[] {
-  const names = [...words.matchAll(/(?<![\w.-])((?:\.{1,2}\/|[\w-]+\/)*[\w.-]+\.md|\.\.\/[\w./-]*)(?![\w/-])/g)];
+  const withoutUrls = words.replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, '');
+  const names = [...withoutUrls.matchAll(/(?<![\w.-])((?:\.{1,2}\/|[\w-]+\/)*[\w.-]+\.md|\.\.\/[\w./-]*)(?![\w/-])/g)];
   return names
     .map((match) => match[1])
     .filter((name) => {
@@ -379,5 +380,6 @@ describe('the pointer checker', () => {
       '../../x',
     ]);
     expect(outsideNames(file, 'see README.md, ../shared/page and docs/security.md')).toEqual([]);
+    expect(outsideNames(file, 'https://github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md')).toEqual([]);
   });
 });
