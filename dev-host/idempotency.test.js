@@ -345,18 +345,21 @@ describe('createIdempotency: only 2xx answers are saved', () => {
     expect(isDefinite(status)).toBe(definite);
   });
 
-  it.each([500, 503, 400, 408, 409, 415, 422, 429])('an answer decided as %i is not saved: the key is decided again', (status) => {
-    const saved = createIdempotency();
-    const failing = jest.fn(() => ({ status, json: { message: 'later' } }));
-    expect(saved.run(request(), failing)).toEqual({ status, json: { message: 'later' }, decided: true });
-    expect(saved.size).toBe(0);
-    expect(saved.run(request(), failing)).toEqual({ status, json: { message: 'later' }, decided: true });
-    expect(failing).toHaveBeenCalledTimes(2);
-    // The first 2xx answer is the one saved.
-    expect(saved.run(request(), () => ({ status: 201, json: 'id' }))).toMatchObject({ status: 201, decided: true });
-    expect(saved.run(request(), failing)).toEqual({ status: 201, json: 'id', decided: false });
-    expect(failing).toHaveBeenCalledTimes(2);
-  });
+  it.each([500, 503, 400, 408, 409, 415, 422, 429])(
+    'an answer decided as %i is not saved: the key is decided again',
+    (status) => {
+      const saved = createIdempotency();
+      const failing = jest.fn(() => ({ status, json: { message: 'later' } }));
+      expect(saved.run(request(), failing)).toEqual({ status, json: { message: 'later' }, decided: true });
+      expect(saved.size).toBe(0);
+      expect(saved.run(request(), failing)).toEqual({ status, json: { message: 'later' }, decided: true });
+      expect(failing).toHaveBeenCalledTimes(2);
+      // The first 2xx answer is the one saved.
+      expect(saved.run(request(), () => ({ status: 201, json: 'id' }))).toMatchObject({ status: 201, decided: true });
+      expect(saved.run(request(), failing)).toEqual({ status: 201, json: 'id', decided: false });
+      expect(failing).toHaveBeenCalledTimes(2);
+    },
+  );
 });
 
 describe('createIdempotency: forget', () => {

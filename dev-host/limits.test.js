@@ -81,7 +81,7 @@ async function pageCookies(server, state, from = '127.0.0.1') {
     { from },
   );
   expect(page.status).toBe(200);
-  return (/** @type {string[]} */ (page.headers['set-cookie']) ?? []).map((line) => line.split(';')[0]).join('; ');
+  return /** @type {string[]} */ ((page.headers['set-cookie']) ?? []).map((line) => line.split(';')[0]).join('; ');
 }
 
 const REPORT = { name: 'LCP', value: 1840, rating: 'good', widget: 'refund', route: '/ConfirmRefund' };
@@ -270,7 +270,10 @@ describe('idempotency answers: only what the server decided, a bounded number pe
     const { cookie, token } = server.fetch;
     const statuses = await flood(2000, 8, (i) =>
       request(`${server.url}/api/ProcessRefund`, {
-        ...jsonPost({ protectedReference: 7 }, { Cookie: cookie, RequestVerificationToken: token, 'Idempotency-Key': `k${i}` }),
+        ...jsonPost(
+          { protectedReference: 7 },
+          { Cookie: cookie, RequestVerificationToken: token, 'Idempotency-Key': `k${i}` },
+        ),
         agent,
       }),
     );
@@ -294,7 +297,8 @@ describe('idempotency answers: only what the server decided, a bounded number pe
 
 describe('npm run vitals prints control characters escaped', () => {
   it('ESC[2J, an OSC title, a newline forging a row, an OSC 8 link, C1 and U+2028 are printed as \\uXXXX', () => {
-    const route = '/a\u001b[2J\u001b]0;owned\u0007\nLCP     /Fake  good 999\u001b]8;;http://evil.example\u001b\\x\u009b\u2028\u2029';
+    const route =
+      '/a\u001b[2J\u001b]0;owned\u0007\nLCP     /Fake  good 999\u001b]8;;http://evil.example\u001b\\x\u009b\u2028\u2029';
     const text = vitalsText([{ ...REPORT, route }], 'state.json');
     // eslint-disable-next-line no-control-regex -- looking for control characters is the point
     expect(text.replace(/\n/g, '')).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);

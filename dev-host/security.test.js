@@ -357,7 +357,9 @@ describe('second review: a new session token whenever a booking is proved (sessi
     expect(server.app.locals.sessions.find(before)).toBeNull();
     const held = server.app.locals.sessions.find(again.jar.rw_session);
     expect(held.id).toBe(id);
-    expect([...held.references].sort()).toEqual([lookups.candidates.bookingReference, replacement.bookingReference].sort());
+    expect([...held.references].sort()).toEqual(
+      [lookups.candidates.bookingReference, replacement.bookingReference].sort(),
+    );
   });
 
   it('an unknown or forged token is never adopted: a fresh session with its own token starts', async () => {
