@@ -47,7 +47,7 @@ const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
 const RECENTLY_ACTIVE_MS = 15 * 60 * 1000;
 const MAX_SESSIONS = 10_000;
 const MAX_SESSIONS_PER_BOOKING = 32;
-const MAX_SESSIONS_PER_CLIENT = 100;
+const MAX_SESSIONS_PER_CLIENT = 1000;
 /** Tokens this backend issues: 32 random bytes, base64url (43 characters). */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 /** Tokens accepted in the antiforgery double-submit (another host may issue its own). */
@@ -475,6 +475,7 @@ function createSecuredApi({ store, sessions, dataDir, bookings, latencyMs = 0, l
 
 module.exports = {
   createSecuredApi,
+  MAX_SESSIONS_PER_CLIENT,
   createSessions,
   createGuards,
   createRouteGuards,

@@ -13,11 +13,11 @@ const LIMITS = {
   /** `POST /report/vitals` per client: a page view sends up to four. */
   vitalsPerClient: 120,
   /** `POST /report/error` per client. */
-  errorsPerClient: 30,
+  errorsPerClient: 60,
   /** Proofs of a booking (page, LookupJourneys, `/api/Session`) per client. */
-  proofsPerClient: 60,
+  proofsPerClient: 120,
   /** Proofs naming one booking reference, from any client. */
-  proofsPerBooking: 30,
+  proofsPerBooking: 60,
 };
 const WINDOW_S = 60;
 
