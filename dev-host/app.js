@@ -26,6 +26,7 @@ const { createHostDataRouter, checkHostDataKey } = require('./hostData');
 const { refuseUnsafePaths } = require('./pathGuard');
 const views = require('./views');
 const { SESSIONS_FULL_WAIT_S } = require('./backend/routes');
+const { REFUSAL_DELAY_MS } = require('./backend/limits');
 const { preloadHints: hintsFor } = require('./preloadHints');
 
 const ROOT = path.resolve(__dirname, '..');
@@ -204,19 +205,22 @@ function createApp({
     preloadHints ? html.replace('</head>', `${hintsFor(distDir, widget, values)}\n</head>`) : html;
 
   /**
-   * The page of a proof refused by a limit: 429 with `Retry-After`.
+   * The page of a proof refused by a limit: 429 with `Retry-After`, after the delay of every
+   * refusal for a limit (backend/limits.js).
    *
    * @param {import('express').Response} res
    * @param {number} seconds
    */
-  const tooManyPage = (res, seconds) => {
-    res.set('Retry-After', String(seconds));
-    return sendPage(
-      res,
-      views.errorPage({ heading: 'Too many attempts', message: 'Please wait a minute, then reload the page.' }),
-      429,
-    );
-  };
+  const tooManyPage = (res, seconds) =>
+    setTimeout(() => {
+      if (!res.socket || res.socket.destroyed) return;
+      res.set('Retry-After', String(seconds));
+      sendPage(
+        res,
+        views.errorPage({ heading: 'Too many attempts', message: 'Please wait a minute, then reload the page.' }),
+        429,
+      );
+    }, REFUSAL_DELAY_MS);
 
   /**
    * A page for the booking named by the query's BookingReference and Email, or the 404 page. The

@@ -8,10 +8,11 @@
  *   Path=/, and Secure over HTTPS): a random token naming a set of booking references. A new token
  *   is issued whenever a booking is proved: the dev host renders a booking's page (booking
  *   reference and e-mail matched), a successful LookupJourneys adds the replacement booking, or
- *   another host calls `POST /api/Session`. The new token holds the bookings of the request's live
- *   session, if any, plus the proved one; the old token stops working, and a token the server does
- *   not know is never adopted (docs/security.md "Second review: the reference backend and dev
- *   host"). Every API call about a booking that is not in the session is refused with 403.
+ *   another host calls `POST /api/Session`. A lookup adds its booking to the request's live
+ *   session; a page or `POST /api/Session` keeps that session only when it holds the proved
+ *   booking, else a new one holds that booking alone. The old token stops working, and a token the
+ *   server does not know is never adopted (docs/security.md "Sessions and antiforgery on the
+ *   reference backend"). Every API call about a booking that is not in the session is refused with 403.
  * - **Antiforgery** (double-submit): every state-changing request must carry the header
  *   `RequestVerificationToken` equal to the cookie `rw_csrf` (`__Host-rw_csrf` over HTTPS), which
  *   the dev host sets when it renders a page carrying the same value in

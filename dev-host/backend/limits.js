@@ -6,7 +6,9 @@
  */
 'use strict';
 
-const { RateLimiterMemory, RateLimiterRes } = require('rate-limiter-flexible');
+// The two modules used, not the package's index, which loads every store it supports (a third of a second).
+const RateLimiterMemory = require('rate-limiter-flexible/lib/RateLimiterMemory');
+const RateLimiterRes = require('rate-limiter-flexible/lib/RateLimiterRes');
 
 /** Limits per window of 60 s (docs/reference-backend.md "Limits"). */
 const LIMITS = {
@@ -20,6 +22,8 @@ const LIMITS = {
   proofsPerBooking: 60,
 };
 const WINDOW_S = 60;
+/** How long a refusal for a limit waits before it is sent, ms. */
+const REFUSAL_DELAY_MS = 250;
 
 /**
  * A limit of `points` per window, per key.
@@ -42,7 +46,8 @@ function createLimit(points) {
 }
 
 /**
- * Answers 429 with `Retry-After`, JSON `{ message }` or plain text.
+ * Answers 429 with `Retry-After`, JSON `{ message }` or plain text, after {@link REFUSAL_DELAY_MS}:
+ * a client past its limit waits, so on each connection it sends at most a few requests a second.
  *
  * @param {import('express').Response} res
  * @param {number} seconds
@@ -50,8 +55,12 @@ function createLimit(points) {
  */
 function tooMany(res, seconds, { json = true } = {}) {
   const message = 'Too many requests. Please wait a minute and try again.';
-  res.status(429).set({ 'Retry-After': String(seconds), 'Cache-Control': 'no-store' });
-  return json ? res.json({ message }) : res.type('text/plain').send(message);
+  setTimeout(() => {
+    if (!res.socket || res.socket.destroyed) return;
+    res.status(429).set({ 'Retry-After': String(seconds), 'Cache-Control': 'no-store' });
+    if (json) res.json({ message });
+    else res.type('text/plain').send(message);
+  }, REFUSAL_DELAY_MS);
 }
 
 /**
@@ -82,4 +91,4 @@ function createProofThrottle() {
   return async (client, reference) => (await byClient(client)) || byBooking(reference);
 }
 
-module.exports = { LIMITS, perClient, createProofThrottle, tooMany };
+module.exports = { LIMITS, REFUSAL_DELAY_MS, perClient, createProofThrottle, tooMany };

@@ -218,4 +218,4 @@ function createStore({ dataDir, logger = console, keep = true }) {
 
 /** @typedef {ReturnType<typeof createStore>} Store */
 
-module.exports = { createStore, STATE_FILE, STATE_VERSION, MAX_VITALS_REPORTS, SAVE_DELAY_MS };
+module.exports = { createStore, STATE_FILE, STATE_VERSION, MAX_VITALS_REPORTS };
