@@ -117,7 +117,7 @@ describe('POST /report/vitals under a flood from one client', () => {
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(JSON.parse(refused.text)).toEqual({ message: 'Too many requests. Please wait a minute and try again.' });
     expect((await request(`${server.url}/report/vitals`, jsonPost(REPORT))).status).toBe(204);
-  });
+  }, 60_000);
 
   it('writes state.json in batches, never once per report', async () => {
     const server = await start();
@@ -125,7 +125,7 @@ describe('POST /report/vitals under a flood from one client', () => {
     await flood(100, 8, () => request(`${server.url}/report/vitals`, jsonPost(REPORT)));
     expect(server.app.locals.store.vitalsReports).toHaveLength(100);
     expect(save.mock.calls.length).toBeLessThan(10);
-  });
+  }, 60_000);
 
   it.each([
     ['an ESC byte', '/x\u001b[2J'],
@@ -171,7 +171,7 @@ describe('POST /report/error under a flood from one client', () => {
     expect(server.app.locals.store.errorReports).toHaveLength(LIMITS.errorsPerClient);
     const big = await request(`${server.url}/report/error`, jsonPost({ ...report, stack: 'x'.repeat(33 * 1024) }));
     expect(big.status).toBe(413);
-  });
+  }, 60_000);
 });
 
 describe('sessions: one client cannot sign another traveller out', () => {
@@ -216,7 +216,7 @@ describe('sessions: one client cannot sign another traveller out', () => {
       sent += 1;
     }
     expect(statuses[429]).toBe(5);
-  });
+  }, 60_000);
 
   it('10,000 sessions opened for the attacker’s own booking never end the victim’s', () => {
     const sessions = createSessions();
