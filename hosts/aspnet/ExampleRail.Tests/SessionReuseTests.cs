@@ -1,5 +1,6 @@
 using System.Net;
 using System.Text;
+using Microsoft.AspNetCore.Http;
 
 namespace ExampleRail.Tests;
 
@@ -89,5 +90,37 @@ public sealed class SessionReuseTests : IDisposable
 
         Assert.Equal(1, SessionsOpened);
         Assert.DoesNotContain($"rw_session={planted}", visit.Cookie);
+    }
+
+    /// <summary>Renders a booking page for <paramref name="client"/> (its remote address), with no cookie; returns the status, Retry-After and body.</summary>
+    private async Task<(int Status, string? RetryAfter, string Body)> RenderAsync(string client)
+    {
+        var context = await site.Server.SendAsync(c =>
+        {
+            c.Request.Method = "GET";
+            c.Request.Path = "/JourneySummary";
+            c.Request.QueryString = new QueryString("?BookingReference=KXB7HT2N&Email=traveller%40example.com");
+            c.Connection.RemoteIpAddress = IPAddress.Parse(client);
+        });
+        return (context.Response.StatusCode, context.Response.Headers.RetryAfter.FirstOrDefault(), await new StreamReader(context.Response.Body).ReadToEndAsync());
+    }
+
+    [Fact]
+    public async Task One_client_rendering_pages_without_its_cookie_opens_a_bounded_number_of_sessions_then_gets_429()
+    {
+        // The review: 10,000 sessions for one booking, each a page rendered without the cookie.
+        var answers = new List<(int Status, string? RetryAfter, string Body)>();
+        for (var i = 0; i < 80; i++) answers.Add(await RenderAsync("192.0.2.50"));
+        var other = await RenderAsync("192.0.2.60");
+
+        var rendered = answers.Count(answer => answer.Status == 200);
+        Assert.InRange(rendered, 30, 70);
+        var refused = Assert.Single(answers.Where(answer => answer.Status != 200).Take(1));
+        Assert.Equal(StatusCodes.Status429TooManyRequests, refused.Status);
+        Assert.True(int.TryParse(refused.RetryAfter, out var seconds) && seconds >= 1, $"Retry-After: {refused.RetryAfter}");
+        Assert.Contains("Please wait a minute and try again.", refused.Body);
+        Assert.All(answers.Where(answer => answer.Status != 200), answer => Assert.Equal(429, answer.Status));
+        Assert.Equal(200, other.Status);
+        Assert.Equal(rendered + 1, SessionsOpened);
     }
 }

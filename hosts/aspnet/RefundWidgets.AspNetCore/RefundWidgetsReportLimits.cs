@@ -60,7 +60,7 @@ public static class RefundWidgetsReportLimits
         {
             RejectionStatusCode = StatusCodes.Status429TooManyRequests,
             GlobalLimiter = PartitionedRateLimiter.Create<HttpContext, string>(context => RateLimitPartition.GetTokenBucketLimiter(
-                ClientOf(context) + " " + context.Request.Path.Value?.ToLowerInvariant(),
+                RefundWidgetsClient.PartitionOf(context) + " " + context.Request.Path.Value?.ToLowerInvariant(),
                 _ => new TokenBucketRateLimiterOptions
                 {
                     TokenLimit = permits,
@@ -80,18 +80,6 @@ public static class RefundWidgetsReportLimits
         return app.UseWhen(
             context => context.Request.Path.StartsWithSegments(Prefix, StringComparison.OrdinalIgnoreCase),
             branch => branch.UseRateLimiter(limiter).Use(next => context => LimitBodyAsync(context, next, limits)));
-    }
-
-    /// <summary>The partition of a client: its IPv4 address, or the /64 of its IPv6 address (one host's share); "unknown" without one.</summary>
-    private static string ClientOf(HttpContext context)
-    {
-        var address = context.Connection.RemoteIpAddress;
-        if (address is null) return "unknown";
-        if (address.IsIPv4MappedToIPv6) address = address.MapToIPv4();
-        if (address.AddressFamily != AddressFamily.InterNetworkV6) return address.ToString();
-        var bytes = address.GetAddressBytes();
-        Array.Clear(bytes, 8, 8);
-        return new IPAddress(bytes) + "/64";
     }
 
     /// <summary>Refuses (413) a body over its route's limit, stated or streamed; else hands it on read into memory.</summary>
@@ -138,5 +126,21 @@ public static class RefundWidgetsReportLimits
         context.Response.ContentType = "text/plain; charset=utf-8";
         context.Response.Headers.CacheControl = "no-store";
         return context.Response.WriteAsync(message);
+    }
+}
+
+/// <summary>Who a request comes from, for the per-client limits.</summary>
+internal static class RefundWidgetsClient
+{
+    /// <summary>The partition of a client: its IPv4 address, or the /64 of its IPv6 address (one host's share); "unknown" without one.</summary>
+    public static string PartitionOf(HttpContext context)
+    {
+        var address = context.Connection.RemoteIpAddress;
+        if (address is null) return "unknown";
+        if (address.IsIPv4MappedToIPv6) address = address.MapToIPv4();
+        if (address.AddressFamily != AddressFamily.InterNetworkV6) return address.ToString();
+        var bytes = address.GetAddressBytes();
+        Array.Clear(bytes, 8, 8);
+        return new IPAddress(bytes) + "/64";
     }
 }

@@ -1,6 +1,7 @@
 using System.Security.Cryptography;
 using System.Text;
 using System.Text.Json;
+using System.Threading.RateLimiting;
 using Microsoft.AspNetCore.Antiforgery;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.Caching.Distributed;
@@ -16,6 +17,9 @@ public sealed class RefundWidgetsSessionOptions
 
     /// <summary>How long the site remembers a session's booking and antiforgery binding (12 hours).</summary>
     public TimeSpan RememberFor { get; set; } = TimeSpan.FromHours(12);
+
+    /// <summary>New sessions a client may open a minute by rendering booking pages (60), also its burst.</summary>
+    public int OpensPerMinute { get; set; } = 60;
 }
 
 /// <summary>
@@ -27,8 +31,19 @@ public sealed class RefundWidgetsSessionOptions
 /// a page's token outlives that rotation; a token the site did not open has its own hash as binding, and
 /// a request without a session has none.
 /// </summary>
-public sealed class RefundWidgetsSessions(IDistributedCache cache, TimeProvider clock, IOptions<RefundWidgetsSessionOptions> options)
+public sealed class RefundWidgetsSessions(IDistributedCache cache, TimeProvider clock, IOptions<RefundWidgetsSessionOptions> options) : IDisposable
 {
+    /// <summary>Per client, the sessions it may still open (ASP.NET Core's rate limiting, a token bucket).</summary>
+    private readonly PartitionedRateLimiter<HttpContext> opens = PartitionedRateLimiter.Create<HttpContext, string>(context =>
+        RateLimitPartition.GetTokenBucketLimiter(RefundWidgetsClient.PartitionOf(context), _ => new TokenBucketRateLimiterOptions
+        {
+            TokenLimit = Math.Max(1, options.Value.OpensPerMinute),
+            TokensPerPeriod = 1,
+            ReplenishmentPeriod = TimeSpan.FromMinutes(1) / Math.Max(1, options.Value.OpensPerMinute),
+            QueueLimit = 0,
+            AutoReplenishment = true,
+        }));
+
     private const string ItemKey = "RefundWidgets.SessionBinding";
     private const string CachePrefix = "refund-widgets:session:";
 
@@ -46,6 +61,19 @@ public sealed class RefundWidgetsSessions(IDistributedCache cache, TimeProvider 
             || !string.Equals(record.Booking, Normalise(bookingReference), StringComparison.Ordinal)) return null;
         context.Items[ItemKey] = record.Binding;
         return token;
+    }
+
+    /// <summary>
+    /// Takes one of the client's permits to open a new session (<see cref="RefundWidgetsSessionOptions.OpensPerMinute"/>):
+    /// true when it may; false, with how long to wait, when it opened too many. One client rendering page
+    /// after page without its cookie would otherwise fill the backend with sessions.
+    /// </summary>
+    public bool MayOpen(HttpContext context, out TimeSpan retryAfter)
+    {
+        using var lease = opens.AttemptAcquire(context);
+        retryAfter = lease.IsAcquired ? TimeSpan.Zero
+            : lease.TryGetMetadata(MetadataName.RetryAfter, out var wait) ? wait : TimeSpan.FromMinutes(1);
+        return lease.IsAcquired;
     }
 
     /// <summary>
@@ -113,6 +141,9 @@ public sealed class RefundWidgetsSessions(IDistributedCache cache, TimeProvider 
         var bytes = cache.Get(Key(token));
         return (bytes is null ? null : Parse(bytes))?.Binding ?? Hash(token);
     }
+
+    /// <summary>Ends the per-client limiter.</summary>
+    public void Dispose() => opens.Dispose();
 
     /// <summary>The SHA-256 of <paramref name="token"/>, base64url: the cache key and first binding, never the token itself.</summary>
     private static string Hash(string token) => Base64Url(SHA256.HashData(Encoding.UTF8.GetBytes(token)));

@@ -70,7 +70,8 @@ public sealed class HomeController(ReferenceBackend backend, RefundWidgetsSessio
     /// Reads the booking (404 page when reference and e-mail do not match), then renders
     /// <paramref name="view"/> with a backend session for it: the one the browser brings when the site
     /// opened it for this booking and may still reuse it (<see cref="RefundWidgetsSessions.ReusableAsync"/>),
-    /// else a new one, set as the site's session cookie. A token the request brings is never adopted for a
+    /// else a new one, set as the site's session cookie, within the client's limit of new sessions (429 page
+    /// with Retry-After over it). A token the request brings is never adopted for a
     /// new booking: the backend issues a new one (holding that session's bookings too) and ends the old one.
     /// Should a backend answer with the very token the request brought (it extends sessions in place, which
     /// it must not), the site asks again without it, and removes the cookie when it gets none
@@ -87,6 +88,12 @@ public sealed class HomeController(ReferenceBackend backend, RefundWidgetsSessio
             return Page(null, "BookingNotFound");
         }
         if (await sessions.ReusableAsync(HttpContext, page.BookingReference, cancel) is not null) return Page(page, view);
+        if (!sessions.MayOpen(HttpContext, out var retryAfter))
+        {
+            Response.StatusCode = StatusCodes.Status429TooManyRequests;
+            Response.Headers.RetryAfter = Math.Max(1, (int)Math.Ceiling(retryAfter.TotalSeconds)).ToString(System.Globalization.CultureInfo.InvariantCulture);
+            return Page(StatusCodes.Status429TooManyRequests, "Error");
+        }
         var brought = SiteSessionCookie.Read(Request);
         var session = await backend.OpenSessionAsync(page.BookingReference, page.Email, brought, cancel);
         if (brought is not null && session == brought)
