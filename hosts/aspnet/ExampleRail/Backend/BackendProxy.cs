@@ -16,11 +16,12 @@ namespace ExampleRail.Backend;
 /// <item>Only the allowlist of <see cref="ProxyRoutes"/> is forwarded, by method and path template;
 /// anything else under <c>/Refund</c>, <c>/api</c>, <c>/tickets</c> and <c>/report</c> is 404.</item>
 /// <item>The matched route, never a prefix of the raw path, decides whether ASP.NET Core antiforgery is
-/// checked (header <c>RequestVerificationToken</c>): every POST but the reports, <c>POST /report/error</c> and <c>POST /report/vitals</c>.</item>
+/// checked, bound to the booking session and from the header <c>RequestVerificationToken</c> alone: every
+/// POST but the reports, <c>POST /report/error</c> and <c>POST /report/vitals</c>.</item>
 /// <item>The request sent upstream is built from the route's own spelling, a checked upload id and the
 /// re-encoded query, with the backend's own fresh <c>rw_csrf</c> cookie and header pair and the site's
 /// session cookie as <c>rw_session</c>; a <c>rw_session</c> the backend sets comes back under the
-/// site's cookie name and attributes (<see cref="SiteSessionCookie"/>).</item>
+/// site's cookie name and attributes, keeping the session's binding (<see cref="RefundWidgetsSessions"/>).</item>
 /// </list>
 /// </summary>
 public sealed class BackendProxy(
