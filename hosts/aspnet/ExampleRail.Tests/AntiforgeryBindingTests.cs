@@ -4,7 +4,7 @@ using System.Text;
 namespace ExampleRail.Tests;
 
 /// <summary>
-/// Antiforgery bound to the booking session (docs/aspnet.md "Antiforgery and the booking session"): a
+/// Antiforgery bound to the booking session (docs/aspnet.md "Antiforgery and the booking session (the ASP.NET side)"): a
 /// token made for one browser's session is refused with another's, the proxied API takes the token from
 /// its header alone, the cookie is <c>__Host-</c> and Secure over HTTPS, and the page's token outlives
 /// the session rotation of a lookup.

@@ -18,7 +18,7 @@ var backendUrl = new Uri(builder.Configuration["Backend:Url"] ?? "http://127.0.0
 builder.Services.AddTransient<IStartupFilter, SecurityHeadersStartupFilter>();
 builder.Services.AddRefundWidgets(options => builder.Configuration.GetSection("RefundWidgets").Bind(options));
 builder.Services.AddControllersWithViews();
-// Antiforgery bound to the backend session, and the report limits (docs/aspnet.md "Antiforgery and the booking session").
+// Antiforgery bound to the backend session, and the report limits (docs/aspnet.md "Antiforgery and the booking session (the ASP.NET side)").
 builder.Services.AddRefundWidgetsSessions();
 builder.Services.AddRefundWidgetsReportLimits();
 builder.Services.AddHttpClient(nameof(ReferenceBackend), client =>

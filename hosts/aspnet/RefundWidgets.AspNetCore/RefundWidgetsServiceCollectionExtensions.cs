@@ -25,7 +25,7 @@ public static class RefundWidgetsServiceCollectionExtensions
 
     /// <summary>
     /// Adds the backend sessions (<see cref="RefundWidgetsSessions"/>) and ASP.NET Core antiforgery bound
-    /// to them (docs/aspnet.md "Antiforgery and the booking session"): the token is read from the header
+    /// to them (docs/aspnet.md "Antiforgery and the booking session (the ASP.NET side)"): the token is read from the header
     /// <c>RequestVerificationToken</c>, carries the session's binding, and its cookie is <c>__Host-</c>
     /// prefixed and Secure over HTTPS. Sessions are remembered in <see cref="Microsoft.Extensions.Caching.Distributed.IDistributedCache"/>
     /// (in memory unless the site registers a shared one, as a site on several servers must).

@@ -4,7 +4,7 @@ using Microsoft.AspNetCore.Http;
 namespace RefundWidgets.AspNetCore;
 
 /// <summary>
-/// The site's cookie for the backend session (docs/aspnet.md "Antiforgery and the booking session"):
+/// The site's cookie for the backend session (docs/aspnet.md "Antiforgery and the booking session (the ASP.NET side)"):
 /// <c>__Host-rw_session</c> (Secure, Path=/, no Domain) on a page served over HTTPS, plain
 /// <c>rw_session</c> over HTTP; HttpOnly and SameSite=Lax either way. Towards the API it is always
 /// <see cref="UpstreamName"/>.

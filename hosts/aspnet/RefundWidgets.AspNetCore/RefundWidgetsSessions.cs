@@ -24,7 +24,7 @@ public sealed class RefundWidgetsSessionOptions
 
 /// <summary>
 /// The backend sessions the site opens for travellers, and the antiforgery binding they carry
-/// (docs/aspnet.md "Antiforgery and the booking session"). For each session it opened, the site keeps,
+/// (docs/aspnet.md "Antiforgery and the booking session (the ASP.NET side)"). For each session it opened, the site keeps,
 /// in <see cref="IDistributedCache"/> under the SHA-256 of the token, the booking it was opened for, when,
 /// and its binding: the value every antiforgery token made for that browser carries. The binding is the
 /// hash of the first token and stays with the session when the backend replaces the token (a lookup), so
@@ -184,7 +184,7 @@ public sealed class RefundWidgetsSessions(IDistributedCache cache, TimeProvider 
 /// <summary>
 /// Puts the request's session binding (<see cref="RefundWidgetsSessions.BindingOf"/>) in every antiforgery
 /// token and refuses a token whose binding is not the request's: a token made for one session is worth
-/// nothing with another (docs/aspnet.md "Antiforgery and the booking session").
+/// nothing with another (docs/aspnet.md "Antiforgery and the booking session (the ASP.NET side)").
 /// </summary>
 internal sealed class SessionBoundAntiforgeryData(RefundWidgetsSessions sessions) : IAntiforgeryAdditionalDataProvider
 {

@@ -4,7 +4,7 @@ namespace ExampleRail.Backend;
 
 /// <summary>
 /// The site's own cookie for the backend session: the package's <see cref="RefundWidgetsSessionCookie"/>
-/// (docs/aspnet.md "Antiforgery and the booking session").
+/// (docs/aspnet.md "Antiforgery and the booking session (the ASP.NET side)").
 /// </summary>
 public static class SiteSessionCookie
 {
