@@ -75,6 +75,8 @@ const firstPanel = new FirstPanelFiles({ hostProvides: HOST_PROVIDES });
 function scriptLoading(name) {
   return {
     crossOriginLoading: 'anonymous',
+    // No `charset` on chunk scripts: Firefox matches no preload to a script that has one.
+    charset: false,
     trustedTypes: { policyName: `refund-widgets-${name}` },
     // A module that threw while it ran (a shared module it needs failed to load) is dropped from
     // the module cache, so the next import runs it again instead of handing out a half-run module

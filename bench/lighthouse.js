@@ -236,11 +236,62 @@ function summariseLhr(lhr) {
  * @returns {Promise<object>} summariseLhr's figures, plus `lighthouseVersion`
  * @throws Error when Lighthouse fails or cannot score the page
  */
-async function runLighthouse(url, { port }) {
+async function runLighthouse(url, { port, cpuSlowdownMultiplier }) {
   const { default: lighthouse } = await import('lighthouse');
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' }, await lighthouseConfig());
+  const flags = { port, output: 'json', logLevel: 'error' };
+  if (cpuSlowdownMultiplier != null) {
+    const { throttling } = await import('lighthouse/core/config/constants.js');
+    flags.throttling = { ...throttling.mobileSlow4G, cpuSlowdownMultiplier };
+  }
+  const result = await lighthouse(url, flags, await lighthouseConfig());
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  return { ...summariseLhr(result.lhr), lighthouseVersion: result.lhr.lighthouseVersion };
+  return {
+    ...summariseLhr(result.lhr),
+    benchmarkIndex: round(result.lhr.environment?.benchmarkIndex ?? null, 0),
+    lighthouseVersion: result.lhr.lighthouseVersion,
+  };
+}
+
+/** Lighthouse's default CPU slowdown (its mobile preset). */
+const PRESET_CPU_SLOWDOWN = 4;
+
+/**
+ * The CPU slowdown for a machine whose BenchmarkIndex is `benchmarkIndex`, so that it emulates the
+ * same phone as 4× on the machine the budgets were set on (`referenceIndex`): a slower machine
+ * applies less (https://github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md,
+ * "Calibrating multipliers"). Clamped to 1–8.
+ *
+ * @param {number | null} benchmarkIndex this machine's index now
+ * @param {number | null} referenceIndex bench/budgets.json `lighthouse.referenceBenchmarkIndex`
+ * @returns {number} the multiplier, two decimals (4 when either index is unknown)
+ */
+function cpuSlowdownFor(benchmarkIndex, referenceIndex) {
+  if (!(benchmarkIndex > 0) || !(referenceIndex > 0)) return PRESET_CPU_SLOWDOWN;
+  const scaled = (PRESET_CPU_SLOWDOWN * benchmarkIndex) / referenceIndex;
+  return round(Math.min(8, Math.max(1, scaled)), 2);
+}
+
+/**
+ * Starts a Chromium that measures this machine's BenchmarkIndex with Lighthouse's own page
+ * function, as Lighthouse does before each run.
+ *
+ * @returns {Promise<{ measure: () => Promise<number>, close: () => Promise<void> }>} `measure`
+ *   gives the median of 3 samples
+ */
+async function benchmarkIndexProbe() {
+  const { chromium } = require('playwright-core');
+  const { pageFunctions } = await import('lighthouse/core/lib/page-functions.js');
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+  const page = await browser.newPage();
+  const source = `(${pageFunctions.computeBenchmarkIndex.toString()})()`;
+  return {
+    async measure() {
+      const samples = [];
+      for (let i = 0; i < 3; i += 1) samples.push(await page.evaluate(source));
+      return Math.round(samples.sort((a, b) => a - b)[1]);
+    },
+    close: () => browser.close(),
+  };
 }
 
 const METRICS = ['score', 'lcpMs', 'tbtMs', 'cls'];
@@ -277,14 +328,19 @@ function aggregateRuns(runs) {
   // What the budget check reads (checkLighthouseBudgets): the best run's score, LCP and TBT, the
   // median CLS.
   entry.gate = { score: spread.score[1], lcpMs: spread.lcpMs[0], tbtMs: spread.tbtMs[0], cls: entry.cls };
-  entry.runs = runs.map(({ score, lcpMs, tbtMs, cls, fcpMs, speedIndexMs }) => ({
+  entry.runs = runs.map(({ score, lcpMs, tbtMs, cls, fcpMs, speedIndexMs, benchmarkIndex, probeIndex, settings }) => ({
     score,
     lcpMs,
     tbtMs,
     cls,
     fcpMs,
     speedIndexMs,
+    benchmarkIndex: benchmarkIndex ?? null,
+    probeIndex: probeIndex ?? null,
+    cpuSlowdownMultiplier: settings?.throttling?.cpuSlowdownMultiplier ?? null,
   }));
+  const indexes = runs.map((r) => r.benchmarkIndex).filter((v) => v != null);
+  entry.benchmarkIndex = indexes.length ? [Math.min(...indexes), Math.max(...indexes)] : null;
   return entry;
 }
 
@@ -298,7 +354,10 @@ function aggregateRuns(runs) {
  * @param {{ distDir: string, runs?: number, pages?: object[], log?: (line: string) => void }} options
  * @returns {Promise<object>} `{ lighthouseVersion, preset, runs, loadAverage, pages }` as bench/results.json keeps it
  */
-async function measureLighthouse(bench, { distDir, runs = DEFAULT_RUNS, pages = LIGHTHOUSE_PAGES, log = () => {} }) {
+async function measureLighthouse(
+  bench,
+  { distDir, runs = DEFAULT_RUNS, pages = LIGHTHOUSE_PAGES, referenceIndex = null, log = () => {} },
+) {
   const loadBefore = os.loadavg();
   const started = Date.now();
   const entries = pages.map((page) => {
@@ -308,14 +367,23 @@ async function measureLighthouse(bench, { distDir, runs = DEFAULT_RUNS, pages = 
   let version = null;
   let settings = null;
   const chromium = await launchChromium();
+  const probe = referenceIndex ? await benchmarkIndexProbe() : null;
   try {
     for (let round_ = 0; round_ < runs; round_ += 1) {
       for (const [i, page] of pages.entries()) {
         const entry = entries[i];
         if (entry.na || entry.error) continue;
-        log(`Lighthouse ${page.label}, run ${round_ + 1}/${runs} …`);
         try {
-          const run = await runLighthouse(`${bench.sites[page.site].url}${page.path}`, { port: chromium.port });
+          const probeIndex = probe ? await probe.measure() : null;
+          const cpuSlowdownMultiplier = cpuSlowdownFor(probeIndex, referenceIndex);
+          log(
+            `Lighthouse ${page.label}, run ${round_ + 1}/${runs}, CPU ${cpuSlowdownMultiplier}× (BenchmarkIndex ${probeIndex ?? 'n/a'}) …`,
+          );
+          const run = await runLighthouse(`${bench.sites[page.site].url}${page.path}`, {
+            port: chromium.port,
+            cpuSlowdownMultiplier,
+          });
+          run.probeIndex = probeIndex;
           version = run.lighthouseVersion;
           settings = run.settings;
           entry.results.push(run);
@@ -325,10 +393,12 @@ async function measureLighthouse(bench, { distDir, runs = DEFAULT_RUNS, pages = 
       }
     }
   } finally {
+    await probe?.close();
     await chromium.close();
   }
   return {
     lighthouseVersion: version,
+    referenceBenchmarkIndex: referenceIndex,
     preset: settings,
     runs,
     loadAverage: { before: loadBefore.map((l) => round(l, 2)), after: os.loadavg().map((l) => round(l, 2)) },
@@ -381,9 +451,17 @@ function lighthouseTable(lighthouse) {
     ]);
   }
   const load = lighthouse.loadAverage;
+  const multipliers = lighthouse.pages.flatMap((p) => (p.runs || []).map((r) => r.cpuSlowdownMultiplier ?? 4));
+  const indexes = lighthouse.pages.flatMap((p) => (p.runs || []).map((r) => r.benchmarkIndex).filter((v) => v != null));
+  const span = (values, unit = '') =>
+    values.length ? `${Math.min(...values)}${unit}–${Math.max(...values)}${unit}` : `4${unit}`;
+  const cpu = lighthouse.referenceBenchmarkIndex
+    ? `${span(multipliers, '×')} CPU from each run's BenchmarkIndex (reference ${lighthouse.referenceBenchmarkIndex})`
+    : '4× CPU';
   const head =
-    `Lighthouse ${lighthouse.lighthouseVersion || ''}, mobile preset (simulated Slow 4G, 4× CPU, Moto G Power screen), ` +
+    `Lighthouse ${lighthouse.lighthouseVersion || ''}, mobile preset (simulated Slow 4G, ${cpu}, Moto G Power screen), ` +
     `performance only: median of ${lighthouse.runs} run(s) per page (min–max)` +
+    (indexes.length ? `; Lighthouse's BenchmarkIndex ${span(indexes)}` : '') +
     (load ? `; load average ${load.before[0]} before, ${load.after[0]} after (1 min)` : '');
   return [head, table(rows), ...notes].join('\n');
 }
@@ -547,13 +625,19 @@ async function main() {
     aspnet: Boolean(args.aspnet) && wantsAspNet,
     browser: false,
   });
+  const budgetsJson = JSON.parse(fs.readFileSync(BUDGETS_FILE, 'utf8'));
   let lighthouse;
   try {
-    lighthouse = await measureLighthouse(bench, { distDir, runs: args.runs, pages, log: console.log });
+    lighthouse = await measureLighthouse(bench, {
+      distDir,
+      runs: args.runs,
+      pages,
+      referenceIndex: budgetsJson.lighthouse?.referenceBenchmarkIndex ?? null,
+      log: console.log,
+    });
   } finally {
     await bench.close();
   }
-  const budgetsJson = JSON.parse(fs.readFileSync(BUDGETS_FILE, 'utf8'));
   const check = checkLighthouseBudgets(lighthouse, budgetsJson.lighthouse);
   lighthouse.budgets = check.rows;
   console.log(`\n${lighthouseTable(lighthouse)}\n`);
@@ -584,6 +668,7 @@ if (require.main === module) {
 
 module.exports = {
   LIGHTHOUSE_PAGES,
+  cpuSlowdownFor,
   DEFAULT_RUNS,
   launchChromium,
   runLighthouse,

@@ -15,6 +15,7 @@ const {
   budgetLines,
   parseLighthouseArgs,
   selectPages,
+  cpuSlowdownFor,
 } = require('./lighthouse');
 const { parseArgs, report } = require('./run');
 const bookings = require('../fixtures/bookings.json');
@@ -163,6 +164,24 @@ describe('the printed table', () => {
     ]);
     expect(lines[3].split('|').map((c) => c.trim())).toEqual(['ASP.NET refund', 'n/a', 'n/a', 'n/a', 'n/a', 'n/a']);
     expect(text).toContain('  n/a ASP.NET refund: measured with --aspnet');
+  });
+
+  it("gives the CPU slowdown each run had and Lighthouse's BenchmarkIndex when the budgets name a reference", () => {
+    const runs = [
+      { ...summariseLhr(lhr()), benchmarkIndex: 910 },
+      { ...summariseLhr(lhr()), benchmarkIndex: 1205 },
+    ];
+    runs[0].settings.throttling = { ...runs[0].settings.throttling, cpuSlowdownMultiplier: 2.5 };
+    const text = lighthouseTable({
+      lighthouseVersion: '12.2.3',
+      runs: 2,
+      referenceBenchmarkIndex: 1200,
+      pages: [{ ...page('refund', {}), ...aggregateRuns(runs) }],
+    });
+    expect(text.split('\n')[0]).toContain(
+      "simulated Slow 4G, 2.5×–4× CPU from each run's BenchmarkIndex (reference 1200), Moto G Power screen",
+    );
+    expect(text.split('\n')[0]).toContain("Lighthouse's BenchmarkIndex 910–1205");
   });
 
   it('says why when Lighthouse could not run at all', () => {
@@ -354,5 +373,22 @@ describe('the pages and options', () => {
     expect(parseArgs(['--no-lighthouse']).lighthouse).toBe(false);
     expect(parseArgs(['--no-timing']).lighthouse).toBe(false);
     expect(parseArgs(['--lighthouse-runs=1']).lighthouseRuns).toBe(1);
+  });
+});
+
+describe('the CPU slowdown from the BenchmarkIndex', () => {
+  it('is 4× on the reference machine and scales with the index, within 1× and 8×', () => {
+    expect(cpuSlowdownFor(1200, 1200)).toBe(4);
+    expect(cpuSlowdownFor(600, 1200)).toBe(2);
+    expect(cpuSlowdownFor(900, 1200)).toBe(3);
+    expect(cpuSlowdownFor(100, 1200)).toBe(1);
+    expect(cpuSlowdownFor(6000, 1200)).toBe(8);
+    expect(cpuSlowdownFor(1000, 1200)).toBe(3.33);
+  });
+
+  it('is the preset 4× when the index or the reference is unknown', () => {
+    expect(cpuSlowdownFor(null, 1200)).toBe(4);
+    expect(cpuSlowdownFor(900, null)).toBe(4);
+    expect(cpuSlowdownFor(Number.NaN, 1200)).toBe(4);
   });
 });

@@ -21,6 +21,9 @@ const MANIFEST = 'manifest.json';
 const TYPES = 'refund-widgets.d.ts';
 /** The public type declarations, kept with the other declarations in `types/`. */
 const TYPES_SOURCE = path.join(__dirname, '..', 'types', TYPES);
+/** The host contract's JSON Schemas (contract/schemas/, written by `npm run docs:schemas`), shipped as dist/schemas/. */
+const SCHEMAS_SOURCE = path.join(__dirname, '..', 'contract', 'schemas');
+const SCHEMAS = 'schemas';
 /** The host's stylesheet, for the page's head (docs/host-contract.md "Reserved space"). */
 const STYLESHEET = 'refund-widgets.css';
 const STYLESHEET_SOURCE = path.join(__dirname, '..', 'host-shim', STYLESHEET);
@@ -167,6 +170,7 @@ class RefundWidgetsManifestPlugin {
       this.emitted = 0;
       const { distDir } = this.options;
       fs.copyFileSync(TYPES_SOURCE, path.join(distDir, TYPES));
+      fs.cpSync(SCHEMAS_SOURCE, path.join(distDir, SCHEMAS), { recursive: true });
       fs.writeFileSync(path.join(distDir, STYLESHEET), stylesheetForDist(fs.readFileSync(STYLESHEET_SOURCE, 'utf8')));
       if (this.options.firstPanel) {
         writePreloadSnippets(distDir, this.options.widgets, this.options.firstPanel(), integrityOf, STYLESHEET);

@@ -1,15 +1,14 @@
 /**
  * Tests that keep the documentation true (docs/architecture.md "Layout"):
  * - every relative link in README.md and docs/ resolves inside the repository (file and heading);
- * - the JSON Schema blocks of docs/host-contract.md are the ones generated from the widgets' yup
- *   schemas (contract/schemas.ts), and every JSON example there validates against its schema and
- *   the widgets' own parser;
+ * - contract/schemas/*.json are the JSON Schemas generated from the widgets' yup schemas
+ *   (contract/schemas.ts), each linked from docs/host-contract.md, and every JSON example there
+ *   validates against its schema and the widgets' own parser;
  * - the complete example page works: each widget's documented mount `<div>`, put into it, reads
  *   its page data without a setup error;
  * - every widget of host-shim/widgets.json is documented.
  *
- * After changing a yup schema, `npm run docs:schemas` rewrites the schema blocks and formats the
- * file.
+ * After changing a yup schema, `npm run docs:schemas` rewrites contract/schemas/.
  */
 import fs from 'fs';
 import path from 'path';
@@ -27,6 +26,7 @@ import { readManualClaimConfig } from '../widgets/manual-claim/pageConfig';
 import { readRefundConfig } from '../widgets/refund/pageConfig';
 import { parseLookupResponse } from '../widgets/refund/replacement/validation';
 import { parseDryRun } from '../widgets/refund/validation';
+import { headingAnchors, withoutFences } from './markdown';
 import { contractSchemas, type JsonSchema } from './schemas';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -41,11 +41,6 @@ function markdownFiles(): string[] {
   return [path.join(ROOT, 'README.md'), ...docs];
 }
 
-/** The text without fenced code blocks. */
-function withoutFences(markdown: string): string {
-  return markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1\s*$/gm, '');
-}
-
 /** The text without fenced code blocks and inline code (links there are examples, not links). */
 function proseOnly(markdown: string): string {
   return withoutFences(markdown).replace(/`[^`\n]*`/g, '');
@@ -54,23 +49,6 @@ function proseOnly(markdown: string): string {
 /** Targets of the inline links `[text](target)` and images of a Markdown text. */
 export function linkTargets(markdown: string): string[] {
   return [...proseOnly(markdown).matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((match) => match[1]);
-}
-
-/** GitHub's anchors of a Markdown text's headings (lower case, punctuation dropped, spaces → '-', repeats numbered). */
-export function headingAnchors(markdown: string): Set<string> {
-  const seen = new Map<string, number>();
-  const anchors = new Set<string>();
-  for (const match of withoutFences(markdown).matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
-    const base = match[1]
-      .replace(/<[^>]+>/g, '')
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-      .replace(/\s/g, '-');
-    const count = seen.get(base) ?? 0;
-    seen.set(base, count + 1);
-    anchors.add(count === 0 ? base : `${base}-${count}`);
-  }
-  return anchors;
 }
 
 /**
@@ -114,30 +92,19 @@ function markedBlocks(markdown: string): MarkedBlock[] {
   }));
 }
 
-/** JSON laid out the way a reader takes it in: an object or array on one line when it fits. */
-function compactJson(value: unknown, indent = ''): string {
-  const flat = JSON.stringify(value);
-  if (flat.length + indent.length <= 100 || value === null || typeof value !== 'object') return flat;
-  const inner = `${indent}  `;
-  if (Array.isArray(value))
-    return `[\n${value.map((item) => inner + compactJson(item, inner)).join(',\n')}\n${indent}]`;
-  const fields = Object.entries(value).map(
-    ([key, item]) => `${inner}${JSON.stringify(key)}: ${compactJson(item, inner)}`,
-  );
-  return `{\n${fields.join(',\n')}\n${indent}}`;
-}
+/** The folder of the contract's JSON Schema files, one `NAME.json` per schema (shipped as dist/schemas/). */
+const SCHEMA_DIR = path.join(ROOT, 'contract', 'schemas');
 
-/** The text with every `<!-- schema: NAME -->` block replaced by the generated schema NAME. */
-function withGeneratedSchemas(markdown: string, schemas: Record<string, JsonSchema>): string {
-  return markdown.replace(MARKED_BLOCK, (whole, kind: string, name: string) =>
-    kind === 'schema' && schemas[name]
-      ? `<!-- schema: ${name} -->\n\n\`\`\`json\n${compactJson(schemas[name])}\n\`\`\``
-      : whole,
-  );
+/** A schema file's text: the schema with a draft-07 `$schema` and its `$id`, two-space JSON. */
+function schemaFileText(name: string, schema: JsonSchema): string {
+  return `${JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#', $id: `${name}.json`, ...schema }, null, 2)}\n`;
 }
 
 if (process.env.UPDATE_DOCS === '1') {
-  fs.writeFileSync(HOST_CONTRACT, withGeneratedSchemas(fs.readFileSync(HOST_CONTRACT, 'utf8'), contractSchemas()));
+  fs.rmSync(SCHEMA_DIR, { recursive: true, force: true });
+  fs.mkdirSync(SCHEMA_DIR, { recursive: true });
+  for (const [name, schema] of Object.entries(contractSchemas()))
+    fs.writeFileSync(path.join(SCHEMA_DIR, `${name}.json`), schemaFileText(name, schema));
 }
 
 const hostContract = fs.readFileSync(HOST_CONTRACT, 'utf8');
@@ -219,17 +186,23 @@ describe('links of README.md and docs/', () => {
 });
 
 describe('docs/host-contract.md: schemas and examples', () => {
-  test('every JSON block is a marked schema or example', () => {
+  test('every JSON block is a marked example', () => {
     const jsonFences = [...hostContract.matchAll(/^```json$/gm)].length;
     const marked = blocks.filter((block) => block.language === 'json').length;
     expect(marked).toBe(jsonFences);
   });
 
-  test('its schema blocks are the schemas generated from the yup schemas (npm run docs:schemas)', () => {
-    const documented = Object.fromEntries(
-      blocks.filter((block) => block.kind === 'schema').map((block) => [block.name, JSON.parse(block.text)]),
-    );
-    expect(documented).toEqual(schemas);
+  test('contract/schemas/ holds the schemas generated from the yup schemas, one file each (npm run docs:schemas)', () => {
+    const names = Object.keys(schemas).sort();
+    expect(names.length).toBeGreaterThanOrEqual(12);
+    expect(fs.readdirSync(SCHEMA_DIR).sort()).toEqual(names.map((name) => `${name}.json`));
+    for (const name of names)
+      expect(fs.readFileSync(path.join(SCHEMA_DIR, `${name}.json`), 'utf8')).toBe(schemaFileText(name, schemas[name]));
+  });
+
+  test('every schema is linked where its shape is described', () => {
+    const linked = new Set([...hostContract.matchAll(/\(\.\.\/contract\/schemas\/(\w+)\.json\)/g)].map((m) => m[1]));
+    expect([...linked].sort()).toEqual(Object.keys(schemas).sort());
   });
 
   test('every JSON example validates against its schema and the widgets’ own reader', () => {

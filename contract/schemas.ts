@@ -1,7 +1,7 @@
 /**
  * The JSON Schemas of the host contract (docs/host-contract.md), generated from the project's own
  * yup schemas with @sodaru/yup-to-json-schema, so the documented shapes are the shapes the widgets
- * check. `contract/docs.test.ts` keeps the schema blocks of docs/host-contract.md equal to these and
+ * check. `contract/docs.test.ts` keeps contract/schemas/*.json equal to these and
  * validates every JSON example of that file against them.
  *
  * Page data and answers come from the schemas the widgets use (`shared/page/schemas.ts`,

@@ -69,3 +69,16 @@ test('no distinctive line of a dev-host file stands in dist/', () => {
   }
   assert.deepEqual(found, []);
 });
+
+test("dist/schemas/ ships the contract's JSON Schemas as contract/schemas/ holds them", () => {
+  const source = path.resolve(__dirname, '..', 'contract', 'schemas');
+  const names = fs.readdirSync(source).sort();
+  assert.ok(names.length >= 12);
+  assert.deepEqual(fs.readdirSync(path.join(DIST, 'schemas')).sort(), names);
+  for (const name of names) {
+    assert.equal(
+      fs.readFileSync(path.join(DIST, 'schemas', name), 'utf8'),
+      fs.readFileSync(path.join(source, name), 'utf8'),
+    );
+  }
+});

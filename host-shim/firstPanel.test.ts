@@ -197,6 +197,19 @@ describe('preloadFiles', () => {
     expect(preloadFiles(document, 'https://cdn.example.net/rw/', ['refund/remoteEntry.js'])).toBe(0);
   });
 
+  it("adds no preload for a file the page's hints already preload (Firefox would report one of the two as failed)", () => {
+    const hint = document.createElement('link');
+    hint.rel = 'preload';
+    hint.setAttribute('as', 'script');
+    hint.href = 'https://cdn.example.net/rw/refund/remoteEntry.js';
+    document.head.appendChild(hint);
+    expect(preloadFiles(document, 'https://cdn.example.net/rw/', ['refund/remoteEntry.js', 'refund/242.a.css'])).toBe(
+      1,
+    );
+    expect(preloads()).toEqual([['https://cdn.example.net/rw/refund/242.a.css', 'style']]);
+    expect(document.head.querySelectorAll('link[rel=preload]')).toHaveLength(2);
+  });
+
   it("works in a document without a location (one made by DOMImplementation), against the page's", () => {
     const detached = document.implementation.createHTMLDocument('');
     expect(detached.location).toBeNull();

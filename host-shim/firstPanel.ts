@@ -75,15 +75,19 @@ export function preloadFiles(
   integrity: IntegrityTable = builtIntegrity(),
 ): number {
   let added = 0;
+  // A file the page's own hints preload is not preloaded twice (Firefox reports one as failed).
+  const hinted = new Set([...doc.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')].map((hint) => hint.href));
   for (const file of files) {
     const as = file.endsWith('.css') ? 'style' : file.endsWith('.js') ? 'script' : null;
     const hash = integrityFor(file, integrity);
     if (!as || !hash) continue;
+    const href = new URL(file, remotesBase).href;
+    if (hinted.has(href)) continue;
     const link = doc.createElement('link');
     link.rel = 'preload';
     link.setAttribute('as', as);
     link.setAttribute('integrity', hash);
-    link.href = new URL(file, remotesBase).href;
+    link.href = href;
     // Cross-origin files load with crossorigin (webpack crossOriginLoading, federationScripts.ts):
     // the preload must be made the same way or the browser fetches the file twice.
     // A document without a location (made by DOMImplementation) is compared with the page's.

@@ -1,10 +1,8 @@
 // @ts-check
 /**
  * Checks the request bodies the reference backend accepts against the host contract's JSON
- * Schemas (docs/host-contract.md, docs/reference-backend.md "Request checks"). Those schemas are
- * generated from the yup schemas of `shared/contract/schemas.ts` by `npm run docs:schemas`, and the
- * contract's doc test keeps every schema block equal to them: the dev host reads the blocks, so it
- * checks requests with the schemas the contract is documented from, with no copy of its own.
+ * Schemas (contract/schemas/, docs/reference-backend.md "Request checks"): the files the widgets'
+ * yup schemas generate, so no copy of its own.
  */
 'use strict';
 
@@ -13,11 +11,8 @@ const path = require('path');
 const Ajv = require('ajv').default;
 const { badRequest } = require('./answers');
 
-/** The host contract, whose `<!-- schema: NAME -->` blocks are the generated JSON Schemas. */
-const HOST_CONTRACT = path.join(__dirname, '..', '..', 'docs', 'host-contract.md');
-
-/** A schema block: the marker, then a fenced JSON block (as the contract's doc test reads them). */
-const SCHEMA_BLOCK = /<!--\s*schema:\s*(\w+)\s*-->\s*\n\s*```json\n([\s\S]*?)\n```/g;
+/** The contract's schema files, `NAME.json` each. */
+const SCHEMA_DIR = path.join(__dirname, '..', '..', 'contract', 'schemas');
 
 /**
  * @typedef {{ protectedReference: string, journeyId: number, covid19: boolean, defer: boolean,
@@ -32,28 +27,38 @@ const SCHEMA_BLOCK = /<!--\s*schema:\s*(\w+)\s*-->\s*\n\s*```json\n([\s\S]*?)\n`
  */
 
 /**
- * The JSON Schema blocks of a host contract text, by name.
+ * The contract's JSON Schemas in a folder, by name (without `$schema` and `$id`).
  *
- * @param {string} markdown the text of docs/host-contract.md
+ * @param {string} dir a folder of `NAME.json` files
  * @returns {Record<string, JsonSchema>}
- * @throws SyntaxError when a schema block is not JSON
+ * @throws SyntaxError when a file is not JSON
  */
-function schemaBlocks(markdown) {
-  return Object.fromEntries([...markdown.matchAll(SCHEMA_BLOCK)].map((match) => [match[1], JSON.parse(match[2])]));
+function schemaFiles(dir) {
+  return Object.fromEntries(
+    fs
+      .readdirSync(dir)
+      .filter((file) => file.endsWith('.json'))
+      .map((file) => {
+        const schema = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+        delete schema.$schema;
+        delete schema.$id;
+        return [file.slice(0, -5), schema];
+      }),
+  );
 }
 
-const schemas = schemaBlocks(fs.readFileSync(HOST_CONTRACT, 'utf8'));
+const schemas = schemaFiles(SCHEMA_DIR);
 
 /**
  * The contract's JSON Schema of a name.
  *
- * @param {string} name as in the `<!-- schema: NAME -->` marker, e.g. `errorReport`
+ * @param {string} name a file of contract/schemas/ without `.json`, e.g. `errorReport`
  * @returns {JsonSchema}
- * @throws Error when docs/host-contract.md has no schema of that name
+ * @throws Error when contract/schemas/ has no schema of that name
  */
 function contractSchema(name) {
   const schema = schemas[name];
-  if (!schema) throw new Error(`Dev host: docs/host-contract.md has no schema "${name}"`);
+  if (!schema) throw new Error(`Dev host: contract/schemas/ has no schema "${name}"`);
   return schema;
 }
 
@@ -111,4 +116,4 @@ function checkRequest(body, name) {
   return badRequest(`${field} must be ${wanted(properties[field])}.`);
 }
 
-module.exports = { checkRequest, contractSchema, schemaBlocks };
+module.exports = { checkRequest, contractSchema, schemaFiles };

@@ -1,12 +1,13 @@
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * The reference backend checks request bodies with the host contract's own schemas
- * (docs/host-contract.md, docs/reference-backend.md "Request checks"): what the contract shows is
+ * (contract/schemas/, docs/reference-backend.md "Request checks"): what the contract shows is
  * accepted, and each field the contract requires is asked for by name.
  */
 const fs = require('fs');
+const os = require('os');
 const path = require('path');
-const { checkRequest, contractSchema, schemaBlocks } = require('./requests');
+const { checkRequest, contractSchema, schemaFiles } = require('./requests');
 
 const HOST_CONTRACT = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'host-contract.md'), 'utf8');
 
@@ -89,10 +90,12 @@ describe('the request checks of the reference backend', () => {
     });
   });
 
-  it("reads the contract's schema blocks, and names a schema it lacks", () => {
-    const blocks = schemaBlocks('<!-- schema: one -->\n\n```json\n{ "type": "string" }\n```\n');
-    expect(blocks).toEqual({ one: { type: 'string' } });
+  it("reads the contract's schema files, and names a schema it lacks", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rw-schemas-'));
+    fs.writeFileSync(path.join(dir, 'one.json'), '{ "$schema": "x", "$id": "one.json", "type": "string" }');
+    fs.writeFileSync(path.join(dir, 'notes.txt'), 'not a schema');
+    expect(schemaFiles(dir)).toEqual({ one: { type: 'string' } });
     expect(contractSchema('errorReport').required).toContain('message');
-    expect(() => contractSchema('noSuchSchema')).toThrow('docs/host-contract.md has no schema "noSuchSchema"');
+    expect(() => contractSchema('noSuchSchema')).toThrow('contract/schemas/ has no schema "noSuchSchema"');
   });
 });
