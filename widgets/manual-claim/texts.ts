@@ -48,6 +48,12 @@ export const texts = {
   uploadLabel: 'Choose photos of your tickets',
   uploadHint: 'JPG, PNG or GIF, smaller than 10 MB each, and up to 10 photos. You can also drag photos into this box.',
   loadingUpload: 'Loading the photo upload…',
+  /** Where the phone keeps no draft (docs/offline.md "The claim draft"). */
+  photosNotKept:
+    'This browser is not saving your photos on this phone. They are kept only while this page stays open: if you reload or close it before you submit your claim, you will need to add them again.',
+  /** Where the phone keeps no note of the claim's key (docs/offline.md "Committing actions"). */
+  claimNotKept:
+    'Keep this page open until you see "Claim submitted". This browser is not saving your claim on this phone, so after a reload we cannot tell whether it was already sent.',
   uploadsHeading: 'Your photos',
   noPhotos: 'You have not added any photos.',
   statusWaiting: 'Waiting to upload',
