@@ -41,10 +41,7 @@ let strayReported = false;
 /** Reports, once a page, a token meta planted outside the head (docs/security.md "The widgets"). */
 function reportStrayToken(): void {
   if (strayReported || typeof document === 'undefined' || strayTokenSources(document) === 0) return;
-  strayReported = reportError(
-    new Error('refund-widgets: a request-verification-token meta outside <head> was ignored'),
-    { source: 'request-policy' },
-  );
+  strayReported = reportError(new Error('refund-widgets: token meta outside <head> ignored'));
 }
 
 /**

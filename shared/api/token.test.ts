@@ -38,7 +38,7 @@ test('a host with the hidden input: an injected meta in the body is ignored, and
   expect([sentToken(0), sentToken(1)]).toEqual(['CfDJ8-host-token', 'CfDJ8-host-token']);
   expect(reports()).toEqual([
     expect.objectContaining({
-      message: 'Error: refund-widgets: a request-verification-token meta outside <head> was ignored',
+      message: 'Error: refund-widgets: token meta outside <head> ignored',
     }),
   ]);
 });

@@ -6,38 +6,19 @@
  */
 import { forgetBookingIntents } from '../storage/intents';
 
-const DRAFTS_DATABASE = 'rw-refund-widgets';
-
-/** Resolves once the page is idle after its first paint (at most 2 s later). */
-const afterPaint = () =>
-  new Promise<void>((resolve) => {
-    const idle = (globalThis as { requestIdleCallback?: (run: () => void, options: { timeout: number }) => number })
-      .requestIdleCallback;
-    if (idle) idle(() => resolve(), { timeout: 2000 });
-    else setTimeout(resolve, 0);
-  });
-
-/** Whether the widgets' IndexedDB database may exist (true where the browser cannot list them). */
-async function mayHoldDrafts(): Promise<boolean> {
-  if (typeof indexedDB === 'undefined') return false;
-  if (typeof indexedDB.databases !== 'function') return true;
-  try {
-    return (await indexedDB.databases()).some((database) => database.name === DRAFTS_DATABASE);
-  } catch {
-    return true;
-  }
-}
-
 /**
- * Deletes, after the first paint, every claim draft too old, dated ahead or of the wrong shape;
- * with `bookingReference`, every draft of that booking. Never rejects.
+ * Deletes, once the page is idle after its first paint, every claim draft too old, dated ahead or
+ * of the wrong shape; with `bookingReference`, every draft of that booking. Loads the drafts' code
+ * only where the widgets' database exists (or the browser cannot list its databases). Never rejects.
  *
  * @returns how many were deleted
  */
 export async function removeDraftsLater(bookingReference?: string): Promise<number> {
   try {
-    await afterPaint();
-    if (!(await mayHoldDrafts())) return 0;
+    await new Promise((resolve) => (globalThis.requestIdleCallback ?? setTimeout)(resolve));
+    // No IndexedDB at all throws here, and nothing is kept.
+    const databases = await indexedDB.databases?.();
+    if (databases && !databases.some((database) => database.name === 'rw-refund-widgets')) return 0;
     const drafts = await import(/* webpackChunkName: "rw-drafts" */ '../storage/claimDrafts');
     return await drafts.removeDrafts(Date.now(), bookingReference);
   } catch {

@@ -117,7 +117,7 @@ describe('where the phone keeps nothing, the traveller is told before adding a p
     const notice = screen.getByText(texts.photosNotKept);
     expect(notice).toHaveAttribute('role', 'status');
     expect(texts.photosNotKept).toBe(
-      'This browser is not saving your photos on this phone. They are kept only while this page stays open: if you reload or close it before you submit your claim, you will need to add them again.',
+      'Your photos are kept only while this page stays open: this browser is not saving them. If you reload or close the page, add them again.',
     );
   });
 

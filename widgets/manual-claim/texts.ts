@@ -50,10 +50,9 @@ export const texts = {
   loadingUpload: 'Loading the photo upload…',
   /** Where the phone keeps no draft (docs/offline.md "The claim draft"). */
   photosNotKept:
-    'This browser is not saving your photos on this phone. They are kept only while this page stays open: if you reload or close it before you submit your claim, you will need to add them again.',
+    'Your photos are kept only while this page stays open: this browser is not saving them. If you reload or close the page, add them again.',
   /** Where the phone keeps no note of the claim's key (docs/offline.md "Committing actions"). */
-  claimNotKept:
-    'Keep this page open until you see "Claim submitted". This browser is not saving your claim on this phone, so after a reload we cannot tell whether it was already sent.',
+  claimNotKept: 'Keep this page open until you see "Claim submitted": this browser is not saving your claim.',
   uploadsHeading: 'Your photos',
   noPhotos: 'You have not added any photos.',
   statusWaiting: 'Waiting to upload',
