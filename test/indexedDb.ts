@@ -1,5 +1,5 @@
 /**
- * A fresh fake-indexeddb for a test (jsdom has no IndexedDB): `freshIndexedDb()` installs a new,
+ * A fresh fake-indexeddb for a test (jsdom has no IndexedDB, nor Blob.arrayBuffer, added here): `freshIndexedDb()` installs a new,
  * empty one as the page's `indexedDB`; `{ refuseBlobs: true }` makes it refuse any record holding
  * a Blob or File, as WebKit does in a private window (its `UnknownError`).
  */
@@ -9,6 +9,18 @@ import { IDBFactory, IDBObjectStore } from 'fake-indexeddb';
 // jsdom has no structuredClone; fake-indexeddb clones every value it stores with it.
 if (typeof globalThis.structuredClone !== 'function') {
   globalThis.structuredClone = ((value: unknown) => v8.deserialize(v8.serialize(value))) as typeof structuredClone;
+}
+
+// jsdom's Blob has no arrayBuffer(): read through FileReader, as browsers before it did.
+if (typeof Blob !== 'undefined' && typeof Blob.prototype.arrayBuffer !== 'function') {
+  Blob.prototype.arrayBuffer = function arrayBuffer(this: Blob) {
+    return new Promise<ArrayBuffer>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as ArrayBuffer);
+      reader.onerror = () => reject(reader.error);
+      reader.readAsArrayBuffer(this);
+    });
+  };
 }
 
 const isBlob = (value: unknown) => ['[object Blob]', '[object File]'].includes(Object.prototype.toString.call(value));

@@ -3,13 +3,15 @@
  * draft kept on the device"), on fake-indexeddb: stale claim drafts go when any widget mounts, not
  * only the manual claim; and a completed refund or claim takes its booking's drafts and intents.
  */
-import { act, waitFor } from '@testing-library/react';
+import { act, configure, waitFor } from '@testing-library/react';
 import { createStore, keys, set } from 'idb-keyval';
 import { freshIndexedDb } from '../../test/indexedDb';
 import { dispatchComplete } from '../page/events';
 import { createMount } from './createMount';
 
 const HOUR = 60 * 60 * 1000;
+// IndexedDB answers asynchronously: give waitFor more than 1 s on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 const photo = (key: string) => ({
   key,
   name: `${key}.jpg`,

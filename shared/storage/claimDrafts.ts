@@ -64,21 +64,17 @@ const isText = (value: unknown): value is string => typeof value === 'string';
 const isArrayBuffer = (value: unknown): value is ArrayBuffer =>
   Object.prototype.toString.call(value) === '[object ArrayBuffer]';
 
+/** A photo a widget can list and send: its texts, its state, and bytes only as an ArrayBuffer. */
 function isPhoto(value: unknown): value is DraftPhoto {
-  if (value === null || typeof value !== 'object') return false;
-  const photo = value as Partial<DraftPhoto>;
+  const photo = (value ?? {}) as Partial<DraftPhoto>;
   return (
     isText(photo.key) &&
     isText(photo.name) &&
-    (photo.digest === null || isText(photo.digest)) &&
-    typeof photo.size === 'number' &&
     isText(photo.uploadKey) &&
     typeof photo.addedAt === 'number' &&
     (photo.state === 'uploaded'
       ? isText(photo.uploadId)
-      : photo.state === 'waiting' &&
-        (photo.bytes === undefined || (isArrayBuffer(photo.bytes) && isText(photo.type))) &&
-        (photo.uploadId === undefined || isText(photo.uploadId)))
+      : photo.state === 'waiting' && (photo.bytes === undefined || isArrayBuffer(photo.bytes)))
   );
 }
 

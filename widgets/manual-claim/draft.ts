@@ -135,15 +135,8 @@ export async function deleteDraft(bookingReference: string, journeyId: string): 
 }
 
 /** A resized photo's bytes, to keep in a draft (an ArrayBuffer every engine stores). */
-export function photoBytes(blob: Blob): Promise<ArrayBuffer> {
-  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
-  // Safari before 14 has no Blob.arrayBuffer.
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    reader.readAsArrayBuffer(blob);
-  });
+export async function photoBytes(blob: Blob): Promise<ArrayBuffer> {
+  return blob.arrayBuffer();
 }
 
 /** A kept photo as a Blob again, or undefined when its bytes were not kept. */
