@@ -12,7 +12,7 @@ import { createStore, del, entries, type UseStore } from 'idb-keyval';
 /** How long a draft is kept after its last change (elapsed hours, the phone's clock). */
 export const DRAFT_TTL_HOURS = 24;
 /** A draft dated further ahead of the phone's clock than this (a clock put back) is not kept. */
-export const DRAFT_MAX_AHEAD_MINUTES = 5;
+const DRAFT_MAX_AHEAD_MINUTES = 5;
 /** Prefix of the records' keys: `rw-claim:{BOOKINGREFERENCE}:{journeyId}`. */
 export const DRAFT_KEY_PREFIX = 'rw-claim:';
 
