@@ -69,7 +69,7 @@ function mountContent(widget, { action, supportEmail } = {}) {
     `<p class="rw-fallback__wait">${t.preamble}</p>`,
     '<div class="rw-fallback__failed" hidden>',
     `<p>${t.failed}</p>`,
-    `<noscript><p>${t.noScript}</p></noscript>`,
+    `<p class="rw-fallback__noscript" hidden>${t.noScript}</p>`,
     `<p>${contact}</p>`,
     '</div>',
     '</div>',

@@ -54,7 +54,7 @@ describe('mountContent', () => {
       expect(failed.textContent).toContain(
         'If it still does not load, email help@example.co.uk with your booking reference.',
       );
-      expect(failed.querySelector('noscript')).not.toBeNull();
+      expect(failed.querySelector('.rw-fallback__noscript').hidden).toBe(true);
     },
   );
 
@@ -72,6 +72,15 @@ describe('mountContent', () => {
     expect(refund.querySelector('script')).toBeNull();
     expect(refund.querySelector('a').textContent).toBe(`x${HOSTILE}@example.co.uk`);
   });
+});
+
+it('docs/host-contract.md "Content before the widget" shows the content as written', () => {
+  const doc = fs.readFileSync(path.join(__dirname, '..', 'docs', 'host-contract.md'), 'utf8');
+  const section = doc.slice(doc.indexOf('## Content before the widget'), doc.indexOf('## One element per id'));
+  const blocks = [...section.matchAll(/```html\n([\s\S]*?)\n {2}```/g)].map(([, block]) =>
+    block.replace(/^ {2}/gm, ''),
+  );
+  expect(blocks).toEqual([mountContent('lookup'), mountContent('refund', { supportEmail: 'support@example.co.uk' })]);
 });
 
 describe('mount snippets', () => {

@@ -143,7 +143,7 @@ public static class RefundWidgetsHtml
             $"<p class=\"rw-fallback__wait\">{Preamble}</p>",
             "<div class=\"rw-fallback__failed\" hidden>",
             "<p>Sorry, this part of the page could not be loaded. Please refresh the page or try again later.</p>",
-            "<noscript><p>This part of the page needs JavaScript. Turn it on in your browser, or allow it for this site, then refresh the page.</p></noscript>",
+            "<p class=\"rw-fallback__noscript\" hidden>This part of the page needs JavaScript. Turn it on in your browser, or allow it for this site, then refresh the page.</p>",
             $"<p>{contact}</p>",
             "</div>",
             "</div>");
