@@ -238,18 +238,18 @@ describe('the host stylesheet (docs/host-contract.md "Reserved space")', () => {
   );
 
   it.each(widgets.map((w) => w.mountId))(
-    "keeps the same space of #%s while it holds the host's content before the widget (.rw-fallback)",
+    "keeps the same space of #%s while it holds the host's content before the widget (.rw-before)",
     (mountId) => {
       const heightOf = (test) =>
         rules.find((rule) => rule.selectors.some(test) && rule.properties.includes('min-height'));
       const empty = css.match(new RegExp(`#${mountId}[^{,]*:is\\(:empty[^{]*\\{\\n  min-height: ([\\d.]+rem)`));
       const fallback = rules.find((rule) =>
-        rule.selectors.some((selector) => selector.startsWith(`#${mountId}`) && selector.endsWith('> .rw-fallback')),
+        rule.selectors.some((selector) => selector.startsWith(`#${mountId}`) && selector.endsWith('> .rw-before')),
       );
       expect(heightOf((selector) => selector.startsWith(`#${mountId}`))).toBeDefined();
       expect(fallback).toBeDefined();
       expect(css).toMatch(
-        new RegExp(`#${mountId}[^{]*> \\.rw-fallback[^{]*\\{\\n  min-height: ${empty[1].replace('.', '\\.')};`),
+        new RegExp(`#${mountId}[^{]*> \\.rw-before[^{]*\\{\\n  min-height: ${empty[1].replace('.', '\\.')};`),
       );
     },
   );
@@ -257,12 +257,12 @@ describe('the host stylesheet (docs/host-contract.md "Reserved space")', () => {
   it("styles only the mount points' heights and the host's content before the widget, never what the widgets draw", () => {
     for (const { selectors, properties } of rules) {
       if (properties.every((property) => property === 'min-height')) continue;
-      // Keyframes (`to`) are the content's own (rw-fallback-…).
-      expect(selectors.every((selector) => selector === 'to' || selector.includes('.rw-fallback'))).toBe(true);
+      // Keyframes (`to`) are the content's own (rw-before-…).
+      expect(selectors.every((selector) => selector === 'to' || selector.includes('.rw-before'))).toBe(true);
     }
     expect([...css.matchAll(/@keyframes ([\w-]+)/g)].map(([, name]) => name)).toEqual([
-      'rw-fallback-hide',
-      'rw-fallback-show',
+      'rw-before-hide',
+      'rw-before-show',
     ]);
   });
 });

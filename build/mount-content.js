@@ -49,13 +49,13 @@ function mountContent(widget, { action, supportEmail } = {}) {
   const t = MOUNT_TEXTS;
   if (widget === 'lookup') {
     return [
-      `<form class="rw-fallback" method="get" action="${escapeHtml(action || DEFAULT_LOOKUP_ACTION)}">`,
+      `<form class="rw-before" method="get" action="${escapeHtml(action || DEFAULT_LOOKUP_ACTION)}">`,
       `<h2>${t.lookupHeading}</h2>`,
       `<p>${t.lookupIntro}</p>`,
-      `<p><label for="rw-fallback-booking-reference">${t.bookingReferenceLabel}</label><br>`,
-      '<input id="rw-fallback-booking-reference" name="BookingReference" type="text" required autocomplete="off" autocapitalize="characters" spellcheck="false"></p>',
-      `<p><label for="rw-fallback-email">${t.emailLabel}</label><br>`,
-      '<input id="rw-fallback-email" name="Email" type="email" required autocomplete="email" spellcheck="false"></p>',
+      `<p><label for="rw-before-booking-reference">${t.bookingReferenceLabel}</label><br>`,
+      '<input id="rw-before-booking-reference" name="BookingReference" type="text" required autocomplete="off" autocapitalize="characters" spellcheck="false"></p>',
+      `<p><label for="rw-before-email">${t.emailLabel}</label><br>`,
+      '<input id="rw-before-email" name="Email" type="email" required autocomplete="email" spellcheck="false"></p>',
       `<button type="submit">${t.submit}</button>`,
       '</form>',
     ].join('\n');
@@ -65,11 +65,11 @@ function mountContent(widget, { action, supportEmail } = {}) {
     ? `${t.contactBefore} <a href="mailto:${escapeHtml(email)}">${escapeHtml(email)}</a> ${t.contactAfter}`
     : t.contactNoEmail;
   return [
-    '<div class="rw-fallback">',
-    `<p class="rw-fallback__wait">${t.preamble}</p>`,
-    '<div class="rw-fallback__failed" hidden>',
+    '<div class="rw-before">',
+    `<p class="rw-before__wait">${t.preamble}</p>`,
+    '<div class="rw-before__failed" hidden>',
     `<p>${t.failed}</p>`,
-    `<p class="rw-fallback__noscript" hidden>${t.noScript}</p>`,
+    `<p class="rw-before__noscript" hidden>${t.noScript}</p>`,
     `<p>${contact}</p>`,
     '</div>',
     '</div>',

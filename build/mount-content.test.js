@@ -45,21 +45,21 @@ describe('mountContent', () => {
     '%s: the preamble, then a hidden failure text with what to try and the support address',
     (name) => {
       const div = parse(mountContent(name, { supportEmail: 'help@example.co.uk' }));
-      expect(div.querySelector('.rw-fallback__wait').textContent).toBe(MOUNT_TEXTS.preamble);
+      expect(div.querySelector('.rw-before__wait').textContent).toBe(MOUNT_TEXTS.preamble);
       expect(MOUNT_TEXTS.preamble).toBe('Please wait while we load the data required to process your refund.');
-      const failed = div.querySelector('.rw-fallback__failed');
+      const failed = div.querySelector('.rw-before__failed');
       expect(failed.hidden).toBe(true);
       expect(failed.textContent).toContain(MOUNT_TEXTS.failed);
       expect(failed.querySelector('a').getAttribute('href')).toBe('mailto:help@example.co.uk');
       expect(failed.textContent).toContain(
         'If it still does not load, email help@example.co.uk with your booking reference.',
       );
-      expect(failed.querySelector('.rw-fallback__noscript').hidden).toBe(true);
+      expect(failed.querySelector('.rw-before__noscript').hidden).toBe(true);
     },
   );
 
   it('without a support address it names customer services, with no link', () => {
-    const failed = parse(mountContent('refund', { supportEmail: ' ' })).querySelector('.rw-fallback__failed');
+    const failed = parse(mountContent('refund', { supportEmail: ' ' })).querySelector('.rw-before__failed');
     expect(failed.querySelector('a')).toBeNull();
     expect(failed.textContent).toContain(MOUNT_TEXTS.contactNoEmail);
   });

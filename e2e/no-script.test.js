@@ -176,7 +176,7 @@ function watchFailureText(page) {
   return page.addInitScript(() => {
     window.__rwFailureSeen = [];
     const look = () => {
-      for (const element of document.querySelectorAll('.rw-fallback__failed')) {
+      for (const element of document.querySelectorAll('.rw-before__failed')) {
         if (getComputedStyle(element).visibility === 'visible')
           window.__rwFailureSeen.push(element.parentElement?.parentElement?.id);
       }
@@ -210,8 +210,8 @@ for (const [label, route, ready] of READY) {
       await page.goto(`${env.host.url}${route}`);
       await page.locator(ready).first().waitFor({ timeout: 60_000 });
       assert.deepEqual(await page.evaluate(() => window.__rwFailureSeen), []);
-      assert.equal(await page.locator('.rw-fallback').count(), 0, 'the widget replaced the content');
-      assert.equal(await page.locator('#rw-fallback-booking-reference, #rw-fallback-email').count(), 0);
+      assert.equal(await page.locator('.rw-before').count(), 0, 'the widget replaced the content');
+      assert.equal(await page.locator('#rw-before-booking-reference, #rw-before-email').count(), 0);
       assert.deepEqual(problems.pageErrors, []);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
       assert.deepEqual(await seriousAxeViolations(page), [], `axe: ${label} with the widget`);
@@ -231,7 +231,7 @@ test('the lookup widget takes over what the traveller typed in the server form b
       await route.continue();
     });
     await page.goto(env.host.url, { waitUntil: 'commit' });
-    const server = page.locator('#lookup-widget form.rw-fallback');
+    const server = page.locator('#lookup-widget form.rw-before');
     await server.getByLabel('Booking reference').fill('kxb7ht2n');
     await server.getByLabel('Email address').fill('traveller@exa');
     release();

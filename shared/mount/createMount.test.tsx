@@ -33,7 +33,7 @@ test('renders inside a scoped root, marks the node, and unmount empties it', () 
 });
 
 test("the first render replaces the host's server-rendered content of the mount point, in one commit", () => {
-  el().innerHTML = '<div class="rw-fallback"><p>Please wait</p><div class="rw-fallback__failed" hidden>x</div></div>';
+  el().innerHTML = '<div class="rw-before"><p>Please wait</p><div class="rw-before__failed" hidden>x</div></div>';
   const seen: string[] = [];
   const Probe = () => {
     useLayoutEffect(() => {
@@ -46,7 +46,7 @@ test("the first render replaces the host's server-rendered content of the mount 
     mount(el());
   });
   expect(seen).toEqual(['hello']);
-  expect(el().querySelector('.rw-fallback')).toBeNull();
+  expect(el().querySelector('.rw-before')).toBeNull();
   expect(el()).toHaveTextContent(/^hello$/);
 });
 

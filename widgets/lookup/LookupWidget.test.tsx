@@ -251,11 +251,11 @@ describe('mount', () => {
   it("enhances the server-rendered form in place: it keeps what was typed and the focus, and leaves none of the host's form", () => {
     const element = document.createElement('div');
     element.id = 'lookup-widget';
-    element.innerHTML = `<form class="rw-fallback" method="get" action="/ConfirmRefund">
-<label for="rw-fallback-booking-reference">Booking reference</label>
-<input id="rw-fallback-booking-reference" name="BookingReference" type="text">
-<label for="rw-fallback-email">Email address</label>
-<input id="rw-fallback-email" name="Email" type="email">
+    element.innerHTML = `<form class="rw-before" method="get" action="/ConfirmRefund">
+<label for="rw-before-booking-reference">Booking reference</label>
+<input id="rw-before-booking-reference" name="BookingReference" type="text">
+<label for="rw-before-email">Email address</label>
+<input id="rw-before-email" name="Email" type="email">
 <button type="submit">Continue</button></form>`;
     document.body.appendChild(element);
     (element.querySelector('[name=BookingReference]') as HTMLInputElement).value = 'kxb7ht2n';
@@ -269,7 +269,7 @@ describe('mount', () => {
     const widgetEmail = screen.getByRole('textbox', { name: /^Email address/ });
     expect(widgetEmail).toHaveValue('traveller@exam');
     expect(widgetEmail).toHaveFocus();
-    expect(element.querySelector('.rw-fallback, [name=BookingReference], [name=Email]')).toBeNull();
+    expect(element.querySelector('.rw-before, [name=BookingReference], [name=Email]')).toBeNull();
     expect(screen.getAllByRole('button', { name: 'Continue' })).toHaveLength(1);
   });
 

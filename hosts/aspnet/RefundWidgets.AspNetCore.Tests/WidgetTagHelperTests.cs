@@ -31,11 +31,11 @@ public sealed class WidgetTagHelperTests
         var helper = page.Lookup();
         helper.Action = "/Refunds?from=start&x=\"><script>";
         var html = page.Render(helper, "lookup-widget");
-        Assert.Contains("<form class=\"rw-fallback\" method=\"get\" action=\"/Refunds?from=start&amp;x=&quot;&gt;&lt;script&gt;\">", html);
-        Assert.Contains("<label for=\"rw-fallback-booking-reference\">Booking reference</label>", html);
-        Assert.Contains("<input id=\"rw-fallback-booking-reference\" name=\"BookingReference\"", html);
-        Assert.Contains("<label for=\"rw-fallback-email\">Email address</label>", html);
-        Assert.Contains("<input id=\"rw-fallback-email\" name=\"Email\" type=\"email\"", html);
+        Assert.Contains("<form class=\"rw-before\" method=\"get\" action=\"/Refunds?from=start&amp;x=&quot;&gt;&lt;script&gt;\">", html);
+        Assert.Contains("<label for=\"rw-before-booking-reference\">Booking reference</label>", html);
+        Assert.Contains("<input id=\"rw-before-booking-reference\" name=\"BookingReference\"", html);
+        Assert.Contains("<label for=\"rw-before-email\">Email address</label>", html);
+        Assert.Contains("<input id=\"rw-before-email\" name=\"Email\" type=\"email\"", html);
         Assert.Contains("<button type=\"submit\">Continue</button>", html);
         Assert.Contains("action=\"/ConfirmRefund\"", Content("lookup-widget"));
     }
@@ -50,8 +50,8 @@ public sealed class WidgetTagHelperTests
         helper.JourneyId = "700101";
         helper.SupportEmail = "help+rail@example.co.uk";
         var html = page.Render(helper, "manual-claim-widget");
-        Assert.Contains("<p class=\"rw-fallback__wait\">Please wait while we load the data required to process your refund.</p>", html);
-        Assert.Contains("<div class=\"rw-fallback__failed\" hidden>", html);
+        Assert.Contains("<p class=\"rw-before__wait\">Please wait while we load the data required to process your refund.</p>", html);
+        Assert.Contains("<div class=\"rw-before__failed\" hidden>", html);
         Assert.Contains("Sorry, this part of the page could not be loaded. Please refresh the page or try again later.", html);
         Assert.Contains("If it still does not load, email <a href=\"mailto:help&#x2B;rail@example.co.uk\">help&#x2B;rail@example.co.uk</a> with your booking reference.", html);
         Assert.Contains("If it still does not load, contact our customer services team with your booking reference.", Content("journey-summary-widget"));

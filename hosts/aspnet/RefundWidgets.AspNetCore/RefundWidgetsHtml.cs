@@ -124,13 +124,13 @@ public static class RefundWidgetsHtml
         {
             var action = attributes.TryGetValue("data-action", out var given) && given.Length > 0 ? given : "/ConfirmRefund";
             return string.Join('\n',
-                $"<form class=\"rw-fallback\" method=\"get\" action=\"{encode.Encode(action)}\">",
+                $"<form class=\"rw-before\" method=\"get\" action=\"{encode.Encode(action)}\">",
                 "<h2>Find your booking</h2>",
                 "<p>Enter your booking reference and the email address you booked with to see what you can get back.</p>",
-                "<p><label for=\"rw-fallback-booking-reference\">Booking reference</label><br>",
-                "<input id=\"rw-fallback-booking-reference\" name=\"BookingReference\" type=\"text\" required autocomplete=\"off\" autocapitalize=\"characters\" spellcheck=\"false\"></p>",
-                "<p><label for=\"rw-fallback-email\">Email address</label><br>",
-                "<input id=\"rw-fallback-email\" name=\"Email\" type=\"email\" required autocomplete=\"email\" spellcheck=\"false\"></p>",
+                "<p><label for=\"rw-before-booking-reference\">Booking reference</label><br>",
+                "<input id=\"rw-before-booking-reference\" name=\"BookingReference\" type=\"text\" required autocomplete=\"off\" autocapitalize=\"characters\" spellcheck=\"false\"></p>",
+                "<p><label for=\"rw-before-email\">Email address</label><br>",
+                "<input id=\"rw-before-email\" name=\"Email\" type=\"email\" required autocomplete=\"email\" spellcheck=\"false\"></p>",
                 "<button type=\"submit\">Continue</button>",
                 "</form>");
         }
@@ -139,11 +139,11 @@ public static class RefundWidgetsHtml
             ? $"If it still does not load, email <a href=\"mailto:{encode.Encode(email)}\">{encode.Encode(email)}</a> with your booking reference."
             : "If it still does not load, contact our customer services team with your booking reference.";
         return string.Join('\n',
-            "<div class=\"rw-fallback\">",
-            $"<p class=\"rw-fallback__wait\">{Preamble}</p>",
-            "<div class=\"rw-fallback__failed\" hidden>",
+            "<div class=\"rw-before\">",
+            $"<p class=\"rw-before__wait\">{Preamble}</p>",
+            "<div class=\"rw-before__failed\" hidden>",
             "<p>Sorry, this part of the page could not be loaded. Please refresh the page or try again later.</p>",
-            "<p class=\"rw-fallback__noscript\" hidden>This part of the page needs JavaScript. Turn it on in your browser, or allow it for this site, then refresh the page.</p>",
+            "<p class=\"rw-before__noscript\" hidden>This part of the page needs JavaScript. Turn it on in your browser, or allow it for this site, then refresh the page.</p>",
             $"<p>{contact}</p>",
             "</div>",
             "</div>");

@@ -113,7 +113,7 @@ test('script working on Slow 4G and 4× CPU: the refund page never shows the fai
     await page.addInitScript(() => {
       window.__rwFailureSeen = [];
       const look = () => {
-        for (const element of document.querySelectorAll('.rw-fallback__failed')) {
+        for (const element of document.querySelectorAll('.rw-before__failed')) {
           if (getComputedStyle(element).visibility === 'visible') window.__rwFailureSeen.push('seen');
         }
         requestAnimationFrame(look);
@@ -132,7 +132,7 @@ test('script working on Slow 4G and 4× CPU: the refund page never shows the fai
     await page.goto(url('/ConfirmRefund', 'instant'));
     await page.getByRole('heading', { name: /^You will receive £/ }).waitFor({ timeout: 60_000 });
     assert.deepEqual(await page.evaluate(() => window.__rwFailureSeen), []);
-    assert.equal(await page.locator('.rw-fallback').count(), 0);
+    assert.equal(await page.locator('.rw-before').count(), 0);
     assert.deepEqual(problems.pageErrors, []);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     assert.deepEqual(await seriousAxeViolations(page), [], 'axe: refund page with the widget');
