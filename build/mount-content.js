@@ -111,4 +111,4 @@ function writeMountSnippets(distDir, widgets) {
   });
 }
 
-module.exports = { mountContent, mountSnippetFor, writeMountSnippets, MOUNT_TEXTS, DEFAULT_LOOKUP_ACTION };
+module.exports = { mountContent, mountSnippetFor, writeMountSnippets, MOUNT_TEXTS };

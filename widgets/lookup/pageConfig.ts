@@ -62,7 +62,7 @@ export function readLookupConfig(element: HTMLElement, search?: string): LookupC
  * @param element the mount element, before the widget renders into it
  * @returns the values ('' for a missing field) and the focused field
  */
-export function readTypedValues(element: HTMLElement): TypedLookupValues {
+function readTypedValues(element: HTMLElement): TypedLookupValues {
   const valueOf = (name: 'BookingReference' | 'Email') => {
     const input = element.querySelector(`form input[name="${name}"]`);
     return input instanceof HTMLInputElement ? input.value : '';
