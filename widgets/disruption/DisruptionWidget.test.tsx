@@ -100,6 +100,21 @@ describe('the first question', () => {
     await waitFor(() => expect(http.history.get.map((request) => request.url)).toEqual([STATUS_URL]));
   });
 
+  it('where the browser keeps no storage, says the answers are kept only while the page stays open', async () => {
+    jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    await setup('disruption-waived');
+    expect(
+      screen.getByText('Your answers are kept only while this page stays open: this browser is not saving them.'),
+    ).toHaveAttribute('role', 'status');
+  });
+
+  it('where the browser keeps storage, says nothing of it', async () => {
+    await setup('disruption-waived');
+    expect(screen.queryByText(/this browser is not saving/)).not.toBeInTheDocument();
+  });
+
   it('an empty Continue shows a focused error summary linking to the first answer', async () => {
     const { user, navigate } = await setup('disruption-waived');
     await user.click(screen.getByRole('button', { name: 'Continue' }));

@@ -3,6 +3,7 @@ import { LazyPart, reloadableLazy } from '../../shared/mount/lazyPart';
 import { serverText } from '../../shared/api/serverText';
 import { mailtoHref } from '../../shared/format/mailto';
 import { SelectedJourney } from '../../shared/journey/SelectedJourney';
+import { storageKeeps } from '../../shared/storage/journeyAnswers';
 import { LoadingStatus } from '../../shared/ui/LoadingStatus';
 import { fetchRefundStatus } from './api';
 import { FinishedView } from './components/FinishedView';
@@ -68,6 +69,7 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
   const [saved, setSaved] = useState<SavedAnswers>(() => loadAnswers(key));
   const latestSaved = useRef(saved);
   const [restored] = useState(() => saved.answer !== undefined);
+  const [answersKept] = useState(storageKeeps);
   // A reload keeps the entry's step when the answers it follows are known (history.ts).
   const [step, setStep] = useState<Step>(() => trustedStep(stepOfState(currentState(), key) ?? 'first', saved));
   // Whether the step has changed since the page loaded: only then does focus move to its heading.
@@ -173,6 +175,11 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
       {restored && step === 'first' && (
         <p className="rw-disruption__restored" role="status">
           {texts.restored}
+        </p>
+      )}
+      {!answersKept && (
+        <p className="rw-message" role="status">
+          {texts.answersNotKept}
         </p>
       )}
       <div className="rw-disruption__step" tabIndex={-1} ref={stepBox} data-step={step}>

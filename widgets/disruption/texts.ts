@@ -39,6 +39,8 @@ export const texts = {
   // The GOV.UK back link at the top of each step after the first: one step back.
   back: 'Back',
   restored: 'We have filled in the answers you gave before. Check them and continue.',
+  /** Where the phone keeps no answers (docs/offline.md "Committing actions"). */
+  answersNotKept: 'Your answers are kept only while this page stays open: this browser is not saving them.',
   loading: 'Checking which disruption refunds your booking can get…',
   statusFailure: "We couldn't load the refund status of your booking. Please try again.",
   tryAgain: 'Try again',

@@ -236,6 +236,29 @@ describe('instant refund panel', () => {
     },
   );
 
+  it('where the browser keeps no storage, the panel says to keep the page open until Refund request accepted', async () => {
+    const refused = jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    try {
+      mountState('instant');
+      await screen.findByRole('button', { name: 'Accept refund' });
+      expect(
+        screen.getByText(
+          'Keep this page open until you see "Refund request accepted": this browser is not saving your request.',
+        ),
+      ).toHaveAttribute('role', 'status');
+    } finally {
+      refused.mockRestore();
+    }
+  });
+
+  it('where the browser keeps storage, the panel says nothing of it', async () => {
+    mountState('instant');
+    await screen.findByRole('button', { name: 'Accept refund' });
+    expect(screen.queryByText(/this browser is not saving/)).not.toBeInTheDocument();
+  });
+
   it('accepting sends exactly one ProcessRefund however often pressed, then Refund request accepted', async () => {
     const { element } = mountState('instant', { search: 'covid19=TRUE&disruptedOutwards=true&disruptedInwards=no' });
     const completions: unknown[] = [];

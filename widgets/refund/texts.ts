@@ -18,6 +18,9 @@ export const texts = {
   processFailure: "We couldn't process this refund. Please try again.",
   dryRunOutage: "We couldn't check your refund just now. Please try again later.",
   offline: "You're offline. Nothing has been sent. You can continue when you're back online.",
+  /** Where the phone keeps no note of the request's key (docs/offline.md "Committing actions"). */
+  requestNotKept: (accepted: string) =>
+    `Keep this page open until you see "${accepted}": this browser is not saving your request.`,
   earlierRequestPending:
     'Your earlier request may not have reached us. You can press the button again: you will not be refunded twice.',
   acceptRefund: 'Accept refund',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useCommittingAction } from '../../../shared/hooks/useCommittingAction';
-import { hasPendingIntent } from '../../../shared/storage/intents';
+import { canKeepIntents, hasPendingIntent } from '../../../shared/storage/intents';
 import type { RefundStatus, RefundStatusResponse } from '../../../shared/types';
 import { processRefund } from '../api';
 import { texts } from '../texts';
@@ -34,6 +34,7 @@ export function AcceptRefund({ config, response, defer, sendingText, onDone }: A
   const bookingReference = config.details.bookingReference;
   const action = defer ? 'deferral' : 'refund';
   const [earlier] = useState(() => hasPendingIntent(bookingReference, action));
+  const [kept] = useState(canKeepIntents);
   const body = {
     protectedReference: response.protectedReference as string,
     journeyId: response.refundStatus.journeyID,
@@ -63,6 +64,11 @@ export function AcceptRefund({ config, response, defer, sendingText, onDone }: A
       {earlier && commit.status === 'idle' && (
         <p className="rw-message" role="status">
           {texts.earlierRequestPending}
+        </p>
+      )}
+      {!kept && commit.status !== 'done' && (
+        <p className="rw-message" role="status">
+          {texts.requestNotKept(defer ? texts.deferralAccepted : texts.refundAccepted)}
         </p>
       )}
       {blocked && (

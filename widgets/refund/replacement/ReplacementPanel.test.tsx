@@ -465,7 +465,8 @@ describe('Defer replacement (docs/product-rules.md sections 1, 2, 7, 8)', () => 
     await screen.findByRole('heading', { name: 'Deferred refund request accepted' });
     expect(http.history.post[0].headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(http.history.post[0].headers?.['Idempotency-Key']).not.toBe('earlier-refund-key');
-    expect(localStorage.getItem('rw-intent:HJW8CB3T:refund')).not.toBeNull();
+    // The booking is complete: every intent of it goes (docs/offline.md "Committing actions").
+    await waitFor(() => expect(localStorage.getItem('rw-intent:HJW8CB3T:refund')).toBeNull());
     expect(localStorage.getItem('rw-intent:HJW8CB3T:deferral')).toBeNull();
   });
 

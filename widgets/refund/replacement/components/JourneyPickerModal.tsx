@@ -3,6 +3,7 @@ import { isTransientFailure, toWidgetError } from '../../../../shared/api/policy
 import { failureText } from '../../../../shared/errors/WidgetError';
 import { formatPence } from '../../../../shared/format/money';
 import { useCommittingAction } from '../../../../shared/hooks/useCommittingAction';
+import { canKeepIntents } from '../../../../shared/storage/intents';
 import { useScopedId } from '../../../../shared/hooks/useScopedId';
 import type { DryRunResult, RefundStatus, RefundStatusResponse } from '../../../../shared/types';
 import { Modal } from '../../../../shared/ui/Modal';
@@ -232,6 +233,7 @@ function ConfirmReplacement({ config, request, dryRun, onPendingChange, onDone, 
     () => ({ bookingReference: config.details.bookingReference, action: 'replacement', body: request }),
   );
   const pending = commit.status === 'pending';
+  const [kept] = useState(canKeepIntents);
   useEffect(() => {
     onPendingChange(pending);
   }, [pending, onPendingChange]);
@@ -252,6 +254,11 @@ function ConfirmReplacement({ config, request, dryRun, onPendingChange, onDone, 
             </>
           )}
         </p>
+        {!kept && (
+          <p className="rw-message" role="status">
+            {refundTexts.requestNotKept(refundTexts.refundAccepted)}
+          </p>
+        )}
         {dryRun.status === 'blocked' && (
           <p className="rw-message" role="status">
             {refundTexts.noProtectedReference}
