@@ -8,14 +8,14 @@ import { failureText, isWidgetError, RELOAD_PAGE_TEXT, WIDGET_ERROR_CODES, Widge
 
 const ROOT = path.resolve(__dirname, '../..');
 
-/** The codes listed under "## Error codes" in docs/host-contract.md (one "- `CODE` (…)" item each), in order. */
+/** The codes listed under "## Error codes" in docs/host-contract.md (one "- `CODE`" item each), in order. */
 function documentedCodes(): string[] {
   const text = fs.readFileSync(path.join(ROOT, 'docs/host-contract.md'), 'utf8');
   const start = text.indexOf('\n## Error codes\n');
   expect(start).toBeGreaterThan(-1);
   const end = text.indexOf('\n## ', start + 1);
   const section = text.slice(start, end === -1 ? undefined : end);
-  return [...section.matchAll(/^- `([A-Z_]+)` \(/gm)].map((match) => match[1]);
+  return [...section.matchAll(/^- `([A-Z_]+)`/gm)].map((match) => match[1]);
 }
 
 /** Every product source file (no tests, no declarations) under `folders`. */
