@@ -1,10 +1,10 @@
-/* global document, window -- used inside page.evaluate, which runs in the browser */
+/* global document -- used inside page.evaluate, which runs in the browser */
 /**
  * Browser tests of the start page and the disruption funnel on the dev host (docs/product-rules.md
- * section 2; docs/decisions.md "Start page and disruption"): start page → refund page; start page
- * with Disruption → funnel → abandoned outwards → refund page whose ProcessRefund body carries the
- * disruption flags; the No path; the no-option link; and the whole disruption route to an accepted
- * refund with the keyboard alone. Each test uses its own booking, since an accepted refund changes
+ * section 2; docs/decisions.md "Start page and disruption"): the start page's error summary; the No
+ * path; the no-option link; the Delay Repay advice; and the whole disruption route to an accepted
+ * refund with the keyboard alone. The lookup and the funnel with portions are journeys, in three
+ * engines (e2e/journeys/). Each test uses its own booking, since an accepted refund changes
  * the backend.
  */
 const { test } = require('node:test');
@@ -37,24 +37,6 @@ async function processRefundBodies(name) {
     .filter((body) => body.protectedReference === bookings[name].status.protectedReference);
 }
 
-test('start page → refund page', async () => {
-  const { page, context, problems } = await openPage(env.browser);
-  await page.goto(`${env.host.url}/`);
-  await page.getByRole('heading', { name: 'Demo bookings' }).waitFor();
-  await assertAxeClean(page, 'start page');
-  await page.getByRole('textbox', { name: 'Booking reference' }).fill('kxb7ht2n');
-  await page.getByRole('textbox', { name: 'Email address' }).fill('traveller@example.com');
-  await page
-    .getByRole('group', { name: 'Why do you want a refund?' })
-    .getByRole('radio', { name: 'I no longer need to travel' })
-    .check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.waitForURL(`${env.host.url}/ConfirmRefund?${query('instant')}`);
-  await page.getByRole('heading', { name: /^You will receive £/ }).waitFor();
-  assertClean(problems);
-  await context.close();
-});
-
 test('start page errors: an error summary that takes focus and links to the fields', async () => {
   const { page, context, problems } = await openPage(env.browser);
   await page.goto(`${env.host.url}/`);
@@ -66,54 +48,6 @@ test('start page errors: an error summary that takes focus and links to the fiel
   await summary.getByRole('link', { name: 'Enter your email address' }).click();
   assert.match(await focused(page), /^input\|email\|Email address/);
   assert.equal(new URL(page.url()).pathname, '/');
-  assertClean(problems);
-  await context.close();
-});
-
-test('start page with Disruption → funnel → abandoned outwards → ProcessRefund with the disruption flags', async () => {
-  const { page, context, problems } = await openPage(env.browser);
-  await page.goto(`${env.host.url}/`);
-  await page.getByRole('textbox', { name: 'Booking reference' }).fill('FTR6KL9B');
-  await page.getByRole('textbox', { name: 'Email address' }).fill('disrupted@example.com');
-  await page.getByRole('radio', { name: 'My journey was disrupted' }).check();
-  await page.getByRole('radio', { name: 'I travelled, but my train was delayed' }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('alert').getByText('Delay repay requests must be sent to the train operating company').waitFor();
-  await assertAxeClean(page, 'delay-repay funnel');
-  await page.getByRole('radio', { name: /^I did not travel, or I abandoned my journey/ }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-
-  await page.waitForURL(`${env.host.url}/Home/Disruption?${query('disruption-waived')}`);
-  await page.getByRole('heading', { name: 'Selected Journey: London Kings Cross to Darlington' }).waitFor();
-  await assertAxeClean(page, 'disruption first question');
-  await page.getByRole('radio', { name: 'Yes, my journey was affected by disruption' }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await page.getByRole('radio', { name: /^I abandoned my journey/ }).check();
-  await page.getByRole('button', { name: 'Save answer' }).click();
-  const portions = page.getByRole('group', { name: 'Which part of your journey did you not travel?' });
-  assert.equal(await portions.getByRole('radio').count(), 3);
-  // The answers are saved per journey while the traveller is in the funnel, and forgotten as the
-  // funnel ends, on the way to the refund page (docs/security.md "Stored answers that are forgotten").
-  const storedAnswer = () => page.evaluate(() => window.localStorage.getItem('rw-disruption:FTR6KL9B:700118'));
-  assert.deepEqual(
-    { ...JSON.parse(await storedAnswer()), savedAt: undefined },
-    { answer: 'Yes', reason: 'abandoned1', savedAt: undefined },
-  );
-  await assertAxeClean(page, 'disruption portions');
-  await portions.getByRole('radio', { name: 'The outward journey' }).check();
-  await page.getByRole('button', { name: 'Continue' }).click();
-
-  await page.waitForURL(
-    `${env.host.url}/ConfirmRefund?${query('disruption-waived')}&disruptedOutwards=true&disruptedInwards=false`,
-  );
-  assert.equal(await storedAnswer(), null);
-  await page.getByRole('button', { name: 'Accept refund' }).click();
-  await page.getByRole('heading', { name: 'Refund request accepted' }).waitFor();
-  const bodies = await processRefundBodies('disruption-waived');
-  assert.equal(bodies.length, 1);
-  assert.equal(bodies[0].disruptedOutwards, true);
-  assert.equal(bodies[0].disruptedInwards, false);
-  assert.equal(await storedAnswer(), null);
   assertClean(problems);
   await context.close();
 });

@@ -1,0 +1,3 @@
+const { runJourneys } = require('./journeys/run');
+
+runJourneys('chromium');
