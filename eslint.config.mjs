@@ -1,6 +1,6 @@
 // ESLint flat config: typescript-eslint, react-hooks, jsx-a11y (strict); Node globals for the dev
-// host, e2e and bench scripts. The import boundaries (a widget never imports another widget, STYLE.md
-// habit 12; shared/ never imports a widget) are dependency-cruiser's (.dependency-cruiser.cjs).
+// host, e2e and bench scripts. The import boundaries (a widget never imports another widget; shared/
+// never imports a widget; docs/architecture.md "Allowed imports") are dependency-cruiser's (.dependency-cruiser.cjs).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';

@@ -258,7 +258,8 @@ const PRESET_CPU_SLOWDOWN = 4;
 /**
  * The CPU slowdown for a machine whose BenchmarkIndex is `benchmarkIndex`, so that it emulates the
  * same phone as 4× on the machine the budgets were set on (`referenceIndex`): a slower machine
- * applies less (Lighthouse's docs/throttling.md "Calibrating multipliers"). Clamped to 1–8.
+ * applies less (https://github.com/GoogleChrome/lighthouse/blob/main/docs/throttling.md,
+ * "Calibrating multipliers"). Clamped to 1–8.
  *
  * @param {number | null} benchmarkIndex this machine's index now
  * @param {number | null} referenceIndex bench/budgets.json `lighthouse.referenceBenchmarkIndex`

@@ -4,7 +4,7 @@
  * hints"): the variant with hints and the ASP.NET one in the table with their ratio to the plain
  * bundle, and the goals of pages with hints with their verdicts. No browser: the figures are made up.
  */
-const { parseArgs, report, chartOf } = require('./run');
+const { parseArgs, report, reportMarkdown, chartOf } = require('./run');
 
 /** One measured variant as measureVariant returns it. */
 const measured = ({ ms, msCpu4, depth, plainMs = 1000, plainMsCpu4 = 2000 }) => ({
@@ -132,6 +132,13 @@ describe('the report', () => {
     const text = report(results({ na: 'the build wrote no preload/refund.html' }));
     expect(text).toContain('n/a refund /ConfirmRefund, with hints: the build wrote no preload/refund.html');
     expect(goalRow(text, 'refund page with hints: critical-path depth').slice(2, 4)).toEqual(['n/a', '']);
+  });
+
+  it('bench/report.md holds the printed report whole, in a text block under its title', () => {
+    const text = report(results(measured({ ms: 900, msCpu4: 1800, depth: 1 })));
+    const markdown = reportMarkdown(text);
+    expect(markdown.split('\n')[0]).toBe('# Bench report');
+    expect(markdown).toContain(`\n\`\`\`text\n${text}\n\`\`\`\n`);
   });
 });
 

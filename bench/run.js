@@ -7,8 +7,8 @@
  * included) and the time to the first panel (median of N cold loads under Lighthouse Slow 4G,
  * and again with the CPU slowed 4×, Lighthouse's mobile setting).
  * Also the upload bytes of a 4000 px JPEG before and after the manual claim's browser resize.
- * Prints the measurements and the goals of docs/performance.md "Before and after" and "Pages
- * with preload hints" with verdicts, writes bench/results.json and one waterfall chart per page
+ * Prints the measurements and the goals of docs/performance.md "Goals" with verdicts, writes them
+ * to bench/report.md, writes bench/results.json and one waterfall chart per page
  * (bench/waterfall-<page>.svg). With `--aspnet`, also packs the build into the ASP.NET kit's
  * package, builds and starts the example site (hosts/aspnet) and measures its pages as a fourth
  * variant, drawn in bench/waterfall-aspnet-<page>.svg. See bench/README.md.
@@ -29,7 +29,7 @@ const { waterfallSvg } = require('./waterfall');
 const { drawImage } = require('../e2e/harness');
 
 const KB = 1024;
-/** The goals of docs/performance.md "Before and after". */
+/** The goals of docs/performance.md "Goals". */
 const GOALS = {
   refundTimeRatio: 1.0,
   otherTimeRatio: 1.15,
@@ -184,8 +184,7 @@ const fmtTimes = (ms, times) =>
 
 /**
  * The printed report of a run: the table of every page and variant (with each variant's time ÷ the
- * plain bundle's), the goals with verdicts (docs/performance.md "Before and after", "Pages with
- * preload hints"), the noise and the upload.
+ * plain bundle's), the goals with verdicts (docs/performance.md "Goals"), the noise and the upload.
  *
  * @param {object} results what bench/results.json holds (`variants`, `pages`, `upload`)
  * @returns {string}
@@ -357,6 +356,16 @@ function report(results) {
   return lines.join('\n');
 }
 
+/**
+ * bench/report.md: the printed report as the Markdown file docs/performance.md links to.
+ *
+ * @param {string} text what `report` returns
+ * @returns {string}
+ */
+function reportMarkdown(text) {
+  return `# Bench report\n\nWritten by \`npm run bench\` (bench/run.js); how to read it: docs/performance.md.\n\n\`\`\`text\n${text}\n\`\`\`\n`;
+}
+
 /** The chart's rows of one measured variant: `{ name, requests, panelMs, depth }`. */
 function chartOf(m, name) {
   const measured = m && !m.na ? m : {};
@@ -443,6 +452,7 @@ async function main() {
   const text = report(results);
   results.table = text;
   fs.writeFileSync(path.join(__dirname, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  fs.writeFileSync(path.join(__dirname, 'report.md'), reportMarkdown(text));
   for (const p of results.pages) {
     const charts = ['federated', 'hinted', 'plain'].map((v) => chartOf(p[v], VARIANT_LABELS[v]));
     fs.writeFileSync(path.join(__dirname, `waterfall-${p.id}.svg`), waterfallSvg(`${p.label}: requests`, charts));
@@ -456,7 +466,9 @@ async function main() {
       );
     }
   }
-  console.log(`\n${text}\n\nWrote bench/results.json (${Math.round((Date.now() - started) / 1000)} s).`);
+  console.log(
+    `\n${text}\n\nWrote bench/report.md and bench/results.json (${Math.round((Date.now() - started) / 1000)} s).`,
+  );
 }
 
 if (require.main === module) {
@@ -466,4 +478,4 @@ if (require.main === module) {
   });
 }
 
-module.exports = { parseArgs, report, chartOf, GOALS };
+module.exports = { parseArgs, report, reportMarkdown, chartOf, GOALS };

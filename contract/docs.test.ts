@@ -26,6 +26,7 @@ import { readManualClaimConfig } from '../widgets/manual-claim/pageConfig';
 import { readRefundConfig } from '../widgets/refund/pageConfig';
 import { parseLookupResponse } from '../widgets/refund/replacement/validation';
 import { parseDryRun } from '../widgets/refund/validation';
+import { headingAnchors, withoutFences } from './markdown';
 import { contractSchemas, type JsonSchema } from './schemas';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -40,11 +41,6 @@ function markdownFiles(): string[] {
   return [path.join(ROOT, 'README.md'), ...docs];
 }
 
-/** The text without fenced code blocks. */
-function withoutFences(markdown: string): string {
-  return markdown.replace(/^(```|~~~)[^\n]*\n[\s\S]*?^\1\s*$/gm, '');
-}
-
 /** The text without fenced code blocks and inline code (links there are examples, not links). */
 function proseOnly(markdown: string): string {
   return withoutFences(markdown).replace(/`[^`\n]*`/g, '');
@@ -53,23 +49,6 @@ function proseOnly(markdown: string): string {
 /** Targets of the inline links `[text](target)` and images of a Markdown text. */
 export function linkTargets(markdown: string): string[] {
   return [...proseOnly(markdown).matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((match) => match[1]);
-}
-
-/** GitHub's anchors of a Markdown text's headings (lower case, punctuation dropped, spaces → '-', repeats numbered). */
-export function headingAnchors(markdown: string): Set<string> {
-  const seen = new Map<string, number>();
-  const anchors = new Set<string>();
-  for (const match of withoutFences(markdown).matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
-    const base = match[1]
-      .replace(/<[^>]+>/g, '')
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-      .replace(/\s/g, '-');
-    const count = seen.get(base) ?? 0;
-    seen.set(base, count + 1);
-    anchors.add(count === 0 ? base : `${base}-${count}`);
-  }
-  return anchors;
 }
 
 /**

@@ -1,7 +1,7 @@
 // @ts-check
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
- * Where an uploaded image ends (docs/uploads.md "Bytes after the image"): the offset just after
+ * Where an uploaded image ends (docs/uploads.md "On the reference backend"): the offset just after
  * PNG's IEND chunk, GIF's trailer or JPEG's end-of-image marker, found by walking the format's
  * structure (chunks, blocks, segments and entropy-coded data), not by searching for the marker's
  * bytes, which can occur inside the image. Anything after that offset (an HTML page, a script, a

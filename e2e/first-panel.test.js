@@ -1,7 +1,6 @@
 /* global window, document -- used inside page.waitForFunction and page.evaluate, which run in the browser */
 /**
- * Browser tests of the first panel's head start (docs/performance.md "How the first panel loads
- * now"): on the refund page the shim starts the refund status and dry run GETs before the refund
+ * Browser tests of the first panel's head start (docs/performance.md "First panel"): on the refund page the shim starts the refund status and dry run GETs before the refund
  * remote's exposed module has finished downloading, and every request is sent once; the files of
  * absent widgets are not fetched; a hand-mounted widget fetches for itself; a failing prefetch or a
  * 404ing remote still leaves a working page (and one error report), under the strict CSP.

@@ -43,7 +43,7 @@ export type ShimConfigErrorCode = Extract<
 >;
 
 /**
- * Why the shim refuses a page (docs/security.md "Refusal"; docs/host-contract.md "Error codes"): a
+ * Why the shim refuses a page (docs/security.md "The shim trusts only itself"; docs/host-contract.md "Error codes"): a
  * `data-remotes-base` or `data-api-base` that is no base built in (`BASE_REFUSED`), a tag or page
  * address it cannot read (`SHIM_CONFIG_UNREADABLE`), copies of its tag that differ
  * (`SHIM_TAGS_DIFFER`), or a shadowed property of `document` (`DOCUMENT_SHADOWED`); and the

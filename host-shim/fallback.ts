@@ -1,6 +1,6 @@
 import { createElementIn } from '../shared/page/pageDocument';
 
-/** Text a mount point shows when its widget could not be loaded or threw (docs/host-contract.md "Isolation"). */
+/** Text a mount point shows when its widget could not be loaded or threw (docs/host-contract.md "In brief"). */
 export const WIDGET_FALLBACK_TEXT =
   'Sorry, this part of the page could not be loaded. Please refresh the page or try again later.';
 

@@ -3,7 +3,7 @@
  * `data-auto-mount="false"`, refusals of bad manual calls, and "the shim trusts only itself"
  * (docs/security.md "The shim trusts only itself"). The loader is a fake.
  */
-/** The fallback a mount point shows (docs/host-contract.md "Isolation"), written out. */
+/** The fallback a mount point shows (docs/host-contract.md "In brief"), written out. */
 const WIDGET_FALLBACK_TEXT =
   'Sorry, this part of the page could not be loaded. Please refresh the page or try again later.';
 

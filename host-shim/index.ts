@@ -9,8 +9,8 @@
  * wrongly or an unknown name, and with the ShimConfigError, carrying `code`, of a page it refuses;
  * both are WidgetErrors, docs/host-contract.md "Error codes")
  * and, unless the tag says `data-auto-mount="false"`, mounts every known widget on
- * DOMContentLoaded. It trusts only itself (docs/host-contract.md "The shim trusts only itself",
- * docs/security.md): its configuration comes from its own `<script>` element and its bases must
+ * DOMContentLoaded. It trusts only itself (docs/security.md "The shim trusts
+ * only itself"): its configuration comes from its own `<script>` element and its bases must
  * be ones fixed at build time; when it mounts it checks that every copy of its tag on the page
  * is the same and that no named element shadows a property of `document` that React or the
  * widgets read. A page that fails any of these gets the fallback text in every mount point, one

@@ -4,7 +4,7 @@
  */
 import type { ShimConfig } from './config';
 
-/** The fallback a mount point shows (docs/host-contract.md "Isolation"), written out. */
+/** The fallback a mount point shows (docs/host-contract.md "In brief"), written out. */
 const WIDGET_FALLBACK_TEXT =
   'Sorry, this part of the page could not be loaded. Please refresh the page or try again later.';
 

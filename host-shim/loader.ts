@@ -1,7 +1,7 @@
 /**
  * The shim's asynchronous part: registers the remotes a page needs with the federation runtime,
- * initialises sharing once (so React loads once, STACK.md pitfall 1), loads each widget's
- * `./mount` and mounts it, each mount point failing alone (STYLE.md habit 3).
+ * initialises sharing once (so React loads once), loads each widget's `./mount` and mounts it,
+ * each mount point failing alone (docs/host-contract.md "In brief").
  */
 import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { installGlobalErrorHandlers, reportError, setApiBase } from '@rw/page-runtime';

@@ -1,5 +1,5 @@
 /**
- * Named elements cannot stand in for the shim's globals (docs/host-contract.md "The shim trusts only
+ * Named elements cannot stand in for the shim's globals (docs/security.md "The shim trusts only
  * itself"). HTML can make `<img name="x">`, `<form name="x">`, `<iframe name="x">` or any
  * `<a id="x">` readable as `window.x`; such named properties live on the window's prototype
  * chain, never as the window's own property. Code that tests a global for truthiness

@@ -1,5 +1,5 @@
 /**
- * The remotes' public-path plugin (docs/host-contract.md "The shim trusts only itself"): while a
+ * The remotes' public-path plugin (docs/security.md "The shim trusts only itself"): while a
  * remote's `remoteEntry.js` runs, it sets webpack's public path to the folder of that script,
  * read through the `Document.prototype` getter, so a named element cannot move it. The module is
  * loaded inside each test, as the remote entry runs it; its tests are all here, so StrykerJS's

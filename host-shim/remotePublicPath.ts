@@ -1,6 +1,6 @@
 /**
  * A federation runtime plugin built into every remote (webpack.config.js `runtimePlugins`), run
- * while the remote's `remoteEntry.js` executes (docs/host-contract.md "The shim trusts only itself").
+ * while the remote's `remoteEntry.js` executes (docs/security.md "The shim trusts only itself").
  *
  * webpack's `publicPath: 'auto'` reads `document.currentScript`, which a named element
  * (`<img name="currentScript">`) shadows; webpack then falls back to the last `<script src>` of

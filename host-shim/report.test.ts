@@ -1,5 +1,5 @@
 /**
- * The shim's own report of a page it refuses (host-shim/report.ts, docs/security.md "Refusal"):
+ * The shim's own report of a page it refuses (host-shim/report.ts, docs/security.md "The shim trusts only itself"):
  * one POST in the format of docs/error-reports.md, the page address and message redacted, and
  * never a throw.
  */

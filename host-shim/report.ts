@@ -1,5 +1,5 @@
 /**
- * The shim's own error report for a page it refuses (docs/security.md "Refusal"). It is sent
+ * The shim's own error report for a page it refuses (docs/security.md "The shim trusts only itself"). It is sent
  * without the loader chunk and the page runtime, because what the page broke (a shadowed
  * `document.getElementsByTagName`, say) may be what loading them needs: one
  * `POST <base>/report/error` in the format of docs/error-reports.md, with the page address and

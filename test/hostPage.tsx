@@ -1,5 +1,5 @@
 /**
- * Test helper (STYLE.md habit 8): builds a host page in jsdom the way a legacy view does (Details
+ * Test helper: builds a host page in jsdom the way a legacy view does (Details
  * and station JSON blocks, a mount div with data attributes, the max-admin-fee meta, a title)
  * and mounts a widget into it through its real `mount`. Returns the mount element.
  */

@@ -1,6 +1,6 @@
 /**
  * Jest setup: jest-dom matchers, a test that writes to the console fails (docs/testing.md "Quiet
- * output"), and the jsdom gaps our code relies on (STACK.md pitfall 8).
+ * output"), and the jsdom gaps our code relies on.
  */
 import '@testing-library/jest-dom';
 import failOnConsole from 'jest-fail-on-console';
@@ -13,7 +13,7 @@ failOnConsole({ shouldFailOnError: true, shouldFailOnWarn: true, shouldFailOnLog
 
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 
-// jsdom has no HTMLDialogElement.showModal/close (STACK.md pitfall 8): model the open state and
+// jsdom has no HTMLDialogElement.showModal/close: model the open state and
 // the `cancel` event that Escape fires in browsers. Focus trapping itself is tested in Chromium.
 if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {

@@ -12,7 +12,7 @@ export interface HttpError {
   httpError: { status: number; body?: string; contentType?: string };
 }
 
-/** The refund status of a booking as the fixtures give it (docs/host-contract.md "GET /Refund/Status"). */
+/** The refund status of a booking as the fixtures give it (docs/host-contract.md "GET the refund status"). */
 export interface RefundStatus {
   journeyID: number;
   isCancelled: boolean;

@@ -3,7 +3,7 @@
  * instance of the widgets, which applies shared/api/policy.ts to every request it sends, and the
  * one retry mechanism (axios-retry). shared/api/client.ts loads this module on first use
  * (`import()`), so a first panel whose answers the shim prefetched never downloads axios
- * (docs/performance.md "How the first panel loads now", item 4). Widgets call client.ts, never
+ * (docs/performance.md "First panel", item 4). Widgets call client.ts, never
  * this module; tests import {@link api} from here to put a mock adapter on it.
  */
 import axios, {

@@ -1,5 +1,5 @@
 /**
- * The one error family of the widgets and the shim (STYLE.md habit 4; docs/host-contract.md
+ * The one error family of the widgets and the shim (docs/decisions.md "One error family"; docs/host-contract.md
  * "Error codes"): `WidgetError`, and its subclasses `SetupError` (shared/mount/setupError.ts) and
  * `ShimConfigError` (host-shim/config.ts), each with a fixed `name` so that minification cannot
  * mangle it; `code` says which failure it is; `cause` keeps the original.
@@ -12,7 +12,7 @@
 export const WIDGET_ERROR_CODES = [
   /** Details JSON absent or unparsable: the mount point shows `Missing JSON data from DOM`. */
   'MISSING_DETAILS',
-  /** Station names block absent or unparsable (docs/product-rules.md section 8 "Missing station map"). */
+  /** Station names block absent or unparsable (docs/product-rules.md section 8 "the station map is missing"). */
   'MISSING_STATION_MAP',
   /** Page data present but not of the expected shape (attributes, Details fields), or no mount element. */
   'INVALID_PAGE_DATA',

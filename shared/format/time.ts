@@ -1,6 +1,6 @@
 /**
  * Every date and time of the widgets, on moment-timezone in Europe/London (docs/product-rules.md
- * sections 2, 3 and 9; docs/decisions.md "Time"; docs/architecture.md "Time").
+ * sections 2, 3 and 9; docs/decisions.md "Time"; docs/architecture.md "Conventions").
  *
  * Times in page data and server answers look like `2026-03-14T08:05:00`: no offset, London
  * wall-clock. They are read strictly as ISO-8601 in Europe/London, so each is an instant; they are

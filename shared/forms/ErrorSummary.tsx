@@ -35,7 +35,7 @@ export interface ErrorSummaryProps {
 }
 
 /**
- * The GOV.UK error summary (docs/architecture.md "Forms", STYLE.md habit 11): a `role="alert"` box headed
+ * The GOV.UK error summary (docs/architecture.md "Forms"): a `role="alert"` box headed
  * 'There is a problem' that takes focus when shown and on each failed submit, with one link per
  * field error to `#{fieldId}`. Following a link focuses the field and scrolls its label into view
  * without changing the host page's URL hash.

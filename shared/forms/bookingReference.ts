@@ -1,6 +1,6 @@
 /**
  * The one hint of every booking-reference field (docs/decisions.md "The refund page's words and
- * amounts", "One booking-reference hint"): the lookup form's and the replacement form's. It
+ * amounts"): the lookup form's and the replacement form's. It
  * describes the two formats of docs/product-rules.md section 5 (`BOOKING_REFERENCE_PATTERN` of
  * shared/validation/schemas.ts) with one valid example of each, the examples of the format
  * message `BOOKING_REFERENCE_INVALID_TEXT`, and says where the reference is found.

@@ -17,7 +17,7 @@ interface State {
 
 /**
  * Catches render errors of one widget, reports them to `/report/error` and shows a short
- * message in the widget's own mount point (docs/host-contract.md "Isolation").
+ * message in the widget's own mount point (docs/host-contract.md "In brief").
  */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { failed: false };

@@ -23,7 +23,7 @@ const addListener = EventTarget.prototype.addEventListener;
  * The properties of `document` that React DOM, the federation and webpack runtimes, the widgets
  * and their libraries (axios reads `cookie`, the title helper `title`) read on the document
  * itself. `currentScript` is not among them: the shim reads it through the prototype's getter,
- * and a named element standing in for it is ignored (docs/security.md "Its own script element").
+ * and a named element standing in for it is ignored (docs/security.md "The shim trusts only itself").
  */
 export const DOCUMENT_PROPERTIES_READ: readonly string[] = [
   'activeElement',

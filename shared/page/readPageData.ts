@@ -1,5 +1,5 @@
 /**
- * The one reader of page data (docs/host-contract.md "The host contract" and "The refund page, as data flows"):
+ * The one reader of page data (docs/host-contract.md "The host contract"; docs/architecture.md "The refund page, as data flows"):
  * Details JSON, station names, the mount element's data attributes, the query string and the
  * `max-admin-fee` meta, read once into a typed, validated {@link PageData}.
  *

@@ -1,6 +1,6 @@
 /**
- * Error reporting end to end (docs/decisions.md "Hostile input and error reporting"; docs/product-rules.md sections 3, 7 and 9; docs/architecture.md
- * "Errors to the server"): uncaught errors (`window.onerror`), unhandled rejections and
+ * Error reporting end to end (docs/decisions.md "Hostile input and error reporting"; docs/product-rules.md sections 3, 7 and 9; docs/error-reports.md
+ * "When a report is sent"): uncaught errors (`window.onerror`), unhandled rejections and
  * error-boundary catches of a widget mounted with createMount reach `POST /report/error` with
  * exactly the fields of docs/product-rules.md section 3; a storm sends at most one report per 150 ms; a report
  * whose own sending fails never causes another report and never throws out.

@@ -6,7 +6,7 @@
  * link to /ManualRefund with Disruption=true) and a slow answer, through the real `mount` and the
  * real UI, mocked with axios-mock-adapter on the one axios instance (`api` of
  * shared/api/client.ts). Each cell asserts the catalogued outcome (docs/product-rules.md section 8
- * "Refund status failure": the message, the server's own text as details when it gave one, a
+ * "the refund status fails": the message, the server's own text as details when it gave one, a
  * contact link, and our Try again), that the widget is never blank and that nothing is logged with
  * console.error. A GET retries transient failures (no answer, timeout, 5xx) once here with a 1 ms
  * backoff, and never an answer that came (malformed, empty). Short timeouts; the slow answer takes

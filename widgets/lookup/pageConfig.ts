@@ -5,7 +5,7 @@ import { windowOf } from '../../shared/page/pageDocument';
 import { readQueryFlags } from '../../shared/page/readPageData';
 import type { LookupConfig } from './types';
 
-/** Default targets (docs/host-contract.md "The widgets" and "Navigation"). */
+/** Default targets (docs/host-contract.md "The widgets"; docs/decisions.md "Navigation"). */
 export const DEFAULT_ACTION = '/ConfirmRefund';
 export const DEFAULT_DISRUPTION_ACTION = '/Home/Disruption';
 

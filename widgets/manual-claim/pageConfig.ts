@@ -8,7 +8,7 @@ import { hasAdvanceFare } from './validation';
 /** A journey id sent as the `Journey-Id` header: digits, letters, `-` and `_`, at most 64. */
 const JOURNEY_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** The query flag the refund page's part-journey replacement link adds (docs/host-contract.md "manualClaim"). */
+/** The query flag the refund page's part-journey replacement link adds (docs/host-contract.md "`manualClaim` (mount id `manual-claim-widget`)"). */
 export const PART_JOURNEY_FLAG = 'PartJourney';
 
 /**

@@ -167,7 +167,7 @@ describe('instant refund panel', () => {
   });
 
   // Fee waived: the Admin fee line shows the dry run's fee (£0.00), never the status's £5.00
-  // (docs/decisions.md "What each line shows"); the amounts are the fixtures' pence, written out.
+  // (docs/decisions.md "What each line shows or sends"); the amounts are the fixtures' pence, written out.
   it.each([
     [
       'fee-free',

@@ -102,7 +102,7 @@ describe('GET dry run', () => {
     const element = mountState('instant');
     await waitFor(() => expect(element.querySelector('.rw-refund__panel')).not.toBeNull());
     const instant = screen.queryByRole('heading', { name: /^You will receive £/ });
-    // A failed dry run offers no instant refund (docs/product-rules.md section 8 "Other dry-run failures").
+    // A failed dry run offers no instant refund (docs/product-rules.md section 8 "any other dry-run failure").
     expect(instant !== null).toBe(fault === 'slow');
     // An outage (a 5xx, a timeout, no answer) says the check could not be made, never a refusal
     // (docs/decisions.md "An outage is not a decision").

@@ -12,7 +12,7 @@ export function netReplacement(status: RefundStatus): number {
 }
 
 /**
- * Chooses the one panel the refund page shows (docs/product-rules.md section 4, order fixed by docs/architecture.md
+ * Chooses the one panel the refund page shows (docs/product-rules.md section 4, order fixed by docs/product-rules.md
  * "Which panel"): 1 manual (not cancelled and printed); 2 instant (dry run refundValue > 0 and
  * net refund ≥ net replacement); 3 replacement (not cancelled, printed or scanned, and net
  * replacement > 0 or (canDeferExchange and ticketsReplaceValue > 0)); 4 unavailable.

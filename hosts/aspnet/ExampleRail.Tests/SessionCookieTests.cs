@@ -4,7 +4,7 @@ using System.Text;
 namespace ExampleRail.Tests;
 
 /// <summary>
-/// The site's session cookie (docs/aspnet.md "Antiforgery and the booking session"): a booking page
+/// The site's session cookie (docs/aspnet.md "Antiforgery and the booking session (the ASP.NET side)"): a booking page
 /// always sets the token the backend issued, never one the request brought; the cookie is
 /// <c>__Host-rw_session</c> over HTTPS and <c>rw_session</c> over HTTP; the proxy sends it upstream as
 /// <c>rw_session</c> and sets the backend's <c>rw_session</c> again under the site's name.

@@ -2,7 +2,7 @@ namespace RefundWidgets.AspNetCore;
 
 /// <summary>
 /// How the page refers to the widgets' files. Bound by
-/// <see cref="RefundWidgetsServiceCollectionExtensions.AddRefundWidgets"/> (docs/aspnet.md "Options").
+/// <see cref="RefundWidgetsServiceCollectionExtensions.AddRefundWidgets"/> (docs/aspnet.md "Embedding the widgets in ASP.NET Core").
 /// </summary>
 public sealed class RefundWidgetsOptions
 {

@@ -2,7 +2,7 @@ using Microsoft.Extensions.DependencyInjection;
 
 namespace RefundWidgets.AspNetCore;
 
-/// <summary>Registers the kit: <c>builder.Services.AddRefundWidgets();</c> (docs/aspnet.md "The three lines").</summary>
+/// <summary>Registers the kit: <c>builder.Services.AddRefundWidgets();</c> (docs/aspnet.md "Embedding the widgets in ASP.NET Core").</summary>
 public static class RefundWidgetsServiceCollectionExtensions
 {
     /// <summary>

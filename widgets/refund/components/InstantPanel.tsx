@@ -16,7 +16,7 @@ interface Props {
   onDone: () => void;
 }
 
-/** Why the admin fee is £0, when it is (docs/decisions.md "What each line shows"): reason code first, then fee-free. */
+/** Why the admin fee is £0, when it is (docs/decisions.md "What each line shows or sends"): reason code first, then fee-free. */
 export function feeNote(dryRun: DryRunResult, isFeeFree: boolean): string | null {
   if (dryRun.reasonCode === '104') return texts.feeWaivedDisruption;
   if (dryRun.reasonCode === 'COVGR1') return texts.feeWaivedCovgr1;

@@ -27,8 +27,8 @@ function SupportContact({ config, focusOnOpen = false }: { config: RefundPageCon
 }
 
 /**
- * The six-month modal (docs/product-rules.md sections 2 and 8, "Dry run error containing 'older than 6
- * months'"): opens at once, titled `Automated refunds are not available`, says why and offers a
+ * The six-month modal (docs/product-rules.md sections 2 and 8, "a dry-run error containing 'older than
+ * 6 months'"): opens at once, titled `Automated refunds are not available`, says why and offers a
  * mail link to support (subject naming the booking reference, percent-encoded). Close or Escape
  * closes it and returns focus; the page beneath is {@link SixMonthsPanel}.
  */

@@ -33,7 +33,7 @@ export interface ReplacementPanelProps {
   onDone: (kind: 'replacement' | 'deferral', amountPence: number) => void;
 }
 
-/** What the panel offers, from the refund status (docs/product-rules.md sections 4 and 9; docs/decisions.md "What each line shows"). */
+/** What the panel offers, from the refund status (docs/product-rules.md sections 4 and 9; docs/decisions.md "What each line shows or sends"). */
 export interface ReplacementCase {
   /** `ticketsRefundValue − adminFee`. */
   netRefund: number;
@@ -48,7 +48,7 @@ export interface ReplacementCase {
 }
 
 /**
- * Works out the case the panel is in (docs/product-rules.md section 2 "Messages vary by case").
+ * Works out the case the panel is in (docs/product-rules.md section 2 "Its messages depend on the case").
  *
  * @param status the refund status
  * @param details the page's Details JSON (for the advance fares)

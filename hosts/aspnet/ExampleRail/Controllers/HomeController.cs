@@ -72,7 +72,7 @@ public sealed class HomeController(ReferenceBackend backend) : Controller
     /// new one holding that session's bookings too and ends the old one. Should a backend answer with
     /// the very token the request brought (it extends sessions in place, which it must not), the site
     /// still asks for a fresh session without it, and removes the cookie when it gets none
-    /// (docs/aspnet.md "Antiforgery and the booking session").
+    /// (docs/aspnet.md "Antiforgery and the booking session (the ASP.NET side)").
     /// </summary>
     private async Task<IActionResult> BookingView(string view, string? bookingReference, string? email, CancellationToken cancel)
     {

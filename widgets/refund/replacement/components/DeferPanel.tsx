@@ -13,7 +13,7 @@ export interface DeferPanelProps {
 
 /**
  * The content of the 'Defer replacement' accordion (docs/product-rules.md sections 1, 2, 9; docs/decisions.md "What
- * each line shows"): the amount deferred (`ticketsReplaceValue`), valid for 12 months with no
+ * each line shows or sends"): the amount deferred (`ticketsReplaceValue`), valid for 12 months with no
  * admin fee, and `Accept refund`, which sends exactly one POST /api/ProcessRefund with the
  * confirm refund request and `defer: true` (flags from the query) however often it is pressed,
  * then calls `onDone`. A failure shows `We couldn't process this refund. Please try again.` with a

@@ -49,7 +49,7 @@ interface DryRunAnswer {
 }
 
 /**
- * The replacement request for a journey (docs/product-rules.md section 3; docs/decisions.md "What each line shows"):
+ * The replacement request for a journey (docs/product-rules.md section 3; docs/decisions.md "What each line shows or sends"):
  * `protectedReference` is `replacementProtectedReference`, else `protectedReference`; `journeyId`
  * the refund status's `journeyID`.
  *
