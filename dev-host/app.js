@@ -25,6 +25,8 @@ const { createGalleryRouter } = require('./gallery');
 const { createHostDataRouter, checkHostDataKey } = require('./hostData');
 const { refuseUnsafePaths } = require('./pathGuard');
 const views = require('./views');
+const { SESSIONS_FULL_WAIT_S } = require('./backend/routes');
+const { REFUSAL_DELAY_MS } = require('./backend/limits');
 const { preloadHints: hintsFor } = require('./preloadHints');
 
 const ROOT = path.resolve(__dirname, '..');
@@ -203,9 +205,28 @@ function createApp({
     preloadHints ? html.replace('</head>', `${hintsFor(distDir, widget, values)}\n</head>`) : html;
 
   /**
+   * The page of a proof refused by a limit: 429 with `Retry-After`, after the delay of every
+   * refusal for a limit (backend/limits.js).
+   *
+   * @param {import('express').Response} res
+   * @param {number} seconds
+   */
+  const tooManyPage = (res, seconds) =>
+    setTimeout(() => {
+      if (!res.socket || res.socket.destroyed) return;
+      res.set('Retry-After', String(seconds));
+      sendPage(
+        res,
+        views.errorPage({ heading: 'Too many attempts', message: 'Please wait a minute, then reload the page.' }),
+        429,
+      );
+    }, REFUSAL_DELAY_MS);
+
+  /**
    * A page for the booking named by the query's BookingReference and Email, or the 404 page. The
-   * traveller proved the booking is theirs, so the session now holds it (auth.js); the page
-   * carries the antiforgery token.
+   * traveller proved the booking is theirs, so the session now holds it (auth.js; a session of
+   * other bookings is not carried over); the page carries the antiforgery token. Proofs are
+   * throttled per client and per booking: 429 with `Retry-After`.
    *
    * @param {(options: import('./backend/types').PageOptions) => string} render
    * @param {string} widget the page's widget, for its preload hints (a page with two takes one's)
@@ -215,10 +236,15 @@ function createApp({
    */
   const bookingPage =
     (render, widget, firstGets = () => ({})) =>
-    (req, res) => {
-      const found = store.findBooking(queryValue(req.query, 'BookingReference'), queryValue(req.query, 'Email'));
+    async (req, res) => {
+      const reference = queryValue(req.query, 'BookingReference');
+      const wait = await guards.throttle(req, reference);
+      if (wait > 0) return tooManyPage(res, wait);
+      const found = store.findBooking(reference, queryValue(req.query, 'Email'));
       if (!found) return sendPage(res, views.bookingNotFoundPage(), 404);
-      guards.grant(req, res, [found.state.bookingReference]);
+      if (guards.grant(req, res, [found.state.bookingReference], { page: true }) === null) {
+        return tooManyPage(res, SESSIONS_FULL_WAIT_S);
+      }
       const html = render({ state: found.state, stations, csrfToken: pageToken(req, res) });
       return sendPage(res, withHints(html, widget, firstGets(found.state)));
     };

@@ -8,10 +8,11 @@
  *   Path=/, and Secure over HTTPS): a random token naming a set of booking references. A new token
  *   is issued whenever a booking is proved: the dev host renders a booking's page (booking
  *   reference and e-mail matched), a successful LookupJourneys adds the replacement booking, or
- *   another host calls `POST /api/Session`. The new token holds the bookings of the request's live
- *   session, if any, plus the proved one; the old token stops working, and a token the server does
- *   not know is never adopted (docs/security.md "Second review: the reference backend and dev
- *   host"). Every API call about a booking that is not in the session is refused with 403.
+ *   another host calls `POST /api/Session`. A lookup adds its booking to the request's live
+ *   session; a page or `POST /api/Session` keeps that session only when it holds the proved
+ *   booking, else a new one holds that booking alone. The old token stops working, and a token the
+ *   server does not know is never adopted (docs/security.md "Sessions and antiforgery on the
+ *   reference backend"). Every API call about a booking that is not in the session is refused with 403.
  * - **Antiforgery** (double-submit): every state-changing request must carry the header
  *   `RequestVerificationToken` equal to the cookie `rw_csrf` (`__Host-rw_csrf` over HTTPS), which
  *   the dev host sets when it renders a page carrying the same value in
@@ -22,7 +23,8 @@
  * `X-Forwarded-Proto: https`.
  *
  * Sessions live in memory (a restart signs every traveller out; reloading the page signs them in
- * again), at most {@link MAX_SESSIONS}, each for {@link SESSION_IDLE_MS} after its last use.
+ * again), with the lifetimes and limits of `createSessions`; proofs are throttled per client and
+ * per booking (backend/limits.js).
  */
 'use strict';
 
@@ -30,6 +32,7 @@ const { randomBytes, timingSafeEqual } = require('crypto');
 const express = require('express');
 const { queryValue, createBackendRouter } = require('./backend');
 const { journeyIdsOf, createClaimsRouter, isUploadId } = require('./claims');
+const { createProofThrottle } = require('./backend/limits');
 
 const SESSION_COOKIE = 'rw_session';
 const CSRF_COOKIE = 'rw_csrf';
@@ -39,7 +42,13 @@ const HOST_PREFIX = '__Host-';
 const CSRF_HEADER = 'RequestVerificationToken';
 /** Idle lifetime of a session, ms. */
 const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
+/** Absolute lifetime of a session from when it was opened, whatever its use, ms. */
+const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
+/** A session used this recently (ms) is never the one ended to make room. */
+const RECENTLY_ACTIVE_MS = 15 * 60 * 1000;
 const MAX_SESSIONS = 10_000;
+const MAX_SESSIONS_PER_BOOKING = 32;
+const MAX_SESSIONS_PER_CLIENT = 1000;
 /** Tokens this backend issues: 32 random bytes, base64url (43 characters). */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 /** Tokens accepted in the antiforgery double-submit (another host may issue its own). */
@@ -125,30 +134,69 @@ function appendCookie(res, value) {
 }
 
 /**
- * Creates the in-memory session store.
+ * @typedef {{ id: string, token: string, references: Set<string>, lastUsed: number, createdAt: number,
+ *   client: string | null }} Session
+ */
+
+/**
+ * Creates the in-memory session store (docs/reference-backend.md "Sessions and antiforgery").
+ * Sessions end {@link SESSION_IDLE_MS} after their last use and {@link SESSION_LIFETIME_MS} after
+ * they were opened. At most {@link MAX_SESSIONS} in all, {@link MAX_SESSIONS_PER_BOOKING} holding
+ * one booking and {@link MAX_SESSIONS_PER_CLIENT} opened by one client: to make room, the least
+ * recently used one not used in the last {@link RECENTLY_ACTIVE_MS} goes (for a booking, failing
+ * that, the same client's own least recently used); when none may go, the proof is refused.
  *
  * @param {{ now?: () => number }} [options] clock (ms), for tests
  * @returns {{
- *   open: (references: string[], token?: string) => string,
+ *   open: (references: string[], token?: string, options?: { client?: string | null, page?: boolean }) => string | null,
  *   find: (token: string | undefined) => { id: string, references: Set<string> } | null,
  *   referencesOf: (token: string | undefined) => Set<string> | null,
  *   clear: () => void,
  * }} `open` issues a new token for a session holding `references` plus, when `token` names a live
- *   session, that session's references and id; `token` then stops working (rotation: a token is
- *   never adopted nor kept when a booking is proved). `find` gives the live session of a token (its
- *   stable id and upper-case booking references), or null; `referencesOf` its references only.
+ *   session, that session's references and id; `token` then stops working (rotation). With
+ *   `page`, a live session that does not hold every one of `references` is ended instead and a
+ *   new one holds `references` alone (a page never merges another traveller's bookings). Null when
+ *   a limit refuses. `find` gives the live session of a token (its stable id and upper-case
+ *   booking references), or null; `referencesOf` its references only.
  */
 function createSessions({ now = Date.now } = {}) {
-  /** token → { id, references: Set<string>, lastUsed: number } */
-  /** @type {Map<string, { id: string, references: Set<string>, lastUsed: number }>} */
+  /** token → session, least recently used first. @type {Map<string, Session>} */
   const sessions = new Map();
+  /** @type {Map<string, Set<Session>>} */
+  const byBooking = new Map();
+  /** @type {Map<string, Set<Session>>} */
+  const byClient = new Map();
+  /**
+   * @param {Map<string, Set<Session>>} index
+   * @param {string} key
+   */
+  const setOf = (index, key) => index.get(key) ?? new Set();
+  /** @param {Session} session */
+  const end = (session) => {
+    sessions.delete(session.token);
+    for (const reference of session.references) {
+      const holding = setOf(byBooking, reference);
+      holding.delete(session);
+      if (holding.size === 0) byBooking.delete(reference);
+    }
+    if (session.client !== null) {
+      const opened = setOf(byClient, session.client);
+      opened.delete(session);
+      if (opened.size === 0) byClient.delete(session.client);
+    }
+  };
+  /** @param {Session} session */
+  const expired = (session) =>
+    now() - session.lastUsed > SESSION_IDLE_MS || now() - session.createdAt > SESSION_LIFETIME_MS;
+  /** @param {Session} session */
+  const recent = (session) => now() - session.lastUsed <= RECENTLY_ACTIVE_MS;
   /** @param {unknown} token */
   const live = (token) => {
     if (typeof token !== 'string' || !TOKEN.test(token)) return null;
     const session = sessions.get(token);
     if (!session) return null;
-    if (now() - session.lastUsed > SESSION_IDLE_MS) {
-      sessions.delete(token);
+    if (expired(session)) {
+      end(session);
       return null;
     }
     session.lastUsed = now();
@@ -157,16 +205,72 @@ function createSessions({ now = Date.now } = {}) {
     sessions.set(token, session);
     return session;
   };
+  /**
+   * The session to end to make room in `group`, or undefined when none may go.
+   *
+   * @param {Iterable<Session>} group
+   * @param {(session: Session) => boolean} mayGo
+   */
+  const leastRecent = (group, mayGo) => {
+    /** @type {Session | undefined} */
+    let chosen;
+    for (const session of group) {
+      if (mayGo(session) && (!chosen || session.lastUsed < chosen.lastUsed)) chosen = session;
+    }
+    return chosen;
+  };
   return {
-    open(references, token) {
-      const current = live(token);
-      if (current) sessions.delete(/** @type {string} */ (token));
-      const session = current ?? { id: newSessionId(), references: new Set(), lastUsed: now() };
-      for (const reference of references) session.references.add(normalise(reference));
-      const key = newToken();
-      sessions.set(key, session);
-      if (sessions.size > MAX_SESSIONS) sessions.delete(/** @type {string} */ (sessions.keys().next().value));
-      return key;
+    open(references, token, { client = null, page = false } = {}) {
+      const proved = references.map(normalise);
+      let current = live(token);
+      if (current && page && !proved.every((reference) => current?.references.has(reference))) {
+        end(current);
+        current = null;
+      }
+      /** @type {Set<Session>} */
+      const ending = new Set();
+      /** @param {Session} session */
+      const other = (session) => session !== current && !ending.has(session);
+      for (const reference of new Set(proved)) {
+        const holding = [...setOf(byBooking, reference)].filter(other);
+        if (current?.references.has(reference) || holding.length < MAX_SESSIONS_PER_BOOKING) continue;
+        const going =
+          leastRecent(holding, (session) => !recent(session)) ??
+          leastRecent(holding, (session) => session.client === client);
+        if (!going) return null;
+        ending.add(going);
+      }
+      if (!current && client !== null) {
+        const opened = [...setOf(byClient, client)].filter(other);
+        if (opened.length >= MAX_SESSIONS_PER_CLIENT) {
+          const going = leastRecent(opened, (session) => !recent(session));
+          if (!going) return null;
+          ending.add(going);
+        }
+      }
+      if (!current && sessions.size - ending.size >= MAX_SESSIONS) {
+        const oldest = [...sessions.values()].find(other);
+        if (!oldest || (recent(oldest) && !expired(oldest))) return null;
+        ending.add(oldest);
+      }
+      for (const session of ending) end(session);
+      if (current) sessions.delete(current.token);
+      const session = current ?? {
+        id: newSessionId(),
+        token: '',
+        references: new Set(),
+        lastUsed: now(),
+        createdAt: now(),
+        client,
+      };
+      session.token = newToken();
+      for (const reference of proved) {
+        session.references.add(reference);
+        byBooking.set(reference, setOf(byBooking, reference).add(session));
+      }
+      if (!current && client !== null) byClient.set(client, setOf(byClient, client).add(session));
+      sessions.set(session.token, session);
+      return session.token;
     },
     find(token) {
       const session = live(token);
@@ -177,24 +281,27 @@ function createSessions({ now = Date.now } = {}) {
     },
     clear() {
       sessions.clear();
+      byBooking.clear();
+      byClient.clear();
     },
   };
 }
 
 /**
- * Issues a new session token for `references` (rotation, see `createSessions().open`): the new
- * session also holds the bookings of the request's live session, whose token stops working. Sets
- * the session cookie (`rw_session`, or `__Host-rw_session` over HTTPS) to the new token.
+ * Issues a new session token for `references` (rotation, see `createSessions().open`) and sets
+ * the session cookie (`rw_session`, or `__Host-rw_session` over HTTPS) to it. The client is
+ * `req.ip`.
  *
  * @param {import('express').Request} req
  * @param {import('express').Response} res
  * @param {ReturnType<typeof createSessions>} sessions
  * @param {string[]} references booking references the traveller proved (reference + e-mail)
- * @returns {string} the new session token
+ * @param {{ page?: boolean }} [options] `page`: the proof is a page rendered (no merging)
+ * @returns {string | null} the new session token, or null when a session limit refuses (no cookie set)
  */
-function grantBookings(req, res, sessions, references) {
-  const token = sessions.open(references, readCookie(req, SESSION_COOKIE));
-  appendCookie(res, cookie(req, SESSION_COOKIE, token));
+function grantBookings(req, res, sessions, references, { page = false } = {}) {
+  const token = sessions.open(references, readCookie(req, SESSION_COOKIE), { client: req.ip ?? null, page });
+  if (token !== null) appendCookie(res, cookie(req, SESSION_COOKIE, token));
   return token;
 }
 
@@ -259,14 +366,19 @@ function requireAntiforgery(req, res, next) {
  * @param {ReturnType<typeof createSessions>} options.sessions
  * @returns {{
  *   requireBookings: (resolve: (req: import('express').Request) => Array<string | null | undefined>) => import('express').RequestHandler,
- *   grant: (req: import('express').Request, res: import('express').Response, references: string[]) => string,
+ *   grant: (req: import('express').Request, res: import('express').Response, references: string[], options?: { page?: boolean }) => string | null,
+ *   throttle: (req: import('express').Request, reference: unknown) => Promise<number>,
  * }} `requireBookings(resolve)`: a middleware refusing (403) a request without a live session,
  *   or naming a booking the session does not hold; when it passes, `res.locals.sessionId` is the
  *   session's stable id (the scope of idempotency keys). `resolve(req)` lists the booking
  *   references the request is about; null/undefined entries (the request names no booking there,
  *   e.g. a malformed body) are left for the route to answer. `grant` is {@link grantBookings}.
+ *   `throttle` takes one proof attempt of a booking reference, per client and per booking
+ *   (backend/limits.js): 0 when allowed, else the seconds to wait; free when the request's
+ *   session already holds that booking.
  */
 function createGuards({ sessions }) {
+  const takeProof = createProofThrottle();
   return {
     requireBookings(resolve) {
       return (req, res, next) => {
@@ -280,7 +392,12 @@ function createGuards({ sessions }) {
         return next();
       };
     },
-    grant: (req, res, references) => grantBookings(req, res, sessions, references),
+    grant: (req, res, references, options) => grantBookings(req, res, sessions, references, options),
+    async throttle(req, reference) {
+      const wanted = normalise(reference).slice(0, 64);
+      if (sessions.referencesOf(readCookie(req, SESSION_COOKIE))?.has(wanted)) return 0;
+      return takeProof(req.ip ?? '', wanted);
+    },
   };
 }
 
@@ -297,10 +414,10 @@ function createGuards({ sessions }) {
  * @returns {import('./backend/routes').Guards & Record<'upload' | 'deleteUpload' | 'submitClaim', import('express').RequestHandler>} `status`
  *   (query `bookingReference`), `refund` (body `protectedReference`), `replacement` (body
  *   `protectedReference` and `replacementBookingReference`), `upload` (header `Journey-Id`),
- *   `deleteUpload` (the upload's booking), `submitClaim` (body `Ctr`), and `grant`
+ *   `deleteUpload` (the upload's booking), `submitClaim` (body `Ctr`), `grant` and `throttle`
  */
 function createRouteGuards({ sessions, store, bookings, findUpload }) {
-  const { requireBookings, grant } = createGuards({ sessions });
+  const { requireBookings, grant, throttle } = createGuards({ sessions });
   const bookingOfJourney = new Map();
   for (const state of Object.values(bookings)) {
     for (const id of journeyIdsOf(state)) bookingOfJourney.set(id, state.bookingReference);
@@ -318,6 +435,7 @@ function createRouteGuards({ sessions, store, bookings, findUpload }) {
     deleteUpload: requireBookings((req) => [findUpload(String(req.params.uploadId))?.bookingReference]),
     submitClaim: requireBookings((req) => [text(req.body?.Ctr)]),
     grant,
+    throttle,
   };
 }
 
@@ -358,6 +476,7 @@ function createSecuredApi({ store, sessions, dataDir, bookings, latencyMs = 0, l
 
 module.exports = {
   createSecuredApi,
+  MAX_SESSIONS_PER_CLIENT,
   createSessions,
   createGuards,
   createRouteGuards,

@@ -239,7 +239,7 @@ function createClaimsStore({ bookings, dataDir, logger = console, uploadFaults =
         { scope: session, path: UPLOAD_ROUTE, key: idempotencyKey, body: journey },
         () => decideUpload(file, journey),
       );
-      if (result.decided && (result.status === 200 || idempotencyKey !== undefined)) store.save();
+      if (result.decided && result.status === 200) store.save();
       return answer(result.status, result.json);
     },
 
@@ -288,7 +288,7 @@ function createClaimsStore({ bookings, dataDir, logger = console, uploadFaults =
           return decided;
         },
       );
-      if (result.decided && (result.status === 201 || idempotencyKey !== undefined)) store.save();
+      if (result.decided && result.status === 201) store.save();
       return answer(result.status, result.json);
     },
 

@@ -452,13 +452,16 @@ describe('POST /tickets/upload with an Idempotency-Key (docs/host-contract.md "I
     expect(keyed.json).not.toBe(plain.json);
   });
 
-  it('a definite refusal is saved: the key is refused again (415) whatever bytes come with it', async () => {
+  it('a refusal is not saved: the key is decided again, and takes the photo sent next', async () => {
     const server = await start();
     const refused = { status: 415, json: { message: 'Only JPEG, PNG or GIF images are accepted.' } };
     expect(await upload(server, Buffer.from('%PDF-1.7'), { key: 'pdf', name: 'ticket.pdf' })).toMatchObject(refused);
-    expect(await upload(server, png(5, 5), { key: 'pdf' })).toMatchObject(refused);
-    expect(storedFiles(server)).toEqual([]);
-    expect(savedAnswers(server)).toEqual([expect.objectContaining({ key: 'pdf', status: 415 })]);
+    // Nothing saved, so nothing written.
+    expect(fs.existsSync(path.join(path.dirname(server.app.locals.store.stateFile), 'claims.json'))).toBe(false);
+    const taken = await upload(server, png(5, 5), { key: 'pdf' });
+    expect(taken.status).toBe(200);
+    expect(storedFiles(server)).toEqual([`${taken.json}.png`]);
+    expect(savedAnswers(server)).toEqual([expect.objectContaining({ key: 'pdf', status: 200 })]);
   });
 
   it('refuses an empty key or one over 255 characters with 400, storing nothing', async () => {

@@ -10,9 +10,11 @@
  * session using the same key gets its request decided as new, so an answer never tells whether
  * a key exists elsewhere. Answers live in a `Map`, so any key, `__proto__` included, is just a key.
  *
- * Only definite answers are saved: 2xx, and 4xx but 408, 409 and 429 (the request may succeed
- * later, unchanged); never a 5xx. A saved answer is kept 24 hours, then forgotten
- * (docs/host-contract.md "Idempotency-Key: what the API keeps").
+ * Only answers the server decided and acted on are saved: 2xx. A refusal is decided again on a
+ * retry, so a malformed body never takes a place. A saved answer is kept 24 hours, then forgotten
+ * (docs/host-contract.md "Idempotency-Key: what the API keeps"); a session keeps at most
+ * {@link MAX_ANSWERS_PER_SESSION}, the store {@link MAX_ANSWERS}, the oldest going first. Answers
+ * are kept in the order saved, so expiry looks only at the oldest.
  */
 'use strict';
 
@@ -23,8 +25,9 @@ const KEY_MESSAGE = `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} 
 const REUSED_MESSAGE = 'This Idempotency-Key was already used for a different request.';
 /** How long a saved answer is kept, in milliseconds: 24 hours (docs/host-contract.md). */
 const ANSWER_LIFETIME_MS = 24 * 60 * 60 * 1000;
-/** 4xx answers that are not definite: the same request may succeed later (timeout, conflict, rate limit). */
-const RETRYABLE_4XX = [408, 409, 429];
+/** Saved answers per session, and in all (docs/reference-backend.md "Limits"). */
+const MAX_ANSWERS_PER_SESSION = 100;
+const MAX_ANSWERS = 10_000;
 
 /**
  * @param {unknown} value
@@ -70,15 +73,14 @@ function fingerprint(value) {
 const entryKey = (scope, path, key) => JSON.stringify([scope, path, key]);
 
 /**
- * Whether an answer is definite, and so saved and replayed (docs/host-contract.md
- * "Idempotency-Key: what the API keeps"): any 2xx, and any 4xx but 408, 409 and 429.
+ * Whether an answer is saved and replayed (docs/host-contract.md "Idempotency-Key: what the API
+ * keeps"): a 2xx, which the server decided and acted on.
  *
  * @param {number} status an HTTP status
- * @returns {boolean} false for 1xx, 3xx, 408, 409, 429 and 5xx
+ * @returns {boolean} false for every status but 2xx
  */
 function isDefinite(status) {
-  if (status >= 200 && status <= 299) return true;
-  return status >= 400 && status <= 499 && !RETRYABLE_4XX.includes(status);
+  return status >= 200 && status <= 299;
 }
 
 /**
@@ -100,13 +102,58 @@ function isDefinite(status) {
  *   `load` reads such a list back; `clear` forgets them all
  */
 function createIdempotency({ now = Date.now } = {}) {
-  /** entryKey → { scope, path, key, fingerprint, status, body, savedAt (milliseconds) } */
+  /** entryKey → { scope, path, key, fingerprint, status, body, savedAt (ms) }, oldest first. */
   const answers = new Map();
-  /** Forgets every answer saved more than 24 hours ago (one saved exactly 24 hours ago is kept). */
+  /** scope → its entry keys, oldest first. @type {Map<string | null, Set<string>>} */
+  const byScope = new Map();
+  /** path and fingerprint of the answer's body → entry keys (for `forget`). @type {Map<string, Set<string>>} */
+  const byAnswer = new Map();
+  /**
+   * @param {Map<any, Set<string>>} index
+   * @param {unknown} name
+   * @param {string} id
+   */
+  const unindex = (index, name, id) => {
+    const ids = index.get(name);
+    ids?.delete(id);
+    if (ids?.size === 0) index.delete(name);
+  };
+  /** @param {string} id */
+  const drop = (id) => {
+    const entry = answers.get(id);
+    if (!entry) return;
+    answers.delete(id);
+    unindex(byScope, entry.scope, id);
+    unindex(byAnswer, entryKey(null, entry.path, fingerprint(entry.body)), id);
+  };
+  /**
+   * Saves an entry last, then forgets the oldest beyond the caps.
+   *
+   * @param {{ scope: string | null, path: string, key: string, fingerprint: string, status: number,
+   *   body: unknown, savedAt: number }} entry
+   */
+  const add = (entry) => {
+    const id = entryKey(entry.scope, entry.path, entry.key);
+    drop(id);
+    answers.set(id, entry);
+    const own = byScope.get(entry.scope) ?? new Set();
+    byScope.set(entry.scope, own.add(id));
+    const same = entryKey(null, entry.path, fingerprint(entry.body));
+    byAnswer.set(same, (byAnswer.get(same) ?? new Set()).add(id));
+    if (own.size > MAX_ANSWERS_PER_SESSION) drop(/** @type {string} */ (own.values().next().value));
+    if (answers.size > MAX_ANSWERS) drop(/** @type {string} */ (answers.keys().next().value));
+  };
+  const clearAll = () => {
+    answers.clear();
+    byScope.clear();
+    byAnswer.clear();
+  };
+  /** Forgets every answer saved more than 24 hours ago (one saved exactly 24 hours ago is kept): the oldest first. */
   const prune = () => {
     const oldest = now() - ANSWER_LIFETIME_MS;
     for (const [id, entry] of answers) {
-      if (entry.savedAt < oldest) answers.delete(id);
+      if (entry.savedAt >= oldest) break;
+      drop(id);
     }
   };
   return {
@@ -120,7 +167,7 @@ function createIdempotency({ now = Date.now } = {}) {
      * - a key seen with the same scope, path and body: the first answer again, nothing decided;
      * - a key seen with the same scope and path but another body: 422, nothing decided;
      * - otherwise (another session, another path, a new key, a key whose answer expired or was
-     *   not definite): `decide()`'s answer, saved when definite ({@link isDefinite}).
+     *   not saved): `decide()`'s answer, saved when a 2xx ({@link isDefinite}).
      *
      * @param {object} request
      * @param {string | null} request.scope the session the request came in (a stable session id), or null
@@ -145,8 +192,8 @@ function createIdempotency({ now = Date.now } = {}) {
         return { status: first.status, json: clone(first.body), decided: false };
       }
       const answer = decide();
-      if (id !== null && isDefinite(answer.status)) {
-        answers.set(id, {
+      if (key !== undefined && isDefinite(answer.status)) {
+        add({
           scope: scope ?? null,
           path,
           key,
@@ -167,15 +214,9 @@ function createIdempotency({ now = Date.now } = {}) {
      * @returns {number} how many answers were forgotten
      */
     forget({ path, json }) {
-      const print = fingerprint(json);
-      let forgotten = 0;
-      for (const [id, entry] of answers) {
-        if (entry.path === path && fingerprint(entry.body) === print) {
-          answers.delete(id);
-          forgotten += 1;
-        }
-      }
-      return forgotten;
+      const ids = [...(byAnswer.get(entryKey(null, path, fingerprint(json))) ?? [])];
+      for (const id of ids) drop(id);
+      return ids.length;
     },
     /** The saved answers as a list of entries (for a state file), oldest first, `savedAt` as an ISO time. */
     toJSON() {
@@ -187,14 +228,15 @@ function createIdempotency({ now = Date.now } = {}) {
      * is kept 24 hours from this load; a `savedAt` later than now counts as now. Anything else,
      * such as the plain object keyed by path and key that older state files hold (answers without
      * a session), is ignored, as are entries of the wrong shape, with a `savedAt` that is not a
-     * time, or with an answer that is not definite.
+     * time, or with an answer that is not a 2xx.
      *
      * @param {unknown} saved the `idempotency` field of a state file
      */
     load(saved) {
-      answers.clear();
+      clearAll();
       if (!Array.isArray(saved)) return;
       const loadedAt = now();
+      const entries = [];
       for (const entry of saved) {
         if (
           entry === null ||
@@ -212,22 +254,14 @@ function createIdempotency({ now = Date.now } = {}) {
           entry.savedAt === undefined ? loadedAt : typeof entry.savedAt === 'string' ? Date.parse(entry.savedAt) : NaN;
         if (Number.isNaN(savedAt)) continue;
         const { scope, path, key, fingerprint: print, status, body } = entry;
-        answers.set(entryKey(scope, path, key), {
-          scope,
-          path,
-          key,
-          fingerprint: print,
-          status,
-          body,
-          savedAt: Math.min(savedAt, loadedAt),
-        });
+        entries.push({ scope, path, key, fingerprint: print, status, body, savedAt: Math.min(savedAt, loadedAt) });
       }
+      // Oldest first, so that expiry and the caps find the oldest at the front.
+      for (const entry of entries.sort((a, b) => a.savedAt - b.savedAt)) add(entry);
       prune();
     },
     /** Forgets every saved answer. */
-    clear() {
-      answers.clear();
-    },
+    clear: clearAll,
     /** How many answers are saved. */
     get size() {
       return answers.size;
@@ -235,4 +269,11 @@ function createIdempotency({ now = Date.now } = {}) {
   };
 }
 
-module.exports = { createIdempotency, fingerprint, isDefinite, MAX_IDEMPOTENCY_KEY_LENGTH, ANSWER_LIFETIME_MS };
+module.exports = {
+  createIdempotency,
+  fingerprint,
+  isDefinite,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  ANSWER_LIFETIME_MS,
+  MAX_ANSWERS_PER_SESSION,
+};

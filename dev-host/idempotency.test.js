@@ -4,8 +4,8 @@
  * "Second review: the reference backend and dev host"): the helper on its own, then through
  * ProcessRefund and submit-claim, where another session reusing a key once got 422 (telling it the
  * key exists) and `Idempotency-Key: __proto__` always got 422. Answers are kept 24 hours (a clock
- * passed in moves time on), only definite ones are saved, and `forget` drops an upload's answer
- * (docs/host-contract.md "Idempotency-Key: what the API keeps").
+ * passed in moves time on), only 2xx ones are saved, at most 100 per session, and `forget` drops
+ * an upload's answer (docs/host-contract.md "Idempotency-Key: what the API keeps").
  */
 const bookings = require('../fixtures/bookings.json');
 const lookups = require('../fixtures/lookups.json');
@@ -63,11 +63,11 @@ describe('createIdempotency', () => {
   ])('treats the key as new in %s, even with the same body', (_name, other) => {
     const saved = createIdempotency();
     saved.run(request(), accepted);
-    const decide = jest.fn(() => ({ status: 400, json: { message: 'no' } }));
-    expect(saved.run(request(other), decide)).toEqual({ status: 400, json: { message: 'no' }, decided: true });
+    const decide = jest.fn(() => ({ status: 201, json: { other: true } }));
+    expect(saved.run(request(other), decide)).toEqual({ status: 201, json: { other: true }, decided: true });
     expect(decide).toHaveBeenCalledTimes(1);
     // Now saved there too, apart from the first: its own answer replays, another body is a reuse.
-    expect(saved.run(request(other), accepted)).toEqual({ status: 400, json: { message: 'no' }, decided: false });
+    expect(saved.run(request(other), accepted)).toEqual({ status: 201, json: { other: true }, decided: false });
     expect(saved.run(request({ ...other, body: { a: 2 } }), accepted).status).toBe(422);
     expect(saved.run(request(), accepted)).toEqual({ status: 200, json: { ok: true }, decided: false });
     expect(saved.size).toBe(2);
@@ -122,10 +122,10 @@ describe('createIdempotency', () => {
     expect(saved.run(request(), accepted).json).toEqual({ list: [1] });
   });
 
-  it('saves a refusal too, and an answer without a body', () => {
+  it('saves an answer without a body; a refusal is decided again', () => {
     const saved = createIdempotency();
     saved.run(request(), () => ({ status: 400, json: { message: 'no' } }));
-    expect(saved.run(request(), accepted)).toEqual({ status: 400, json: { message: 'no' }, decided: false });
+    expect(saved.run(request(), accepted)).toEqual({ ...accepted(), decided: true });
     saved.run(request({ key: 'empty' }), () => ({ status: 204 }));
     expect(saved.run(request({ key: 'empty' }), accepted)).toEqual({ status: 204, json: undefined, decided: false });
   });
@@ -135,7 +135,7 @@ describe('createIdempotency', () => {
     const saved = createIdempotency({ now: clock.now });
     saved.run(request(), accepted);
     clock.at(T0 + HOUR);
-    saved.run(request({ scope: null, key: '__proto__' }), () => ({ status: 400, json: { message: 'no' } }));
+    saved.run(request({ scope: null, key: '__proto__' }), () => ({ status: 201, json: { again: true } }));
     const entries = JSON.parse(JSON.stringify(saved.toJSON()));
     expect(entries).toEqual([
       {
@@ -152,8 +152,8 @@ describe('createIdempotency', () => {
         path: '/p',
         key: '__proto__',
         fingerprint: fingerprint({ a: 1 }),
-        status: 400,
-        body: { message: 'no' },
+        status: 201,
+        body: { again: true },
         savedAt: '2026-11-25T10:00:00.000Z',
       },
     ]);
@@ -161,7 +161,7 @@ describe('createIdempotency', () => {
     loaded.load(entries);
     expect(loaded.toJSON()).toEqual(entries);
     expect(loaded.run(request(), accepted)).toEqual({ status: 200, json: { ok: true }, decided: false });
-    expect(loaded.run(request({ scope: null, key: '__proto__' }), accepted).status).toBe(400);
+    expect(loaded.run(request({ scope: null, key: '__proto__' }), accepted).status).toBe(201);
   });
 
   it('loads nothing from an older file (an object keyed by path and key) or from malformed entries', () => {
@@ -191,10 +191,10 @@ describe('createIdempotency', () => {
     expect(saved.size).toBe(0);
   });
 
-  it('leaves out, when loading, an answer that is not definite (a 5xx, 408, 409 or 429 an older file kept)', () => {
+  it('leaves out, when loading, an answer that is not a 2xx (a 4xx or 5xx an older file kept)', () => {
     const saved = createIdempotency({ now: testClock().now });
     const entry = (status, key) => ({ scope: 's', path: '/p', key, fingerprint: 'f', status, body: null });
-    saved.load([entry(500, 'a'), entry(503, 'b'), entry(408, 'c'), entry(409, 'd'), entry(429, 'e'), entry(201, 'f')]);
+    saved.load([entry(500, 'a'), entry(400, 'b'), entry(408, 'c'), entry(409, 'd'), entry(422, 'e'), entry(201, 'f')]);
     expect(saved.toJSON().map((e) => [e.key, e.status])).toEqual([['f', 201]]);
   });
 
@@ -210,7 +210,7 @@ describe('createIdempotency', () => {
 describe('createIdempotency: answers kept 24 hours (docs/host-contract.md "Idempotency-Key: what the API keeps")', () => {
   const request = (overrides = {}) => ({ scope: 's1', path: '/p', key: 'k', body: { a: 1 }, ...overrides });
   const accepted = () => ({ status: 200, json: { ok: true } });
-  const refused = () => ({ status: 400, json: { message: 'no' } });
+  const again = () => ({ status: 201, json: { again: true } });
 
   it('replays an answer saved at t until t + 24 h, and decides anew at t + 24 h + 1 ms', () => {
     const clock = testClock();
@@ -218,28 +218,28 @@ describe('createIdempotency: answers kept 24 hours (docs/host-contract.md "Idemp
     expect(ANSWER_LIFETIME_MS).toBe(24 * HOUR);
     expect(saved.run(request(), accepted)).toMatchObject({ status: 200, decided: true });
     clock.at(T0 + 23 * HOUR + 59 * 60 * 1000);
-    expect(saved.run(request(), refused)).toEqual({ status: 200, json: { ok: true }, decided: false });
-    expect(saved.run(request({ body: { a: 2 } }), refused)).toEqual({ status: 422, json: REUSED, decided: false });
+    expect(saved.run(request(), again)).toEqual({ status: 200, json: { ok: true }, decided: false });
+    expect(saved.run(request({ body: { a: 2 } }), again)).toEqual({ status: 422, json: REUSED, decided: false });
     clock.at(T0 + 24 * HOUR);
-    expect(saved.run(request(), refused)).toEqual({ status: 200, json: { ok: true }, decided: false });
+    expect(saved.run(request(), again)).toEqual({ status: 200, json: { ok: true }, decided: false });
     clock.at(T0 + 24 * HOUR + 1);
-    const decide = jest.fn(refused);
-    expect(saved.run(request(), decide)).toEqual({ status: 400, json: { message: 'no' }, decided: true });
+    const decide = jest.fn(again);
+    expect(saved.run(request(), decide)).toEqual({ status: 201, json: { again: true }, decided: true });
     expect(decide).toHaveBeenCalledTimes(1);
     // The new answer is saved at its own time and replays for its own 24 hours.
-    expect(saved.toJSON()).toEqual([expect.objectContaining({ status: 400, savedAt: '2026-11-26T09:00:00.001Z' })]);
+    expect(saved.toJSON()).toEqual([expect.objectContaining({ status: 201, savedAt: '2026-11-26T09:00:00.001Z' })]);
     clock.at(T0 + 48 * HOUR + 1);
-    expect(saved.run(request(), accepted)).toEqual({ status: 400, json: { message: 'no' }, decided: false });
+    expect(saved.run(request(), accepted)).toEqual({ status: 201, json: { again: true }, decided: false });
   });
 
-  it('after 24 hours the key may come with another body: decided, not refused with 422', () => {
+  it('after 24 hours the key may come with another body: decided, not again with 422', () => {
     const clock = testClock();
     const saved = createIdempotency({ now: clock.now });
     saved.run(request(), accepted);
     clock.at(T0 + 24 * HOUR + 1);
-    expect(saved.run(request({ body: { a: 2 } }), refused)).toEqual({
-      status: 400,
-      json: { message: 'no' },
+    expect(saved.run(request({ body: { a: 2 } }), again)).toEqual({
+      status: 201,
+      json: { again: true },
       decided: true,
     });
   });
@@ -264,7 +264,7 @@ describe('createIdempotency: answers kept 24 hours (docs/host-contract.md "Idemp
     const saved = createIdempotency({ now: clock.now });
     saved.run(request({ key: 'early' }), accepted);
     clock.at(T0 + 2 * HOUR);
-    saved.run(request({ key: 'later' }), refused);
+    saved.run(request({ key: 'later' }), again);
     const file = JSON.parse(JSON.stringify(saved.toJSON()));
 
     clock.at(T0 + 24 * HOUR + 1);
@@ -272,11 +272,11 @@ describe('createIdempotency: answers kept 24 hours (docs/host-contract.md "Idemp
     restarted.load(file);
     expect(restarted.toJSON()).toEqual([file[1]]);
     expect(restarted.run(request({ key: 'later' }), accepted)).toEqual({
-      status: 400,
-      json: { message: 'no' },
+      status: 201,
+      json: { again: true },
       decided: false,
     });
-    expect(restarted.run(request({ key: 'early' }), refused).decided).toBe(true);
+    expect(restarted.run(request({ key: 'early' }), again).decided).toBe(true);
     clock.at(T0 + 26 * HOUR + 1);
     expect(restarted.run(request({ key: 'later' }), accepted)).toMatchObject({ status: 200, decided: true });
   });
@@ -287,9 +287,9 @@ describe('createIdempotency: answers kept 24 hours (docs/host-contract.md "Idemp
     const saved = createIdempotency({ now: clock.now });
     saved.load([entry]);
     clock.at(T0 + 24 * HOUR);
-    expect(saved.run(request(), refused)).toEqual({ status: 200, json: 'x', decided: false });
+    expect(saved.run(request(), again)).toEqual({ status: 200, json: 'x', decided: false });
     clock.at(T0 + 24 * HOUR + 1);
-    expect(saved.run(request(), refused).decided).toBe(true);
+    expect(saved.run(request(), again).decided).toBe(true);
   });
 
   it('a savedAt later than the load (a clock that was ahead) counts as the time of the load', () => {
@@ -299,7 +299,7 @@ describe('createIdempotency: answers kept 24 hours (docs/host-contract.md "Idemp
     saved.load([{ ...entry, savedAt: '2026-12-25T09:00:00.000Z' }]);
     expect(saved.toJSON()[0].savedAt).toBe('2026-11-25T09:00:00.000Z');
     clock.at(T0 + 24 * HOUR + 1);
-    expect(saved.run(request(), refused).decided).toBe(true);
+    expect(saved.run(request(), again).decided).toBe(true);
   });
 
   it('uses Date.now when no clock is given', () => {
@@ -312,7 +312,7 @@ describe('createIdempotency: answers kept 24 hours (docs/host-contract.md "Idemp
   });
 });
 
-describe('createIdempotency: only definite answers are saved', () => {
+describe('createIdempotency: only 2xx answers are saved', () => {
   const request = (overrides = {}) => ({ scope: 's1', path: '/p', key: 'k', body: { a: 1 }, ...overrides });
 
   it.each([
@@ -324,19 +324,19 @@ describe('createIdempotency: only definite answers are saved', () => {
     [300, false],
     [302, false],
     [399, false],
-    [400, true],
-    [404, true],
-    [407, true],
+    [400, false],
+    [404, false],
+    [407, false],
     [408, false],
     [409, false],
-    [410, true],
-    [413, true],
-    [415, true],
-    [422, true],
-    [428, true],
+    [410, false],
+    [413, false],
+    [415, false],
+    [422, false],
+    [428, false],
     [429, false],
-    [430, true],
-    [499, true],
+    [430, false],
+    [499, false],
     [500, false],
     [502, false],
     [503, false],
@@ -345,18 +345,21 @@ describe('createIdempotency: only definite answers are saved', () => {
     expect(isDefinite(status)).toBe(definite);
   });
 
-  it.each([500, 503, 408, 409, 429])('an answer decided as %i is not saved: the key is decided again', (status) => {
-    const saved = createIdempotency();
-    const failing = jest.fn(() => ({ status, json: { message: 'later' } }));
-    expect(saved.run(request(), failing)).toEqual({ status, json: { message: 'later' }, decided: true });
-    expect(saved.size).toBe(0);
-    expect(saved.run(request(), failing)).toEqual({ status, json: { message: 'later' }, decided: true });
-    expect(failing).toHaveBeenCalledTimes(2);
-    // The first definite answer is the one saved.
-    expect(saved.run(request(), () => ({ status: 201, json: 'id' }))).toMatchObject({ status: 201, decided: true });
-    expect(saved.run(request(), failing)).toEqual({ status: 201, json: 'id', decided: false });
-    expect(failing).toHaveBeenCalledTimes(2);
-  });
+  it.each([500, 503, 400, 408, 409, 415, 422, 429])(
+    'an answer decided as %i is not saved: the key is decided again',
+    (status) => {
+      const saved = createIdempotency();
+      const failing = jest.fn(() => ({ status, json: { message: 'later' } }));
+      expect(saved.run(request(), failing)).toEqual({ status, json: { message: 'later' }, decided: true });
+      expect(saved.size).toBe(0);
+      expect(saved.run(request(), failing)).toEqual({ status, json: { message: 'later' }, decided: true });
+      expect(failing).toHaveBeenCalledTimes(2);
+      // The first 2xx answer is the one saved.
+      expect(saved.run(request(), () => ({ status: 201, json: 'id' }))).toMatchObject({ status: 201, decided: true });
+      expect(saved.run(request(), failing)).toEqual({ status: 201, json: 'id', decided: false });
+      expect(failing).toHaveBeenCalledTimes(2);
+    },
+  );
 });
 
 describe('createIdempotency: forget', () => {
@@ -368,7 +371,7 @@ describe('createIdempotency: forget', () => {
     saved.run(request({ scope: 's2' }), () => ({ status: 200, json: 'id-1' }));
     saved.run(request({ key: 'k2' }), () => ({ status: 200, json: 'id-2' }));
     saved.run(request({ path: '/other' }), () => ({ status: 200, json: 'id-1' }));
-    saved.run(request({ key: 'k3' }), () => ({ status: 400, json: { message: 'id-1' } }));
+    saved.run(request({ key: 'k3' }), () => ({ status: 200, json: { message: 'id-1' } }));
     expect(saved.forget({ path: '/up', json: 'id-1' })).toBe(2);
     expect(saved.toJSON().map((entry) => [entry.scope, entry.path, entry.key])).toEqual([
       ['s1', '/up', 'k2'],

@@ -1,6 +1,7 @@
 /**
  * The parts of two untyped dependencies the dev host uses (neither ships its own types; the
- * DefinitelyTyped packages @types/compression and @types/multer would replace these).
+ * DefinitelyTyped packages @types/compression and @types/multer would replace these), and two
+ * modules of rate-limiter-flexible required by path.
  */
 
 declare module 'compression' {
@@ -49,4 +50,15 @@ declare module 'multer' {
   }
   // Keeps `Request` used: the augmentation above extends it.
   export type { Request };
+}
+
+/** rate-limiter-flexible's in-memory limiter and its answer, required alone (backend/limits.js). */
+declare module 'rate-limiter-flexible/lib/RateLimiterMemory' {
+  import { RateLimiterMemory } from 'rate-limiter-flexible';
+  export = RateLimiterMemory;
+}
+
+declare module 'rate-limiter-flexible/lib/RateLimiterRes' {
+  import { RateLimiterRes } from 'rate-limiter-flexible';
+  export = RateLimiterRes;
 }

@@ -326,20 +326,40 @@ describe('second review: a new session token whenever a booking is proved (sessi
     expect((await browser(`/Refund/Status?bookingReference=${victim.bookingReference}`)).status).toBe(200);
   });
 
-  it('rendering a page rotates a live token: the new one holds both bookings, the old one stops working', async () => {
+  it("rendering another booking's page starts a session of that booking alone: the old token stops working", async () => {
     const server = await start();
     const browser = await browserAfterPage(server, '/ConfirmRefund', printed);
     const first = browser.jar.rw_session;
     const again = await browserAfterPage(server, '/ConfirmRefund', advance, browser.jar);
     expect(again.jar.rw_session).not.toBe(first);
     expect(again.cookies).toContain(`rw_session=${again.jar.rw_session}; Path=/; HttpOnly; SameSite=Lax`);
-    for (const state of [printed, advance]) {
-      expect((await again(`/Refund/Status?bookingReference=${state.bookingReference}`)).status).toBe(200);
-    }
+    expect((await again(`/Refund/Status?bookingReference=${advance.bookingReference}`)).status).toBe(200);
+    // A shared browser: the next traveller's session never holds the booking proved before.
+    expect((await again(`/Refund/Status?bookingReference=${printed.bookingReference}`)).status).toBe(403);
     const old = await fetch(`${server.url}/Refund/Status?bookingReference=${printed.bookingReference}`, {
       headers: { Cookie: `rw_session=${first}` },
     });
     expect(old.status).toBe(403);
+  });
+
+  it("rendering the same booking's page again rotates the token and keeps the session and its looked-up bookings", async () => {
+    const server = await start();
+    const browser = await browserAfterPage(server, '/ConfirmRefund', replacement);
+    const found = await browser(
+      '/api/LookupJourneys',
+      json({ bookingReference: lookups.candidates.bookingReference, email: lookups.candidates.email }),
+    );
+    expect(found.status).toBe(200);
+    const before = browser.jar.rw_session;
+    const id = server.app.locals.sessions.find(before).id;
+    const again = await browserAfterPage(server, '/ConfirmRefund', replacement, browser.jar);
+    expect(again.jar.rw_session).not.toBe(before);
+    expect(server.app.locals.sessions.find(before)).toBeNull();
+    const held = server.app.locals.sessions.find(again.jar.rw_session);
+    expect(held.id).toBe(id);
+    expect([...held.references].sort()).toEqual(
+      [lookups.candidates.bookingReference, replacement.bookingReference].sort(),
+    );
   });
 
   it('an unknown or forged token is never adopted: a fresh session with its own token starts', async () => {
@@ -371,7 +391,7 @@ describe('second review: a new session token whenever a booking is proved (sessi
         headers: { Cookie: `rw_session=${token}` },
       }).then((r) => r.status);
     expect(await status(session, victim)).toBe(200);
-    expect(await status(session, attackerBooking)).toBe(200); // the live session's bookings came along
+    expect(await status(session, attackerBooking)).toBe(403); // the brought session's bookings stay out
     expect(await status(planted, victim)).toBe(403);
     expect(await status(planted, attackerBooking)).toBe(403);
   });

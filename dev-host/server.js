@@ -26,7 +26,8 @@ const DEFAULT_HOST = '127.0.0.1';
  * @param {import('express').Express} app
  * @param {{ host?: string, port?: number }} [options] host default 127.0.0.1; port 0 picks a free one
  * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>} `url` is
- *   `http://<host>:<port>` (IPv6 hosts in brackets)
+ *   `http://<host>:<port>` (IPv6 hosts in brackets); `close` also writes what the backend's
+ *   store (`app.locals.store`) holds back (backend/store.js `saveSoon`)
  */
 async function listen(app, { host = DEFAULT_HOST, port = 0 } = {}) {
   const server = http.createServer(app);
@@ -51,7 +52,7 @@ async function listen(app, { host = DEFAULT_HOST, port = 0 } = {}) {
           server.close((error) => (error ? reject(error) : resolve()));
           server.closeAllConnections();
         })
-      );
+      ).then(() => app.locals.store?.flush?.());
       return closing;
     },
   };

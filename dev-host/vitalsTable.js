@@ -13,6 +13,7 @@ const { CLSThresholds, INPThresholds, LCPThresholds, TTFBThresholds } = require(
 const { DEFAULT_DATA_DIR } = require('./app');
 const { STATE_FILE, STATE_VERSION } = require('./backend/store');
 const { readStateFile } = require('./backend/stateFile');
+const { escapeForLog } = require('./backend/routes');
 
 /** The metrics in the order they are printed, with web-vitals' good / poor thresholds. */
 const METRICS = /** @type {const} */ ({
@@ -92,7 +93,9 @@ function formatValue(metric, value) {
 }
 
 /**
- * The text `npm run vitals` prints for the reports of a state file.
+ * The text `npm run vitals` prints for the reports of a state file. A route's control characters
+ * (C0, DEL, C1, U+2028, U+2029) are printed as `\uXXXX`, as in the log (backend/routes.js
+ * `escapeForLog`), so a route cannot move the cursor, forge a row or plant a link.
  *
  * @param {unknown[]} reports
  * @param {string} file where they were read, named in the heading
@@ -108,7 +111,7 @@ function vitalsText(reports, file) {
   }
   const header = ['route', 'metric', 'p75', 'rating', 'reports'];
   const cells = rows.map((row) => [
-    row.route,
+    escapeForLog(row.route),
     row.metric,
     formatValue(row.metric, row.p75),
     row.rating,

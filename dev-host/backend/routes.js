@@ -7,8 +7,42 @@
 'use strict';
 
 const express = require('express');
-const { requestErrorHandler, send } = require('./answers');
+const { badRequest, requestErrorHandler, send } = require('./answers');
+const { LIMITS, perClient, tooMany } = require('./limits');
 const { checkRequest } = require('./requests');
+
+/** Body limits of the report routes: a vitals report is a few short fields; an error report holds a stack. */
+const VITALS_REPORT_LIMIT = '4kb';
+const ERROR_REPORT_LIMIT = '32kb';
+/** The `Retry-After` (s) of a proof refused because no session may make room (auth.js `createSessions`). */
+const SESSIONS_FULL_WAIT_S = 60;
+/** Longest vitals route kept (characters). */
+const MAX_ROUTE_LENGTH = 200;
+/** A route: '' or an absolute path of URL path characters only (RFC 3986 pchar and '/'). */
+const SAFE_ROUTE = new RegExp(`^(?:/[A-Za-z0-9\\-._~!$&'()*+,;=:@%/]{0,${MAX_ROUTE_LENGTH - 1}})?$`);
+/** The largest value each metric can take: LCP, INP and TTFB in ms (10 minutes), CLS a score. */
+const VITALS_CEILING = { LCP: 600_000, INP: 600_000, TTFB: 600_000, CLS: 100 };
+
+/**
+ * The refusal of a vitals route that is not a path of safe characters, or null for a good one.
+ *
+ * @param {unknown} route
+ * @returns {import('./types').Answer | null}
+ */
+function checkVitalsRoute(route) {
+  return typeof route === 'string' && SAFE_ROUTE.test(route)
+    ? null
+    : badRequest(`route must be a path of at most ${MAX_ROUTE_LENGTH} URL path characters.`);
+}
+
+/**
+ * A metric's value within what the metric can be (docs/reference-backend.md "Web Vitals").
+ *
+ * @param {keyof typeof VITALS_CEILING} name
+ * @param {number} value at least 0 (the schema's)
+ * @returns {number}
+ */
+const clampVital = (name, value) => Math.min(value, VITALS_CEILING[name]);
 
 /**
  * Reads a query parameter by name, ignoring the letter case of the name (as ASP.NET model binding
@@ -55,8 +89,11 @@ function escapeForLog(value, max = 200) {
  * @property {RequestHandler} status runs before /Refund/Status and /Refund/DryRun
  * @property {RequestHandler} refund runs before /api/ProcessRefund
  * @property {RequestHandler} replacement runs before the replacement routes
- * @property {(req: import('express').Request, res: import('express').Response, references: string[]) => string}
- *   grant issues a new session token for proved bookings
+ * @property {(req: import('express').Request, res: import('express').Response, references: string[],
+ *   options?: { page?: boolean }) => string | null} grant issues a new session token for proved
+ *   bookings (null: refused by a session limit)
+ * @property {(req: import('express').Request, reference: unknown) => Promise<number>} throttle
+ *   takes one proof attempt of a booking: 0 when allowed, else the seconds to wait
  */
 
 /**
@@ -97,24 +134,32 @@ function createBackendRouter(backend, { latencyMs = 0, logger = console, guards,
   router.get('/Refund/DryRun', guards.status, (req, res) => send(res, backend.dryRunAnswer(statusQuery(req))));
 
   // Server-to-server: another host opens a session for a booking it rendered (docs/security.md);
-  // a new token every time, holding the live session's bookings of the request's cookie too.
-  router.post('/api/Session', json, (req, res) => {
+  // a new token every time, keeping the request's live session only when it holds that booking.
+  router.post('/api/Session', json, async (req, res) => {
     if (!req.is('application/json')) return res.status(415).type('text/plain').send('Send JSON.');
     const invalid = checkRequest(req.body, 'lookupRequest');
     if (invalid) return send(res, invalid);
+    const wait = await guards.throttle(req, req.body.bookingReference);
+    if (wait > 0) return tooMany(res, wait, { json: false });
     const found = backend.findBooking(req.body.bookingReference, req.body.email);
     if (!found) return res.status(404).type('text/plain').send('No booking with that reference and email address.');
-    return res.json({ session: guards.grant(req, res, [found.state.bookingReference]) });
+    const session = guards.grant(req, res, [found.state.bookingReference], { page: true });
+    if (session === null) return tooMany(res, SESSIONS_FULL_WAIT_S, { json: false });
+    return res.json({ session });
   });
 
   router.post('/api/ProcessRefund', json, guards.refund, (req, res) => {
     send(res, backend.processRefund(req.body, req.get('Idempotency-Key'), res.locals.sessionId));
   });
-  router.post('/api/LookupJourneys', json, (req, res) => {
+  router.post('/api/LookupJourneys', json, async (req, res) => {
+    const named = checkRequest(req.body, 'lookupRequest') ? 0 : await guards.throttle(req, req.body.bookingReference);
+    if (named > 0) return tooMany(res, named);
     const answer = backend.lookupAnswer(req.body);
     // Reference and e-mail matched: the traveller proved the replacement booking is theirs.
-    if (answer.status === 200) guards.grant(req, res, [req.body.bookingReference]);
-    send(res, answer);
+    if (answer.status === 200 && guards.grant(req, res, [req.body.bookingReference]) === null) {
+      return tooMany(res, SESSIONS_FULL_WAIT_S);
+    }
+    return send(res, answer);
   });
   router.post('/api/ProcessRefundWithReplacement/DryRun', json, guards.replacement, (req, res) =>
     send(res, backend.replacementDryRunAnswer(req.body)),
@@ -124,29 +169,40 @@ function createBackendRouter(backend, { latencyMs = 0, logger = console, guards,
   });
 
   // JSON only: a cross-site form or no-cors fetch cannot send application/json without a preflight.
-  router.post('/report/error', express.json({ limit: '100kb', type: 'application/json' }), (req, res) => {
-    if (!req.is('application/json')) {
-      return res.status(415).json({ message: 'An error report must be sent as application/json.' });
-    }
-    if (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) {
-      return res.status(400).json({ message: 'An error report must be a JSON object.' });
-    }
-    backend.addErrorReport(req.body);
-    if (logReports) logger.warn(`Dev host: client error report: ${escapeForLog(req.body.message)}`);
-    return res.status(204).end();
-  });
+  // Rate-limited per client before the body is read (docs/reference-backend.md "Limits").
+  router.post(
+    '/report/error',
+    perClient(LIMITS.errorsPerClient),
+    express.json({ limit: ERROR_REPORT_LIMIT, type: 'application/json' }),
+    (req, res) => {
+      if (!req.is('application/json')) {
+        return res.status(415).json({ message: 'An error report must be sent as application/json.' });
+      }
+      if (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) {
+        return res.status(400).json({ message: 'An error report must be a JSON object.' });
+      }
+      backend.addErrorReport(req.body);
+      if (logReports) logger.warn(`Dev host: client error report: ${escapeForLog(req.body.message)}`);
+      return res.status(204).end();
+    },
+  );
 
   // Web Vitals of real page views (docs/host-contract.md "POST /report/vitals"): JSON only, checked
-  // against the contract's schema, kept without a log line (there is one per metric and view).
-  router.post('/report/vitals', express.json({ limit: '8kb', type: 'application/json' }), (req, res) => {
-    if (!req.is('application/json')) {
-      return res.status(415).json({ message: 'A vitals report must be sent as application/json.' });
-    }
-    const invalid = checkRequest(req.body, 'vitalsReport');
-    if (invalid) return send(res, invalid);
-    backend.addVitalsReport(req.body);
-    return res.status(204).end();
-  });
+  // against the contract's schema and the route's and value's bounds, kept without a log line.
+  router.post(
+    '/report/vitals',
+    perClient(LIMITS.vitalsPerClient),
+    express.json({ limit: VITALS_REPORT_LIMIT, type: 'application/json' }),
+    (req, res) => {
+      if (!req.is('application/json')) {
+        return res.status(415).json({ message: 'A vitals report must be sent as application/json.' });
+      }
+      const invalid = checkRequest(req.body, 'vitalsReport') ?? checkVitalsRoute(req.body.route);
+      if (invalid) return send(res, invalid);
+      backend.addVitalsReport({ ...req.body, value: clampVital(req.body.name, req.body.value) });
+      return res.status(204).end();
+    },
+  );
 
   router.use('/api', (_req, res) => res.status(404).json({ message: 'Not found.' }));
 
@@ -155,4 +211,4 @@ function createBackendRouter(backend, { latencyMs = 0, logger = console, guards,
   return router;
 }
 
-module.exports = { createBackendRouter, queryValue, escapeForLog };
+module.exports = { createBackendRouter, queryValue, escapeForLog, SESSIONS_FULL_WAIT_S };

@@ -10,7 +10,7 @@
 
 const fs = require('fs');
 const path = require('path');
-const { createIdempotency } = require('../idempotency');
+const { createIdempotency, isDefinite } = require('../idempotency');
 const { clone } = require('./answers');
 const { referenceKey } = require('./fixtures');
 const { contractSchema } = require('./requests');
@@ -23,6 +23,8 @@ const MAX_ERROR_REPORTS = 1000;
 const ERROR_REPORT_FIELDS = Object.keys(contractSchema('errorReport').properties ?? {});
 /** How many Web Vitals reports are kept (docs/reference-backend.md "Web Vitals"): the newest. */
 const MAX_VITALS_REPORTS = 5000;
+/** How long a change that needs no immediate write (a report, a saved answer) waits for the next write, ms. */
+const SAVE_DELAY_MS = 1000;
 /** The fields of a vitals report the store keeps: the contract's (docs/host-contract.md "POST /report/vitals"). */
 const VITALS_REPORT_FIELDS = Object.keys(contractSchema('vitalsReport').properties ?? {});
 
@@ -66,6 +68,8 @@ function createStore({ dataDir, logger = console, keep = true }) {
   const stateFile = path.join(dataDir, STATE_FILE);
   if (keep) fs.mkdirSync(dataDir, { recursive: true });
 
+  /** @type {NodeJS.Timeout | undefined} */
+  let pending;
   const store = {
     stateFile,
     /** @type {Record<string, Refunded>} bookingReference (trimmed, upper case) → the refund */
@@ -101,7 +105,8 @@ function createStore({ dataDir, logger = console, keep = true }) {
      * docs/architecture.md "Exactly once"): a repeated key with the same body returns the first
      * answer and changes nothing; with another body it is refused (422). `decide` changes the
      * state and returns `{ status, json, accepted? }`; accepted requests are recorded in
-     * `requests`. Saves when anything changed. With `keep: false`: only `decide`'s answer.
+     * `requests`. Saves at once when accepted, else within a second when another 2xx answer was
+     * saved ({@link saveSoon}); a refusal writes nothing. With `keep: false`: only `decide`'s answer.
      *
      * @param {string} requestPath the route, e.g. `/api/ProcessRefund`
      * @param {unknown} body the parsed JSON body
@@ -126,7 +131,8 @@ function createStore({ dataDir, logger = console, keep = true }) {
           time: new Date().toISOString(),
         });
       }
-      if (answer.decided && (answer.accepted || idempotencyKey !== undefined)) store.save();
+      if (answer.decided && answer.accepted) store.save();
+      else if (answer.decided && idempotencyKey !== undefined && isDefinite(answer.status)) store.saveSoon();
       return { status: answer.status, json: answer.json };
     },
 
@@ -140,12 +146,33 @@ function createStore({ dataDir, logger = console, keep = true }) {
 
     /**
      * Keeps a Web Vitals report, already checked against the contract's `vitalsReport` schema
-     * (the contract's fields; others dropped), newest last, at most 5000; saves.
+     * (the contract's fields; others dropped), newest last, at most 5000; saved with the next
+     * write ({@link saveSoon}).
      * @param {Record<string, unknown>} report
      */
     addVitalsReport(report) {
       keepReport(store.vitalsReports, report, VITALS_REPORT_FIELDS, MAX_VITALS_REPORTS);
-      store.save();
+      store.saveSoon();
+    },
+
+    /**
+     * Writes state.json within {@link SAVE_DELAY_MS}, once for every change made meanwhile (not
+     * with `keep: false`). A failed write is logged.
+     */
+    saveSoon() {
+      if (!keep || pending) return;
+      pending = setTimeout(() => store.flush(), SAVE_DELAY_MS);
+      pending.unref();
+    },
+
+    /** Writes a change {@link saveSoon} holds back, now; nothing when there is none. */
+    flush() {
+      if (!pending) return;
+      try {
+        store.save();
+      } catch (error) {
+        logger.warn(`Dev host: could not write ${stateFile} (${error instanceof Error ? error.message : error}).`);
+      }
     },
 
     /** Forgets refunds, idempotency answers, recorded requests, error and vitals reports; saves. */
@@ -163,6 +190,8 @@ function createStore({ dataDir, logger = console, keep = true }) {
      * (atomically; not with `keep: false`).
      */
     save() {
+      clearTimeout(pending);
+      pending = undefined;
       if (!keep) return;
       writeStateFile(stateFile, STATE_VERSION, {
         refunded: store.refunded,

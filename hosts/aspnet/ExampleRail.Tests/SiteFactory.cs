@@ -20,6 +20,9 @@ public sealed class SiteFactory : WebApplicationFactory<Program>
     /// <summary>The stand-in for the reference backend.</summary>
     public RecordingBackend Backend { get; } = new();
 
+    /// <summary>The site's clock (its <see cref="TimeProvider"/>), moved on by tests.</summary>
+    public ManualClock Clock { get; } = new();
+
     /// <summary>Configuration set on the site (e.g. <c>Backend:HostDataKey</c>), before it starts.</summary>
     public Dictionary<string, string?> Settings { get; } = new()
     {
@@ -32,7 +35,10 @@ public sealed class SiteFactory : WebApplicationFactory<Program>
         builder.UseEnvironment("Production");
         foreach (var (key, value) in Settings) builder.UseSetting(key, value);
         builder.ConfigureTestServices(services =>
-            services.AddHttpClient(nameof(ReferenceBackend)).ConfigurePrimaryHttpMessageHandler(() => new RecordingHandler(Backend)));
+        {
+            services.AddHttpClient(nameof(ReferenceBackend)).ConfigurePrimaryHttpMessageHandler(() => new RecordingHandler(Backend));
+            services.AddSingleton<TimeProvider>(Clock);
+        });
     }
 
     /// <summary>A client that keeps no cookies and follows no redirect; <paramref name="https"/> serves the pages over HTTPS.</summary>
@@ -45,12 +51,12 @@ public sealed class SiteFactory : WebApplicationFactory<Program>
 
     /// <summary>
     /// Renders the booking page <c>/JourneySummary</c> (with <paramref name="cookie"/> as the request's Cookie
-    /// header when given) and returns the answer, its Set-Cookie lines, the Cookie header a browser would
+    /// header when given; <paramref name="bookingReference"/>, KXB7HT2N by default) and returns the answer, its Set-Cookie lines, the Cookie header a browser would
     /// send afterwards (the antiforgery cookie and the session cookie) and the page's antiforgery token.
     /// </summary>
-    public async Task<BookingPageVisit> VisitBookingPageAsync(HttpClient client, string? cookie = null)
+    public async Task<BookingPageVisit> VisitBookingPageAsync(HttpClient client, string? cookie = null, string bookingReference = "KXB7HT2N")
     {
-        using var request = new HttpRequestMessage(HttpMethod.Get, "/JourneySummary?BookingReference=KXB7HT2N&Email=traveller%40example.com");
+        using var request = new HttpRequestMessage(HttpMethod.Get, $"/JourneySummary?BookingReference={bookingReference}&Email=traveller%40example.com");
         if (cookie is not null) request.Headers.Add("Cookie", cookie);
         using var answer = await client.SendAsync(request);
         var html = await answer.Content.ReadAsStringAsync();
@@ -115,13 +121,21 @@ public sealed class RecordingBackend
         lock (received) received.Add(recorded);
         return uri.AbsolutePath switch
         {
-            "/host-data/booking" => Json(HttpStatusCode.OK,
-                "{\"bookingReference\":\"KXB7HT2N\",\"email\":\"traveller@example.com\",\"details\":{\"bookingReference\":\"KXB7HT2N\"},\"journeyId\":700101}"),
+            "/host-data/booking" => Booking(uri),
             "/host-data/stations" => Json(HttpStatusCode.OK, "{\"KGX\":\"London Kings Cross\"}"),
             "/host-data/bookings" => Json(HttpStatusCode.OK, "[]"),
             "/api/Session" => Session(recorded),
             _ => Proxied(recorded),
         };
+    }
+
+    /// <summary>The booking the query names (any reference of letters and digits; KXB7HT2N otherwise).</summary>
+    private static HttpResponseMessage Booking(Uri uri)
+    {
+        var named = Regex.Match(uri.Query, "bookingReference=([A-Za-z0-9]{1,12})(&|$)").Groups[1].Value;
+        var reference = named.Length > 0 ? named : "KXB7HT2N";
+        return Json(HttpStatusCode.OK,
+            $"{{\"bookingReference\":\"{reference}\",\"email\":\"traveller@example.com\",\"details\":{{\"bookingReference\":\"{reference}\"}},\"journeyId\":700101}}");
     }
 
     private HttpResponseMessage Session(BackendRequest request)
@@ -150,4 +164,15 @@ internal sealed class RecordingHandler(RecordingBackend backend) : HttpMessageHa
 {
     protected override Task<HttpResponseMessage> SendAsync(HttpRequestMessage request, CancellationToken cancellationToken) =>
         backend.HandleAsync(request, cancellationToken);
+}
+
+/// <summary>A clock that stands still until a test moves it on.</summary>
+public sealed class ManualClock : TimeProvider
+{
+    private DateTimeOffset now = new(2026, 11, 23, 9, 0, 0, TimeSpan.Zero);
+
+    public override DateTimeOffset GetUtcNow() => now;
+
+    /// <summary>Moves the clock on by <paramref name="by"/>.</summary>
+    public void Advance(TimeSpan by) => now += by;
 }

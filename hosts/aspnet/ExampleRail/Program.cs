@@ -18,7 +18,9 @@ var backendUrl = new Uri(builder.Configuration["Backend:Url"] ?? "http://127.0.0
 builder.Services.AddTransient<IStartupFilter, SecurityHeadersStartupFilter>();
 builder.Services.AddRefundWidgets(options => builder.Configuration.GetSection("RefundWidgets").Bind(options));
 builder.Services.AddControllersWithViews();
-builder.Services.AddAntiforgery(); // header RequestVerificationToken, ASP.NET's default
+// Antiforgery bound to the backend session, and the report limits (docs/aspnet.md "Antiforgery and the booking session (the ASP.NET side)").
+builder.Services.AddRefundWidgetsSessions();
+builder.Services.AddRefundWidgetsReportLimits();
 builder.Services.AddHttpClient(nameof(ReferenceBackend), client =>
 {
     client.BaseAddress = new Uri(backendUrl.AbsoluteUri.TrimEnd('/') + "/");
@@ -30,6 +32,7 @@ builder.Services.AddTransient(services => new ReferenceBackend(
 builder.Services.AddSingleton<BackendProxy>();
 
 var app = builder.Build();
+app.UseRefundWidgetsReportLimits();
 app.MapWhen(context => BackendProxy.Handles(context.Request.Path),
     proxy => proxy.Run(context => context.RequestServices.GetRequiredService<BackendProxy>().ForwardAsync(context)));
 app.UseStatusCodePagesWithReExecute("/Error/{0}");

@@ -1,4 +1,7 @@
+using Microsoft.AspNetCore.Antiforgery;
+using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.DependencyInjection.Extensions;
 
 namespace RefundWidgets.AspNetCore;
 
@@ -17,6 +20,39 @@ public static class RefundWidgetsServiceCollectionExtensions
         var builder = services.AddOptions<RefundWidgetsOptions>();
         if (configure is not null) builder.Configure(configure);
         services.AddSingleton<RefundWidgetsManifestProvider>();
+        return services;
+    }
+
+    /// <summary>
+    /// Adds the backend sessions (<see cref="RefundWidgetsSessions"/>) and ASP.NET Core antiforgery bound
+    /// to them (docs/aspnet.md "Antiforgery and the booking session (the ASP.NET side)"): the token is read from the header
+    /// <c>RequestVerificationToken</c>, carries the session's binding, and its cookie is <c>__Host-</c>
+    /// prefixed and Secure over HTTPS. Sessions are remembered in <see cref="Microsoft.Extensions.Caching.Distributed.IDistributedCache"/>
+    /// (in memory unless the site registers a shared one, as a site on several servers must).
+    /// </summary>
+    /// <param name="services">the site's services</param>
+    /// <param name="configure">sets <see cref="RefundWidgetsSessionOptions"/> (optional)</param>
+    /// <returns><paramref name="services"/></returns>
+    public static IServiceCollection AddRefundWidgetsSessions(this IServiceCollection services, Action<RefundWidgetsSessionOptions>? configure = null)
+    {
+        var builder = services.AddOptions<RefundWidgetsSessionOptions>();
+        if (configure is not null) builder.Configure(configure);
+        services.TryAddSingleton(TimeProvider.System);
+        services.AddDistributedMemoryCache();
+        services.AddHttpContextAccessor();
+        services.TryAddSingleton<RefundWidgetsSessions>();
+        services.AddAntiforgery(options => options.HeaderName = "RequestVerificationToken");
+        services.AddOptions<AntiforgeryOptions>().PostConfigure<IHttpContextAccessor>((options, accessor) =>
+            options.Cookie = new HostPrefixedCookieBuilder(accessor)
+            {
+                Name = options.Cookie.Name,
+                HttpOnly = true,
+                SameSite = SameSiteMode.Strict,
+                SecurePolicy = CookieSecurePolicy.SameAsRequest,
+                Path = "/",
+                IsEssential = true,
+            });
+        services.Replace(ServiceDescriptor.Singleton<IAntiforgeryAdditionalDataProvider, SessionBoundAntiforgeryData>());
         return services;
     }
 }

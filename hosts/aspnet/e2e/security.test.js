@@ -362,4 +362,137 @@ describe("the review's walk-outs against the reference backend", () => {
     assert.equal(stored.deletedAt, undefined, `not deleted (the attack got ${attack.status})`);
     assert.equal(attack.status, 400);
   });
+
+  let photos = 0;
+  /** Uploads a new photo to the manual claim of `printed` as its traveller; returns the traveller and the upload id. */
+  async function uploadAsTraveller() {
+    const traveller = await openBooking('/ManualRefund', printed);
+    const form = new FormData();
+    photos += 1;
+    form.append('file', new Blob([png(2 + photos, 2)], { type: 'image/png' }), 'ticket.png');
+    const upload = await fetch(`${site.aspnet.url}/tickets/upload`, {
+      method: 'POST',
+      headers: {
+        Cookie: traveller.cookie,
+        RequestVerificationToken: traveller.token,
+        'Journey-Id': String(printed.status.refundStatus.journeyID),
+      },
+      body: form,
+    });
+    assert.equal(upload.status, 200);
+    return { traveller, id: await upload.json() };
+  }
+
+  /** The stored upload `id` of the reference backend. */
+  async function storedUpload(id) {
+    const uploads = await (await fetch(`${site.backend.url}/__dev/uploads`)).json();
+    return uploads.find((u) => u.id === id);
+  }
+
+  /** One cookie's `name=value` of a Cookie header, by the start of its name. */
+  const pairOf = (cookie, start) => cookie.split('; ').find((pair) => pair.startsWith(start));
+
+  for (const where of ['form', 'header']) {
+    test(`the victim's session with the attacker's own antiforgery cookie and token (in a ${where}) deletes nothing`, async () => {
+      // The third review's curl: the attacker, on a same-site foothold, planted his antiforgery cookie.
+      const { traveller: victim, id } = await uploadAsTraveller();
+      const attacker = await openBooking('/ConfirmRefund', instant);
+      const cookie = `${pairOf(victim.cookie, 'rw_session=')}; ${pairOf(attacker.cookie, '.AspNetCore.Antiforgery')}`;
+
+      const attack =
+        where === 'form'
+          ? await rawRequest(
+              site.aspnet.url,
+              'POST',
+              `/tickets/delete/${id}`,
+              { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+              `__RequestVerificationToken=${encodeURIComponent(attacker.token)}`,
+            )
+          : await rawRequest(site.aspnet.url, 'POST', `/tickets/delete/${id}`, {
+              Cookie: cookie,
+              RequestVerificationToken: attacker.token,
+            });
+
+      const stored = await storedUpload(id);
+      assert.ok(stored, 'the upload is stored');
+      assert.equal(stored.deletedAt, undefined, `not deleted (the attack got ${attack.status})`);
+      assert.equal(attack.status, 403);
+    });
+  }
+
+  test("the traveller's own token deletes the upload, from the header only", async () => {
+    const { traveller, id } = await uploadAsTraveller();
+    const inForm = await rawRequest(
+      site.aspnet.url,
+      'POST',
+      `/tickets/delete/${id}`,
+      { Cookie: traveller.cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+      `__RequestVerificationToken=${encodeURIComponent(traveller.token)}`,
+    );
+    assert.equal(inForm.status, 403, 'a form-body token is not read');
+    assert.equal((await storedUpload(id)).deletedAt, undefined);
+
+    const inHeader = await rawRequest(site.aspnet.url, 'POST', `/tickets/delete/${id}`, {
+      Cookie: traveller.cookie,
+      RequestVerificationToken: traveller.token,
+    });
+    assert.equal(inHeader.status, 204, inHeader.body);
+    assert.ok((await storedUpload(id)).deletedAt, 'deleted');
+  });
+
+  test("pages of the traveller's booking reuse one backend session, which keeps working", async () => {
+    const first = await openBooking('/ConfirmRefund', instant);
+    for (const route of ['/ConfirmRefund', '/JourneySummary', '/Home/Disruption']) {
+      const page = await fetch(
+        `${site.aspnet.url}${route}?BookingReference=${instant.bookingReference}&Email=${encodeURIComponent(instant.email)}`,
+        { headers: { Cookie: first.cookie } },
+      );
+      assert.equal(page.status, 200);
+      assert.ok(
+        !cookiesOf(page).pairs.some((pair) => pair.startsWith('rw_session=')),
+        `${route} sets no new session: ${cookiesOf(page).lines.join(' | ')}`,
+      );
+    }
+    const status = await fetch(`${site.aspnet.url}/Refund/Status?bookingReference=${instant.bookingReference}`, {
+      headers: { Cookie: first.cookie },
+    });
+    assert.equal(status.status, 200, 'the first session still answers');
+  });
+
+  test('one client flooding /report/vitals gets 429 with Retry-After; the reports it got through were bounded', async () => {
+    const report = JSON.stringify({
+      name: 'LCP',
+      value: 1200,
+      rating: 'good',
+      widget: 'refund',
+      route: '/ConfirmRefund',
+    });
+    const statuses = [];
+    let retryAfter = null;
+    for (let i = 0; i < 100; i += 1) {
+      const answer = await fetch(`${site.aspnet.url}/report/vitals`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: report,
+      });
+      statuses.push(answer.status);
+      retryAfter ??= answer.headers.get('retry-after');
+      await answer.arrayBuffer();
+    }
+    const tooLarge = await fetch(`${site.aspnet.url}/report/error`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ message: 'x'.repeat(70 * 1024) }),
+    });
+
+    // 30 at once, then one every 2 s as the bucket refills.
+    const through = statuses.filter((status) => status < 300).length;
+    assert.ok(through >= 10 && through <= 60, `${through} reports got through`);
+    assert.ok(
+      statuses.every((status) => status < 300 || status === 429),
+      statuses.join(' '),
+    );
+    assert.ok(Number(retryAfter) >= 1, `Retry-After: ${retryAfter}`);
+    assert.equal(tooLarge.status, 413);
+  });
 });

@@ -1,7 +1,9 @@
 using Microsoft.AspNetCore.Antiforgery;
 using Microsoft.Extensions.Options;
+using Microsoft.Extensions.Primitives;
 using Microsoft.Net.Http.Headers;
 using ExampleRail.Models;
+using RefundWidgets.AspNetCore;
 
 namespace ExampleRail.Backend;
 
@@ -14,15 +16,25 @@ namespace ExampleRail.Backend;
 /// <item>Only the allowlist of <see cref="ProxyRoutes"/> is forwarded, by method and path template;
 /// anything else under <c>/Refund</c>, <c>/api</c>, <c>/tickets</c> and <c>/report</c> is 404.</item>
 /// <item>The matched route, never a prefix of the raw path, decides whether ASP.NET Core antiforgery is
-/// checked (header <c>RequestVerificationToken</c>): every POST but the reports, <c>POST /report/error</c> and <c>POST /report/vitals</c>.</item>
+/// checked, bound to the booking session and from the header <c>RequestVerificationToken</c> alone: every
+/// POST but the reports, <c>POST /report/error</c> and <c>POST /report/vitals</c>.</item>
 /// <item>The request sent upstream is built from the route's own spelling, a checked upload id and the
 /// re-encoded query, with the backend's own fresh <c>rw_csrf</c> cookie and header pair and the site's
 /// session cookie as <c>rw_session</c>; a <c>rw_session</c> the backend sets comes back under the
-/// site's cookie name and attributes (<see cref="SiteSessionCookie"/>).</item>
+/// site's cookie name and attributes, keeping the session's binding (<see cref="RefundWidgetsSessions"/>).</item>
 /// </list>
 /// </summary>
-public sealed class BackendProxy(IHttpClientFactory clients, IAntiforgery antiforgery, IOptions<BackendOptions> options, ILogger<BackendProxy> logger)
+public sealed class BackendProxy(
+    IHttpClientFactory clients,
+    IAntiforgery antiforgery,
+    IOptions<AntiforgeryOptions> antiforgeryOptions,
+    RefundWidgetsSessions sessions,
+    IOptions<BackendOptions> options,
+    ILogger<BackendProxy> logger)
 {
+    /// <summary>The plain-text answer (403) to a state-changing call without a valid token in its header.</summary>
+    private const string TokenRefusal = "This page's security token is missing or out of date. Reload the page and try again.";
+
     /// <summary>Request headers forwarded as they are.</summary>
     private static readonly string[] RequestHeaders = ["Accept", "Accept-Language", "Idempotency-Key", "Journey-Id", "User-Agent"];
 
@@ -57,6 +69,13 @@ public sealed class BackendProxy(IHttpClientFactory clients, IAntiforgery antifo
         var changesState = !HttpMethods.IsGet(route.Method);
         if (route.NeedsToken && options.Value.ValidateAntiforgery)
         {
+            // The header alone: a token in a form body, which a cross-site form can send, is never read.
+            if (StringValues.IsNullOrEmpty(request.Headers[antiforgeryOptions.Value.HeaderName ?? ReferenceBackend.CsrfHeader]))
+            {
+                logger.LogWarning("Refused {Method} {Path}: no antiforgery header", route.Method, upstreamPath);
+                await PlainAsync(context, StatusCodes.Status403Forbidden, TokenRefusal);
+                return;
+            }
             request.EnableBuffering(); // antiforgery may read a form body; it is forwarded afterwards
             try
             {
@@ -65,7 +84,7 @@ public sealed class BackendProxy(IHttpClientFactory clients, IAntiforgery antifo
             catch (AntiforgeryValidationException error)
             {
                 logger.LogWarning("Refused {Method} {Path}: {Reason}", route.Method, upstreamPath, error.Message);
-                await PlainAsync(context, StatusCodes.Status403Forbidden, "This page's security token is missing or out of date. Reload the page and try again.");
+                await PlainAsync(context, StatusCodes.Status403Forbidden, TokenRefusal);
                 return;
             }
             request.Body.Position = 0;
@@ -111,24 +130,27 @@ public sealed class BackendProxy(IHttpClientFactory clients, IAntiforgery antifo
                 if (answer.Headers.TryGetValues(name, out var values)) context.Response.Headers[name] = values.ToArray();
             }
             if (answer.Content.Headers.ContentType is { } type) context.Response.ContentType = type.ToString();
-            if (answer.Headers.TryGetValues(HeaderNames.SetCookie, out var cookies)) PassSessionCookie(context, cookies);
+            if (answer.Headers.TryGetValues(HeaderNames.SetCookie, out var cookies)) await PassSessionCookieAsync(context, cookies);
+            // The backend refused the session (ended, expired, or forgotten): reloading the page opens a new one.
+            if (answer.StatusCode == System.Net.HttpStatusCode.Forbidden) await sessions.RefusedAsync(context, context.RequestAborted);
             await answer.Content.CopyToAsync(context.Response.Body, context.RequestAborted);
         }
     }
 
     /// <summary>
     /// Of the backend's Set-Cookie lines, only <c>rw_session</c> is the browser's business: it is set
-    /// again under the site's name and attributes, or removed when the backend clears it.
+    /// again under the site's name and attributes, keeping the session's antiforgery binding
+    /// (<see cref="RefundWidgetsSessions.ReplaceAsync"/>), or removed when the backend clears it.
     /// </summary>
-    private static void PassSessionCookie(HttpContext context, IEnumerable<string> lines)
+    private async Task PassSessionCookieAsync(HttpContext context, IEnumerable<string> lines)
     {
         foreach (var line in lines)
         {
             if (!SetCookieHeaderValue.TryParse(line, out var cookie) || cookie.Name != ReferenceBackend.SessionCookie) continue;
             var value = cookie.Value.Value;
             var cleared = cookie.MaxAge is { } age && age <= TimeSpan.Zero || cookie.Expires is { } expires && expires <= DateTimeOffset.UtcNow;
-            if (cleared || string.IsNullOrEmpty(value)) SiteSessionCookie.Delete(context);
-            else if (SiteSessionCookie.IsToken(value)) SiteSessionCookie.Write(context, value);
+            if (cleared || string.IsNullOrEmpty(value)) sessions.End(context);
+            else if (SiteSessionCookie.IsToken(value)) await sessions.ReplaceAsync(context, value, context.RequestAborted);
         }
     }
 

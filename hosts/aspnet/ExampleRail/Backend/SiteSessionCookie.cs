@@ -1,63 +1,22 @@
-using System.Text.RegularExpressions;
+using RefundWidgets.AspNetCore;
 
 namespace ExampleRail.Backend;
 
 /// <summary>
-/// The site's own cookie for the backend session (docs/aspnet.md "Antiforgery and the booking
-/// session"): <c>__Host-rw_session</c> (Secure, Path=/, no Domain) on a page served over HTTPS, plain
-/// <c>rw_session</c> over HTTP; HttpOnly and SameSite=Lax either way. Towards the backend it is always
-/// <c>rw_session</c> (<see cref="ReferenceBackend.SessionCookie"/>).
+/// The site's own cookie for the backend session: the package's <see cref="RefundWidgetsSessionCookie"/>
+/// (docs/aspnet.md "Antiforgery and the booking session (the ASP.NET side)").
 /// </summary>
-public static partial class SiteSessionCookie
+public static class SiteSessionCookie
 {
-    /// <summary>The cookie's name over HTTPS: host-only, Secure, set by no other host or sub-domain.</summary>
-    public const string HttpsName = "__Host-" + ReferenceBackend.SessionCookie;
+    /// <summary><c>__Host-rw_session</c>, the name over HTTPS.</summary>
+    public const string HttpsName = RefundWidgetsSessionCookie.HttpsName;
 
-    /// <summary>The cookie's name over plain HTTP (local development).</summary>
-    public const string HttpName = ReferenceBackend.SessionCookie;
+    /// <summary><c>rw_session</c>, the name over plain HTTP.</summary>
+    public const string HttpName = RefundWidgetsSessionCookie.HttpName;
 
-    /// <summary>A session token in a conservative character set (the backend's are base64url).</summary>
-    [GeneratedRegex("^[A-Za-z0-9_-]{16,256}$", RegexOptions.CultureInvariant)]
-    private static partial Regex Token();
+    /// <inheritdoc cref="RefundWidgetsSessionCookie.Read"/>
+    public static string? Read(HttpRequest request) => RefundWidgetsSessionCookie.Read(request);
 
-    /// <summary>The name that applies to <paramref name="request"/>: <see cref="HttpsName"/> over HTTPS, else <see cref="HttpName"/>.</summary>
-    public static string NameFor(HttpRequest request) => request.IsHttps ? HttpsName : HttpName;
-
-    /// <summary>
-    /// The session token the request brings under the name that applies to it, or null when there is
-    /// none or it is not of the token shape (it would otherwise be written into a Cookie header). Over
-    /// HTTPS a plain <c>rw_session</c>, which any page on the same host can set, is never read.
-    /// </summary>
-    public static string? Read(HttpRequest request)
-    {
-        var value = request.Cookies[NameFor(request)];
-        return IsToken(value) ? value : null;
-    }
-
-    /// <summary>True when <paramref name="value"/> has the shape of a session token.</summary>
-    public static bool IsToken(string? value) => value is not null && Token().IsMatch(value);
-
-    /// <summary>
-    /// Sets the site's cookie to <paramref name="token"/> with the site's attributes.
-    /// </summary>
-    /// <exception cref="ArgumentException"><paramref name="token"/> is not of the token shape.</exception>
-    public static void Write(HttpContext context, string token)
-    {
-        if (!IsToken(token)) throw new ArgumentException("Not a session token.", nameof(token));
-        context.Response.Cookies.Append(NameFor(context.Request), token, OptionsFor(context.Request));
-    }
-
-    /// <summary>Removes the site's cookie (expired, same name and attributes).</summary>
-    public static void Delete(HttpContext context) =>
-        context.Response.Cookies.Delete(NameFor(context.Request), OptionsFor(context.Request));
-
-    /// <summary>HttpOnly, SameSite=Lax, Path=/, no Domain; Secure over HTTPS (which <c>__Host-</c> requires).</summary>
-    private static CookieOptions OptionsFor(HttpRequest request) => new()
-    {
-        HttpOnly = true,
-        SameSite = SameSiteMode.Lax,
-        Path = "/",
-        Secure = request.IsHttps,
-        IsEssential = true,
-    };
+    /// <inheritdoc cref="RefundWidgetsSessionCookie.IsToken"/>
+    public static bool IsToken(string? value) => RefundWidgetsSessionCookie.IsToken(value);
 }
