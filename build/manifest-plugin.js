@@ -1,7 +1,8 @@
 /**
  * Writes `dist/manifest.json`, `dist/refund-widgets.d.ts`, `dist/refund-widgets.css` (the host's
  * stylesheet that reserves the mount points' space, docs/host-contract.md "Reserved space") and, given the first-panel table, the preload
- * snippets `dist/preload/<widget>.html` (build/preload-snippets.js) once every compiler of the build has
+ * snippets `dist/preload/<widget>.html` (build/preload-snippets.js), and the mount content
+ * `dist/preload/<widget>.mount.html` (build/mount-content.js) once every compiler of the build has
  * emitted (docs/decisions.md "Serving dist/"): the version, each widget with its mount id, remote entry,
  * page data and required/optional mount attributes, and every file of `dist/` with its `sha384`
  * integrity and cache rule. Hosts take the shim tag's `integrity` from it (the ASP.NET kit does);
@@ -16,6 +17,7 @@ const { createHash } = require('crypto');
 const fs = require('fs');
 const path = require('path');
 const { writePreloadSnippets } = require('./preload-snippets');
+const { writeMountSnippets } = require('./mount-content');
 
 const MANIFEST = 'manifest.json';
 const TYPES = 'refund-widgets.d.ts';
@@ -175,6 +177,7 @@ class RefundWidgetsManifestPlugin {
       if (this.options.firstPanel) {
         writePreloadSnippets(distDir, this.options.widgets, this.options.firstPanel(), integrityOf, STYLESHEET);
       }
+      writeMountSnippets(distDir, this.options.widgets);
       const manifest = buildManifest(distDir, this.options);
       fs.writeFileSync(path.join(distDir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     });

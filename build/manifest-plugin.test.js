@@ -174,7 +174,12 @@ describe('RefundWidgetsManifestPlugin', () => {
     shim.emit();
     const manifest = JSON.parse(fs.readFileSync(path.join(dist, MANIFEST), 'utf8'));
     expect(manifest.version).toBe('1.2.3');
-    expect(Object.keys(manifest.files)).toEqual(['host-shim.js', STYLESHEET, TYPES]);
+    expect(Object.keys(manifest.files)).toEqual([
+      'host-shim.js',
+      ...WIDGETS.map(({ name }) => `preload/${name}.mount.html`).sort(),
+      STYLESHEET,
+      TYPES,
+    ]);
     expect(fs.readFileSync(path.join(dist, TYPES), 'utf8')).toBe(
       fs.readFileSync(path.join(__dirname, '..', 'types', TYPES), 'utf8'),
     );
@@ -224,8 +229,40 @@ describe('the host stylesheet (docs/host-contract.md "Reserved space")', () => {
     );
   });
 
-  it('has no rule but min-height: it never styles what the widgets draw', () => {
-    const declarations = css.replace(/\/\*[\s\S]*?\*\//g, '').match(/[a-z-]+(?=:\s)/g);
-    expect(new Set(declarations)).toEqual(new Set(['min-height']));
+  /** Every rule of the stylesheet, in @media or not: its selectors and its declared properties. */
+  const rules = [...css.replace(/\/\*[\s\S]*?\*\//g, '').matchAll(/([^{}]+)\{([^{}]*)\}/g)].map(
+    ([, selectors, body]) => ({
+      selectors: selectors.split(',').map((selector) => selector.trim()),
+      properties: [...body.matchAll(/([a-z-]+):\s/g)].map(([, property]) => property),
+    }),
+  );
+
+  it.each(widgets.map((w) => w.mountId))(
+    "keeps the same space of #%s while it holds the host's content before the widget (.rw-before)",
+    (mountId) => {
+      const heightOf = (test) =>
+        rules.find((rule) => rule.selectors.some(test) && rule.properties.includes('min-height'));
+      const empty = css.match(new RegExp(`#${mountId}[^{,]*:is\\(:empty[^{]*\\{\\n  min-height: ([\\d.]+rem)`));
+      const fallback = rules.find((rule) =>
+        rule.selectors.some((selector) => selector.startsWith(`#${mountId}`) && selector.endsWith('> .rw-before')),
+      );
+      expect(heightOf((selector) => selector.startsWith(`#${mountId}`))).toBeDefined();
+      expect(fallback).toBeDefined();
+      expect(css).toMatch(
+        new RegExp(`#${mountId}[^{]*> \\.rw-before[^{]*\\{\\n  min-height: ${empty[1].replace('.', '\\.')};`),
+      );
+    },
+  );
+
+  it("styles only the mount points' heights and the host's content before the widget, never what the widgets draw", () => {
+    for (const { selectors, properties } of rules) {
+      if (properties.every((property) => property === 'min-height')) continue;
+      // Keyframes (`to`) are the content's own (rw-before-…).
+      expect(selectors.every((selector) => selector === 'to' || selector.includes('.rw-before'))).toBe(true);
+    }
+    expect([...css.matchAll(/@keyframes ([\w-]+)/g)].map(([, name]) => name)).toEqual([
+      'rw-before-hide',
+      'rw-before-show',
+    ]);
   });
 });

@@ -9,6 +9,11 @@ const bookings = require('../fixtures/bookings.json');
 const stations = require('../fixtures/stations.json');
 const { useTestHosts, travellerSession, confirmBody } = require('./testing');
 const { CONTENT_SECURITY_POLICY } = require('./app');
+const { mountContent } = require('../build/mount-content');
+
+/** A mount's content before the widget (docs/host-contract.md "Content before the widget"), as the pages write it. */
+const content = (widget, supportEmail = 'support@example.co.uk') =>
+  `\n${mountContent(widget, { supportEmail })}\n</div>`;
 
 const HOSTILE = '</script><script>alert(1)</script>';
 const { start: startHost, tempDir, fakeDist } = useTestHosts();
@@ -264,7 +269,8 @@ describe('pages', () => {
     expect(html).toContain('<title>Ticket refunds - Example Rail</title>');
     expect(html).toContain('<meta name="max-admin-fee" content="5">');
     expect(html).toContain(
-      '<div id="refund-widget" data-refund-status-url="/Refund/Status?bookingReference=KXB7HT2N" data-dry-run-url="/Refund/DryRun?bookingReference=KXB7HT2N" data-appeals-email="appeals@example.co.uk" data-support-email="support@example.co.uk"></div>',
+      '<div id="refund-widget" data-refund-status-url="/Refund/Status?bookingReference=KXB7HT2N" data-dry-run-url="/Refund/DryRun?bookingReference=KXB7HT2N" data-appeals-email="appeals@example.co.uk" data-support-email="support@example.co.uk">' +
+        content('refund'),
     );
     expect(html).toContain('<script src="/static/refund-widgets/host-shim.js" defer></script>');
     expect(JSON.parse(jsonBlockText(html, 'refund-details'))).toEqual(state.details);
@@ -386,14 +392,14 @@ describe('pages', () => {
     const state = bookings.instant;
     const page = async (route) => (await server.fetch(`${server.url}${pageUrl(route, state)}`)).text();
     const summary = await page('/JourneySummary');
-    expect(summary).toContain('<div id="journey-summary-widget"></div>');
+    expect(summary).toContain('<div id="journey-summary-widget">' + content('journeySummary', ''));
     expect(summary).not.toContain('id="refund-widget"');
     expect(jsonBlockText(summary, 'refund-details')).not.toBeNull();
     const two = await page('/Demo/TwoWidgets');
-    expect(two).toContain('<div id="journey-summary-widget"></div>');
+    expect(two).toContain('<div id="journey-summary-widget">' + content('journeySummary', ''));
     expect(two).toContain('<div id="refund-widget" data-refund-status-url=');
     expect(await page('/RefundUnavailable')).toContain(
-      'data-support-email="support@example.co.uk" data-view="unavailable"></div>',
+      'data-support-email="support@example.co.uk" data-view="unavailable">' + content('refund'),
     );
     expect(await page('/ManualRefund')).toContain(
       `<div id="manual-claim-widget" data-journey-id="${state.status.refundStatus.journeyID}"`,
@@ -410,14 +416,16 @@ describe('pages', () => {
     const server = await start();
     const home = await (await fetch(server.url)).text();
     expect(home).toContain(
-      '<div id="lookup-widget" data-support-email="support@example.co.uk" data-delay-repay-url="https://www.nationalrail.co.uk/help-and-assistance/compensation-and-refunds/delay-repay-compensation/"></div>',
+      '<div id="lookup-widget" data-support-email="support@example.co.uk" data-delay-repay-url="https://www.nationalrail.co.uk/help-and-assistance/compensation-and-refunds/delay-repay-compensation/">' +
+        content('lookup'),
     );
     expect(home).toContain('<h2 id="demo-bookings">Demo bookings</h2>');
     expect(home).toContain('href="/Home/Disruption?BookingReference=KXB7HT2N&amp;Email=traveller%40example.com"');
     const state = bookings['disruption-waived'];
     const disruption = await (await server.fetch(`${server.url}${pageUrl('/Home/Disruption', state)}`)).text();
     expect(disruption).toContain(
-      '<div id="disruption-widget" data-refund-status-url="/Refund/Status?bookingReference=FTR6KL9B" data-support-email="support@example.co.uk" data-delay-repay-url="https://www.nationalrail.co.uk/help-and-assistance/compensation-and-refunds/delay-repay-compensation/"></div>',
+      '<div id="disruption-widget" data-refund-status-url="/Refund/Status?bookingReference=FTR6KL9B" data-support-email="support@example.co.uk" data-delay-repay-url="https://www.nationalrail.co.uk/help-and-assistance/compensation-and-refunds/delay-repay-compensation/">' +
+        content('disruption'),
     );
     expect(disruption).not.toContain('Placeholder');
     expect(JSON.parse(jsonBlockText(disruption, 'refund-details'))).toEqual(state.details);
@@ -425,7 +433,8 @@ describe('pages', () => {
     expect(finished.status).toBe(200);
     const finishedHtml = await finished.text();
     expect(finishedHtml).toContain(
-      '<div id="disruption-widget" data-view="finished" data-support-email="support@example.co.uk" data-delay-repay-url="https://www.nationalrail.co.uk/help-and-assistance/compensation-and-refunds/delay-repay-compensation/"></div>',
+      '<div id="disruption-widget" data-view="finished" data-support-email="support@example.co.uk" data-delay-repay-url="https://www.nationalrail.co.uk/help-and-assistance/compensation-and-refunds/delay-repay-compensation/">' +
+        content('disruption'),
     );
     expect(JSON.parse(jsonBlockText(finishedHtml, 'refund-details'))).toEqual(state.details);
     expect((await server.fetch(`${server.url}/Home/Disruption/Finished`)).status).toBe(404);

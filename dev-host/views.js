@@ -10,6 +10,7 @@
 'use strict';
 
 const { refundStatusOf } = require('./backend/fixtures');
+const { mountContent } = require('../build/mount-content');
 
 /** @typedef {import('./backend/types').BookingState} BookingState */
 /** @typedef {import('./backend/types').PageOptions} PageOptions */
@@ -135,6 +136,16 @@ function firstGetUrls(state) {
 }
 
 /**
+ * A mount's server-rendered content (docs/host-contract.md "Content before the widget"), between
+ * newlines; with `supportEmail` the dev host's support address.
+ *
+ * @param {string} widget the widget's name
+ * @param {{ supportEmail?: string }} [values]
+ * @returns {string}
+ */
+const content = (widget, { supportEmail = SUPPORT_EMAIL } = {}) => `\n${mountContent(widget, { supportEmail })}\n`;
+
+/**
  * The refund widget's mount element, exactly as docs/host-contract.md shows it.
  *
  * @param {BookingState} state a fixture state
@@ -150,7 +161,7 @@ function refundMount(state, { view } = {}) {
     `data-support-email="${escapeHtml(SUPPORT_EMAIL)}"`,
   ];
   if (view) attributes.push(`data-view="${escapeHtml(view)}"`);
-  return `<div id="refund-widget" ${attributes.join(' ')}></div>`;
+  return `<div id="refund-widget" ${attributes.join(' ')}>${content('refund')}</div>`;
 }
 
 /**
@@ -241,7 +252,7 @@ ${cell('What the picker shows', escapeHtml(PICKER_SHOWS[name] ?? lookup.label ??
 address you booked with.</p>
 <div class="site-columns">
 <section class="site-columns__main" aria-label="Find your booking">
-<div id="lookup-widget" data-support-email="${escapeHtml(SUPPORT_EMAIL)}" data-delay-repay-url="${escapeHtml(DELAY_REPAY_URL)}"></div>
+<div id="lookup-widget" data-support-email="${escapeHtml(SUPPORT_EMAIL)}" data-delay-repay-url="${escapeHtml(DELAY_REPAY_URL)}">${content('lookup')}</div>
 </section>
 <section class="site-columns__side" aria-labelledby="demo-bookings">
 <h2 id="demo-bookings">Demo bookings</h2>
@@ -324,7 +335,7 @@ function journeySummaryPage({ state, stations, csrfToken }) {
     title: `Your journey - ${SITE_NAME}`,
     main: `<h1>Your journey</h1>
 ${bookingLine(state)}
-<div id="journey-summary-widget"></div>`,
+<div id="journey-summary-widget">${content('journeySummary', { supportEmail: '' })}</div>`,
     data: pageData(state, stations),
   });
 }
@@ -343,7 +354,7 @@ function twoWidgetsPage({ state, stations, csrfToken }) {
 ${refundMount(state)}
 </section>
 <section class="site-columns__side" aria-label="Journey">
-<div id="journey-summary-widget"></div>
+<div id="journey-summary-widget">${content('journeySummary', { supportEmail: '' })}</div>
 </section>
 </div>`,
   );
@@ -365,7 +376,7 @@ function manualRefundPage({ state, stations, csrfToken }) {
     title: `Manual refund - ${SITE_NAME}`,
     main: `<h1>Manual refund</h1>
 ${bookingLine(state)}
-<div id="manual-claim-widget" data-journey-id="${escapeHtml(journeyId)}" data-support-email="${escapeHtml(SUPPORT_EMAIL)}"></div>`,
+<div id="manual-claim-widget" data-journey-id="${escapeHtml(journeyId)}" data-support-email="${escapeHtml(SUPPORT_EMAIL)}">${content('manualClaim')}</div>`,
     data: pageData(state, stations),
   });
 }
@@ -384,7 +395,7 @@ function disruptionPage({ state, stations, csrfToken }) {
     title: `Disruption - ${SITE_NAME}`,
     main: `<h1>Was your journey disrupted?</h1>
 ${bookingLine(state)}
-<div id="disruption-widget" data-refund-status-url="${escapeHtml(firstGetUrls(state)['data-refund-status-url'])}" data-support-email="${escapeHtml(SUPPORT_EMAIL)}" data-delay-repay-url="${escapeHtml(DELAY_REPAY_URL)}"></div>`,
+<div id="disruption-widget" data-refund-status-url="${escapeHtml(firstGetUrls(state)['data-refund-status-url'])}" data-support-email="${escapeHtml(SUPPORT_EMAIL)}" data-delay-repay-url="${escapeHtml(DELAY_REPAY_URL)}">${content('disruption')}</div>`,
     data: pageData(state, stations),
   });
 }
@@ -403,7 +414,7 @@ function disruptionFinishedPage({ state, stations, csrfToken }) {
     title: `Disruption - ${SITE_NAME}`,
     main: `<h1>Disruption</h1>
 ${bookingLine(state)}
-<div id="disruption-widget" data-view="finished" data-support-email="${escapeHtml(SUPPORT_EMAIL)}" data-delay-repay-url="${escapeHtml(DELAY_REPAY_URL)}"></div>`,
+<div id="disruption-widget" data-view="finished" data-support-email="${escapeHtml(SUPPORT_EMAIL)}" data-delay-repay-url="${escapeHtml(DELAY_REPAY_URL)}">${content('disruption')}</div>`,
     data: pageData(state, stations),
   });
 }

@@ -14,8 +14,8 @@ import axios, {
   type InternalAxiosRequestConfig,
 } from 'axios';
 import axiosRetry, { exponentialDelay } from 'axios-retry';
-import { sendsCredentials, startActivity, type PrefetchedAnswer } from '@rw/page-runtime';
-import { isTransientStatus, requestHeaders, settings } from './policy';
+import { reportError, sendsCredentials, startActivity, type PrefetchedAnswer } from '@rw/page-runtime';
+import { isStateChanging, isTransientStatus, requestHeaders, settings, strayTokenSources } from './policy';
 
 /** What the layer adds to axios's request config. */
 export interface LayerConfig {
@@ -36,6 +36,14 @@ function mayRetry(error: AxiosError): boolean {
   return !error.response || isTransientStatus(error.response.status);
 }
 
+let strayReported = false;
+
+/** Reports, once a page, a token meta planted outside the head (docs/security.md "The widgets"). */
+function reportStrayToken(): void {
+  if (strayReported || typeof document === 'undefined' || strayTokenSources(document) === 0) return;
+  strayReported = reportError(new Error('refund-widgets: token meta outside <head> ignored'));
+}
+
 /**
  * Creates an axios instance that follows the policy: credentials only for the page's API base,
  * the policy's headers on state-changing requests, the progress bar, and retries of transient
@@ -50,6 +58,7 @@ export function createClient(): AxiosInstance {
     // Cookies go to a cross-origin API only when it is the page's API base (docs/cross-origin.md).
     config.withCredentials = sendsCredentials(config.url ?? '');
     for (const [name, value] of Object.entries(requestHeaders(config.method))) config.headers.set(name, value);
+    if (isStateChanging(config.method)) reportStrayToken();
     config.rwEndActivity?.();
     config.rwEndActivity = startActivity();
     return config;

@@ -17,6 +17,7 @@ import {
   resolveApiUrl,
   serverMessage,
   settings,
+  strayTokenSources,
   toWidgetError,
 } from './policy';
 
@@ -209,6 +210,19 @@ describe('headers (docs/security.md)', () => {
     // A value that could not be a header value counts as none.
     document.head.innerHTML = '<meta name="request-verification-token" content="bad token">';
     expect(requestVerificationToken()).toBeNull();
+  });
+
+  it('reads a meta tag only in the head: one in the body is a stray source, never read', () => {
+    document.body.innerHTML =
+      '<meta name="request-verification-token" content="planted">' +
+      '<input type="hidden" name="__RequestVerificationToken" value="CfDJ8-form_token">';
+    expect(requestVerificationToken()).toBe('CfDJ8-form_token');
+    expect(strayTokenSources()).toBe(1);
+    document.head.innerHTML = '<meta name="request-verification-token" content="head-token">';
+    expect(requestVerificationToken()).toBe('head-token');
+    expect(strayTokenSources()).toBe(1);
+    document.body.innerHTML = '';
+    expect(strayTokenSources()).toBe(0);
   });
 });
 

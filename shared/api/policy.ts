@@ -93,25 +93,32 @@ const SAFE_METHODS = ['get', 'head', 'options'];
 /** What every GET asks for: what axios sends by default, so the prefetch and axios send the same request. */
 export const ACCEPT_HEADER = 'application/json, text/plain, */*';
 
+const TOKEN_META = 'meta[name="request-verification-token"]';
+const TOKEN_INPUT = 'input[name="__RequestVerificationToken"]';
+
 /**
- * The page's antiforgery token (docs/security.md): the content of
- * `<meta name="request-verification-token">`, else the value of the first
- * `input[name="__RequestVerificationToken"]` (what `@Html.AntiForgeryToken()` renders), else
- * null. A value that is empty or not visible ASCII counts as none.
+ * The page's antiforgery token (docs/security.md "The widgets"), from the host's one source: the
+ * content of `<meta name="request-verification-token">` in the `<head>`, else the value of the
+ * first `input[name="__RequestVerificationToken"]` (what `@Html.AntiForgeryToken()` renders),
+ * else null. A meta outside the head (markup put into the page's body) is never read
+ * ({@link strayTokenSources}). A value that is empty or not visible ASCII counts as none.
  *
  * @param doc the page (default `document`)
  * @returns the token or null
  */
 export function requestVerificationToken(doc: Document = document): string | null {
-  const candidates = [
-    doc.querySelector('meta[name="request-verification-token"]')?.getAttribute('content'),
-    doc.querySelector<HTMLInputElement>('input[name="__RequestVerificationToken"]')?.value,
-  ];
-  for (const candidate of candidates) {
-    const token = candidate?.trim();
-    if (token) return TOKEN_SHAPE.test(token) ? token : null;
-  }
-  return null;
+  const meta = doc.head?.querySelector(TOKEN_META);
+  const candidate = meta ? meta.getAttribute('content') : doc.querySelector<HTMLInputElement>(TOKEN_INPUT)?.value;
+  const token = candidate?.trim();
+  return token && TOKEN_SHAPE.test(token) ? token : null;
+}
+
+/**
+ * How many `<meta name="request-verification-token">` the page has outside its `<head>`: a second
+ * source no host renders, ignored by {@link requestVerificationToken} and reported by the request layer.
+ */
+export function strayTokenSources(doc: Document = document): number {
+  return Array.from(doc.querySelectorAll(TOKEN_META)).filter((meta) => !doc.head?.contains(meta)).length;
 }
 
 /** Whether an HTTP method changes state (anything but GET, HEAD, OPTIONS; none is a GET). */

@@ -1,4 +1,5 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { WidgetError } from '../errors/WidgetError';
 import type { Intent } from '../storage/intents';
@@ -164,4 +165,68 @@ test('success records when the answer arrived, not when the button was pressed (
   await act(async () => answer('ok'));
   clock.mockRestore();
   expect(await screen.findByText('answered at 2026-11-25T14:05:00.000Z')).toBeInTheDocument();
+});
+
+describe.each([
+  [
+    'no storage',
+    () =>
+      jest.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
+        throw new DOMException('disabled', 'SecurityError');
+      }),
+  ],
+  [
+    'no crypto.subtle (a plain-HTTP page)',
+    () => {
+      const { crypto } = globalThis;
+      jest.spyOn(globalThis, 'crypto', 'get').mockReturnValue({
+        getRandomValues: crypto.getRandomValues.bind(crypto),
+        randomUUID: crypto.randomUUID.bind(crypto),
+      } as unknown as Crypto);
+    },
+  ],
+])('with %s, the key follows the body in this page (docs/offline.md "Committing actions")', (_name, refuse) => {
+  afterEach(() => jest.restoreAllMocks());
+
+  function Changing({ send }: { send: (key: string) => Promise<string> }) {
+    const [journey, setJourney] = useState(1);
+    const [state, run] = useCommittingAction(send, () => ({
+      bookingReference: 'NOSTORE1',
+      action: 'replacement',
+      body: { journeyId: journey },
+    }));
+    return (
+      <>
+        <button type="button" onClick={() => setJourney((n) => n + 1)}>
+          Another journey
+        </button>
+        <button type="button" onClick={run}>
+          Go
+        </button>
+        <p>{state.status === 'failed' ? `failed ${state.error.status ?? ''}` : state.status}</p>
+      </>
+    );
+  }
+
+  it('a retry of the same body reuses the key; a new body gets a new key, so it is not refused with 422', async () => {
+    refuse();
+    const sent: string[] = [];
+    const send = jest.fn(async (key: string) => {
+      sent.push(key);
+      throw new WidgetError('API_ERROR', 'unavailable', { status: 503 });
+    });
+    render(<Changing send={send} />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    await screen.findByText('failed 503');
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Another journey' }));
+    await screen.findByText('failed 503');
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent[1]).toBe(sent[0]);
+    expect(sent[2]).not.toBe(sent[0]);
+    expect(sent[2]).toMatch(/^[0-9a-f-]{36}$/);
+  });
 });

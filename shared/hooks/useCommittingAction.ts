@@ -49,7 +49,7 @@ export function useCommittingAction<T>(
     setState({ status: 'pending' });
     const intent = intentRef.current?.() ?? null;
     const keyReady = intent
-      ? keyForIntent(intent, key.current).then((found) => found.key)
+      ? keyForIntent(intent).then((found) => found.key)
       : Promise.resolve((key.current ??= newIdempotencyKey()));
     keyReady
       .then((idempotencyKey) => {

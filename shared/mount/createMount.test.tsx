@@ -32,6 +32,24 @@ test('renders inside a scoped root, marks the node, and unmount empties it', () 
   expect(el()).not.toHaveAttribute('data-rw-mounted');
 });
 
+test("the first render replaces the host's server-rendered content of the mount point, in one commit", () => {
+  el().innerHTML = '<div class="rw-before"><p>Please wait</p><div class="rw-before__failed" hidden>x</div></div>';
+  const seen: string[] = [];
+  const Probe = () => {
+    useLayoutEffect(() => {
+      seen.push(el().textContent ?? '');
+    });
+    return <p>hello</p>;
+  };
+  const mount = createMount('demo', () => <Probe />);
+  act(() => {
+    mount(el());
+  });
+  expect(seen).toEqual(['hello']);
+  expect(el().querySelector('.rw-before')).toBeNull();
+  expect(el()).toHaveTextContent(/^hello$/);
+});
+
 test('a second mount on the same node replaces the first', () => {
   let n = 0;
   const mount = createMount('demo', () => <p>{`mount ${++n}`}</p>);

@@ -5,6 +5,7 @@ import { isWidgetError, MISSING_DETAILS_TEXT, WidgetError } from '../errors/Widg
 import { clobberedDocumentMessage, clobberedDocumentNames } from '../page/pageDocument';
 import { forgetExpiredIntents } from '../storage/intents';
 import { forgetExpiredAnswers } from '../storage/journeyAnswers';
+import { forgetOnComplete, removeDraftsLater } from './deviceCleanup';
 import { ErrorBoundary } from './ErrorBoundary';
 import { announceSetupError, isSetupProblem, setupErrorOf, type SetupError } from './setupError';
 import './mount.css';
@@ -46,7 +47,8 @@ function Committed({ onCommit }: { onCommit: () => void }) {
  * The tree renders inside an error boundary and a `rw-root` wrapper that scopes the widget's CSS.
  * Mounting twice on one element replaces the first mount. Every start first removes saved answers
  * older than 7 days (shared/storage/journeyAnswers.ts) and confirmed intents older than 24 hours
- * (shared/storage/intents.ts).
+ * (shared/storage/intents.ts), and after its first paint stale claim drafts; a completed refund or
+ * claim removes its booking's drafts and intents (./deviceCleanup.ts).
  *
  * @returns the widget's `mount`, whose result is an {@link Unmount} (call it to unmount; await its
  *   `ready` for the first commit)
@@ -71,6 +73,7 @@ export function createMount(
     roots.get(element)?.unmount();
     forgetExpiredAnswers();
     forgetExpiredIntents();
+    void removeDraftsLater();
     if (typeof options.apiBase === 'string') setApiBase(options.apiBase);
 
     let tree: ReactNode;
@@ -102,6 +105,7 @@ export function createMount(
     const root = createRoot(element);
     roots.set(element, root);
     element.setAttribute('data-rw-mounted', widget);
+    const stopForgetting = forgetOnComplete(element);
     root.render(
       <div className="rw-root" data-rw-widget={widget}>
         <ErrorBoundary widget={widget}>{tree}</ErrorBoundary>
@@ -113,6 +117,7 @@ export function createMount(
         roots.delete(element);
         element.removeAttribute('data-rw-mounted');
       }
+      stopForgetting();
       root.unmount();
     };
     return Object.assign(unmount, { ready });

@@ -5,6 +5,8 @@
  */
 import {
   bodyDigest,
+  canKeepIntents,
+  forgetBookingIntents,
   forgetExpiredIntents,
   forgetIntent,
   hasPendingIntent,
@@ -39,31 +41,27 @@ test('the digest is SHA-256 of the body, whatever the order of its keys', async 
 });
 
 test('the same intent gets the same key, stored before anything is sent, without the body', async () => {
-  const first = await keyForIntent(refund(), null, NOW);
+  const first = await keyForIntent(refund(), NOW);
   expect(first.reused).toBe(false);
   expect(first.key).toMatch(/^[0-9a-f-]{36}$/);
   const stored = localStorage.getItem('rw-intent:KXB7HT2N:refund') as string;
   expect(JSON.parse(stored)).toEqual({ key: first.key, digest: expect.stringMatching(/^[0-9a-f]{64}$/), savedAt: NOW });
   expect(stored).not.toContain('pr_1');
   // a reload, or another tab: the same booking, action and body
-  expect(await keyForIntent(refund(), null, NOW + HOUR)).toEqual({ key: first.key, reused: true });
+  expect(await keyForIntent(refund(), NOW + HOUR)).toEqual({ key: first.key, reused: true });
 });
 
 test('another body or another action gets a new key', async () => {
-  const { key } = await keyForIntent(refund(), null, NOW);
-  const deferral = await keyForIntent({ ...refund(), action: 'deferral' }, null, NOW);
+  const { key } = await keyForIntent(refund(), NOW);
+  const deferral = await keyForIntent({ ...refund(), action: 'deferral' }, NOW);
   expect(deferral.key).not.toBe(key);
-  const otherBody = await keyForIntent(
-    refund({ protectedReference: 'pr_1', journeyId: 700101, defer: true }),
-    null,
-    NOW,
-  );
+  const otherBody = await keyForIntent(refund({ protectedReference: 'pr_1', journeyId: 700101, defer: true }), NOW);
   expect(otherBody).toEqual({ key: expect.not.stringMatching(key), reused: false });
   expect(otherBody.key).not.toBe(key);
 });
 
 test('a key older than 24 hours is not reused, and is removed when a widget starts', async () => {
-  const { key } = await keyForIntent(refund(), null, NOW);
+  const { key } = await keyForIntent(refund(), NOW);
   expect(hasPendingIntent('KXB7HT2N', 'refund', NOW + 24 * HOUR)).toBe(true);
   expect(hasPendingIntent('KXB7HT2N', 'refund', NOW + 24 * HOUR + 1)).toBe(false);
   localStorage.setItem('rw-intent:OTHER234:claim', 'not json');
@@ -73,14 +71,14 @@ test('a key older than 24 hours is not reused, and is removed when a widget star
     'rw-intent:OTHER234:claim',
   ]);
   expect(localStorage.getItem('host-setting')).toBe('kept');
-  expect((await keyForIntent(refund(), null, NOW + 25 * HOUR)).key).not.toBe(key);
+  expect((await keyForIntent(refund(), NOW + 25 * HOUR)).key).not.toBe(key);
 });
 
 test('forgetIntent removes the intent: the next confirmation gets a new key', async () => {
-  const { key } = await keyForIntent(refund(), null, NOW);
+  const { key } = await keyForIntent(refund(), NOW);
   forgetIntent('kxb7ht2n', 'refund');
   expect(hasPendingIntent('KXB7HT2N', 'refund', NOW)).toBe(false);
-  expect((await keyForIntent(refund(), null, NOW)).key).not.toBe(key);
+  expect((await keyForIntent(refund(), NOW)).key).not.toBe(key);
 });
 
 test.each([
@@ -100,20 +98,44 @@ test.each([
   expect(isDefiniteAnswer(status)).toBe(definite);
 });
 
-test('storage that is disabled or full: the page key given is used, never an exception', async () => {
+test('storage that is disabled or full: the key follows the body in this page, never an exception', async () => {
   jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
     throw new DOMException('full', 'QuotaExceededError');
   });
-  expect(await keyForIntent(refund(), 'page-key', NOW)).toEqual({ key: 'page-key', reused: true });
-  expect((await keyForIntent(refund(), null, NOW)).key).toMatch(/^[0-9a-f-]{36}$/);
+  const first = await keyForIntent(refund(), NOW);
+  expect(first).toEqual({ key: expect.stringMatching(/^[0-9a-f-]{36}$/), reused: false });
+  expect(await keyForIntent(refund(), NOW)).toEqual({ key: first.key, reused: true });
+  const other = await keyForIntent(refund({ protectedReference: 'pr_1', journeyId: 700101, defer: true }), NOW);
+  expect(other.key).not.toBe(first.key);
   jest.restoreAllMocks();
   jest.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
     throw new DOMException('disabled', 'SecurityError');
   });
-  expect(await keyForIntent(refund(), 'page-key', NOW)).toEqual({ key: 'page-key', reused: true });
+  expect(canKeepIntents()).toBe(false);
   expect(hasPendingIntent('KXB7HT2N', 'refund', NOW)).toBe(false);
   expect(() => forgetIntent('KXB7HT2N', 'refund')).not.toThrow();
+  // Forgotten (a definite answer): the same body gets a new key.
+  expect(
+    (await keyForIntent(refund({ protectedReference: 'pr_1', journeyId: 700101, defer: true }), NOW)).key,
+  ).not.toBe(other.key);
   expect(forgetExpiredIntents(NOW)).toEqual([]);
+  expect(forgetBookingIntents('KXB7HT2N')).toEqual([]);
+});
+
+test('canKeepIntents: storage that keeps, and crypto.subtle', () => {
+  expect(canKeepIntents()).toBe(true);
+  jest.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+    throw new DOMException('full', 'QuotaExceededError');
+  });
+  expect(canKeepIntents()).toBe(false);
+});
+
+test('forgetBookingIntents forgets every action of that booking only (its refund or claim completed)', async () => {
+  await keyForIntent(refund(), NOW);
+  await keyForIntent({ ...refund(), action: 'claim' }, NOW);
+  await keyForIntent({ ...refund(), bookingReference: 'LBG7WK2F' }, NOW);
+  expect(forgetBookingIntents(' kxb7ht2n ').sort()).toEqual(['rw-intent:KXB7HT2N:claim', 'rw-intent:KXB7HT2N:refund']);
+  expect(Object.keys(localStorage)).toEqual(['rw-intent:LBG7WK2F:refund']);
 });
 
 test('across the autumn clock change a key is kept 24 hours by the clock (jest fake timers), though London’s clock moved 23', async () => {

@@ -13,7 +13,7 @@
  */
 import { v4 as uuidv4 } from 'uuid';
 import { isOutsideWindow } from '../format/time';
-import { pageStorage, removeStale } from './journeyAnswers';
+import { pageStorage, removeStale, storageKeeps } from './journeyAnswers';
 
 /** Prefix of the storage keys: `rw-intent:{BOOKINGREFERENCE}:{action}`. */
 export const INTENTS_PREFIX = 'rw-intent';
@@ -84,20 +84,29 @@ function readStored(text: string | null, now: number): StoredIntent | null {
   }
 }
 
+/** The intents of this page where nothing can be stored: storage key → key and canonical body. */
+const inPage = new Map<string, { key: string; body: string | null }>();
+
+/**
+ * Whether a confirmed intent outlives a reload here: localStorage keeps what is written and
+ * `crypto.subtle` digests the body (docs/offline.md "Committing actions"). Never throws.
+ */
+export function canKeepIntents(): boolean {
+  return storageKeeps() && globalThis.crypto?.subtle !== undefined;
+}
+
 /**
  * The Idempotency-Key for a confirmed intent, stored before the request leaves: the stored key
  * when the same booking's same action was confirmed with the same body within 24 hours and not
- * answered definitely since; otherwise a new key (UUID v4), stored.
+ * answered definitely since; otherwise a new key (UUID v4), stored. Where nothing can be stored
+ * (storage disabled or full, no `crypto.subtle`), the same rule holds in this page's memory.
  *
  * @param intent the booking reference, the action and the body to send
- * @param fallbackKey the key this page used last for the action, used when nothing can be stored
- *   (storage disabled or full, no `crypto.subtle`); a new key when absent
  * @param now milliseconds since the epoch (tests)
  * @returns the key and whether it was taken over from an earlier press, page or tab. Never throws.
  */
 export async function keyForIntent(
   intent: Intent,
-  fallbackKey: string | null = null,
   now: number = Date.now(),
 ): Promise<{ key: string; reused: boolean }> {
   let digest: string | null = null;
@@ -119,7 +128,17 @@ export async function keyForIntent(
       // storage full or refused: the key lives as long as the page
     }
   }
-  return fallbackKey === null ? { key: uuidv4(), reused: false } : { key: fallbackKey, reused: true };
+  let body: string | null = null;
+  try {
+    body = canonicalJson(intent.body);
+  } catch {
+    // a body that cannot be written as JSON is a new intent each time
+  }
+  const kept = inPage.get(storageKey);
+  if (kept && body !== null && kept.body === body) return { key: kept.key, reused: true };
+  const key = uuidv4();
+  inPage.set(storageKey, { key, body });
+  return { key, reused: false };
 }
 
 /**
@@ -136,6 +155,7 @@ export function hasPendingIntent(bookingReference: string, action: IntentAction,
 
 /** Forgets the stored intent of this booking and action (a definite answer came). Never throws. */
 export function forgetIntent(bookingReference: string, action: IntentAction): void {
+  inPage.delete(intentStorageKey(bookingReference, action));
   try {
     pageStorage()?.removeItem(intentStorageKey(bookingReference, action));
   } catch {
@@ -162,4 +182,15 @@ export function isDefiniteAnswer(status: number | undefined): boolean {
  */
 export function forgetExpiredIntents(now: number = Date.now()): string[] {
   return removeStale(INTENTS_PREFIX, (text) => readStored(text, now) === null);
+}
+
+/**
+ * Forgets every intent of a booking, stored or in this page (its refund or claim completed).
+ *
+ * @returns the storage keys removed. Never throws.
+ */
+export function forgetBookingIntents(bookingReference: string): string[] {
+  const booking = `${INTENTS_PREFIX}:${bookingReference.trim().toUpperCase()}:`;
+  for (const key of [...inPage.keys()]) if (key.startsWith(booking)) inPage.delete(key);
+  return removeStale(booking.slice(0, -1), () => true);
 }

@@ -34,6 +34,21 @@ export function pageStorage(): Storage | null {
 }
 
 /**
+ * Whether the page's localStorage keeps what is written: writes and removes `rw-probe`. False when
+ * it is disabled, absent, full or throws (some private windows). Never throws.
+ */
+export function storageKeeps(): boolean {
+  const store = pageStorage();
+  try {
+    store?.setItem('rw-probe', '1');
+    store?.removeItem('rw-probe');
+    return store !== null;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * True when a stored entry's text is too old to keep: its `savedAt` is missing or unreadable,
  * more than {@link ANSWERS_MAX_AGE_DAYS} days before `now`, or more than a day after it (a clock
  * or a hand that cannot be trusted). Days are London calendar days (shared/format/time.ts).

@@ -3,7 +3,7 @@
  * docs/product-rules.md sections 2 and 5): the form, its error summary, the two funnels, the
  * printed-ticket warning and where a valid submit goes. Navigation is the `navigate` prop.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readQueryFlags } from '../../shared/page/readPageData';
 import { mountOnHostPage } from '../../test/hostPage';
@@ -247,6 +247,31 @@ describe('mount', () => {
       jest.restoreAllMocks();
     },
   );
+
+  it("enhances the server-rendered form in place: it keeps what was typed and the focus, and leaves none of the host's form", () => {
+    const element = document.createElement('div');
+    element.id = 'lookup-widget';
+    element.innerHTML = `<form class="rw-before" method="get" action="/ConfirmRefund">
+<label for="rw-before-booking-reference">Booking reference</label>
+<input id="rw-before-booking-reference" name="BookingReference" type="text">
+<label for="rw-before-email">Email address</label>
+<input id="rw-before-email" name="Email" type="email">
+<button type="submit">Continue</button></form>`;
+    document.body.appendChild(element);
+    (element.querySelector('[name=BookingReference]') as HTMLInputElement).value = 'kxb7ht2n';
+    const typedEmail = element.querySelector('[name=Email]') as HTMLInputElement;
+    typedEmail.value = 'traveller@exam';
+    typedEmail.focus();
+    act(() => {
+      mount(element, { search: '' });
+    });
+    expect(screen.getByRole('textbox', { name: /^Booking reference/ })).toHaveValue('KXB7HT2N');
+    const widgetEmail = screen.getByRole('textbox', { name: /^Email address/ });
+    expect(widgetEmail).toHaveValue('traveller@exam');
+    expect(widgetEmail).toHaveFocus();
+    expect(element.querySelector('.rw-before, [name=BookingReference], [name=Email]')).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Continue' })).toHaveLength(1);
+  });
 
   it('refuses an unsafe action with a clear message', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -1,9 +1,11 @@
+import { useEffect } from 'react';
 import { useFormik } from 'formik';
 import { useIdScope } from '../../shared/hooks/useScopedId';
 import { LazyPart, reloadableLazy } from '../../shared/mount/lazyPart';
 import { ErrorSummary, fieldErrors } from '../../shared/forms/ErrorSummary';
 import { radioId } from '../../shared/forms/RadioGroup';
 import { BookingFields } from '../../shared/forms/BookingFields';
+import { typedBookingReference } from '../../shared/forms/bookingReference';
 import { LoadingStatus } from '../../shared/ui/LoadingStatus';
 import { ReasonRadios } from './components/ReasonRadios';
 import { PrintedTicketsWarning } from './components/PrintedTicketsWarning';
@@ -65,12 +67,16 @@ export interface LookupWidgetProps {
  * that reason's funnel (loaded lazily; the delay-repay funnel links to `data-delay-repay-url` when
  * the mount gives one), plus the toggled printed-ticket warning. Validation runs on submit with
  * {@link lookupFormSchema}; errors show in an error summary that takes focus and links to each
- * field, and beside each field. A valid submit navigates to {@link buildLookupUrl}.
+ * field, and beside each field. A valid submit navigates to {@link buildLookupUrl}. It starts
+ * with what the traveller typed into the server-rendered form (`config.typed`), focus included.
  */
 export function LookupWidget({ config, navigate = (url) => window.location.assign(url) }: LookupWidgetProps) {
   const FIELD_IDS = fieldIds(useIdScope());
+  const { typed } = config;
   const formik = useFormik<LookupFormValues>({
-    initialValues: EMPTY_LOOKUP_VALUES,
+    initialValues: typed
+      ? { ...EMPTY_LOOKUP_VALUES, bookingReference: typedBookingReference(typed.bookingReference), email: typed.email }
+      : EMPTY_LOOKUP_VALUES,
     validationSchema: lookupFormSchema,
     validateOnBlur: false,
     validateOnChange: false,
@@ -78,6 +84,11 @@ export function LookupWidget({ config, navigate = (url) => window.location.assig
   });
 
   const errors = fieldErrors(formik.errors, FIELD_IDS, FIELDS);
+  // The field the traveller was typing in before the widget replaced the server-rendered form.
+  const focusId = typed?.focus ? FIELD_IDS[typed.focus] : null;
+  useEffect(() => {
+    if (focusId) document.getElementById(focusId)?.focus();
+  }, [focusId]);
 
   const funnelFallback = <LoadingStatus text={texts.loadingQuestion} />;
   /** What every funnel takes from the form: its radios' id base, value, message and change handler. */

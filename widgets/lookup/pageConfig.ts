@@ -3,7 +3,7 @@ import { readNavigationAttribute } from '../../shared/page/navigationAttribute';
 import { pageUrlOf } from '../../shared/page/navigationTarget';
 import { windowOf } from '../../shared/page/pageDocument';
 import { readQueryFlags } from '../../shared/page/readPageData';
-import type { LookupConfig } from './types';
+import type { LookupConfig, TypedLookupValues } from './types';
 
 /** Default targets (docs/host-contract.md "The widgets"; docs/decisions.md "Navigation"). */
 export const DEFAULT_ACTION = '/ConfirmRefund';
@@ -51,5 +51,27 @@ export function readLookupConfig(element: HTMLElement, search?: string): LookupC
     supportEmail: (element.getAttribute('data-support-email') ?? '').trim(),
     delayRepayUrl: readDelayRepayUrl(data, pageUrl, INVALID_LINK_TEXT),
     query: readQueryFlags(query),
+    typed: readTypedValues(element),
+  };
+}
+
+/**
+ * Reads what the traveller typed into the mount's server-rendered form, so the widget enhances it
+ * in place: its `BookingReference` and `Email` inputs, and which of them has the focus.
+ *
+ * @param element the mount element, before the widget renders into it
+ * @returns the values ('' for a missing field) and the focused field
+ */
+function readTypedValues(element: HTMLElement): TypedLookupValues {
+  const valueOf = (name: 'BookingReference' | 'Email') => {
+    const input = element.querySelector(`form input[name="${name}"]`);
+    return input instanceof HTMLInputElement ? input.value : '';
+  };
+  const active = element.ownerDocument.activeElement;
+  const activeName = active instanceof HTMLInputElement && element.contains(active) ? active.name : '';
+  return {
+    bookingReference: valueOf('BookingReference'),
+    email: valueOf('Email'),
+    focus: activeName === 'BookingReference' ? 'bookingReference' : activeName === 'Email' ? 'email' : null,
   };
 }

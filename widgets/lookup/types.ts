@@ -33,4 +33,14 @@ export interface LookupConfig {
   delayRepayUrl: string;
   /** The start page's query (its `covid19` flag is passed on). */
   query: QueryFlags;
+  /** What the traveller typed into the server-rendered form before the widget mounted. */
+  typed?: TypedLookupValues;
+}
+
+/** The server-rendered form's fields at mount (docs/host-contract.md "Content before the widget"). */
+export interface TypedLookupValues {
+  bookingReference: string;
+  email: string;
+  /** The field that had the focus, which the widget's field takes over; null when none. */
+  focus: 'bookingReference' | 'email' | null;
 }

@@ -83,12 +83,11 @@ export function ManualClaimWidget({ config, element }: Props) {
   const locked = commit.status !== 'idle';
   const ready = !uploads.busy && uploads.uploadIds.length > 0;
 
-  // The draft: drafts older than 24 hours go; the replacement reference typed earlier comes back.
+  // The draft: the replacement reference typed earlier comes back (stale drafts go at every mount: createMount).
   useEffect(() => {
     let active = true;
     void loadDraftStore()
       .then(async (store) => {
-        await store.removeStaleDrafts();
         const draft = await store.loadDraft(reference, config.journeyId);
         if (active && draft?.replacementReference) {
           setValues((typed) =>

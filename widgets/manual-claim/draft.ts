@@ -2,57 +2,26 @@
  * The claim draft (docs/offline.md "The claim draft"): what the traveller has done on the manual
  * claim, kept in IndexedDB (idb-keyval) so that a reload, a closed tab or a new tab loses nothing.
  *
- * One record per claim, keyed by booking reference and journey id, in a database of the widgets'
- * own (`rw-refund-widgets`, store `claim-drafts`), never the host page's. It holds each photo's
- * name, digest, size and state (waiting, with its resized Blob and upload key; or uploaded, with
- * the identifier the server gave) and the advance replacement reference typed so far; never an
- * e-mail address. A draft older than 24 hours is deleted. Where IndexedDB is missing or refuses
- * (private windows, storage full), every function here does nothing and the claim works as before.
+ * One record per claim, keyed by booking reference and journey id, in the widgets' own store
+ * (shared/storage/claimDrafts.ts, which also says what a record may hold and how long). It holds
+ * each photo's name, digest, size and state (waiting, with its resized bytes and upload key; or
+ * uploaded, with the identifier the server gave) and the advance replacement reference typed so
+ * far; never an e-mail address. Where IndexedDB is missing or refuses (private windows, storage
+ * full), every function here resolves, and says that nothing was kept.
  */
-import { createStore, del, entries, get, update, type UseStore } from 'idb-keyval';
-import { isOutsideWindow } from '../../shared/format/time';
+import { del, get, set, update } from 'idb-keyval';
+import {
+  DRAFT_KEY_PREFIX,
+  draftStore,
+  freshDraft,
+  type ClaimDraft,
+  type DraftPhoto,
+} from '../../shared/storage/claimDrafts';
 
-/** How long a draft is kept after its last change (hours, measured in Europe/London: shared/format/time.ts). */
-export const DRAFT_TTL_HOURS = 24;
-const KEY_PREFIX = 'rw-claim:';
+export { DRAFT_TTL_HOURS, type ClaimDraft, type DraftPhoto } from '../../shared/storage/claimDrafts';
 
-/** One photo of a draft. */
-export interface DraftPhoto {
-  /** The photo's key in the upload list (dropzone's uuid when it was added). */
-  key: string;
-  name: string;
-  /** SHA-256 of the original bytes, 64 hex digits; null where the browser has no `crypto.subtle`. */
-  digest: string | null;
-  /** Size of the original, in bytes. */
-  size: number;
-  /** The upload's Idempotency-Key (api.ts `uploadKey`). */
-  uploadKey: string;
-  /** When it was added to the list (ms, strictly increasing within a page): its place in the list. */
-  addedAt: number;
-  /** `waiting`: not yet uploaded, with its resized `blob`; `uploaded`: with the server's `uploadId`. */
-  state: 'waiting' | 'uploaded';
-  blob?: Blob;
-  uploadId?: string;
-}
-
-/** One claim's draft. */
-export interface ClaimDraft {
-  /** When it last changed, milliseconds since the epoch. */
-  savedAt: number;
-  photos: DraftPhoto[];
-  /** The advance replacement reference typed so far ('' when none). */
-  replacementReference: string;
-}
-
-let store: UseStore | null | undefined;
-let clock: () => number = Date.now;
-
-/** The widgets' own store, or null where IndexedDB is missing. */
-function draftStore(): UseStore | null {
-  if (store === undefined)
-    store = typeof indexedDB === 'undefined' ? null : createStore('rw-refund-widgets', 'claim-drafts');
-  return store;
-}
+/** What a change kept: all of it, the draft without the photos' bytes (storage full), or nothing. */
+export type Kept = 'kept' | 'without-photos' | 'not-kept';
 
 /**
  * The key of a claim's draft: `rw-claim:{BOOKINGREFERENCE}:{journeyId}`.
@@ -61,29 +30,47 @@ function draftStore(): UseStore | null {
  * @param journeyId the claim's journey id (`Journey-Id`)
  */
 export function draftKey(bookingReference: string, journeyId: string): string {
-  return `${KEY_PREFIX}${bookingReference.trim().toUpperCase()}:${journeyId}`;
+  return `${DRAFT_KEY_PREFIX}${bookingReference.trim().toUpperCase()}:${journeyId}`;
 }
 
-const fresh = (draft: ClaimDraft | undefined, now: number): ClaimDraft | undefined =>
-  draft &&
-  typeof draft.savedAt === 'number' &&
-  !isOutsideWindow(draft.savedAt, now, { hours: DRAFT_TTL_HOURS }) &&
-  Array.isArray(draft.photos)
-    ? draft
-    : undefined;
+/** Whether the page has an IndexedDB to keep drafts in (synchronous; {@link canKeepDrafts} tries it). */
+export function hasDraftStore(): boolean {
+  return draftStore() !== null;
+}
+
+/**
+ * Whether this browser keeps a draft with a photo's bytes: writes and deletes a small record.
+ * False where IndexedDB is missing or refuses (some private windows, storage full). Never rejects.
+ */
+export async function canKeepDrafts(): Promise<boolean> {
+  const db = draftStore();
+  if (!db) return false;
+  try {
+    await set('rw-probe', { bytes: new ArrayBuffer(8), type: 'image/jpeg' }, db);
+    await del('rw-probe', db);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Reads a claim's draft.
  *
- * @returns the draft, or null when there is none, it is older than 24 hours (it is then deleted)
- *   or IndexedDB refused
+ * @param now milliseconds since the epoch
+ * @returns the draft, or null when there is none, it is older than 24 hours, dated ahead or of the
+ *   wrong shape (it is then deleted), or IndexedDB refused
  */
-export async function loadDraft(bookingReference: string, journeyId: string): Promise<ClaimDraft | null> {
+export async function loadDraft(
+  bookingReference: string,
+  journeyId: string,
+  now: number = Date.now(),
+): Promise<ClaimDraft | null> {
   const db = draftStore();
   if (!db) return null;
   const key = draftKey(bookingReference, journeyId);
   try {
-    const draft = fresh(await get<ClaimDraft>(key, db), clock());
+    const draft = freshDraft(await get(key, db), now);
     if (!draft) await del(key, db);
     return draft ?? null;
   } catch {
@@ -91,30 +78,48 @@ export async function loadDraft(bookingReference: string, journeyId: string): Pr
   }
 }
 
+const withoutBytes = (draft: ClaimDraft): ClaimDraft => ({
+  ...draft,
+  photos: draft.photos.map(({ bytes: _bytes, type: _type, ...photo }) => photo),
+});
+
 /**
  * Changes a claim's draft in one IndexedDB transaction (idb-keyval `update`): `change` gets the
- * draft as it is (an empty one when there is none or it expired) and returns it changed; its
- * `savedAt` is set to now. Never rejects.
+ * draft as it is (an empty one when there is none or it is not {@link freshDraft}) and returns it
+ * changed; its `savedAt` is set to `now`. Where the record is refused with the photos' bytes, it
+ * is written once more without them, so names and upload identifiers stay. Never rejects.
+ *
+ * @returns what was kept
  */
 export async function changeDraft(
   bookingReference: string,
   journeyId: string,
   change: (draft: ClaimDraft) => ClaimDraft,
-): Promise<void> {
+  now: number = Date.now(),
+): Promise<Kept> {
   const db = draftStore();
-  if (!db) return;
-  const now = clock();
-  try {
-    await update<ClaimDraft>(
+  if (!db) return 'not-kept';
+  const write = (shape: (draft: ClaimDraft) => ClaimDraft) =>
+    update(
       draftKey(bookingReference, journeyId),
-      (draft) => ({
-        ...change(fresh(draft, now) ?? { savedAt: now, photos: [], replacementReference: '' }),
-        savedAt: now,
-      }),
+      (stored) =>
+        shape({
+          ...change(freshDraft(stored, now) ?? { savedAt: now, photos: [], replacementReference: '' }),
+          savedAt: now,
+        }),
       db,
     );
+  try {
+    await write((draft) => draft);
+    return 'kept';
   } catch {
-    // Not kept: the claim goes on in this page.
+    // Refused with the bytes (quota, or a store that takes no binary data): the rest is kept.
+  }
+  try {
+    await write(withoutBytes);
+    return 'without-photos';
+  } catch {
+    return 'not-kept';
   }
 }
 
@@ -129,25 +134,14 @@ export async function deleteDraft(bookingReference: string, journeyId: string): 
   }
 }
 
-/**
- * Deletes every draft older than 24 hours, and every unreadable one (called when the manual claim
- * mounts). Never rejects.
- *
- * @returns how many were deleted
- */
-export async function removeStaleDrafts(): Promise<number> {
-  const db = draftStore();
-  if (!db) return 0;
-  const now = clock();
-  try {
-    const stale = (await entries<IDBValidKey, ClaimDraft>(db)).filter(
-      ([key, draft]) => typeof key === 'string' && key.startsWith(KEY_PREFIX) && !fresh(draft, now),
-    );
-    await Promise.all(stale.map(([key]) => del(key, db)));
-    return stale.length;
-  } catch {
-    return 0;
-  }
+/** A resized photo's bytes, to keep in a draft (an ArrayBuffer every engine stores). */
+export async function photoBytes(blob: Blob): Promise<ArrayBuffer> {
+  return blob.arrayBuffer();
+}
+
+/** A kept photo as a Blob again, or undefined when its bytes were not kept. */
+export function photoBlob(photo: DraftPhoto): Blob | undefined {
+  return photo.bytes ? new Blob([photo.bytes], { type: photo.type }) : undefined;
 }
 
 /**
@@ -163,25 +157,17 @@ export function withPhoto(draft: ClaimDraft, photo: DraftPhoto): ClaimDraft {
   return { ...draft, photos };
 }
 
-/** `draft` with the photo `key` uploaded as `uploadId`: its Blob is no longer kept. */
-export function withUploaded(draft: ClaimDraft, key: string, uploadId: string): ClaimDraft {
-  return {
-    ...draft,
-    photos: draft.photos.map((photo) =>
-      photo.key === key ? { ...photo, state: 'uploaded', uploadId, blob: undefined } : photo,
-    ),
-  };
+/**
+ * `draft` with `photo` uploaded as `uploadId`, its bytes no longer kept; added when the draft
+ * does not hold it yet (its earlier write was refused).
+ */
+export function withUploaded(draft: ClaimDraft, photo: DraftPhoto, uploadId: string): ClaimDraft {
+  const kept = draft.photos.find((listed) => listed.key === photo.key) ?? photo;
+  const { bytes: _bytes, type: _type, ...rest } = kept;
+  return withPhoto(draft, { ...rest, state: 'uploaded', uploadId });
 }
 
 /** `draft` without the photo `key`. */
 export function withoutPhoto(draft: ClaimDraft, key: string): ClaimDraft {
   return { ...draft, photos: draft.photos.filter((kept) => kept.key !== key) };
-}
-
-/** Test hooks: the clock, and a store made anew (after `fake-indexeddb` is reset). */
-export function __setDraftClockForTests(now: () => number): void {
-  clock = now;
-}
-export function __resetDraftStoreForTests(): void {
-  store = undefined;
 }

@@ -48,6 +48,11 @@ export const texts = {
   uploadLabel: 'Choose photos of your tickets',
   uploadHint: 'JPG, PNG or GIF, smaller than 10 MB each, and up to 10 photos. You can also drag photos into this box.',
   loadingUpload: 'Loading the photo upload…',
+  /** Where the phone keeps no draft (docs/offline.md "The claim draft"). */
+  photosNotKept:
+    'Your photos are kept only while this page stays open: this browser is not saving them. If you reload or close the page, add them again.',
+  /** Where the phone keeps no note of the claim's key (docs/offline.md "Committing actions"). */
+  claimNotKept: 'Keep this page open until you see "Claim submitted": this browser is not saving your claim.',
   uploadsHeading: 'Your photos',
   noPhotos: 'You have not added any photos.',
   statusWaiting: 'Waiting to upload',

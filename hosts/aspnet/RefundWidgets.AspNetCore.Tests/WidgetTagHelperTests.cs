@@ -20,6 +20,44 @@ public sealed class WidgetTagHelperTests
 
     private static int Count(string html, string text) => Regex.Matches(html, Regex.Escape(text)).Count;
 
+    /// <summary>The content the kit writes into a mount with these attributes.</summary>
+    private static string Content(string mountId, params (string Name, string Value)[] attributes) =>
+        RefundWidgetsHtml.MountContent(mountId, attributes.ToDictionary(a => a.Name, a => a.Value));
+
+    [Fact]
+    public void The_lookup_mount_holds_a_plain_get_form_to_its_action()
+    {
+        using var page = new TestPage();
+        var helper = page.Lookup();
+        helper.Action = "/Refunds?from=start&x=\"><script>";
+        var html = page.Render(helper, "lookup-widget");
+        Assert.Contains("<form class=\"rw-before\" method=\"get\" action=\"/Refunds?from=start&amp;x=&quot;&gt;&lt;script&gt;\">", html);
+        Assert.Contains("<label for=\"rw-before-booking-reference\">Booking reference</label>", html);
+        Assert.Contains("<input id=\"rw-before-booking-reference\" name=\"BookingReference\"", html);
+        Assert.Contains("<label for=\"rw-before-email\">Email address</label>", html);
+        Assert.Contains("<input id=\"rw-before-email\" name=\"Email\" type=\"email\"", html);
+        Assert.Contains("<button type=\"submit\">Continue</button>", html);
+        Assert.Contains("action=\"/ConfirmRefund\"", Content("lookup-widget"));
+    }
+
+    [Fact]
+    public void Every_other_mount_holds_the_preamble_and_the_failure_text_with_its_support_address()
+    {
+        using var page = new TestPage();
+        var helper = page.ManualClaim();
+        helper.Details = Details;
+        helper.Stations = Stations;
+        helper.JourneyId = "700101";
+        helper.SupportEmail = "help+rail@example.co.uk";
+        var html = page.Render(helper, "manual-claim-widget");
+        Assert.Contains("<p class=\"rw-before__wait\">Please wait while we load the data required to process your refund.</p>", html);
+        Assert.Contains("<div class=\"rw-before__failed\" hidden>", html);
+        Assert.Contains("Sorry, this part of the page could not be loaded. Please refresh the page or try again later.", html);
+        Assert.Contains("If it still does not load, email <a href=\"mailto:help&#x2B;rail@example.co.uk\">help&#x2B;rail@example.co.uk</a> with your booking reference.", html);
+        Assert.Contains("If it still does not load, contact our customer services team with your booking reference.", Content("journey-summary-widget"));
+        Assert.DoesNotContain("<script>", Content("refund-widget", ("data-support-email", "x\"><script>@example.co.uk")));
+    }
+
     [Fact]
     public void Refund_widget_writes_the_mount_div_the_json_blocks_and_the_shim_tag()
     {
@@ -35,7 +73,7 @@ public sealed class WidgetTagHelperTests
         var html = page.Render(helper, "refund-widget");
 
         Assert.StartsWith(
-            "<div id=\"refund-widget\" data-refund-status-url=\"/Refund/Status?bookingReference=KXB7HT2N\" data-dry-run-url=\"/Refund/DryRun?bookingReference=KXB7HT2N\" data-appeals-email=\"appeals@example.co.uk\" data-support-email=\"support@example.co.uk\"></div>",
+            "<div id=\"refund-widget\" data-refund-status-url=\"/Refund/Status?bookingReference=KXB7HT2N\" data-dry-run-url=\"/Refund/DryRun?bookingReference=KXB7HT2N\" data-appeals-email=\"appeals@example.co.uk\" data-support-email=\"support@example.co.uk\">" + Content("refund-widget", ("data-support-email", "support@example.co.uk")) + "</div>",
             html);
         Assert.Equal("KXB7HT2N", JsonDocument.Parse(Block(html, "refund-details")).RootElement.GetProperty("bookingReference").GetString());
         Assert.Equal("York", JsonDocument.Parse(Block(html, "station-names")).RootElement.GetProperty("YRK").GetString());
@@ -156,7 +194,7 @@ public sealed class WidgetTagHelperTests
         var lookup = page.Lookup();
         lookup.IncludeScript = false;
         var html = page.Render(lookup, "lookup-widget");
-        Assert.Equal("<div id=\"lookup-widget\"></div>", html);
+        Assert.Equal("<div id=\"lookup-widget\">" + Content("lookup-widget") + "</div>", html);
         Assert.Contains("host-shim.js", page.Render(page.Script(), "refund-widgets-script"));
     }
 
@@ -168,7 +206,7 @@ public sealed class WidgetTagHelperTests
         helper.Action = "/ConfirmRefund";
         helper.DisruptionAction = "/Home/Disruption";
         var html = page.Render(helper, "lookup-widget");
-        Assert.StartsWith("<div id=\"lookup-widget\" data-action=\"/ConfirmRefund\" data-disruption-action=\"/Home/Disruption\"></div><script src=", html);
+        Assert.StartsWith("<div id=\"lookup-widget\" data-action=\"/ConfirmRefund\" data-disruption-action=\"/Home/Disruption\">" + Content("lookup-widget") + "</div><script src=", html);
         Assert.DoesNotContain("application/json", html);
     }
 
@@ -180,14 +218,14 @@ public sealed class WidgetTagHelperTests
         questions.Details = Details;
         questions.Stations = Stations;
         questions.StatusUrl = "/Refund/Status?bookingReference=A&b";
-        Assert.Contains("<div id=\"disruption-widget\" data-refund-status-url=\"/Refund/Status?bookingReference=A&amp;b\"></div>", page.Render(questions, "disruption-widget"));
+        Assert.Contains("<div id=\"disruption-widget\" data-refund-status-url=\"/Refund/Status?bookingReference=A&amp;b\">" + Content("disruption-widget") + "</div>", page.Render(questions, "disruption-widget"));
 
         using var other = new TestPage();
         var finished = other.Disruption();
         finished.Details = Details;
         finished.Stations = Stations;
         finished.View = "finished";
-        Assert.StartsWith("<div id=\"disruption-widget\" data-view=\"finished\"></div>", other.Render(finished, "disruption-widget"));
+        Assert.StartsWith("<div id=\"disruption-widget\" data-view=\"finished\">" + Content("disruption-widget") + "</div>", other.Render(finished, "disruption-widget"));
     }
 
     [Fact]
@@ -199,7 +237,7 @@ public sealed class WidgetTagHelperTests
         helper.Stations = Stations;
         helper.View = "unavailable";
         helper.AppealLink = false;
-        Assert.StartsWith("<div id=\"refund-widget\" data-view=\"unavailable\" data-appeal-link=\"false\"></div>", page.Render(helper, "refund-widget"));
+        Assert.StartsWith("<div id=\"refund-widget\" data-view=\"unavailable\" data-appeal-link=\"false\">" + Content("refund-widget") + "</div>", page.Render(helper, "refund-widget"));
     }
 
     [Fact]

@@ -107,6 +107,48 @@ public static class RefundWidgetsHtml
         return html.ToString();
     }
 
+    /// <summary>The preamble of docs/product-rules.md, the first text of every mount but the lookup's.</summary>
+    public const string Preamble = "Please wait while we load the data required to process your refund.";
+
+    /// <summary>
+    /// What a mount <c>&lt;div&gt;</c> holds before its widget mounts (docs/host-contract.md "Content before the
+    /// widget"), the markup of the build's <c>preload/&lt;widget&gt;.mount.html</c>: for <c>lookup-widget</c> a
+    /// plain GET form to <c>data-action</c> (default <c>/ConfirmRefund</c>) with <c>BookingReference</c> and
+    /// <c>Email</c>; for every other mount the preamble, then the failure text the host stylesheet shows
+    /// after a delay, naming <c>data-support-email</c> when the mount has one. Values are HTML-encoded.
+    /// </summary>
+    public static string MountContent(string mountId, IReadOnlyDictionary<string, string> attributes)
+    {
+        var encode = HtmlEncoder.Default;
+        if (mountId == "lookup-widget")
+        {
+            var action = attributes.TryGetValue("data-action", out var given) && given.Length > 0 ? given : "/ConfirmRefund";
+            return string.Join('\n',
+                $"<form class=\"rw-before\" method=\"get\" action=\"{encode.Encode(action)}\">",
+                "<h2>Find your booking</h2>",
+                "<p>Enter your booking reference and the email address you booked with to see what you can get back.</p>",
+                "<p><label for=\"rw-before-booking-reference\">Booking reference</label><br>",
+                "<input id=\"rw-before-booking-reference\" name=\"BookingReference\" type=\"text\" required autocomplete=\"off\" autocapitalize=\"characters\" spellcheck=\"false\"></p>",
+                "<p><label for=\"rw-before-email\">Email address</label><br>",
+                "<input id=\"rw-before-email\" name=\"Email\" type=\"email\" required autocomplete=\"email\" spellcheck=\"false\"></p>",
+                "<button type=\"submit\">Continue</button>",
+                "</form>");
+        }
+        var email = attributes.TryGetValue("data-support-email", out var address) ? address.Trim() : "";
+        var contact = email.Length > 0
+            ? $"If it still does not load, email <a href=\"mailto:{encode.Encode(email)}\">{encode.Encode(email)}</a> with your booking reference."
+            : "If it still does not load, contact our customer services team with your booking reference.";
+        return string.Join('\n',
+            "<div class=\"rw-before\">",
+            $"<p class=\"rw-before__wait\">{Preamble}</p>",
+            "<div class=\"rw-before__failed\" hidden>",
+            "<p>Sorry, this part of the page could not be loaded. Please refresh the page or try again later.</p>",
+            "<p class=\"rw-before__noscript\" hidden>This part of the page needs JavaScript. Turn it on in your browser, or allow it for this site, then refresh the page.</p>",
+            $"<p>{contact}</p>",
+            "</div>",
+            "</div>");
+    }
+
     /// <summary>True for a path of the page's own site (<c>/Refund/Status?…</c>), not <c>//host/…</c> or an absolute URL.</summary>
     private static bool IsSitePath(string url) =>
         url.StartsWith('/') && !url.StartsWith("//", StringComparison.Ordinal) && !url.StartsWith("/\\", StringComparison.Ordinal);

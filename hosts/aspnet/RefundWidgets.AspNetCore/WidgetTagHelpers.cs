@@ -6,8 +6,8 @@ using Microsoft.Extensions.Options;
 namespace RefundWidgets.AspNetCore;
 
 /// <summary>
-/// Base of the widget tag helpers: writes the mount <c>&lt;div id="…"&gt;</c> with its data attributes,
-/// then (once per page) the Details and station-name JSON blocks and the shim's script tag.
+/// Base of the widget tag helpers: writes the mount <c>&lt;div id="…"&gt;</c> with its data attributes and
+/// its content before the widget mounts, then (once per page) the Details and station-name JSON blocks and the shim's script tag.
 /// </summary>
 public abstract class WidgetTagHelperBase(RefundWidgetsManifestProvider manifests, IOptions<RefundWidgetsOptions> options) : TagHelper
 {
@@ -76,6 +76,8 @@ public abstract class WidgetTagHelperBase(RefundWidgetsManifestProvider manifest
             attributes[$"data-{name}"] = value;
         }
         page.AddWidget(MountId, attributes);
+        // What the traveller reads if the widget never mounts (docs/host-contract.md "Content before the widget").
+        output.Content.SetHtmlContent(RefundWidgetsHtml.MountContent(MountId, attributes));
 
         if (NeedsPageData)
         {

@@ -65,24 +65,27 @@ for (const [route, title, mounts] of ROUTES) {
   });
 }
 
-test('the data attributes of each mount, as the host contract names them', async () => {
+test('the data attributes of each mount, as the host contract names them, then its content before the widget', async () => {
   const html = async (route) => (await fetch(bookingUrl(env.url, route, bookings.instant))).text();
   assert.match(
     await html('/ConfirmRefund'),
-    /<div id="refund-widget" data-refund-status-url="\/Refund\/Status\?bookingReference=KXB7HT2N" data-dry-run-url="\/Refund\/DryRun\?bookingReference=KXB7HT2N" data-appeals-email="appeals@example.co.uk" data-support-email="support@example.co.uk"><\/div>/,
+    /<div id="refund-widget" data-refund-status-url="\/Refund\/Status\?bookingReference=KXB7HT2N" data-dry-run-url="\/Refund\/DryRun\?bookingReference=KXB7HT2N" data-appeals-email="appeals@example.co.uk" data-support-email="support@example.co.uk"><div class="rw-before">/,
   );
-  assert.match(await html('/RefundUnavailable'), /<div id="refund-widget" [^>]*data-view="unavailable"><\/div>/);
+  assert.match(
+    await html('/RefundUnavailable'),
+    /<div id="refund-widget" [^>]*data-view="unavailable"><div class="rw-before">/,
+  );
   assert.match(
     await html('/ManualRefund'),
-    /<div id="manual-claim-widget" data-journey-id="700101" data-support-email="support@example.co.uk"><\/div>/,
+    /<div id="manual-claim-widget" data-journey-id="700101" data-support-email="support@example.co.uk"><div class="rw-before">/,
   );
   assert.match(
     await html('/Home/Disruption'),
-    /<div id="disruption-widget" data-refund-status-url="\/Refund\/Status\?bookingReference=KXB7HT2N" data-support-email="support@example.co.uk"><\/div>/,
+    /<div id="disruption-widget" data-refund-status-url="\/Refund\/Status\?bookingReference=KXB7HT2N" data-support-email="support@example.co.uk"><div class="rw-before">/,
   );
   assert.match(
     await html('/Home/Disruption/Finished'),
-    /<div id="disruption-widget" data-support-email="support@example.co.uk" data-view="finished"><\/div>/,
+    /<div id="disruption-widget" data-support-email="support@example.co.uk" data-view="finished"><div class="rw-before">/,
   );
 });
 

@@ -9,6 +9,7 @@
  */
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLayoutEffect } from 'react';
 import MockAdapter from 'axios-mock-adapter';
 import Dropzone, { type DropzoneFile } from 'dropzone';
 import { api } from '../../../shared/api/http';
@@ -296,6 +297,64 @@ describe('keyboard', () => {
     expect(screen.getByRole('heading', { name: 'Your photos' })).toHaveFocus();
     // The heading takes focus from script only: it is not in the Tab order.
     expect(screen.getByRole('heading', { name: 'Your photos' })).toHaveAttribute('tabindex', '-1');
+  });
+});
+
+describe('a photo chosen or dropped before dropzone is attached (it attaches after the first paint)', () => {
+  /**
+   * Chooses or drops `files` in the commit that first shows the input, before the upload area's
+   * effects run (dispatched as the browser does: a nested act would flush those effects first).
+   */
+  function Early({
+    files,
+    how,
+    dropKept,
+  }: {
+    files: File[];
+    how: 'choose' | 'drop';
+    dropKept?: (kept: boolean) => void;
+  }) {
+    useLayoutEffect(() => {
+      const input = screen.getByLabelText(texts.uploadLabel);
+      if (how === 'choose') {
+        Object.defineProperty(input, 'files', { value: files, configurable: true });
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+      } else {
+        const dropped = Object.assign(new Event('drop', { bubbles: true, cancelable: true }), {
+          dataTransfer: { files, items: [], types: ['Files'] },
+        });
+        dropKept?.(!(input.closest('.rw-upload__zone') as HTMLElement).dispatchEvent(dropped));
+      }
+    }, [files, how, dropKept]);
+    return null;
+  }
+
+  it('a photo chosen the moment the input appears is listed and uploaded once', async () => {
+    const files = photos(1, 'early');
+    render(
+      <>
+        <UploadArea bookingReference="LBG7WK2F" journeyId="700110" locked={false} onChange={onChange} />
+        <Early files={files} how="choose" />
+      </>,
+    );
+    expect(await screen.findByText('early-1.png')).toBeInTheDocument();
+    await answerNext(200, JSON.stringify('up_early'));
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ uploadIds: ['up_early'], busy: false }));
+    expect(FakeUploads.requests.map((upload) => upload.fileName)).toEqual(['early-1.png']);
+  });
+
+  it('a photo dropped then is taken, not opened by the browser, and uploaded', async () => {
+    const dropKept = jest.fn();
+    render(
+      <>
+        <UploadArea bookingReference="LBG7WK2F" journeyId="700110" locked={false} onChange={onChange} />
+        <Early files={photos(1, 'dropped-early')} how="drop" dropKept={dropKept} />
+      </>,
+    );
+    expect(dropKept).toHaveBeenCalledWith(true);
+    expect(await screen.findByText('dropped-early-1.png')).toBeInTheDocument();
+    await answerNext(200, JSON.stringify('up_dropped'));
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ uploadIds: ['up_dropped'], busy: false }));
   });
 });
 

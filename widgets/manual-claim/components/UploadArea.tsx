@@ -5,7 +5,20 @@ import { offlineReason, subscribeConnection } from '@rw/page-runtime';
 import { isTransientFailure, toWidgetError } from '../../../shared/api/policy';
 import { failureText } from '../../../shared/errors/WidgetError';
 import { deleteUpload, uploadKey, uploadPhoto, uploadUrl } from '../api';
-import { changeDraft, loadDraft, withoutPhoto, withPhoto, withUploaded, type ClaimDraft } from '../draft';
+import { canKeepIntents } from '../../../shared/storage/intents';
+import {
+  canKeepDrafts,
+  changeDraft,
+  hasDraftStore,
+  loadDraft,
+  photoBlob,
+  photoBytes,
+  withoutPhoto,
+  withPhoto,
+  withUploaded,
+  type ClaimDraft,
+  type DraftPhoto,
+} from '../draft';
 
 /** The claim draft's store, for the widget: it loads with this chunk, never in a copy of its own. */
 export * as claimDraft from '../draft';
@@ -28,6 +41,9 @@ interface Entry {
   blob?: Blob;
   /** The upload's Idempotency-Key (api.ts `uploadKey`), made with the blob. */
   uploadKey?: string;
+  /** What the draft keeps of it besides its state (../draft.ts). */
+  digest?: string | null;
+  size?: number;
   uploadId?: string;
   message?: string;
   /** A failed upload that may be tried again (no answer, timeout, 408, 429, 5xx): it shows "Try again". */
@@ -145,6 +161,14 @@ export function dropzoneOptions(intake: PhotoIntake): DropzoneOptions {
   } as DropzoneOptions;
 }
 
+/**
+ * Adds a chosen file to dropzone as a fresh File (no copy of the bytes): dropzone keeps its
+ * bookkeeping on the object, and a file chosen twice must be two records for the duplicate check.
+ */
+function addFile(dz: Dropzone, file: File): void {
+  dz.addFile(new File([file], file.name, { type: file.type, lastModified: file.lastModified }) as DropzoneFile);
+}
+
 const STATUS_TEXT: Record<EntryStatus, string> = {
   waiting: texts.statusWaiting,
   uploading: texts.statusUploading,
@@ -170,7 +194,7 @@ const STATUS_TEXT: Record<EntryStatus, string> = {
  * "No file chosen" is hidden by a class (docs/uploads.md "What the traveller reads").
  */
 export function UploadArea({ bookingReference, journeyId, locked, onChange }: UploadAreaProps) {
-  const zone = useRef<HTMLDivElement>(null);
+  const zone = useRef<HTMLDivElement | null>(null);
   const dropzone = useRef<Dropzone | null>(null);
   const files = useRef(new Map<string, DropzoneFile>());
   const accepted = useRef(new Map<string, string | null>());
@@ -194,10 +218,33 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
   const inputId = useScopedId('rw-upload-input');
   const lockedRef = useRef(locked);
 
+  /** Whether the photos and the claim's key are kept on the phone (the photos: until a write is refused). */
+  const [photosKept, setPhotosKept] = useState(hasDraftStore);
+  const [claimKept] = useState(canKeepIntents);
+  /** Files chosen or dropped before dropzone was attached: added once it is. */
+  const early = useRef<File[]>([]);
+
   /** Changes the claim's draft in IndexedDB (docs/offline.md "The claim draft"); never rejects. */
   const keep = useCallback(
-    (next: (draft: ClaimDraft) => ClaimDraft) => void changeDraft(bookingReference, journeyId, next),
+    (next: (draft: ClaimDraft) => ClaimDraft) =>
+      void changeDraft(bookingReference, journeyId, next).then((kept) => {
+        if (kept !== 'kept') setPhotosKept(false);
+      }),
     [bookingReference, journeyId],
+  );
+
+  /** What the draft holds of a listed photo, without its bytes. */
+  const draftPhoto = useCallback(
+    (entry: Entry): DraftPhoto => ({
+      key: entry.key,
+      name: entry.name,
+      digest: entry.digest ?? null,
+      size: entry.size ?? 0,
+      uploadKey: entry.uploadKey ?? '',
+      addedAt: addedAt.current.get(entry.key) ?? Date.now(),
+      state: 'waiting',
+    }),
+    [],
   );
 
   const change = useCallback((next: (list: Entry[]) => Entry[]) => {
@@ -235,7 +282,7 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
               return;
             }
             update(next.key, { status: 'uploaded', uploadId, blob: undefined });
-            keep((draft) => withUploaded(draft, next.key, uploadId));
+            keep((draft) => withUploaded(draft, draftPhoto(next), uploadId));
             setAnnouncement(texts.fileUploaded(next.name));
           },
           (error: unknown) => {
@@ -254,7 +301,7 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
         });
     };
     startNext();
-  }, [journeyId, update, keep]);
+  }, [journeyId, update, keep, draftPhoto]);
 
   const forget = useCallback(
     (key: string) => {
@@ -283,20 +330,20 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
         accepted: accepted.current,
         resized: (file, blob, digest) => {
           void uploadKey(journeyId, digest).then((key) => {
-            update(keyOf(file), { blob, uploadKey: key });
-            keep((draft) =>
-              withPhoto(draft, {
-                key: keyOf(file),
-                name: file.name,
-                digest,
-                size: file.size,
-                uploadKey: key,
-                addedAt: addedAt.current.get(keyOf(file)) ?? Date.now(),
-                state: 'waiting',
-                blob,
-              }),
-            );
+            update(keyOf(file), { blob, uploadKey: key, digest, size: file.size });
             pump();
+            const photo = draftPhoto({
+              key: keyOf(file),
+              name: file.name,
+              status: 'waiting',
+              uploadKey: key,
+              digest,
+              size: file.size,
+            });
+            // Its bytes as an ArrayBuffer with their type: what every engine stores (docs/offline.md "The claim draft").
+            return photoBytes(blob)
+              .then((bytes) => keep((draft) => withPhoto(draft, { ...photo, bytes, type: blob.type })))
+              .catch(() => keep((draft) => withPhoto(draft, photo)));
           });
         },
       }),
@@ -321,15 +368,19 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
       setRefusals((list) => [...list, { key, name: file.name, message: text }]);
     });
 
+    // What was chosen or dropped before dropzone was attached goes in now, in order.
+    for (const file of early.current.splice(0)) addFile(dz, file);
+
     // The draft of an earlier page (a reload, a closed tab, another tab): its photos are listed
     // again, the uploaded ones with their identifiers, and the waiting ones upload by themselves.
     let restoring = true;
     void loadDraft(bookingReference, journeyId).then((draft) => {
       if (!restoring || !draft) return;
+      // A waiting photo whose bytes were not kept cannot be sent: the traveller was told to add it again.
       const restored = draft.photos.filter(
         (photo) =>
           !listed.current.some((entry) => entry.key === photo.key) &&
-          (photo.state === 'uploaded' ? typeof photo.uploadId === 'string' : photo.blob instanceof Blob),
+          (photo.state === 'uploaded' || photo.bytes !== undefined),
       );
       for (const photo of restored) {
         accepted.current.set(photo.key, photo.digest);
@@ -340,9 +391,11 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
           key: photo.key,
           name: photo.name,
           status: photo.state,
-          blob: photo.blob,
+          blob: photoBlob(photo),
           uploadKey: photo.uploadKey,
           uploadId: photo.uploadId,
+          digest: photo.digest,
+          size: photo.size,
         })),
         ...list,
       ]);
@@ -370,7 +423,18 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
       dz.destroy();
       dropzone.current = null;
     };
-  }, [bookingReference, journeyId, update, forget, change, pump, keep]);
+  }, [bookingReference, journeyId, update, forget, change, pump, keep, draftPhoto]);
+
+  // Whether this phone keeps anything: told before the traveller relies on it (docs/offline.md "The claim draft").
+  useEffect(() => {
+    let active = true;
+    void canKeepDrafts().then((kept) => {
+      if (active && !kept) setPhotosKept(false);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
 
   useEffect(() => {
     lockedRef.current = locked;
@@ -400,17 +464,42 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
     onChange(summary);
   }, [entries, onChange]);
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+  /** Files chosen, or dropped before dropzone listens: queued until dropzone is attached. */
+  const take = useCallback((chosen: File[]) => {
     const dz = dropzone.current;
+    if (lockedRef.current || chosen.length === 0) return;
+    setRefusals([]);
+    if (dz) for (const file of chosen) addFile(dz, file);
+    else early.current.push(...chosen);
+  }, []);
+
+  /**
+   * The drop box: until dropzone listens (it attaches after the first paint), a drop is taken
+   * into the queue, never opened by the browser as a page.
+   */
+  const zoneRef = useCallback(
+    (node: HTMLDivElement | null) => {
+      zone.current = node;
+      if (!node) return undefined;
+      const takeEarly = (event: DragEvent) => {
+        if (dropzone.current) return;
+        event.preventDefault();
+        if (event.type === 'drop') take(Array.from(event.dataTransfer?.files ?? []));
+      };
+      node.addEventListener('dragover', takeEarly);
+      node.addEventListener('drop', takeEarly);
+      return () => {
+        node.removeEventListener('dragover', takeEarly);
+        node.removeEventListener('drop', takeEarly);
+      };
+    },
+    [take],
+  );
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = Array.from(event.target.files ?? []);
     event.target.value = '';
-    if (!dz || locked) return;
-    setRefusals([]);
-    // A fresh File per choice (no copy of the bytes): dropzone keeps its bookkeeping on the object,
-    // and a file chosen twice must be two records for the duplicate check to see it.
-    for (const file of chosen) {
-      dz.addFile(new File([file], file.name, { type: file.type, lastModified: file.lastModified }) as DropzoneFile);
-    }
+    take(chosen);
   };
 
   /**
@@ -447,12 +536,15 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
 
   return (
     <div className="rw-upload">
-      <div className="rw-upload__zone" ref={zone}>
+      <div className="rw-upload__zone" ref={zoneRef}>
         <label className="rw-field__label" htmlFor={inputId}>
           {texts.uploadLabel}
         </label>
         <p className="rw-field__hint" id={`${inputId}-hint`}>
           {texts.uploadHint}
+        </p>
+        <p className="rw-upload__kept" role="status">
+          {[!photosKept && texts.photosNotKept, !claimKept && texts.claimNotKept].filter(Boolean).join(' ')}
         </p>
         <input
           id={inputId}
