@@ -1,5 +1,5 @@
 /**
- * The one error family (docs/host-contract.md "Error codes"): WidgetError itself, and the table of
+ * The one error family (docs/host-contract.md "Error codes"): WidgetError itself, and the list of
  * codes in docs/host-contract.md kept equal to the codes in the code.
  */
 import fs from 'fs';
@@ -8,14 +8,14 @@ import { failureText, isWidgetError, RELOAD_PAGE_TEXT, WIDGET_ERROR_CODES, Widge
 
 const ROOT = path.resolve(__dirname, '../..');
 
-/** The codes of the table under "## Error codes" in docs/host-contract.md, in order. */
+/** The codes listed under "## Error codes" in docs/host-contract.md (one "- `CODE`" item each), in order. */
 function documentedCodes(): string[] {
   const text = fs.readFileSync(path.join(ROOT, 'docs/host-contract.md'), 'utf8');
   const start = text.indexOf('\n## Error codes\n');
   expect(start).toBeGreaterThan(-1);
   const end = text.indexOf('\n## ', start + 1);
   const section = text.slice(start, end === -1 ? undefined : end);
-  return [...section.matchAll(/^\| `([A-Z_]+)` +\|/gm)].map((match) => match[1]);
+  return [...section.matchAll(/^- `([A-Z_]+)`/gm)].map((match) => match[1]);
 }
 
 /** Every product source file (no tests, no declarations) under `folders`. */
