@@ -134,7 +134,8 @@ test("refund page: axios is not on the first panel's path; it loads when idle, a
     'no axios chunk requested by the first panel',
   );
   // Loaded when the page is idle, before any action needs it.
-  assert.equal(await page.evaluate(() => window.__rwIdle.length), 1, 'one idle callback asked for');
+  // Two idle callbacks: axios's, and the device clean-up's (shared/mount/deviceCleanup.ts).
+  assert.equal(await page.evaluate(() => window.__rwIdle.length), 2, 'two idle callbacks asked for');
   const loaded = page.waitForResponse((response) => isAxios(response.url()));
   await page.evaluate(() => window.__rwIdle.forEach((run) => run()));
   await loaded;

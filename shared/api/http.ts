@@ -38,7 +38,7 @@ function mayRetry(error: AxiosError): boolean {
 
 let strayReported = false;
 
-/** Reports, once a page, a token meta planted outside the head (docs/security.md "The widgets"). */
+/** Reports, once a page, a token meta planted outside the head (docs/security.md "Sessions and antiforgery on the reference backend"). */
 function reportStrayToken(): void {
   if (strayReported || typeof document === 'undefined' || strayTokenSources(document) === 0) return;
   strayReported = reportError(new Error('refund-widgets: token meta outside <head> ignored'));

@@ -97,7 +97,7 @@ const TOKEN_META = 'meta[name="request-verification-token"]';
 const TOKEN_INPUT = 'input[name="__RequestVerificationToken"]';
 
 /**
- * The page's antiforgery token (docs/security.md "The widgets"), from the host's one source: the
+ * The page's antiforgery token (docs/security.md "Sessions and antiforgery on the reference backend"), from the host's one source: the
  * content of `<meta name="request-verification-token">` in the `<head>`, else the value of the
  * first `input[name="__RequestVerificationToken"]` (what `@Html.AntiForgeryToken()` renders),
  * else null. A meta outside the head (markup put into the page's body) is never read

@@ -1,5 +1,5 @@
 /**
- * The page's antiforgery token comes from the host's one source (docs/security.md "The widgets"):
+ * The page's antiforgery token comes from the host's one source (docs/security.md "Sessions and antiforgery on the reference backend"):
  * on a host that renders the hidden `__RequestVerificationToken` input, a
  * `<meta name="request-verification-token">` put into the page's body is ignored, and reported
  * once through `/report/error` (docs/error-reports.md).
