@@ -16,6 +16,8 @@ module.exports = [
     async ({ host, newPage }) => {
       const page = await newPage();
       await page.goto(`${host.url}/`);
+      // The lookup widget has replaced the server-rendered form (its radios are its own).
+      await page.find({ role: 'radio', name: 'My journey was disrupted' });
       await (await page.find({ role: 'textbox', name: 'Booking reference' })).fill('FTR6KL9B');
       await (await page.find({ role: 'textbox', name: 'Email address' })).fill('disrupted@example.com');
       await (await page.find({ role: 'radio', name: 'My journey was disrupted' })).click();

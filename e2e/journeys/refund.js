@@ -15,6 +15,8 @@ module.exports = [
       await page.goto(`${host.url}/`);
       await page.find({ role: 'heading', name: 'Demo bookings' });
       await assertAxeClean(page, 'start page');
+      // The lookup widget has replaced the server-rendered form (its radios are its own).
+      await page.find({ role: 'radio', name: 'My journey was disrupted' });
       await (await page.find({ role: 'textbox', name: 'Booking reference' })).fill('kxb7ht2n');
       await (await page.find({ role: 'textbox', name: 'Email address' })).fill('traveller@example.com');
       await (await page.find({ role: 'radio', name: 'I no longer need to travel' })).click();
