@@ -10,7 +10,7 @@
  * (`__RW_FIRST_PANEL__`, build/first-panel-plugin.js), so it can preload them as soon as it runs,
  * and their sha384 integrity with each remote entry's (`__RW_INTEGRITY__`, host-shim/integrity.ts).
  * Every runtime sets `integrity` on the chunks and CSS it loads (ChunkIntegrityPlugin,
- * build/sri-plugin.js; docs/security.md "Second review: every file under SRI").
+ * build/sri-plugin.js; docs/security.md "Every file under SRI").
  * Production writes hidden source maps (a `.map` beside each JS file, no `sourceMappingURL`
  * comment: browsers never fetch them; `npm run symbolicate` reads them) and extracts CSS to
  * files: no eval, no inline styles (CSP).

@@ -1,6 +1,6 @@
 /**
  * What each remote's first panel needs, learned from its compilation (docs/architecture.md
- * "Federation"; docs/security.md "Second review: every file under SRI"). The shim is compiled after
+ * "Federation"; docs/security.md "Every file under SRI"). The shim is compiled after
  * the remotes and bakes it in as `__RW_FIRST_PANEL__` (host-shim/firstPanel.ts preloads it) and
  * `__RW_INTEGRITY__` (host-shim/integrity.ts).
  *
@@ -179,7 +179,7 @@ class FirstPanelFiles {
 
   /**
    * The integrity of every file the shim loads or preloads from the remotes (docs/security.md
-   * "Second review: every file under SRI"): each remote entry and the files of `table`, by path
+   * "Every file under SRI"): each remote entry and the files of `table`, by path
    * relative to the remotes base, sorted.
    *
    * @param {{ remotes: object }} table the result of {@link FirstPanelFiles#table}

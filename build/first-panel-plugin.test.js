@@ -1,6 +1,6 @@
 /**
  * build/first-panel-plugin.js: the first-panel table and integrity values the shim carries
- * (docs/security.md "Second review: every file under SRI"), learned from a real federated compile
+ * (docs/security.md "Every file under SRI"), learned from a real federated compile
  * of a small remote. It compiles with the installed webpack and @module-federation/enhanced, so an
  * upgrade that changes where the expose's chunk group or a provided module's share key is found
  * fails here.

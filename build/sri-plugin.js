@@ -1,6 +1,6 @@
 /**
- * Every chunk and stylesheet a webpack runtime loads carries `integrity` (docs/security.md "Second
- * review: every file under SRI"). Used by every compiler of webpack.config.js: the shim's runtime
+ * Every chunk and stylesheet a webpack runtime loads carries `integrity` (docs/security.md "Every
+ * file under SRI"). Used by every compiler of webpack.config.js: the shim's runtime
  * (its lazy loader chunk) and each remote's runtime in `remoteEntry.js` (the remote's own chunks,
  * its CSS, and the chunks of the shared modules it provides).
  *

@@ -1,7 +1,7 @@
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
- * Dev-only routes behind a flag (docs/reference-backend.md "Dev tools"; docs/security.md "Second
- * review: the reference backend and dev host"): the states gallery, /__dev/* and /host-data/*
+ * Dev-only routes behind a flag (docs/reference-backend.md "Dev tools"; docs/security.md "Sessions
+ * and antiforgery on the reference backend"): the states gallery, /__dev/* and /host-data/*
  * exist only with the dev tools on, which `npm start` and `npm run serve` turn on and `npm run
  * backend` and the ASP.NET launcher do not; /host-data/* also answers a request carrying the
  * page-data key the launcher gives the ASP.NET site.

@@ -3,7 +3,7 @@
 /**
  * Idempotency-Key replay of the reference backend's committing calls (ProcessRefund, the
  * replacement, submit-claim) and of uploads, in one place for backend.js and claims.js
- * (docs/security.md "Second review: the reference backend and dev host"; docs/architecture.md
+ * (docs/security.md "Sessions and antiforgery on the reference backend"; docs/architecture.md
  * "Exactly once").
  *
  * A saved answer is found only for the same session, the same path and the same key: another

@@ -1,7 +1,7 @@
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * Idempotency keys scoped by session and path, held in a Map (idempotency.js; docs/security.md
- * "Second review: the reference backend and dev host"): the helper on its own, then through
+ * "Sessions and antiforgery on the reference backend"): the helper on its own, then through
  * ProcessRefund and submit-claim, where another session reusing a key once got 422 (telling it the
  * key exists) and `Idempotency-Key: __proto__` always got 422. Answers are kept 24 hours (a clock
  * passed in moves time on), only 2xx ones are saved, at most 100 per session, and `forget` drops

@@ -2,7 +2,7 @@
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * Refuses request paths that a server or proxy on the way could read as another path (docs/security.md
- * "Second review: the reference backend and dev host"): a path holding a backslash or a dot
+ * "Sessions and antiforgery on the reference backend"): a path holding a backslash or a dot
  * segment (`.` or `..`), written out or percent-encoded at any depth (`%5C`, `%255C`, `%2e%2e`,
  * `%252e%252e`, …). Kestrel, for one, decodes `%5C` to `\` and .NET's `Uri` then reads it as `/`,
  * so `/api/..%5Chost-data` walked out of `/api`. The dev host and the reference backend answer

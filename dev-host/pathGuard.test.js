@@ -1,7 +1,7 @@
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
- * Paths that walk out of their prefix (docs/security.md "Second review: the reference backend and
- * dev host"): the second review's reproductions against the dev host and the reference backend
+ * Paths that walk out of their prefix (docs/security.md "Sessions and antiforgery on the
+ * reference backend"): the reproductions against the dev host and the reference backend
  * alone, sent byte for byte (fetch would tidy the path), and the rule itself (pathGuard.js) over
  * every depth of encoding.
  */

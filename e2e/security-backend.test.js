@@ -5,7 +5,7 @@
  * page's antiforgery token; a refused token or session shows "This page has expired. Please reload
  * the page and try again." and a reload fixes it; a cross-site page cannot delete an upload; a
  * session token planted by a page on another port is replaced when the traveller proves their
- * booking (docs/security.md "Second review: the reference backend and dev host").
+ * booking (docs/security.md "Sessions and antiforgery on the reference backend").
  */
 const http = require('http');
 const { test } = require('node:test');

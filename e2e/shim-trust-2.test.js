@@ -1,7 +1,7 @@
 /* global document -- used inside page.evaluate, which runs in the browser */
 /**
  * Browser tests of the second security review's findings on the shim and the page data
- * (docs/security.md "Second review: the shim and the page data"): an injected duplicate mount
+ * (docs/security.md "The shim and the page"): an injected duplicate mount
  * point, a second shim tag, clobbered document properties, duplicate page-data blocks and
  * navigation targets on another origin. A second loopback address (127.0.0.2) plays the
  * attacker's origin and records every request. HTML is injected into dev-host pages with

@@ -1,6 +1,6 @@
 /* global window, document, getComputedStyle, MutationObserver -- used inside page.addInitScript and page.evaluate, which run in the browser */
 /**
- * Browser tests of docs/security.md "Second review: every file under SRI": on the refund page every
+ * Browser tests of docs/security.md "Every file under SRI": on the refund page every
  * script and stylesheet the shim and the runtimes create, and every preload, carries the integrity
  * `dist/manifest.json` lists, with no warning and no file fetched twice, on the page's origin and
  * from a CDN. A tampered file (the refund page's own chunk, its CSS, the remote entry, a preloaded

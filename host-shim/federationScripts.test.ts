@@ -1,6 +1,6 @@
 /**
  * The federation runtime plugin's script loading (docs/cross-origin.md "Trusted Types";
- * docs/security.md "Second review: every file under SRI"): remote entries get the build's
+ * docs/security.md "Every file under SRI"): remote entries get the build's
  * `integrity`, `crossorigin="anonymous"` and a `src` made by the Trusted Types policy.
  */
 import federationScripts, {

@@ -3,7 +3,7 @@
  * Types"): a runtime plugin whose `createScript` hook builds each remote entry's `<script>` itself,
  * so it
  * - carries `integrity`: the sha384 the build baked into the shim (host-shim/integrity.ts,
- *   docs/security.md "Second review: every file under SRI"); a remote entry with no value is not
+ *   docs/security.md "Every file under SRI"); a remote entry with no value is not
  *   loaded at all;
  * - carries `crossorigin="anonymous"` when it comes from another origin than the page's, as
  *   webpack's own chunk loading does: an error thrown in remote code served from a CDN (with CORS

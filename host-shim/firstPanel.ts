@@ -66,7 +66,7 @@ export function firstPanelFiles(table: FirstPanelTable, names: string[]): string
 /**
  * Adds one `<link rel="preload">` per file (as script or style) to the head, each with its
  * integrity from `integrity` (default: the build's table). A file without an integrity value is
- * not preloaded (docs/security.md "Second review: every file under SRI"). Returns how many.
+ * not preloaded (docs/security.md "Every file under SRI"). Returns how many.
  */
 export function preloadFiles(
   doc: Document,

@@ -1,5 +1,5 @@
 /**
- * The integrity table the shim carries (docs/security.md "Second review: every file under SRI"):
+ * The integrity table the shim carries (docs/security.md "Every file under SRI"):
  * looked up by path relative to the remotes base, own keys only, remote entries by their last two
  * path segments.
  */

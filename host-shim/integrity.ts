@@ -1,6 +1,6 @@
 /**
  * The integrity values the shim carries for the files it loads and preloads from the remotes
- * (docs/security.md "Second review: every file under SRI"): each remote entry and each first-panel
+ * (docs/security.md "Every file under SRI"): each remote entry and each first-panel
  * file, by path relative to the remotes base (`refund/remoteEntry.js`), as sha384 of the final
  * bytes, the values `dist/manifest.json` lists. The build bakes them in as `__RW_INTEGRITY__`
  * (build/first-panel-plugin.js `shimIntegrity`). The chunks and CSS a remote loads itself carry

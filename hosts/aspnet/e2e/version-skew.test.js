@@ -12,7 +12,7 @@
  * lazily loaded chunk of the refund remote (`There is a problem`), that chunk renamed with a new
  * content hash and referenced, with its integrity, from its remoteEntry.js, other bytes in the
  * journey summary's remoteEntry.js, both remote entries' integrity in the shim (which pins them,
- * docs/security.md "Second review: every file under SRI"), other shim bytes, and its own manifest.
+ * docs/security.md "Every file under SRI"), other shim bytes, and its own manifest.
  */
 'use strict';
 
