@@ -56,4 +56,24 @@ module.exports = [
       await assertClean(page);
     },
   ],
+  [
+    'manual claim: a photo chosen the moment the file input appears is uploaded, not dropped',
+    async ({ host, newPage }) => {
+      const page = await newPage();
+      await page.goto(`${host.url}/`);
+      await page.find({ role: 'heading', name: 'Demo bookings' });
+      const file = { name: 'early.png', buffer: await drawImage(page, { width: 640, height: 480, type: 'image/png' }) };
+      await page.goto(`${host.url}${bookingPath('/ManualRefund', 'printed-advance')}`);
+      // No wait for the widget to settle: the file goes in as soon as its input exists.
+      await (await page.find({ label: 'Choose photos of your tickets' })).setFiles([file]);
+      await page.find({ text: 'Uploaded' }, { timeout: 30_000 });
+      const uploaded = await devTool(host, 'uploads');
+      assert.deepEqual(
+        uploaded.map((upload) => upload.name),
+        ['early.png'],
+        'the early photo uploaded once',
+      );
+      await assertClean(page);
+    },
+  ],
 ];
