@@ -179,6 +179,11 @@ describe('RefundWidgetsManifestPlugin', () => {
       ...WIDGETS.map(({ name }) => `preload/${name}.mount.html`).sort(),
       STYLESHEET,
       TYPES,
+      // The contract's JSON Schemas, as contract/schemas/ holds them.
+      ...fs
+        .readdirSync(path.join(__dirname, '..', 'contract', 'schemas'))
+        .sort()
+        .map((file) => `schemas/${file}`),
     ]);
     expect(fs.readFileSync(path.join(dist, TYPES), 'utf8')).toBe(
       fs.readFileSync(path.join(__dirname, '..', 'types', TYPES), 'utf8'),
