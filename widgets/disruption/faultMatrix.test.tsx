@@ -31,7 +31,7 @@ import { mount } from './mount';
 import { texts } from './texts';
 
 /** Long enough that answering the first question surely ends before a slow answer (half of it) arrives. */
-const TIMEOUT_MS = 1000;
+const TIMEOUT_MS = 2000;
 const STATUS_URL = '/Refund/Status?bookingReference=X';
 const SUPPORT = 'support@example.co.uk';
 type State = { bookingReference: string; email: string; details: unknown; status: unknown };
@@ -84,7 +84,7 @@ async function answerYes(user: ReturnType<typeof userEvent.setup>) {
 }
 
 const statusGets = () => http.history.get.filter((r) => r.url === STATUS_URL);
-const secondQuestion = () => screen.findByRole('group', { name: texts.secondLegend });
+const secondQuestion = () => screen.findByRole('group', { name: texts.secondLegend }, { timeout: TIMEOUT_MS });
 
 /** The widget shows something: never a blank mount point, and the journey summary stays. */
 const assertNotBlank = (element: HTMLElement) => {
