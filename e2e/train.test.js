@@ -300,7 +300,10 @@ test('a photo chosen offline, then the tab closed: a new tab lists it and upload
     .waitFor();
   await input.setInputFiles([{ name: 'offline.png', mimeType: 'image/png', buffer: photo }]);
   await page.getByText('Waiting to upload', { exact: true }).waitFor();
-  await page.waitForTimeout(500); // checked, resized and kept in the draft
+  // Checked, resized and kept in the draft before the tab closes.
+  for (let i = 0; i < 100 && !(await keptOnDevice(page)).includes('offline.png'); i += 1)
+    await page.waitForTimeout(100);
+  assert.match(await keptOnDevice(page), /offline\.png/, 'the photo is in the draft');
   assert.equal(reached.length, 0, 'nothing was sent while offline');
   await page.close();
   await context.setOffline(false);
