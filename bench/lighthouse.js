@@ -125,7 +125,7 @@ async function launchChromium() {
       await exited;
       clearTimeout(timer);
     }
-    fs.rmSync(profile, { recursive: true, force: true });
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
   };
   try {
     const port = await new Promise((resolve, reject) => {
