@@ -172,7 +172,7 @@ describe('links of README.md and docs/', () => {
 
   test('the link checker refuses what it must', () => {
     const readme = path.join(ROOT, 'README.md');
-    expect(linkProblem(readme, '../SPEC.md')).toMatch(/outside the repository/);
+    expect(linkProblem(readme, '../RULES.md')).toMatch(/outside the repository/);
     expect(linkProblem(readme, 'docs/no-such-file.md')).toMatch(/no such file/);
     expect(linkProblem(readme, 'docs/host-contract.md#no-such-heading')).toMatch(/no such heading/);
     expect(linkProblem(readme, 'node_modules/yup/package.json')).toMatch(/not part of the repository/);

@@ -374,9 +374,9 @@ describe('the pointer checker', () => {
     expect(pointerProblem({ doc: 'product-rules.md', heading: '2. Screens and routes' })).toBeNull();
     expect(pointerProblem({ doc: 'product-rules.md', heading: 'screens and routes' })).toBeNull();
     const file = path.join(ROOT, 'host-shim', 'index.ts');
-    expect(outsideNames(file, 'as STYLE.md habit 3 and ../shared/SPEC.md say; ../../x')).toEqual([
-      'STYLE.md',
-      '../shared/SPEC.md',
+    expect(outsideNames(file, 'as HABITS.md item 3 and ../elsewhere/RULES.md say; ../../x')).toEqual([
+      'HABITS.md',
+      '../elsewhere/RULES.md',
       '../../x',
     ]);
     expect(outsideNames(file, 'see README.md, ../shared/page and docs/security.md')).toEqual([]);
