@@ -108,6 +108,13 @@ test('photos keep the order they were added, whichever is written first; replace
   expect(uploaded.photos[0]).toBe(draft.photos[0]);
 });
 
+test('a photo uploaded before its bytes were written stays uploaded: the late write of its bytes changes nothing', () => {
+  const photo = waiting('a');
+  const uploaded = withUploaded({ savedAt: NOW, photos: [], replacementReference: '' }, photo, 'up-a');
+  expect(withPhoto(uploaded, photo)).toBe(uploaded);
+  expect(uploaded.photos.map((kept) => `${kept.key}:${kept.state}:${kept.uploadId}`)).toEqual(['a:uploaded:up-a']);
+});
+
 test('a draft older than 24 hours is not read, and is deleted; one of exactly 24 hours is', async () => {
   await changeDraft('KXB7HT2N', JOURNEY, (draft) => withPhoto(draft, waiting('one')), now);
   now = NOW + DRAFT_TTL_MS;

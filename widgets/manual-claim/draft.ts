@@ -146,11 +146,14 @@ export function photoBlob(photo: DraftPhoto): Blob | undefined {
 
 /**
  * A photo added to or replaced in `draft`, by its key. The photos stay in the order they were added
- * to the list (`addedAt`), whichever was resized and written first.
+ * to the list (`addedAt`), whichever was resized and written first. A waiting photo never replaces
+ * the same photo uploaded: its upload may end before its bytes are written.
  *
  * @returns the changed draft
  */
 export function withPhoto(draft: ClaimDraft, photo: DraftPhoto): ClaimDraft {
+  if (photo.state === 'waiting' && draft.photos.some((kept) => kept.key === photo.key && kept.state === 'uploaded'))
+    return draft;
   const others = draft.photos.filter((kept) => kept.key !== photo.key);
   const at = others.findIndex((kept) => kept.addedAt > photo.addedAt);
   const photos = at === -1 ? [...others, photo] : [...others.slice(0, at), photo, ...others.slice(at)];
