@@ -30,7 +30,7 @@ const ASPNET_PREFIX = '/_content/RefundWidgets.AspNetCore/';
  * federated page with the shim swapped for plain bundles; `aspnet`, the ASP.NET example site's page
  * (hosts/aspnet, the kit from its package: hints from `<refund-widgets-head />`), with `--aspnet`.
  */
-const VARIANTS = ['federated', 'hinted', 'plain', 'aspnet'];
+const VARIANTS = ['federated', 'hinted', 'bare', 'plain', 'aspnet'];
 /** Lighthouse "Slow 4G" as nominal figures: 150 ms RTT, 1.6 Mbps down, 750 kbps up. */
 const SLOW_4G = {
   offline: false,
@@ -183,6 +183,7 @@ async function startBench(distDir, { hinted = false, aspnet = false, browser: wi
       const withHints = await startServer({ port: 0, dataDir: dataDir(), distDir, logger, preloadHints: true });
       closers.push(() => withHints.close());
       sites.hinted = { url: withHints.url, prefix: STATIC_PREFIX };
+      sites.bare = sites.hinted;
     }
     if (aspnet) {
       const { startAspNetHost, startReferenceBackend } = require('../hosts/aspnet/run');
@@ -228,14 +229,30 @@ function plainHtml(html, pageSpec, distDir) {
   return html.replace('</head>', `${links}</head>`).replace(shimTag, scripts.join('\n'));
 }
 
-/** In-page check (run by waitForFunction): every panel is shown → performance.now(), else false. */
+/**
+ * Empties every mount point of a host page for the `bare` variant: the server-rendered content
+ * (build/mount-content.js) goes, so the page is as a host without it writes it.
+ * Throws when the page has no such content.
+ */
+function bareHtml(html) {
+  const bare = html
+    .replace(/<form class="rw-before"[\s\S]*?<\/form>/g, '')
+    .replace(/<div class="rw-before">[\s\S]*?<\/div>\s*<\/div>/g, '');
+  if (bare === html || bare.includes('rw-before')) throw new Error('the page has no mount content to remove');
+  return bare;
+}
+
+/**
+ * In-page check (run by waitForFunction): every panel is shown → performance.now(), else false.
+ * The server-rendered mount content (`.rw-before`) is not the widget's panel.
+ */
 function panelsShown(panels) {
   for (const panel of panels) {
     const root = document.getElementById(panel.mountId);
     if (!root) return false;
     const pattern = panel.text ? new RegExp(panel.text) : null;
     const found = [...root.querySelectorAll(panel.selector)].some(
-      (el) => !pattern || pattern.test((el.textContent || '').trim()),
+      (el) => !el.closest('.rw-before') && (!pattern || pattern.test((el.textContent || '').trim())),
     );
     if (!found) return false;
   }
@@ -413,6 +430,7 @@ async function measureLoad(
       delete headers['content-length'];
       let body = await response.text();
       if (variant === 'plain') body = plainHtml(body, pageSpec, distDir);
+      if (variant === 'bare') body = bareHtml(body);
       await route.fulfill({ status: response.status(), headers, body });
     });
 
@@ -518,6 +536,7 @@ module.exports = {
   bookingQuery,
   SLOW_4G,
   VARIANTS,
+  bareHtml,
   buildAspNet,
   benchDist,
   widgetsJson,

@@ -161,3 +161,25 @@ describe('the waterfall charts', () => {
     expect(chartOf({ na: 'x' }, 'ASP.NET').requests).toBeUndefined();
   });
 });
+
+describe('mount content against empty mounts', () => {
+  const { bareHtml } = require('./lib');
+  const { mountContent } = require('../build/mount-content');
+
+  it('the goal row compares each page with its mounts emptied, in both throttles', () => {
+    const withBare = results(measured({ ms: 900, msCpu4: 1800, depth: 1 }));
+    withBare.variants = ['federated', 'hinted', 'bare', 'plain'];
+    withBare.pages[0].bare = measured({ ms: 850, msCpu4: 1800, depth: 1 });
+    const row = goalRow(report(withBare), 'refund /ConfirmRefund: first panel with mount content');
+    expect(row.slice(1)).toEqual(['≤ 1.02×', '1.06×', 'MISSED', '1.00×', 'ok']);
+  });
+
+  it('bareHtml empties every mount of a page and refuses a page without mount content', () => {
+    const page = `<main><div id="lookup-widget">\n${mountContent('lookup')}\n</div>
+<div id="refund-widget" data-x="1">\n${mountContent('refund', { supportEmail: 'a@b.uk' })}\n</div><footer>f</footer></main>`;
+    expect(bareHtml(page).replace(/\s+/g, '')).toBe(
+      '<main><divid="lookup-widget"></div><divid="refund-widget"data-x="1"></div><footer>f</footer></main>',
+    );
+    expect(() => bareHtml('<div id="refund-widget"></div>')).toThrow('no mount content');
+  });
+});

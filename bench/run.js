@@ -39,9 +39,16 @@ const GOALS = {
   secondWidgetGz: 12 * KB,
   hintedRefundDepth: 1,
   hintedRefundTimeRatio: 0.95,
+  mountContentRatio: 1.02,
 };
 /** How the table names each variant (lib.VARIANTS). */
-const VARIANT_LABELS = { federated: 'federated', hinted: 'with hints', plain: 'plain', aspnet: 'ASP.NET, hints' };
+const VARIANT_LABELS = {
+  federated: 'federated',
+  hinted: 'with hints',
+  bare: 'hints, empty mounts',
+  plain: 'plain',
+  aspnet: 'ASP.NET, hints',
+};
 /** Lighthouse's mobile CPU setting. */
 const CPU_SLOWDOWN = 4;
 
@@ -84,7 +91,10 @@ function parseArgs(argv) {
  * with the CPU slowed 4×; the figures are medians, the requests drawn are the median Slow 4G load's.
  */
 async function measureVariant(bench, pageSpec, variant, { distDir, runs, timing }) {
-  const why = lib.unavailableReason(pageSpec, distDir, { plain: variant === 'plain', hinted: variant === 'hinted' });
+  const why = lib.unavailableReason(pageSpec, distDir, {
+    plain: variant === 'plain',
+    hinted: variant === 'hinted' || variant === 'bare',
+  });
   if (why) return { na: why };
   try {
     const size = await lib.measureLoad(bench, pageSpec, { variant, distDir, stacks: true, timeoutMs: 30_000 });
@@ -321,6 +331,19 @@ function report(results) {
   };
   if (variants.includes('hinted')) hintedGoals('refund page with hints', refund?.hinted);
   if (variants.includes('aspnet')) hintedGoals('ASP.NET refund page (hints)', refund?.aspnet);
+  if (variants.includes('hinted') && variants.includes('bare')) {
+    for (const p of pages) {
+      const [withContent, bare] = [p.hinted, p.bare].map((m) => (m && !m.na ? m : null));
+      both(
+        `${p.label}: first panel with mount content ÷ empty mounts (hints)`,
+        `≤ ${GOALS.mountContentRatio.toFixed(2)}×`,
+        fmtRatio,
+        ratio(withContent?.ms, bare?.ms),
+        ratio(withContent?.msCpu4, bare?.msCpu4),
+        GOALS.mountContentRatio,
+      );
+    }
+  }
   lines.push('', 'Goals', table(goals));
   const spreads = pages.flatMap((p) =>
     variants
