@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { LazyPart, reloadableLazy } from '../../shared/mount/lazyPart';
 import { serverText } from '../../shared/api/serverText';
+import { useServerState } from '../../shared/hooks/useServerState';
 import { mailtoHref } from '../../shared/format/mailto';
 import { SelectedJourney } from '../../shared/journey/SelectedJourney';
 import { storageKeeps } from '../../shared/storage/journeyAnswers';
@@ -30,9 +31,6 @@ import './disruption.css';
 
 /** The second question and the portion question load after the first answer (docs/architecture.md "Lazy by default"). */
 const SecondStep = reloadableLazy(() => import('./components/SecondStep'));
-
-type StatusState =
-  { phase: 'loading' } | { phase: 'error'; details: string | undefined } | { phase: 'ready'; portions: Portion[] };
 
 export interface DisruptionWidgetProps {
   config: DisruptionConfig;
@@ -74,23 +72,13 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
   const [step, setStep] = useState<Step>(() => trustedStep(stepOfState(currentState(), key) ?? 'first', saved));
   // Whether the step has changed since the page loaded: only then does focus move to its heading.
   const [moved, setMoved] = useState(false);
-  const [status, setStatus] = useState<StatusState>({ phase: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const stepBox = useRef<HTMLDivElement>(null);
+  const { state: status, retry } = useServerState(
+    () => fetchRefundStatus(config.refundStatusUrl).then((response) => abandonedPortions(response, config.details)),
+    [config.refundStatusUrl, config.details],
+  );
+  const errorDetails = status.phase === 'failed' ? serverText(status.error) : undefined;
 
-  useEffect(() => {
-    let active = true;
-    fetchRefundStatus(config.refundStatusUrl).then(
-      (response) => active && setStatus({ phase: 'ready', portions: abandonedPortions(response, config.details) }),
-      (error: unknown) => {
-        if (!active) return;
-        setStatus({ phase: 'error', details: serverText(error) });
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [config.refundStatusUrl, config.details, attempt]);
+  const stepBox = useRef<HTMLDivElement>(null);
 
   // The entry the funnel opened on is its first step's (or, after a reload, the step it shows), so
   // that Back from the next step returns to it; browser Back and Forward then show the entry's
@@ -157,11 +145,6 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
 
   const onPortion = (portion: Portion) => leave(disruptedRefundUrl(config, portion));
 
-  const retry = useCallback(() => {
-    setStatus({ phase: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-
   // docs/product-rules.md section 8 "the refund status fails": the catalogued message, the server's own text as
   // its details (docs/decisions.md "The server's own text") and a contact link.
   const contactHref = mailtoHref(config.supportEmail, {
@@ -171,7 +154,7 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
   const loading = <LoadingStatus text={texts.loading} />;
 
   return (
-    <div className="rw-disruption" data-status={status.phase}>
+    <div className="rw-disruption" data-status={status.phase === 'failed' ? 'error' : status.phase}>
       {restored && step === 'first' && (
         <p className="rw-disruption__restored" role="status">
           {texts.restored}
@@ -205,10 +188,10 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
           />
         )}
         {step !== 'first' && status.phase === 'loading' && loading}
-        {step !== 'first' && status.phase === 'error' && (
+        {step !== 'first' && status.phase === 'failed' && (
           <div className="rw-message rw-message--error" role="alert">
             <p className="rw-disruption__text">{texts.statusFailure}</p>
-            {status.details && <p className="rw-disruption__text rw-disruption__error-body">{status.details}</p>}
+            {errorDetails && <p className="rw-disruption__text rw-disruption__error-body">{errorDetails}</p>}
             <p className="rw-disruption__text">
               <button type="button" className="rw-button rw-button--secondary" onClick={retry}>
                 {texts.tryAgain}
@@ -221,20 +204,20 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
             </p>
           </div>
         )}
-        {step !== 'first' && status.phase === 'ready' && status.portions.length === 0 && (
+        {step !== 'first' && status.phase === 'ready' && status.data.length === 0 && (
           <NoOption
             href={manualRefundUrl(config)}
             onFollow={() => forgetAnswers(config.details)}
             focusOnMount={moved}
           />
         )}
-        {step !== 'first' && status.phase === 'ready' && status.portions.length > 0 && (
+        {step !== 'first' && status.phase === 'ready' && status.data.length > 0 && (
           <LazyPart fallback={loading}>
             <SecondStep
               step={step}
               initialReason={saved.reason ?? ''}
               initialPortion={saved.portion ?? ''}
-              portions={status.portions}
+              portions={status.data}
               onReason={onReason}
               onPortion={onPortion}
               focusOnMount={moved}

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useServerState } from '../../shared/hooks/useServerState';
 import { isWidgetError, type WidgetError } from '../../shared/errors/WidgetError';
 import { isTransientFailure, toWidgetError } from '../../shared/api/policy';
 import { OfflineNotice } from '../../shared/ui/OfflineNotice';
@@ -67,59 +68,57 @@ export function RefundWidget(props: Props) {
 /** The committing actions of the refund page (docs/offline.md "Committing actions"). */
 const REFUND_PAGE_ACTIONS: readonly IntentAction[] = ['refund', 'deferral', 'replacement'];
 
+type Loaded = Exclude<Phase, { phase: 'loading' } | { phase: 'status-error' } | { phase: 'done' }>;
+
+/**
+ * The refund status and the dry run, in parallel (docs/architecture.md "The refund page, as data
+ * flows"). Throws the status call's failure; a dry-run failure is part of the answer.
+ */
+async function loadRefundPage(config: RefundPageConfig): Promise<Loaded | { phase: 'self-refunds-disabled' }> {
+  const [status, dryRun] = await Promise.allSettled([
+    fetchRefundStatus(config.refundStatusUrl),
+    fetchDryRun(config.dryRunUrl),
+  ]);
+  if (status.status === 'rejected') throw status.reason;
+  const response = status.value;
+  if (response.refundStatus?.isCancelled) {
+    // The booking is refunded: a committing action an earlier page left pending has had its effect.
+    for (const action of REFUND_PAGE_ACTIONS) forgetIntent(config.details.bookingReference, action);
+  }
+  if (response.refundStatus === null) return { phase: 'null-status' };
+  const ready = { ...response, refundStatus: response.refundStatus };
+  if (dryRun.status === 'fulfilled')
+    return { phase: 'ready', response: ready, dryRun: { ok: true, result: dryRun.value } };
+  const message = isWidgetError(dryRun.reason) ? dryRun.reason.message : String(dryRun.reason);
+  if (message.includes('Self refunds are disabled')) return { phase: 'self-refunds-disabled' };
+  const outage = isTransientFailure(toWidgetError(dryRun.reason));
+  return { phase: 'ready', response: ready, dryRun: { ok: false, message, outage } };
+}
+
 /** The refund page proper: load, one panel, finished view (see {@link RefundWidget}). */
 function RefundPage({ config, element, navigate = (url) => window.location.assign(url) }: Props) {
-  const [state, setState] = useState<Phase>({ phase: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
+  const {
+    state: load,
+    retry,
+    attempt,
+  } = useServerState(() => loadRefundPage(config), [config.refundStatusUrl, config.dryRunUrl]);
+  const [done, setDone] = useState<Extract<Phase, { phase: 'done' }> | null>(null);
+  const redirect = load.phase === 'ready' && load.data.phase === 'self-refunds-disabled';
   useEffect(() => {
-    let active = true;
-    Promise.allSettled([fetchRefundStatus(config.refundStatusUrl), fetchDryRun(config.dryRunUrl)]).then(
-      ([status, dryRun]) => {
-        if (!active) return;
-        if (status.status === 'rejected') {
-          setState({ phase: 'status-error', error: toWidgetError(status.reason) });
-          return;
-        }
-        const response = status.value;
-        if (response.refundStatus?.isCancelled) {
-          // The booking is refunded: a committing action an earlier page left pending has had its
-          // effect, so its stored key goes (docs/offline.md "Committing actions").
-          for (const action of REFUND_PAGE_ACTIONS) forgetIntent(config.details.bookingReference, action);
-        }
-        if (response.refundStatus === null) {
-          setState({ phase: 'null-status' });
-          return;
-        }
-        let outcome: DryRunOutcome;
-        if (dryRun.status === 'fulfilled') {
-          outcome = { ok: true, result: dryRun.value };
-        } else {
-          const message = isWidgetError(dryRun.reason) ? dryRun.reason.message : String(dryRun.reason);
-          if (message.includes('Self refunds are disabled')) {
-            navigate(SELF_REFUNDS_UNAVAILABLE_PATH);
-            return;
-          }
-          outcome = { ok: false, message, outage: isTransientFailure(toWidgetError(dryRun.reason)) };
-        }
-        setState({ phase: 'ready', response: { ...response, refundStatus: response.refundStatus }, dryRun: outcome });
-      },
-    );
-    return () => {
-      active = false;
-    };
-    // `navigate` is a prop default; the load depends on the URLs and the traveller's retries only.
+    if (redirect) navigate(SELF_REFUNDS_UNAVAILABLE_PATH);
+    // `navigate` is a prop default; the redirect follows the answer only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [config.refundStatusUrl, config.dryRunUrl, attempt]);
+  }, [redirect]);
 
-  const retry = useCallback(() => {
-    setState({ phase: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
+  let state: Phase;
+  if (done) state = done;
+  else if (load.phase === 'failed') state = { phase: 'status-error', error: load.error };
+  else if (load.phase === 'loading' || load.data.phase === 'self-refunds-disabled') state = { phase: 'loading' };
+  else state = load.data;
 
   const finish = useCallback(
     (kind: Exclude<CompleteKind, 'claim'>, amountPence: number) => {
-      setState({ phase: 'done', kind, amountPence, at: Date.now() });
+      setDone({ phase: 'done', kind, amountPence, at: Date.now() });
       // The journey's refund is done: its saved disruption answers are no longer needed.
       const { bookingReference, JourneyPlannerResults } = config.details;
       forgetJourneyAnswers(bookingReference, JourneyPlannerResults.outboundJourneys[0]?.journeyID);

@@ -1,8 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import { toWidgetError } from '../../../shared/api/policy';
-import type { WidgetError } from '../../../shared/errors/WidgetError';
+import { useEffect } from 'react';
+import { useServerState } from '../../../shared/hooks/useServerState';
 import { setTitleFirstSegment } from '../../../shared/page/title';
-import type { RefundStatus } from '../../../shared/types';
 import { Section } from '../../../shared/ui/Section';
 import { fetchRefundStatus } from '../api';
 import { texts } from '../texts';
@@ -10,9 +8,6 @@ import type { RefundPageConfig } from '../types';
 import { ErrorNotice } from './ErrorNotice';
 import { FIRST_LOAD_PREAMBLE_CLASS } from '../firstLoad';
 import { UnavailableReason } from './UnavailableReason';
-
-type Load =
-  { phase: 'loading' } | { phase: 'ready'; status: RefundStatus | null } | { phase: 'failed'; error: WidgetError };
 
 /**
  * The separate 'Refund unavailable' page view (docs/product-rules.md section 2), mounted with
@@ -23,30 +18,14 @@ type Load =
  * message with a retry and a contact link.
  */
 export function UnavailablePage({ config }: { config: RefundPageConfig }) {
-  const [load, setLoad] = useState<Load>(
-    config.refundStatusUrl ? { phase: 'loading' } : { phase: 'ready', status: null },
-  );
-  const [attempt, setAttempt] = useState(0);
+  const url = config.refundStatusUrl;
+  const status = useServerState(() => fetchRefundStatus(url).then((r) => r.refundStatus), [url], Boolean(url));
+  // Without a status URL there is nothing to load: the reason is 'something went wrong'.
+  const load = url ? status.state : ({ phase: 'ready', data: null } as const);
+  const { retry, attempt } = status;
 
   useEffect(() => {
     setTitleFirstSegment(texts.unavailableTitle);
-  }, []);
-
-  useEffect(() => {
-    if (!config.refundStatusUrl) return;
-    let active = true;
-    fetchRefundStatus(config.refundStatusUrl).then(
-      (response) => active && setLoad({ phase: 'ready', status: response.refundStatus }),
-      (error: unknown) => active && setLoad({ phase: 'failed', error: toWidgetError(error) }),
-    );
-    return () => {
-      active = false;
-    };
-  }, [config.refundStatusUrl, attempt]);
-
-  const retry = useCallback(() => {
-    setLoad({ phase: 'loading' });
-    setAttempt((n) => n + 1);
   }, []);
 
   const reference = config.details.bookingReference;
@@ -69,7 +48,7 @@ export function UnavailablePage({ config }: { config: RefundPageConfig }) {
       )}
       {load.phase === 'ready' && (
         <UnavailableReason
-          status={load.status}
+          status={load.data}
           bookingReference={reference}
           appealsEmail={config.appealsEmail}
           headingLevel={3}

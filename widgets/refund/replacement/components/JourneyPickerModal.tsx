@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { isTransientFailure, toWidgetError } from '../../../../shared/api/policy';
 import { failureText } from '../../../../shared/errors/WidgetError';
 import { formatPence } from '../../../../shared/format/money';
 import { useCommittingAction } from '../../../../shared/hooks/useCommittingAction';
+import { useServerState } from '../../../../shared/hooks/useServerState';
 import { canKeepIntents } from '../../../../shared/storage/intents';
 import { useScopedId } from '../../../../shared/hooks/useScopedId';
 import type { DryRunResult, RefundStatus, RefundStatusResponse } from '../../../../shared/types';
@@ -42,12 +43,6 @@ type DryRunState =
   | { status: 'error'; message: string; retry: boolean }
   /** No protected reference: nothing is sent (docs/product-rules.md section 6). */
   | { status: 'blocked' };
-
-/** The latest dry-run answer and the request (as JSON) it answers. */
-interface DryRunAnswer {
-  key: string;
-  state: DryRunState;
-}
 
 /**
  * The replacement request for a journey (docs/product-rules.md section 3; docs/decisions.md "What each line shows or sends"):
@@ -109,7 +104,7 @@ function dryRunFailure(error: unknown): Extract<DryRunState, { status: 'error' }
  * The journey picker 'Confirm replacement' (docs/product-rules.md sections 2, 4, 7, 8). The candidate journeys
  * are cards of one radio group, the first selected on opening. A replacement dry run runs on
  * opening and on each selection change; an answer to an older selection never overwrites a newer
- * one (request sequence numbers). The amount line and `Confirm {amount} refund` show the dry
+ * one. The amount line and `Confirm {amount} refund` show the dry
  * run's `refundValue`, and the amount line says how it is made ({@link amountBreakdown}); Confirm
  * is disabled while the dry run loads or an error stands, which reads `Unable to use this journey:
  * {error}` with the server's text, or a plain sentence and a Try again button that runs the dry
@@ -129,49 +124,30 @@ export function JourneyPickerModal({
   returnFocusTo,
 }: JourneyPickerModalProps) {
   const [selected, setSelected] = useState<number>(journeys[0]?.journeyID ?? -1);
-  const [answer, setAnswer] = useState<DryRunAnswer | null>(null);
   const [committing, setCommitting] = useState(false);
-  /** Incremented by Try again after a failed dry run: the same request is sent again. */
-  const [attempt, setAttempt] = useState(0);
-  const sequence = useRef(0);
   /** Unique per picker: radios outside a form with one name form one group across the whole page. */
   const radioName = useScopedId('rw-replacement-journey');
   const journey = journeys.find((candidate) => candidate.journeyID === selected) ?? journeys[0];
   const request = journey ? replacementRequest(response, journey, enteredReference) : null;
   const requestKey = request ? JSON.stringify(request) : '';
-  /** The request and the attempt an answer must be for to count. */
-  const answerKey = `${attempt}:${requestKey}`;
+  // Only the answer to the latest request counts (docs/product-rules.md section 4 "Journey picker").
+  const { state: answer, retry } = useServerState(
+    () => replacementDryRun(request as ReplacementRequest),
+    [requestKey],
+    request !== null,
+  );
   const dryRun: DryRunState = !request
     ? { status: 'blocked' }
-    : answer === null || answer.key !== answerKey
+    : answer.phase === 'loading'
       ? { status: 'loading' }
-      : answer.state;
+      : answer.phase === 'ready'
+        ? { status: 'ready', result: answer.data }
+        : dryRunFailure(answer.error);
 
   useEffect(() => {
-    const current = ++sequence.current;
-    if (!request) {
-      console.warn(refundTexts.backendNoRefundLog);
-      return;
-    }
-    const settle = (state: DryRunState) => {
-      // Only the answer to the latest request counts (docs/product-rules.md section 4 "Journey picker").
-      if (current === sequence.current) setAnswer({ key: answerKey, state });
-    };
-    replacementDryRun(request).then(
-      (result) => settle({ status: 'ready', result }),
-      (error: unknown) => settle(dryRunFailure(error)),
-    );
-    // The request is identified by its JSON and the attempt (`answerKey`); a new object each render is not a change.
+    if (!request) console.warn(refundTexts.backendNoRefundLog);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [answerKey]);
-
-  useEffect(
-    () => () => {
-      // Answers arriving after the picker closed are ignored.
-      sequence.current += 1;
-    },
-    [],
-  );
+  }, [requestKey]);
 
   return (
     <Modal
@@ -189,7 +165,7 @@ export function JourneyPickerModal({
           dryRun={dryRun}
           onPendingChange={setCommitting}
           onDone={onDone}
-          onRetry={() => setAttempt((n) => n + 1)}
+          onRetry={retry}
         />
       }
     >
