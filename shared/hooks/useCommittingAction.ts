@@ -5,25 +5,17 @@ import { toWidgetError } from '../api/policy';
 import type { WidgetError } from '../errors/WidgetError';
 import { forgetIntent, isDefiniteAnswer, keyForIntent, type Intent } from '../storage/intents';
 
-/** State of one committing action. */
 export type CommitState<T> =
   | { status: 'idle' }
   | { status: 'pending' }
-  /** `at`: when the answer arrived (milliseconds since the epoch, the phone's clock). */
+  /** `at`: when the answer arrived (ms since the epoch, the phone's clock). */
   | { status: 'done'; result: T; at: number }
   | { status: 'failed'; error: WidgetError };
 
 /**
- * One confirmed intent sent exactly once (docs/architecture.md "Exactly once"; docs/offline.md
- * "Committing actions"). `run()` sends `send(key)` unless a send is in flight or already
- * succeeded, so repeated presses send one request. Nothing is retried automatically.
- *
- * The `Idempotency-Key`: with `intentOf` (called at each press: the booking reference, the action
- * and the body about to be sent), it is stored in `localStorage` with the intent before the request
- * leaves (shared/storage/intents.ts), so a retry of the same intent after a failure, a reload or in
- * another tab reuses it; it is forgotten on a definite answer (2xx, or 4xx but 408 and 429).
- * Without `intentOf`, it is made on the first run and reused by the traveller's retry in this page.
- *
+ * One confirmed intent sent exactly once (docs/architecture.md "Exactly once"): `run()` sends
+ * `send(key)` unless a send is in flight or succeeded; nothing retries automatically. With
+ * `intentOf`, the key is kept across reloads and tabs (docs/offline.md "Committing actions").
  * @returns `[state, run]`
  */
 export function useCommittingAction<T>(
@@ -41,9 +33,7 @@ export function useCommittingAction<T>(
   });
 
   const run = useCallback(() => {
-    // The browser has no network: nothing is sent, and the widget's offline message says so
-    // (docs/offline.md "Offline, and back"). After a request that only got no answer, a press
-    // does send: that is how the page learns the connection is back.
+    // Offline per the browser: nothing is sent (docs/offline.md "Offline, and back"); after a no-answer, a press does send.
     if (locked.current || offlineReason() === 'browser') return;
     locked.current = true;
     setState({ status: 'pending' });
