@@ -98,10 +98,14 @@ export function requestHeaders(
   return { 'X-Requested-With': 'XMLHttpRequest', ...(token ? { [ANTIFORGERY_HEADER]: token } : {}) };
 }
 
-/** 408, 429 or 5xx. */
+/** Whether an HTTP status is a transient failure a retry may mend: 408, 429 or 5xx. */
 export const isTransientStatus = (status: number): boolean => status === 408 || status === 429 || status >= 500;
 
-/** Whether a retry may mend a failure: no answer, a timeout, or a transient status. */
+/**
+ * Whether a failure (a {@link WidgetError} of {@link toWidgetError}) may be mended by trying
+ * again: no answer, a timeout, or a transient status. A definite answer (2xx, or a 4xx other
+ * than 408 and 429) is not.
+ */
 export function isTransientFailure(error: WidgetError): boolean {
   if (error.code === 'NETWORK_ERROR' || error.code === 'TIMEOUT') return true;
   return error.code === 'API_ERROR' && error.status !== undefined && isTransientStatus(error.status);

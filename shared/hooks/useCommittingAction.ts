@@ -13,9 +13,16 @@ export type CommitState<T> =
   | { status: 'failed'; error: WidgetError };
 
 /**
- * One confirmed intent sent exactly once (docs/architecture.md "Exactly once"): `run()` sends
- * `send(key)` unless a send is in flight or succeeded; nothing retries automatically. With
- * `intentOf`, the key is kept across reloads and tabs (docs/offline.md "Committing actions").
+ * One confirmed intent sent exactly once (docs/architecture.md "Exactly once"; docs/offline.md
+ * "Committing actions"). `run()` sends `send(key)` unless a send is in flight or already
+ * succeeded, so repeated presses send one request. Nothing is retried automatically.
+ *
+ * The `Idempotency-Key`: with `intentOf` (called at each press: the booking reference, the action
+ * and the body about to be sent), it is stored in `localStorage` with the intent before the request
+ * leaves (shared/storage/intents.ts), so a retry of the same intent after a failure, a reload or in
+ * another tab reuses it; it is forgotten on a definite answer (2xx, or 4xx but 408 and 429).
+ * Without `intentOf`, it is made on the first run and reused by the traveller's retry in this page.
+ *
  * @returns `[state, run]`
  */
 export function useCommittingAction<T>(
