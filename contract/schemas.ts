@@ -1,14 +1,6 @@
 /**
- * The JSON Schemas of the host contract (docs/host-contract.md), generated from the project's own
- * yup schemas with @sodaru/yup-to-json-schema, so the documented shapes are the shapes the widgets
- * check. `contract/docs.test.ts` keeps contract/schemas/*.json equal to these and
- * validates every JSON example of that file against them.
- *
- * Page data and answers come from the schemas the widgets use (`shared/page/schemas.ts`,
- * `shared/api/refundStatus.ts`, `widgets/refund/validation.ts`, `widgets/refund/replacement/validation.ts`,
- * `shared/validation/schemas.ts`). Request bodies have TypeScript types but no yup schema in the
- * widgets (the widgets build them); their schemas below are typed against those types, so
- * `npm run typecheck` fails when a field is added, renamed or retyped on one side only.
+ * The host contract's JSON Schemas (docs/host-contract.md), generated from the widgets' own yup
+ * schemas; request bodies are typed against their TypeScript types, so typecheck fails on a drift.
  */
 import { convertSchema } from '@sodaru/yup-to-json-schema';
 import * as yup from 'yup';
@@ -21,7 +13,6 @@ import { lookupJourneySchema } from '../widgets/refund/replacement/validation';
 import { dryRunSchema } from '../widgets/refund/validation';
 import type { LookupRequest, ReplacementRequest } from '../widgets/refund/replacement/types';
 
-/** A JSON Schema (draft-07) as the converter returns it. */
 export type JsonSchema = ReturnType<typeof convertSchema>;
 
 /** Body of POST /api/LookupJourneys: the project's booking reference and e-mail rules. */
@@ -40,7 +31,6 @@ const lookupResponseSchema = yup
   )
   .required();
 
-/** Body of POST /api/ProcessRefund. */
 const confirmRefundRequestSchema: yup.ObjectSchema<ConfirmRefundRequest> = yup.object({
   protectedReference: yup.string().required(),
   journeyId: yup.number().integer().required(),
@@ -58,7 +48,6 @@ const replacementRequestSchema: yup.ObjectSchema<ReplacementRequest> = yup.objec
   replacementJourneyId: yup.number().integer().required(),
 });
 
-/** Body of POST /tickets/submit-claim. */
 const submitClaimRequestSchema: yup.ObjectSchema<SubmitClaimRequest> = yup.object({
   Ctr: yup.string().required(),
   Images: yup.array(yup.string().required()).min(1).required(),
@@ -66,7 +55,6 @@ const submitClaimRequestSchema: yup.ObjectSchema<SubmitClaimRequest> = yup.objec
   Disruption: yup.mixed<true>().oneOf([true]).optional(),
 });
 
-/** Body of POST /report/error. */
 const errorReportSchema: yup.ObjectSchema<ErrorReport> = yup.object({
   time: yup.string().required(),
   message: yup.string().defined(),
@@ -78,7 +66,7 @@ const errorReportSchema: yup.ObjectSchema<ErrorReport> = yup.object({
   stack: yup.string().defined(),
 });
 
-/** Body of POST /report/vitals: one Web Vitals metric of one page view (host-shim/vitalsReporter.ts). */
+/** Body of POST /report/vitals. */
 const vitalsReportSchema: yup.ObjectSchema<VitalsReport> = yup.object({
   name: yup.string<VitalsMetricName>().oneOf(['LCP', 'INP', 'CLS', 'TTFB']).required(),
   value: yup.number().min(0).required(),
@@ -96,7 +84,7 @@ const stationNamesJsonSchema: JsonSchema = {
 /** The upload answer: the upload id as a JSON string (plain text or `{ "id": … }` are read too). */
 const uploadAnswerJsonSchema: JsonSchema = { type: 'string', minLength: 1 };
 
-/** Drops the `default` yup gives every object (the defaults of its fields, repeated): noise in a contract. */
+/** Drops the `default` yup gives every object: noise in a contract. */
 function withoutObjectDefaults(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withoutObjectDefaults);
   if (schema === null || typeof schema !== 'object') return schema;
@@ -112,12 +100,7 @@ function generated(title: string, schema: yup.Schema): JsonSchema {
   return { title, ...(withoutObjectDefaults(convertSchema(schema as yup.AnySchema)) as JsonSchema) };
 }
 
-/**
- * Every JSON Schema of the host contract, by the name docs/host-contract.md uses in its
- * `<!-- schema: NAME -->` and `<!-- example: NAME -->` markers.
- *
- * @returns plain draft-07 JSON Schemas (no `$schema` key), freshly generated on each call
- */
+/** Every JSON Schema (draft-07, no `$schema`) by its name in docs/host-contract.md's `<!-- schema: NAME -->` markers. */
 export function contractSchemas(): Record<string, JsonSchema> {
   return {
     details: generated('Details', detailsSchema),

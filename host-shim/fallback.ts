@@ -5,10 +5,8 @@ export const WIDGET_FALLBACK_TEXT =
   'Sorry, this part of the page could not be loaded. Please refresh the page or try again later.';
 
 /**
- * Replaces the content of `element` with the short fallback message, as plain DOM (React may be
- * the thing that failed), made with `Document.prototype.createElement` so that a named element
- * shadowing `document.createElement` cannot stop it (docs/security.md "Clobbered document
- * properties"). The message is announced politely to screen readers.
+ * Replaces `element`'s content with the fallback message, as plain DOM made through the prototype
+ * (React may be what failed; docs/security.md "Clobbered document properties"), announced politely.
  */
 export function showFallback(element: Element): void {
   const box = createElementIn(element.ownerDocument, 'p');

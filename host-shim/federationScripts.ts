@@ -1,21 +1,8 @@
 /**
- * The federation runtime's own script loading (docs/cross-origin.md "`dist/` on a CDN", "Trusted
- * Types"): a runtime plugin whose `createScript` hook builds each remote entry's `<script>` itself,
- * so it
- * - carries `integrity`: the sha384 the build baked into the shim (host-shim/integrity.ts,
- *   docs/security.md "Every file under SRI"); a remote entry with no value is not
- *   loaded at all;
- * - carries `crossorigin="anonymous"` when it comes from another origin than the page's, as
- *   webpack's own chunk loading does: an error thrown in remote code served from a CDN (with CORS
- *   headers) reaches the error report with its message, line and stack, not as `Script error.`,
- *   and the first-panel preloads (firstPanel.ts) match the fetch;
- * - gets its `src` from the Trusted Types policy {@link FEDERATION_POLICY_NAME} where the page's
- *   CSP requires Trusted Types (`require-trusted-types-for 'script'`). The policy passes only
- *   http(s) URLs of a remote entry (`…/remoteEntry.js`).
- *
- * Registered through `runtimePlugins` in webpack.config.js (the shim's federation host). Webpack's
- * own chunk loading gets the same two things from `output.crossOriginLoading` and
- * `output.trustedTypes`.
+ * A federation runtime plugin whose `createScript` builds each remote entry's `<script>` with the
+ * build's `integrity` (docs/security.md "Every file under SRI"), `crossorigin="anonymous"` from
+ * another origin (so errors keep their stack), and a `src` from a Trusted Types policy
+ * (docs/cross-origin.md "Trusted Types"). Webpack's own chunks get the same from its output options.
  */
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { remoteEntryIntegrity } from './integrity';
@@ -23,7 +10,7 @@ import { remoteEntryIntegrity } from './integrity';
 /** Name of the Trusted Types policy that creates remote-entry URLs (listed in docs/error-reports.md). */
 export const FEDERATION_POLICY_NAME = 'refund-widgets-federation';
 
-/** The slice of the Trusted Types API this file uses (not yet in TypeScript's DOM types). */
+/** The slice of the Trusted Types API used here (not in TypeScript's DOM types). */
 interface ScriptUrlPolicy {
   createScriptURL(url: string): unknown;
 }
@@ -33,12 +20,7 @@ interface TrustedTypesFactory {
 
 let policy: ScriptUrlPolicy | null | undefined;
 
-/**
- * Checks a remote entry URL: absolute http(s), its path ending in `/remoteEntry.js`.
- *
- * @returns the URL unchanged
- * @throws Error naming the URL otherwise
- */
+/** Returns `url` when an absolute http(s) URL ending in `/remoteEntry.js`; throws an Error naming it otherwise. */
 export function checkRemoteEntryUrl(url: string): string {
   let parsed: URL;
   try {
@@ -53,13 +35,8 @@ export function checkRemoteEntryUrl(url: string): string {
 }
 
 /**
- * The value to assign to a remote entry script's `src`: a TrustedScriptURL from the policy when
- * the browser has Trusted Types, else the checked string.
- *
- * @param url the remote entry's absolute URL
- * @param win the window (default: `window`)
- * @throws Error when the URL is not a remote entry URL, or the policy cannot be created (the
- *   page's `trusted-types` directive does not list {@link FEDERATION_POLICY_NAME})
+ * A remote entry's `src`: a TrustedScriptURL from the policy when the browser has Trusted Types, else the checked string.
+ * @throws Error for a URL that is no remote entry, or when the page's CSP does not list {@link FEDERATION_POLICY_NAME}
  */
 export function trustedScriptUrl(url: string, win: Window = window): string {
   const factory = (win as Window & { trustedTypes?: TrustedTypesFactory }).trustedTypes;
@@ -69,11 +46,7 @@ export function trustedScriptUrl(url: string, win: Window = window): string {
   return policy.createScriptURL(url) as string;
 }
 
-/**
- * True when `url` is on another origin than the page (then scripts load with `crossorigin`).
- * `pageUrl` defaults to the page's address, also when given as undefined; a `pageUrl` that is not
- * an absolute URL gives false.
- */
+/** True when `url` is on another origin than `pageUrl`; false when `pageUrl` is not absolute. */
 export function isCrossOrigin(url: string, pageUrl: string = location.href): boolean {
   try {
     return new URL(url, pageUrl).origin !== new URL(pageUrl).origin;
@@ -82,12 +55,7 @@ export function isCrossOrigin(url: string, pageUrl: string = location.href): boo
   }
 }
 
-/**
- * The runtime plugin: remote entries load through a script element with the build's `integrity`,
- * a trusted `src`, and `crossorigin="anonymous"` when they come from another origin. Its
- * `createScript` throws (the widget then shows its fallback and reports) for a URL that is not a
- * remote entry or that the build has no integrity value for.
- */
+/** The runtime plugin; its `createScript` throws for a URL that is no remote entry or has no integrity value. */
 export default function federationScripts(): ModuleFederationRuntimePlugin {
   return {
     name: 'refund-widgets-scripts',

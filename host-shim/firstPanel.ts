@@ -1,21 +1,14 @@
 /**
- * Code and data in one round trip after the shim (docs/performance.md "First panel"). As soon as the shim
- * runs, for the widgets on the page only, it
- * - preloads every file their first panel needs (remote entry, the exposed module's chunks, the
- *   shared chunks the runtime will pick, CSS), learned at build time (build/first-panel-plugin.js
- *   → `__RW_FIRST_PANEL__`), with `<link rel="preload">`: the files download
- *   in parallel and nothing executes until the federation runtime asks for it (it then reuses the
- *   preloaded response, so nothing downloads twice). Each preload carries the file's `integrity`
- *   (host-shim/integrity.ts), the value its later load carries, so the browser can reuse it;
- * - starts the GETs of their first panel (the mount element's URLs, `prefetch` in widgets.json)
- *   through the page runtime's `prefetchGet`, which the widget's client takes over.
+ * Code and data in one round trip after the shim (docs/performance.md "First panel"): for the
+ * widgets on the page, preloads their first panel's files (learned at build time, with integrity)
+ * and starts their first GETs through the page runtime's `prefetchGet`.
  */
 import { isCrossOrigin } from './federationScripts';
 import { builtIntegrity, integrityFor, type IntegrityTable } from './integrity';
 import { prefetchGet } from '../shared/runtime/prefetch';
 import { mountPoints, type WidgetEntry } from './config';
 
-/** One remote's first-panel files, relative to the remotes base (see webpack.config.js). */
+/** One remote's first-panel files, relative to the remotes base. */
 export interface RemoteFirstPanel {
   files: string[];
   consumes: string[];
@@ -30,21 +23,16 @@ export interface FirstPanelTable {
 
 /** Which mount attributes hold the URLs of a widget's first GETs (widgets.json `prefetch`). */
 export interface PrefetchSpec {
-  /** Attributes whose values are GET URLs, e.g. `data-refund-status-url`. */
   urls: string[];
-  /** No GET when the mount element has this attribute (the refund widget's static `data-view`). */
+  /** No GET when the mount element has this attribute (the refund widget's `data-view`). */
   unlessAttribute?: string;
 }
 
-/** A widget entry as the shim knows it, with its first GETs. */
 export type FirstPanelWidget = WidgetEntry & { prefetch?: PrefetchSpec };
 
 /**
- * The files (relative to the remotes base, no duplicates) the first panels of remotes `names`
- * need. A shared module comes from one provider per page: the federation runtime keeps, among
- * equal versions, the provider with the greatest name (runtime-core `initializeSharing`:
- * `hostName > from`), so that is the one preloaded; shares the shim provides itself are skipped.
- * All remotes of one build share one package.json, hence equal versions.
+ * The files the first panels of remotes `names` need, without duplicates. A share is preloaded
+ * from the provider the federation runtime keeps among equal versions: the greatest name.
  */
 export function firstPanelFiles(table: FirstPanelTable, names: string[]): string[] {
   const files = new Set<string>();
@@ -64,8 +52,7 @@ export function firstPanelFiles(table: FirstPanelTable, names: string[]): string
 }
 
 /**
- * Adds one `<link rel="preload">` per file (as script or style) to the head, each with its
- * integrity from `integrity` (default: the build's table). A file without an integrity value is
+ * Adds one `<link rel="preload">` with integrity per file to the head; a file without integrity is
  * not preloaded (docs/security.md "Every file under SRI"). Returns how many.
  */
 export function preloadFiles(
@@ -88,9 +75,7 @@ export function preloadFiles(
     link.setAttribute('as', as);
     link.setAttribute('integrity', hash);
     link.href = href;
-    // Cross-origin files load with crossorigin (webpack crossOriginLoading, federationScripts.ts):
-    // the preload must be made the same way or the browser fetches the file twice.
-    // A document without a location (made by DOMImplementation) is compared with the page's.
+    // As cross-origin files load (crossorigin), or the browser fetches them twice.
     if (isCrossOrigin(link.href, doc.location?.href)) link.crossOrigin = 'anonymous';
     link.setAttribute('data-rw-preload', '');
     doc.head.appendChild(link);
@@ -99,10 +84,7 @@ export function preloadFiles(
   return added;
 }
 
-/**
- * Starts the first GETs of a widget's mount element (see {@link PrefetchSpec}); `apiBase` (the
- * shim's `data-api-base`) decides whether they carry cookies across origins.
- */
+/** Starts the first GETs of a mount element; `apiBase` decides whether they carry cookies. */
 export function prefetchFirstGets(element: HTMLElement, spec: PrefetchSpec | undefined, apiBase = ''): void {
   if (!spec || (spec.unlessAttribute && element.hasAttribute(spec.unlessAttribute))) return;
   for (const attribute of spec.urls) {
@@ -112,11 +94,8 @@ export function prefetchFirstGets(element: HTMLElement, spec: PrefetchSpec | und
 }
 
 /**
- * Starts the first panels of the widgets on `doc` that are not mounted yet: their files and
- * their GETs, all at once. A widget whose mount id more than one element carries is skipped: it
- * will not be mounted (docs/host-contract.md "One element per id"), and an injected copy's URLs
- * are never fetched. Called by the shim just before it loads its loader chunk. Never throws
- * (a failure here only loses the head start: the runtime and the widgets fetch for themselves).
+ * Starts the files and GETs of the first panels of widgets not mounted yet; a mount id on more
+ * than one element is skipped (docs/host-contract.md "One element per id"). Never throws.
  */
 export function startFirstPanels(
   table: FirstPanelTable | undefined,

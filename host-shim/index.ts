@@ -1,21 +1,8 @@
 /**
- * The host shim: the one classic script a host page includes (docs/host-contract.md "The host contract").
- * This top level runs synchronously while the script tag executes, so it can read its own script
- * element; the federation work happens in the lazily loaded `./loader`.
- *
- * Exposes `window.RefundWidgets = { mount(name, element, options?) → Promise<unmount>, version }`
- * (`name`: the widget's name or its mount id; resolves once the widget's first render committed,
- * rejects with a SetupError carrying `code`, `widget`, `mountId` and `detail` for a page set up
- * wrongly or an unknown name, and with the ShimConfigError, carrying `code`, of a page it refuses;
- * both are WidgetErrors, docs/host-contract.md "Error codes")
- * and, unless the tag says `data-auto-mount="false"`, mounts every known widget on
- * DOMContentLoaded. It trusts only itself (docs/security.md "The shim trusts
- * only itself"): its configuration comes from its own `<script>` element and its bases must
- * be ones fixed at build time; when it mounts it checks that every copy of its tag on the page
- * is the same and that no named element shadows a property of `document` that React or the
- * widgets read. A page that fails any of these gets the fallback text in every mount point, one
- * console error and one report, and nothing is mounted. Named elements standing in for its
- * globals are ignored, and it calls `Document.prototype`'s methods, captured when it starts.
+ * The host shim, the one classic script a host page includes (docs/host-contract.md "Mounting by
+ * hand"): exposes `window.RefundWidgets` and, unless `data-auto-mount="false"`, mounts every known
+ * widget on DOMContentLoaded. A page it refuses (docs/security.md "The shim trusts only itself")
+ * gets the fallback in every mount point, one console error and one report.
  */
 import {
   mountPoints,
@@ -37,14 +24,13 @@ import { clobberedDocumentMessage, clobberedDocumentNames, listenOn, readyStateO
 
 declare const __RW_WIDGETS__: WidgetEntry[];
 declare const __RW_VERSION__: string;
-/** Build-time `REMOTE_ORIGINS` (webpack.config.js): bases data-remotes-base may name besides the shim's folder. */
+/** Bases data-remotes-base may name besides the shim's folder. */
 declare const __RW_REMOTE_ORIGINS__: string;
-/** Build-time `API_ORIGINS` (webpack.config.js): bases data-api-base may name besides the page's origin. */
+/** Bases data-api-base may name besides the page's origin. */
 declare const __RW_API_ORIGINS__: string;
 declare const __RW_FIRST_PANEL__: FirstPanelTable | undefined;
 declare let __webpack_public_path__: string;
 
-/** The page-facing API of the shim. */
 export interface RefundWidgetsApi {
   mount(name: string, element: HTMLElement, options?: MountOptions): Promise<() => void>;
   readonly version: string;
@@ -57,11 +43,7 @@ declare global {
   }
 }
 
-/**
- * True when `value` is a RefundWidgets API that an earlier copy of the shim installed: the
- * window's own property, an object (not a DOM node such as `<a id="RefundWidgets">`) with a
- * `mount` function and a string `version`.
- */
+/** True when the window's own `RefundWidgets` is an earlier shim's API, not a DOM node of that name. */
 export function isRefundWidgetsApi(win: Window, value: unknown): value is RefundWidgetsApi {
   if (!Object.prototype.hasOwnProperty.call(win, 'RefundWidgets')) return false;
   if (typeof value !== 'object' || value === null || value instanceof (win as Window & typeof globalThis).Node)
@@ -71,8 +53,7 @@ export function isRefundWidgetsApi(win: Window, value: unknown): value is Refund
 }
 
 const script = ownScript(document);
-// Chunks (the loader) come from the shim's own folder, whatever webpack's automatic public path
-// made of a named element shadowing document.currentScript.
+// Chunks come from the shim's own folder, whatever a named element shadowing currentScript made of the public path.
 if (script) __webpack_public_path__ = new URL('.', script.src).href;
 
 let config: ShimConfig;
@@ -89,15 +70,14 @@ try {
   config = { remotesBase: __webpack_public_path__, apiBase: '', autoMount: true };
 }
 const loader = async () => import(/* webpackChunkName: "loader" */ './loader');
-/** The tag's `data-vitals` sample rate (./vitals.ts; docs/host-contract.md "POST /report/vitals"); 0: none. */
+/** The tag's `data-vitals` sample rate (docs/host-contract.md "POST /report/vitals"); 0: none. */
 const vitalsRate = readVitalsRate(script);
 
-/** Once a first panel is shown: Web Vitals for a page view sampled in, when the page is idle. */
 function afterFirstPanel(): void {
   startVitals(vitalsRate);
 }
 
-/** Shows the fallback in every element that carries a known mount id (the loader chunk itself failed). */
+/** Shows the fallback in every known mount point (the loader chunk failed). */
 function fallbackEverywhere(): void {
   mountPoints(document, __RW_WIDGETS__).forEach(({ elements }) => elements.forEach(showFallback));
 }
@@ -105,11 +85,8 @@ function fallbackEverywhere(): void {
 let refusal: ShimConfigError | null = null;
 
 /**
- * Why the shim refuses this page, if it does (docs/security.md "The shim trusts only itself"): a
- * refused base, a property of `document` shadowed by a named element, or copies of the shim's
- * tag that differ. Checked when the shim mounts (DOMContentLoaded) and on each `mount()` call;
- * the first refusal found is kept, and is told once: the fallback text in every known mount
- * point, one console error, one report.
+ * Why the shim refuses this page (a refused base, a shadowed `document` property, differing tags),
+ * checked on mount and kept; told once: fallbacks, one console error, one report.
  */
 function pageRefusal(): ShimConfigError | null {
   if (refusal) return refusal;
@@ -130,7 +107,6 @@ const api: RefundWidgetsApi = {
   version: __RW_VERSION__,
   widgets: __RW_WIDGETS__.map((w) => w.name),
   async mount(name, element, options) {
-    // A widget is named by its remote name (`refund`) or its mount id (`refund-widget`).
     const widget = __RW_WIDGETS__.find((w) => w.name === name || w.mountId === name);
     if (!widget) {
       const { unknownWidget } = await loader();
@@ -158,8 +134,7 @@ if (!isRefundWidgetsApi(window, window.RefundWidgets)) {
   // Runs once the page is parsed, whatever data-auto-mount says: the page's checks come first.
   const run = () => {
     if (pageRefusal() || !config.autoMount) return;
-    // The loader chunk is requested first (it registers the remotes), then the first panels'
-    // files and data, all in the one round trip after the shim (host-shim/firstPanel.ts).
+    // The loader first (it registers the remotes), then the first panels, in one round trip.
     const loading = loader();
     startFirstPanels(
       typeof __RW_FIRST_PANEL__ === 'undefined' ? undefined : __RW_FIRST_PANEL__,

@@ -1,8 +1,4 @@
-/**
- * The shim's asynchronous part: registers the remotes a page needs with the federation runtime,
- * initialises sharing once (so React loads once), loads each widget's `./mount` and mounts it,
- * each mount point failing alone (docs/host-contract.md "In brief").
- */
+/** The shim's lazy part: registers remotes, initialises sharing once, mounts each widget (docs/host-contract.md "In brief"). */
 import { getInstance, loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { installGlobalErrorHandlers, reportError, setApiBase } from '@rw/page-runtime';
 import { announceSetupError, isSetupError, SetupError } from '../shared/mount/setupError';
@@ -11,9 +7,8 @@ import { containerGlobal, mountPoints, remoteEntryUrl, type ShimConfig, type Wid
 import { showFallback } from './fallback';
 import { shadowNamedGlobals } from './namedGlobals';
 
-/** Options a host may pass to `RefundWidgets.mount` (forwarded to the widget's mount). */
 export type MountOptions = Record<string, unknown>;
-/** What a remote's `./mount` module exports: `mount` returns unmount, carrying `ready` (shared/mount/createMount.tsx). */
+/** A remote's `./mount` module; `mount` returns unmount carrying `ready` (shared/mount/createMount.tsx). */
 export interface RemoteMountModule {
   mount: (element: HTMLElement, options?: MountOptions) => (() => void) & { ready?: Promise<void> };
 }
@@ -24,8 +19,7 @@ let sharingReady: Promise<unknown> | null = null;
 async function ensureRemotes(config: ShimConfig, names: string[]): Promise<void> {
   const fresh = names.filter((name) => !registered.has(name));
   if (fresh.length > 0) {
-    // The runtime takes a truthy `window[entryGlobalName]` for a loaded container; a named element
-    // injected since the shim started (`<img name="__rw_remote_refund">`) must not pass for one.
+    // A named element (`<img name="__rw_remote_refund">`) must not pass for a loaded container.
     shadowNamedGlobals(window, fresh.map(containerGlobal));
     registerRemotes(
       fresh.map((name) => ({ name, entry: remoteEntryUrl(config, name), entryGlobalName: containerGlobal(name) })),
@@ -39,17 +33,12 @@ async function ensureRemotes(config: ShimConfig, names: string[]): Promise<void>
   await sharingReady;
 }
 
-/** Starts the shim: API base, global error handlers. Idempotent. */
 export function start(config: ShimConfig): void {
   setApiBase(config.apiBase);
   installGlobalErrorHandlers();
 }
 
-/**
- * The SetupError of a mount id that more than one element carries (docs/host-contract.md "One
- * element per id"): none of them is mounted, as an injected element with the id could be the one
- * found first. Each shows the fallback text; the error is logged and reported once.
- */
+/** The `DUPLICATE_MOUNT_ID` SetupError (docs/host-contract.md "One element per id"): all show the fallback; logged and reported once. */
 function duplicateMountId(widget: WidgetEntry, id: string, elements: Element[]): SetupError {
   elements.forEach(showFallback);
   const error = new SetupError(
@@ -63,12 +52,9 @@ function duplicateMountId(widget: WidgetEntry, id: string, elements: Element[]):
 }
 
 /**
- * Loads widget `widget` and mounts it into `element`. Resolves to its unmount function once the
- * widget's first render has committed. A page set up wrongly rejects with a SetupError (already
- * logged and reported; the mount point shows the traveller's text or the fallback): the widget's
- * own, or `DUPLICATE_MOUNT_ID` when another element carries `element`'s id. Any other failure
- * shows the fallback in `element`, is reported, and rejects. An `apiBase` in `options` (the
- * host's own script gives it) is the page's API base from here on.
+ * Loads and mounts `widget` into `element`, resolving to unmount once its first render committed.
+ * Rejects with a SetupError (already announced) for a page set up wrongly, else shows the fallback,
+ * reports and rejects. An `apiBase` in `options` becomes the page's API base.
  */
 export async function mountWidget(
   config: ShimConfig,
@@ -98,12 +84,7 @@ export async function mountWidget(
   return unmount;
 }
 
-/**
- * A name given to `RefundWidgets.mount()` that is no known widget or mount id: logged and
- * reported once as a setup error.
- *
- * @returns the SetupError (code `UNKNOWN_WIDGET`) for `mount()` to reject with
- */
+/** The `UNKNOWN_WIDGET` SetupError of a name `mount()` does not know, logged and reported once. */
 export function unknownWidget(config: ShimConfig, name: unknown, element: unknown, widgets: WidgetEntry[]): SetupError {
   start(config);
   const mountId = element instanceof HTMLElement ? element.id : '';
@@ -119,11 +100,8 @@ export function unknownWidget(config: ShimConfig, name: unknown, element: unknow
 }
 
 /**
- * Mounts every known widget whose mount id is on exactly one element of the page. Only those
- * remotes are registered, so nothing is downloaded for absent widgets. A mount id on more than
- * one element mounts nothing there: every one of them shows the fallback text, with one console
- * error and one report (docs/host-contract.md "One element per id"). Each failure stays in its
- * own mount point; one whose code did not arrive is mounted again when the browser is back online.
+ * Mounts every known widget whose mount id is on exactly one element; only those remotes are
+ * registered. Each failure stays in its mount point (docs/host-contract.md "One element per id").
  */
 export async function mountAll(config: ShimConfig, widgets: WidgetEntry[], doc: Document = document): Promise<void> {
   start(config);
@@ -146,16 +124,14 @@ export async function mountAll(config: ShimConfig, widgets: WidgetEntry[], doc: 
 }
 
 /**
- * Mounts one widget of the page; when it fails for another reason than the page's set-up (its
- * remote entry or a chunk did not arrive: the page was opened offline), it is mounted again the
- * next time the browser says it is back online, and so on until it mounts (docs/offline.md "Code
- * that loads again"). Meanwhile the mount point shows the fallback text. Never rejects.
+ * Mounts one widget; a failure other than a SetupError mounts it again when the browser is back
+ * online (docs/offline.md "Code that loads again"). Never rejects.
  */
 async function mountOrWait(config: ShimConfig, point: { widget: WidgetEntry; element: HTMLElement }): Promise<void> {
   try {
     await mountWidget(config, point.widget, point.element);
   } catch (error) {
-    // The widget's SetupError comes from its own bundle: told by name and code, not instanceof.
+    // From the widget's own bundle: told by name and code, not instanceof.
     if (isSetupError(error)) return;
     const view = point.element.ownerDocument.defaultView;
     view?.addEventListener(

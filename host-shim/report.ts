@@ -1,19 +1,11 @@
 /**
- * The shim's own error report for a page it refuses (docs/security.md "The shim trusts only itself"). It is sent
- * without the loader chunk and the page runtime, because what the page broke (a shadowed
- * `document.getElementsByTagName`, say) may be what loading them needs: one
- * `POST <base>/report/error` in the format of docs/error-reports.md, with the page address and
- * the message redacted as the page runtime does.
+ * The shim's own error report for a page it refuses (docs/security.md "The shim trusts only itself"),
+ * sent without the loader or page runtime, which the broken page may stop from loading.
  */
 import { redactText, redactUrl } from '../shared/runtime/redact';
 import type { ErrorReport } from '../shared/types';
 
-/**
- * Sends one error report for `error` (source `host-shim`). Never throws; a failed send is dropped.
- *
- * @param error the refusal; the report's message is `<name>: <message>`
- * @param apiBase where `/report/error` is: '' for the page's own origin, else a checked base
- */
+/** POSTs one redacted error report for `error` (source `host-shim`) under `apiBase`. Never throws. */
 export function sendShimReport(error: Error, apiBase: string): void {
   try {
     const report: ErrorReport = {

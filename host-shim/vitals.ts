@@ -1,23 +1,17 @@
 /**
- * Real phones (docs/host-contract.md "POST /report/vitals"): the `data-vitals` sample rate of the
- * shim's tag and, for a page view sampled in, the vitals chunk (./vitalsReporter.ts, with
- * web-vitals) loaded once the first panel is shown and the page is idle. Without the attribute,
- * or for a page view sampled out, nothing is loaded and nothing is sent.
+ * The `data-vitals` sample rate and, for a page view sampled in, loading the vitals chunk once the
+ * first panel is shown and the page is idle (docs/host-contract.md "POST /report/vitals").
  */
 import { allMatching } from '../shared/page/pageDocument';
 import { ShimConfigError } from './config';
 
-/** A sample rate as the attribute writes it: digits with an optional decimal part (`1`, `0.1`, `.25`). */
+/** Digits with an optional decimal part (`1`, `0.1`, `.25`). */
 const DECIMAL = /^(?:\d+(?:\.\d*)?|\.\d+)$/;
 
-/** How long an idle callback may wait for the page to be idle before it runs anyway, ms. */
+/** How long an idle callback may wait, ms. */
 export const VITALS_IDLE_TIMEOUT_MS = 5000;
 
-/**
- * The warning for a `data-vitals` value that is no sample rate (docs/host-contract.md "Error
- * codes", `INVALID_VITALS_RATE`). Logged, never thrown nor reported: the page works as without
- * the attribute.
- */
+/** The `INVALID_VITALS_RATE` warning (docs/host-contract.md "Error codes"): logged, never thrown nor reported. */
 export function invalidVitalsRate(raw: string): ShimConfigError {
   return new ShimConfigError(
     'INVALID_VITALS_RATE',
@@ -26,14 +20,8 @@ export function invalidVitalsRate(raw: string): ShimConfigError {
 }
 
 /**
- * The sample rate of the shim's tag (docs/host-contract.md "The shim's script tag"): its
- * `data-vitals` attribute, a number from 0 to 1 written as digits (`0.1`, `1`, `.5`; spaces
- * around it ignored).
- *
- * @param script the shim's own `<script>` (config.ts `ownScript`); null reads as no attribute
- * @param warn where a value that is no such number is told (once, the {@link invalidVitalsRate}
- *   message); default `console.warn`
- * @returns the rate; 0 (nothing sampled) when the attribute is absent or not a rate. Never throws.
+ * The `data-vitals` rate, 0 to 1 (docs/host-contract.md "The shim's script tag"); 0 when absent or
+ * invalid, which `warn` is told once. Never throws.
  */
 export function readVitalsRate(
   script: HTMLScriptElement | null,
@@ -48,7 +36,6 @@ export function readVitalsRate(
   return 0;
 }
 
-/** Runs `callback` when the page is idle (at the latest after {@link VITALS_IDLE_TIMEOUT_MS}). */
 function whenIdle(callback: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(callback, { timeout: VITALS_IDLE_TIMEOUT_MS });
   else setTimeout(callback, 0);
@@ -57,18 +44,8 @@ function whenIdle(callback: () => void): void {
 let decided = false;
 
 /**
- * Called once the page's widgets have mounted (their first panels are shown). Nothing happens
- * while no widget of the page is mounted (no element carries `data-rw-mounted`: a page without a
- * mount point, or whose widgets all failed). Else the first call decides, once per page view,
- * whether the view is sampled in (`random() < rate`); if it is, the vitals chunk
- * is loaded when the page is next idle and observes LCP, INP, CLS and TTFB of the page's widgets
- * (the build's widget list is in the chunk), each sent to `POST /report/vitals` when web-vitals
- * reports it. Later calls do nothing. A chunk that fails to load or start is dropped silently: no
- * report, no fallback.
- *
- * @param rate from {@link readVitalsRate}; 0 loads nothing
- * @param random a number in [0, 1); default `Math.random`
- * @param doc the page (default `document`)
+ * Once widgets are mounted, decides once per page view whether it is sampled in (`random() < rate`);
+ * if so, loads the vitals chunk when idle. A chunk that fails is dropped silently.
  */
 export function startVitals(rate: number, random: () => number = Math.random, doc: Document = document): void {
   if (decided || rate <= 0 || allMatching(doc, '[data-rw-mounted]').length === 0) return;

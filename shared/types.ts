@@ -3,18 +3,15 @@
  * no offset, London wall-clock (docs/decisions.md "Time"); `0001-01-01…` is the empty date.
  */
 
-/** Transport modes a leg can have (docs/product-rules.md section 3). Other strings may arrive and render nothing. */
+/** Transport modes (docs/product-rules.md section 3); other strings may arrive and render nothing. */
 export type TransportMode = 'TRAIN' | 'TUBE' | 'SHIP' | 'BUS';
 
-/** Journey scope enumeration (docs/product-rules.md section 3). */
 export type JourneyScope = 'All' | 'In' | 'Out';
 
-/** One leg reference inside a journey of the Details JSON. */
 export interface JourneyLegRef {
   legRecordID: number;
 }
 
-/** A journey of the Details JSON: its legs by leg record id. */
 export interface Journey {
   journeyID?: number;
   legs: JourneyLegRef[];
@@ -38,7 +35,6 @@ export interface Stop {
   departTime: string;
 }
 
-/** Train record of the Details JSON. */
 export interface TrainRecord {
   trainRecordID: number;
   stops: Stop[];
@@ -70,23 +66,21 @@ export interface JourneyPlannerResults {
   fareDetails: FareDetail[];
 }
 
-/** The Details JSON a host page embeds (docs/product-rules.md section 3). */
+/** The Details JSON a host page embeds. */
 export interface Details {
   bookingReference: string;
   email: string;
   JourneyPlannerResults: JourneyPlannerResults;
 }
 
-/** Station code map: CRS code → station name. */
+/** CRS code → station name. */
 export type StationNames = Record<string, string>;
 
-/** A refund reason code with its scopes. */
 export interface RefundCode {
   reasonCode: string;
   scopes: { scope: JourneyScope; selfRefundPermitted: boolean }[];
 }
 
-/** One journey of a refund status. */
 export interface RefundStatusJourney {
   journeyID: number;
   ticketsValueAsReplacement: number;
@@ -94,7 +88,7 @@ export interface RefundStatusJourney {
   refundOptions: { refundCodes: RefundCode[] };
 }
 
-/** Refund status (docs/product-rules.md section 3). All values in pence. */
+/** Refund status; all values in pence. */
 export interface RefundStatus {
   journeyID: number;
   journeys: RefundStatusJourney[];
@@ -124,7 +118,7 @@ export interface DryRunResult {
   reasonCode: string | null;
 }
 
-/** Body of POST /api/ProcessRefund (docs/product-rules.md section 3). */
+/** Body of POST /api/ProcessRefund. */
 export interface ConfirmRefundRequest {
   protectedReference: string;
   journeyId: number;
@@ -134,7 +128,7 @@ export interface ConfirmRefundRequest {
   disruptedInwards: boolean;
 }
 
-/** Error report body of POST /report/error (docs/product-rules.md section 3). */
+/** Body of POST /report/error. */
 export interface ErrorReport {
   time: string;
   message: string;
@@ -149,7 +143,6 @@ export interface ErrorReport {
 /** The Core Web Vitals the shim reports (docs/host-contract.md "POST /report/vitals"). */
 export type VitalsMetricName = 'LCP' | 'INP' | 'CLS' | 'TTFB';
 
-/** How a metric's value compares with its thresholds, as web-vitals rates it. */
 export type VitalsRating = 'good' | 'needs-improvement' | 'poor';
 
 /** Body of POST /report/vitals (docs/host-contract.md "POST /report/vitals"): one metric of one page view. */
@@ -160,6 +153,6 @@ export interface VitalsReport {
   rating: VitalsRating;
   /** The widget whose mount holds the metric's element; null for TTFB and elements outside every mount. */
   widget: string | null;
-  /** The page's path, redacted: no query, no fragment, no booking reference or email address. */
+  /** The page's path, without query, fragment, booking reference or email address. */
   route: string;
 }

@@ -1,10 +1,6 @@
 /**
- * The axios side of the request layer (docs/architecture.md "One request layer"): the one axios
- * instance of the widgets, which applies shared/api/policy.ts to every request it sends, and the
- * one retry mechanism (axios-retry). shared/api/client.ts loads this module on first use
- * (`import()`), so a first panel whose answers the shim prefetched never downloads axios
- * (docs/performance.md "First panel", item 4). Widgets call client.ts, never
- * this module; tests import {@link api} from here to put a mock adapter on it.
+ * The widgets' one axios instance, applying shared/api/policy.ts, with axios-retry as the one retry
+ * mechanism; loaded by client.ts on first use (docs/architecture.md "One request layer").
  */
 import axios, {
   AxiosError,
@@ -17,19 +13,13 @@ import axiosRetry, { exponentialDelay } from 'axios-retry';
 import { reportError, sendsCredentials, startActivity, type PrefetchedAnswer } from '@rw/page-runtime';
 import { isStateChanging, isTransientStatus, requestHeaders, settings, strayTokenSources } from './policy';
 
-/** What the layer adds to axios's request config. */
 export interface LayerConfig {
-  /**
-   * A state-changing request that may be tried again after a transient failure because it
-   * carries an Idempotency-Key the server honours (the uploads). GETs may always be; committing
-   * POSTs never are (docs/architecture.md "Exactly once").
-   */
+  /** A state-changing request that may retry: it carries an Idempotency-Key the server honours (uploads). */
   rwRetryable?: boolean;
 }
 
 type TrackedConfig = InternalAxiosRequestConfig & LayerConfig & { rwEndActivity?: () => void };
 
-/** Whether a failed request may be tried again: a GET or a retryable request, without an answer, timed out, or transient. */
 function mayRetry(error: AxiosError): boolean {
   const config = error.config as TrackedConfig | undefined;
   if (config?.method !== 'get' && config?.rwRetryable !== true) return false;
@@ -38,7 +28,7 @@ function mayRetry(error: AxiosError): boolean {
 
 let strayReported = false;
 
-/** Reports, once a page, a token meta planted outside the head (docs/security.md "Sessions and antiforgery on the reference backend"). */
+/** Reports, once a page, a token meta outside the head (docs/security.md "Sessions and antiforgery on the reference backend"). */
 function reportStrayToken(): void {
   if (strayReported || typeof document === 'undefined' || strayTokenSources(document) === 0) return;
   strayReported = reportError(new Error('refund-widgets: token meta outside <head> ignored'));
@@ -55,7 +45,6 @@ export function createClient(): AxiosInstance {
   // clarifyTimeoutError: a timeout is ETIMEDOUT, told apart from an aborted request.
   const instance = axios.create({ transitional: { clarifyTimeoutError: true } });
   instance.interceptors.request.use((config: TrackedConfig) => {
-    // Cookies go to a cross-origin API only when it is the page's API base (docs/cross-origin.md).
     config.withCredentials = sendsCredentials(config.url ?? '');
     for (const [name, value] of Object.entries(requestHeaders(config.method))) config.headers.set(name, value);
     if (isStateChanging(config.method)) reportStrayToken();
@@ -82,24 +71,15 @@ export function createClient(): AxiosInstance {
   return instance;
 }
 
-/** The page's axios instance (one per widget bundle, shared with federation where two widgets use it). */
 export const api = createClient();
 
-/**
- * How the GET the shim prefetched ended (shared/api/client.ts `getJson`): an answer, no answer
- * (`cause` is what the fetch threw), or no answer within the GET timeout.
- */
+/** How the shim's prefetched GET ended: an answer, no answer (`cause`: what fetch threw), or a timeout. */
 export type PrefetchedOutcome =
   { kind: 'answer'; answer: PrefetchedAnswer } | { kind: 'no-answer'; cause: unknown } | { kind: 'timeout' };
 
 /**
- * An axios adapter whose first call settles with `outcome`, as if axios had sent that GET
- * itself, and whose later calls (axios-retry's tries) go to the instance's own adapter. This is
- * how a prefetched GET that failed becomes the first try of an axios GET: the same retries, the
- * same backoff and the same errors as any other GET.
- *
- * @param instance the axios instance the later tries use
- * @param outcome the prefetched GET's outcome
+ * An adapter whose first call settles with `outcome` and whose later calls (retries) use the
+ * instance's own adapter: a failed prefetch becomes the first try of an ordinary GET.
  */
 export function prefetchedFirst(instance: AxiosInstance, outcome: PrefetchedOutcome): AxiosAdapter {
   let used = false;

@@ -1,10 +1,4 @@
-/**
- * yup schema of the refund status answer (docs/product-rules.md section 3), shared by the widgets
- * that read it (refund, disruption), and the one way a server answer is checked against its schema
- * (`validateAnswer`; the refund widget's dry run, widgets/refund/validation.ts, uses it too).
- * Answers are validated before use; a bad one is an INVALID_RESPONSE. They live in shared/ so that
- * no widget imports another.
- */
+/** yup schemas of the refund status answer (docs/product-rules.md section 3) and the answer validator. */
 import * as yup from 'yup';
 import { WidgetError } from '../errors/WidgetError';
 import type { RefundStatusResponse } from '../types';
@@ -54,21 +48,13 @@ export const refundStatusResponseSchema = yup.object({
 });
 
 /**
- * Validates a server answer against its schema (docs/product-rules.md section 3).
- *
- * @param schema the answer's yup schema
- * @param value the parsed JSON answer
- * @param what the answer's name in the message ('refund status', 'dry run')
- * @returns the answer as the schema casts it (defaults filled in, unknown fields kept)
- * @throws WidgetError('INVALID_RESPONSE', 'The {what} answer was not in the expected form: {the
- *   first fault}') with the yup ValidationError as its cause
+ * Validates a parsed answer against `schema`, returning it cast (defaults filled, unknown fields kept).
+ * @throws WidgetError('INVALID_RESPONSE', 'The {what} answer was not in the expected form: …')
  */
 export function validateAnswer<T>(schema: yup.Schema<T>, value: unknown, what: string): T {
   try {
-    // yup's defaults: the first fault found is reported, and unknown fields are kept.
     return schema.validateSync(value);
   } catch (cause) {
-    // validateSync throws a ValidationError, whose message is the fault found.
     const detail = (cause as yup.ValidationError).message;
     throw new WidgetError('INVALID_RESPONSE', `The ${what} answer was not in the expected form: ${detail}`, { cause });
   }
@@ -83,13 +69,9 @@ const NULL_STATUS_RESPONSE: RefundStatusResponse = {
 };
 
 /**
- * Validates a refund status response. The JSON literal `null` is the same "null response" as
- * `{"refundStatus": null}` (docs/product-rules.md section 8 "Null status"; docs/product-rules.md "Null refund status"):
- * it reads as a response whose `refundStatus` is null, with no protected reference.
- *
- * @param value the parsed JSON body of the refund status call
- * @returns the response; `refundStatus` is null for either form of the null response
- * @throws WidgetError('INVALID_RESPONSE') for any other answer that is not in the expected form
+ * Validates a refund status response; the JSON `null` reads as `{"refundStatus": null}`
+ * (docs/product-rules.md "Null refund status").
+ * @throws WidgetError('INVALID_RESPONSE') for any other answer not in the expected form
  */
 export function parseRefundStatusResponse(value: unknown): RefundStatusResponse {
   if (value === null) return { ...NULL_STATUS_RESPONSE };

@@ -1,11 +1,9 @@
-/** A UTF-16 surrogate half with no partner (which `encodeURIComponent` refuses with a URIError). */
+/** A lone UTF-16 surrogate (`encodeURIComponent` throws on it). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
- * Builds a `mailto:` URL with every part percent-encoded (RFC 6068), so that hostile or unusual
- * text in an address, subject or body cannot add headers or break the link.
- * Returns '' when `address` is empty or not a plausible single address (including one with a
- * lone surrogate). A lone surrogate in the subject or body becomes U+FFFD. Never throws.
+ * A `mailto:` URL with every part percent-encoded (RFC 6068); '' when `address` is not one plausible
+ * address. Lone surrogates in the fields become U+FFFD. Never throws.
  */
 export function mailtoHref(address: string, fields: { subject?: string; body?: string } = {}): string {
   const trimmed = typeof address === 'string' ? address.trim() : '';

@@ -1,40 +1,27 @@
 /**
- * Every date and time of the widgets, on moment-timezone in Europe/London (docs/product-rules.md
- * sections 2, 3 and 9; docs/decisions.md "Time"; docs/architecture.md "Conventions").
- *
- * Times in page data and server answers look like `2026-03-14T08:05:00`: no offset, London
- * wall-clock. They are read strictly as ISO-8601 in Europe/London, so each is an instant; they are
- * shown as written (`HH:mm`, `dd/MM/yyyy`), which for every time London's clock shows is the same
- * as the instant shown in London. A value carrying `Z` or an offset is that instant, shown in
- * London. `0001-01-01…` is the empty date.
- *
- * "Now" is always compared in Europe/London, whatever zone the phone is set to: the storage
- * expiries ({@link isOutsideWindow}) and the completion views' receipt line ({@link formatLondon}).
- * The bundle carries Europe/London's rules for 2000–2040 only (webpack.config.js).
+ * Every date and time of the widgets, in Europe/London on moment-timezone (docs/decisions.md "Time").
+ * Offset-less values (`2026-03-14T08:05:00`) are London wall-clock, shown as written; a value with
+ * an offset is that instant, shown in London. `0001-01-01…` is the empty date.
  */
 import moment from 'moment-timezone';
 
-/** The product's time zone (docs/product-rules.md section 9). */
 export const LONDON = 'Europe/London';
 
-/** The empty-date marker of docs/product-rules.md section 9: a time on this date counts as absent. */
+/** docs/product-rules.md section 9: a time on this date counts as absent. */
 export const EMPTY_DATE = '0001-01-01';
 
-/** A time value as it arrives from page data or answers. */
 export type TimeValue = string | null | undefined;
 
-/** A time of day that names its own offset (`Z`, `+01:00`, `-0530`, `+01`): an instant, not a London wall clock. */
+/** A time naming its own offset (`Z`, `+01:00`, `-0530`, `+01`). */
 const HAS_OFFSET = /[T ]\d{2}(?::?\d{2}(?::?\d{2}(?:[.,]\d+)?)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)$/i;
 
-/** A parsed time: the instant (in London) and what is shown for it. */
 interface ReadTime {
-  /** The instant, in Europe/London. */
   at: moment.Moment;
-  /** What is shown: the wall clock as written, or, for a value with an offset, the instant in London. */
+  /** The wall clock as written, or for a value with an offset the instant in London. */
   shown: moment.Moment;
 }
 
-/** Reads a time value strictly as ISO-8601; offset-less values are London wall-clock. Null when absent. */
+/** Reads a time strictly as ISO-8601; null when absent or empty. */
 function read(value: TimeValue): ReadTime | null {
   if (typeof value !== 'string') return null;
   const text = value.trim();
@@ -44,72 +31,39 @@ function read(value: TimeValue): ReadTime | null {
     const at = written.clone().tz(LONDON);
     return { at, shown: at };
   }
-  // A wall clock in the hour London skips (01:30 on the spring night) is read as moment-timezone
-  // reads it (the instant an hour on), and still shown as written (docs/decisions.md "Time").
+  // A wall clock in the skipped spring hour is read an hour on, and still shown as written.
   return { at: moment.tz(text, moment.ISO_8601, true, LONDON), shown: written };
 }
 
-/**
- * Tells whether a time value is absent (docs/product-rules.md sections 2 and 3).
- *
- * @param value an ISO-8601 time string such as `2026-03-14T08:05:00`, or null/undefined
- * @returns true when the value is missing, blank, not a strict ISO-8601 time, or its year is 1
- *   or less (the empty date `0001-01-01`); false otherwise
- */
+/** True when a time is missing, blank, not strict ISO-8601, or in year 1 or before (docs/product-rules.md section 3). */
 export function isEmptyDate(value: TimeValue): boolean {
   return read(value) === null;
 }
 
-/**
- * Picks the first usable of two time values (docs/product-rules.md section 2: "If the first time value has year
- * 1 or less (an empty date), the second value is used").
- *
- * @returns `first` unless it is empty (see {@link isEmptyDate}), else `second` (or `''` when
- *   `second` is null/undefined); `second` is returned as given even when it is empty too
- */
+/** `first` unless it is empty, else `second` as given (`''` for null) (docs/product-rules.md section 2). */
 export function pickTime(first: TimeValue, second: TimeValue): string {
   if (!isEmptyDate(first)) return first as string;
   return second ?? '';
 }
 
-/**
- * Formats the London time of a value as `HH:mm` (24-hour), docs/product-rules.md section 9.
- *
- * @param value an ISO-8601 time string such as `2026-03-14T08:05:00` (London wall-clock)
- * @returns e.g. `'08:05'`; `''` when the value is empty or unparsable (see {@link isEmptyDate})
- */
+/** `HH:mm` of a London time (`'08:05'`); '' when empty or unparsable (docs/product-rules.md section 9). */
 export function formatTime(value: TimeValue): string {
   return read(value)?.shown.format('HH:mm') ?? '';
 }
 
-/**
- * Formats the London date of a value as `dd/MM/yyyy` (docs/product-rules.md section 9).
- *
- * @param value an ISO-8601 time string such as `2026-03-14T08:05:00` (London wall-clock)
- * @returns e.g. `'14/03/2026'`; `''` when the value is empty or unparsable (see {@link isEmptyDate})
- */
+/** `dd/MM/yyyy` of a London time (`'14/03/2026'`); '' when empty or unparsable (docs/product-rules.md section 9). */
 export function formatDate(value: TimeValue): string {
   return read(value)?.shown.format('DD/MM/YYYY') ?? '';
 }
 
-/**
- * Reads a time value as the instant it names, for ordering the times of page data (an offset-less
- * value is London wall-clock, so a leg that crosses a clock change keeps its real order).
- *
- * @param value an ISO-8601 time string such as `2026-03-14T08:05:00`
- * @returns milliseconds since the epoch, or null when the value is empty or unparsable
- */
+/** The instant a time names, ms since the epoch, for ordering across clock changes; null when empty. */
 export function instantMs(value: TimeValue): number | null {
   return read(value)?.at.valueOf() ?? null;
 }
 
 /**
- * An instant's date and time in Europe/London, whatever zone the phone is set to (the completion
- * views' receipt line, docs/product-rules.md section 2).
- *
- * @param at milliseconds since the epoch
- * @returns `{ date: 'dd/MM/yyyy', time: 'HH:mm', iso }`, `iso` with London's offset
- *   (`2026-11-25T14:05:00+00:00`) for a `<time dateTime>`
+ * An instant (ms since the epoch) in London, whatever the phone's zone (docs/decisions.md "The receipt
+ * line"): `{ date: 'dd/MM/yyyy', time: 'HH:mm', iso }`, `iso` with London's offset.
  */
 export function formatLondon(at: number): { date: string; time: string; iso: string } {
   const london = moment.tz(at, LONDON);
@@ -120,20 +74,12 @@ export function formatLondon(at: number): { date: string; time: string; iso: str
   };
 }
 
-/** A length of time in London's calendar: hours are elapsed hours, days are calendar days. */
+/** Hours are elapsed hours; days are London calendar days (23 or 25 hours across a clock change). */
 export type LondonSpan = { hours: number } | { days: number };
 
 /**
- * Tells whether a saved time lies outside the window `now − maxAge … now + maxAhead`, measured in
- * Europe/London (a day is a London calendar day, 23 or 25 hours across a clock change). The
- * storage expiries use it (docs/security.md "Stored answers that are forgotten", docs/offline.md).
- *
- * @param savedAt when it was saved: milliseconds since the epoch, or an ISO-8601 string with an
- *   offset (`toISOString()`)
- * @param now milliseconds since the epoch
- * @param maxAge how old it may be
- * @param maxAhead how far after `now` it may be (a phone clock put back); no limit when absent
- * @returns true when too old, too far ahead, or unreadable (a missing or malformed time)
+ * True when `savedAt` (ms, or ISO-8601 with offset) is unreadable, older than `maxAge` before `now`
+ * (ms), or more than `maxAhead` after it, in London (docs/security.md "Stored answers that are forgotten").
  */
 export function isOutsideWindow(savedAt: unknown, now: number, maxAge: LondonSpan, maxAhead?: LondonSpan): boolean {
   let saved: moment.Moment;

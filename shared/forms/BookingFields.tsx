@@ -2,7 +2,6 @@ import type { ChangeEvent } from 'react';
 import { BOOKING_REFERENCE_HINT, typedBookingReference } from './bookingReference';
 import { TextField } from './TextField';
 
-/** The part of a formik form the field pair reads and writes (`useFormik`'s result fits). */
 export interface BookingFieldsForm {
   values: { bookingReference: string; email: string };
   errors: { bookingReference?: string; email?: string };
@@ -12,18 +11,14 @@ export interface BookingFieldsForm {
 
 export interface BookingFieldsProps {
   form: BookingFieldsForm;
-  /** The inputs' ids (scoped per mount); an error summary links to them. */
+  /** The inputs' ids (scoped per mount). */
   ids: { bookingReference: string; email: string };
-  /** The widget's texts: the two labels and the email's hint (the reference's hint is the one hint). */
   texts: { bookingReferenceLabel: string; emailLabel: string; emailHint: string };
 }
 
 /**
- * The booking reference and email field pair of the lookup form and the replacement form
- * (docs/product-rules.md section 5; docs/architecture.md "Forms"): two {@link TextField}s named
- * `bookingReference` and `email`. The reference shows the one hint
- * (shared/forms/bookingReference.ts) and is upper-cased as typed ({@link typedBookingReference});
- * the email is kept as typed. Messages come from the form's validation, shown beside each field.
+ * The booking reference and email fields of the lookup and replacement forms (docs/architecture.md
+ * "Forms"); the reference is upper-cased as typed.
  */
 export function BookingFields({ form, ids, texts }: BookingFieldsProps) {
   return (

@@ -2,22 +2,14 @@ import { useEffect, useRef, type MouseEvent } from 'react';
 import { useScopedId } from '../hooks/useScopedId';
 import './forms.css';
 
-/** The summary's heading (GOV.UK wording). */
 export const ERROR_SUMMARY_TITLE = 'There is a problem';
 
-/** One field's error, linked from the summary. */
 export interface FieldError {
-  /** The id of the field's input (the link goes to `#{fieldId}`). */
   fieldId: string;
   message: string;
 }
 
-/**
- * The summary links of a form's errors (formik's `errors`): one per field of `order` that has a
- * message, linking to its input id in `fieldIds`.
- *
- * @returns e.g. `[{ fieldId: 'rw-lookup-email', message: 'Enter your email address' }]`
- */
+/** One summary link per field of `order` with a message in `errors`, to its id in `fieldIds`. */
 export function fieldErrors<K extends string>(
   errors: Partial<Record<K, unknown>>,
   fieldIds: Record<K, string>,
@@ -30,15 +22,13 @@ export function fieldErrors<K extends string>(
 
 export interface ErrorSummaryProps {
   errors: FieldError[];
-  /** A value that changes on each failed submit (e.g. formik's `submitCount`): the summary takes focus again. */
+  /** Changes on each failed submit (formik's `submitCount`): the summary takes focus again. */
   focusKey: number;
 }
 
 /**
- * The GOV.UK error summary (docs/architecture.md "Forms"): a `role="alert"` box headed
- * 'There is a problem' that takes focus when shown and on each failed submit, with one link per
- * field error to `#{fieldId}`. Following a link focuses the field and scrolls its label into view
- * without changing the host page's URL hash.
+ * The GOV.UK error summary (docs/architecture.md "Forms"): focused when shown and on each failed
+ * submit; its links focus the field without changing the host page's URL hash.
  */
 export function ErrorSummary({ errors, focusKey }: ErrorSummaryProps) {
   const box = useRef<HTMLDivElement>(null);

@@ -3,50 +3,39 @@ import { FieldMessages, fieldDescribedBy } from './FieldMessages';
 import './forms.css';
 import './RadioGroup.css';
 
-/** One choice of a {@link RadioGroup}: `value` is the identifier sent or stored, `label` what is shown. */
+/** One choice: `value` is sent or stored, `label` shown. */
 export interface RadioOption<V extends string = string> {
   value: V;
   label: string;
-  /** Optional hint under the label. */
   hint?: string;
 }
 
 export interface RadioGroupProps<V extends string = string> {
-  /** The input name (formik field name); radio ids are `{idPrefix}-{value}`. */
+  /** The formik field name; radio ids are `{idPrefix}-{value}`. */
   name: string;
   idPrefix: string;
   legend: string;
-  /** Show the legend as a page heading (first question of a page). */
+  /** Shows the legend as the page's heading. */
   legendAsHeading?: boolean;
   hint?: string;
   options: RadioOption<V>[];
   value: string;
   error?: string;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-  /** Content shown under the radios (for example advice that depends on the choice). */
   children?: ReactNode;
 }
 
-/**
- * What a form gives a component built on a {@link RadioGroup} (a question of its own: the refund
- * reason, a funnel): the radios' id base, the value, the message after a failed submit, the change
- * handler.
- */
+/** What a form gives a component built on a {@link RadioGroup}. */
 export type RadioFieldProps = Pick<RadioGroupProps, 'idPrefix' | 'value' | 'error' | 'onChange'>;
 
-/**
- * The id of a radio of a {@link RadioGroup}: `{idPrefix}-{value}`. An error summary links to the
- * first option's id (GOV.UK pattern).
- */
+/** `{idPrefix}-{value}`; an error summary links to the first option's. */
 export function radioId(idPrefix: string, value: string): string {
   return `${idPrefix}-${value}`;
 }
 
 /**
- * Radios in a fieldset with a legend, a hint and, after a failed submit, the message beside them
- * (GOV.UK pattern, docs/architecture.md "Forms"). Each radio has its own `<label>`; hint and message
- * ({@link FieldMessages}) are linked to the fieldset by `aria-describedby`. Labels are at least
- * 24 px high (target size).
+ * Radios in a fieldset with a legend, hint and message linked by `aria-describedby`
+ * (docs/architecture.md "Forms"); labels are at least 24 px high.
  */
 export function RadioGroup<V extends string>({
   name,

@@ -10,10 +10,8 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 /**
- * A labelled text input with a hint and, after a failed submit, its message beside it (GOV.UK
- * pattern, docs/architecture.md "Forms"). The hint and message ({@link FieldMessages}) are linked by
- * `aria-describedby`; the input is `aria-invalid` while a message stands. Other props go to the
- * `<input>`.
+ * A labelled text input with hint and message linked by `aria-describedby`, `aria-invalid` while a
+ * message stands (docs/architecture.md "Forms"). Other props go to the `<input>`.
  */
 export function TextField({ id, label, hint, error, ...input }: TextFieldProps) {
   return (

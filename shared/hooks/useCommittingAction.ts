@@ -5,11 +5,10 @@ import { toWidgetError } from '../api/policy';
 import type { WidgetError } from '../errors/WidgetError';
 import { forgetIntent, isDefiniteAnswer, keyForIntent, type Intent } from '../storage/intents';
 
-/** State of one committing action. */
 export type CommitState<T> =
   | { status: 'idle' }
   | { status: 'pending' }
-  /** `at`: when the answer arrived (milliseconds since the epoch, the phone's clock). */
+  /** `at`: when the answer arrived (ms since the epoch, the phone's clock). */
   | { status: 'done'; result: T; at: number }
   | { status: 'failed'; error: WidgetError };
 
@@ -41,9 +40,7 @@ export function useCommittingAction<T>(
   });
 
   const run = useCallback(() => {
-    // The browser has no network: nothing is sent, and the widget's offline message says so
-    // (docs/offline.md "Offline, and back"). After a request that only got no answer, a press
-    // does send: that is how the page learns the connection is back.
+    // Offline per the browser: nothing is sent (docs/offline.md "Offline, and back"); after a no-answer, a press does send.
     if (locked.current || offlineReason() === 'browser') return;
     locked.current = true;
     setState({ status: 'pending' });

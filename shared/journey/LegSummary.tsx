@@ -11,7 +11,6 @@ import './LegSummary.css';
 export const NO_LEGS_TEXT = 'Journey details are not available for this booking.';
 /** Label before a leg's mode icon and mode (docs/product-rules.md section 2). */
 export const TRAVEL_VIA_TEXT = 'Travel via';
-/** Describes what an intermediate station button does, for screen readers. */
 export const HIDE_STOPS_HINT = 'Select a station to hide the intermediate stops';
 
 /** `1 intermediate stop`, `N intermediate stops` (docs/decisions.md "Texts the rules leave out"). */
@@ -20,12 +19,10 @@ export function intermediateStopsText(count: number): string {
 }
 
 export interface LegSummaryProps {
-  /** The section label, e.g. 'Outward (14/03/2026)'. */
   label: string;
-  /** The legs, as {@link buildLegs} returns them (already sorted). */
+  /** Already sorted by {@link buildLegs}. */
   legs: LegView[];
   stations: StationNames;
-  /** Level of the label's heading (default 3). */
   headingLevel?: 2 | 3 | 4 | 5;
 }
 
@@ -46,7 +43,6 @@ function StopLine({
   );
 }
 
-/** A leg with a train record: first and last stops, and the intermediate stops behind a toggle. */
 function StopsLeg({ leg, stations }: { leg: LegView; stations: StationNames }) {
   const [shown, setShown] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -104,7 +100,6 @@ function StopsLeg({ leg, stations }: { leg: LegView; stations: StationNames }) {
   );
 }
 
-/** A leg without (usable) stops: origin, 'Travel via' with the mode, destination. */
 function ViaLeg({ leg, stations }: { leg: LegView; stations: StationNames }) {
   const mode = typeof leg.mode === 'string' ? leg.mode.toLowerCase() : '';
   return (
@@ -126,15 +121,8 @@ function ViaLeg({ leg, stations }: { leg: LegView; stations: StationNames }) {
 }
 
 /**
- * The legs of one journey under a label (docs/product-rules.md section 2 "Leg summary").
- *
- * A leg with a train record (and at least two stops within the leg) lists its stops with times
- * (`HH:mm`) and station names: the first and last by default; with more than two stops, a button
- * '1 intermediate stop' / 'N intermediate stops' reveals the others, and clicking an intermediate
- * station (also a button) hides them again, returning focus to the toggle. Each leg keeps its own
- * state. Any other leg shows its origin departure time and station, a 'Travel via' line with the
- * mode icon and the lower-cased mode, then its arrival time and destination station. Unknown
- * station codes show 'Unknown'. With no legs it shows {@link NO_LEGS_TEXT}.
+ * The legs of one journey under a label (docs/product-rules.md section 2): stops with times, the
+ * intermediate ones behind a toggle; legs without stops show origin, 'Travel via' and destination.
  */
 export function LegSummary({ label, legs, stations, headingLevel = 3 }: LegSummaryProps) {
   const labelId = useScopedId('rw-leg-summary');

@@ -1,71 +1,44 @@
-/**
- * Pure functions that turn the Details JSON into what the journey summary shows (docs/product-rules.md
- * sections 2 and 3): legs resolved and sorted, each with the stops of its train record that fall
- * within the leg.
- */
+/** The Details JSON turned into what the journey summary shows (docs/product-rules.md section 3). */
 import { pickTime, instantMs } from '../format/time';
 import type { Details, Journey, LegRecord, Stop, TrainRecord } from '../types';
 
-/** A stop of a leg, as shown. */
 export interface StopView {
   crs: string;
-  /**
-   * The time to show: the departure time (the arrival time when the departure is the empty date),
-   * except at the leg's last stop, where it is the arrival time (or the departure when the arrival
-   * is empty). May itself be empty when both are.
-   */
+  /** Departure time (arrival when empty), but arrival at the leg's last stop; may be empty. */
   time: string;
   arriveTime: string;
   departTime: string;
 }
 
-/** A leg of a journey, resolved from its leg record, with its stops. */
 export interface LegView {
   legRecordID: number;
-  /** The transport mode as given (TRAIN, TUBE, SHIP, BUS, or another string that shows no icon). */
+  /** As given (TRAIN, TUBE, SHIP, BUS, or another string that shows no icon). */
   mode: string;
   originCRS: string;
   destinationCRS: string;
   originDepartTime: string;
   destinationArriveTime: string;
-  /** The leg record's train record id; null when it has none. */
   trainRecordID: number | null;
-  /** True when the leg names a train record and the Details contain it. */
   hasTrainRecord: boolean;
-  /**
-   * The train record's stops whose time lies within the leg's window (origin departure to
-   * destination arrival, inclusive), in the record's order; `[]` without a train record or when
-   * the leg's times are empty.
-   */
+  /** The train record's stops within the leg's window, in order; `[]` when none. */
   stops: StopView[];
 }
 
-/** The two ends of a journey. */
 export interface JourneyEnds {
   originCRS: string;
   destinationCRS: string;
 }
 
-/**
- * The first outbound journey (docs/product-rules.md section 3: only the first outbound and first return journey
- * are used).
- *
- * @returns the journey, or null when there is none
- */
+/** The first outbound journey, or null (docs/product-rules.md section 3). */
 export function firstOutbound(details: Details): Journey | null {
   return details?.JourneyPlannerResults?.outboundJourneys?.[0] ?? null;
 }
 
-/**
- * The first return journey (docs/product-rules.md section 3).
- *
- * @returns the journey, or null when there is none (a single)
- */
+/** The first return journey, or null (docs/product-rules.md section 3). */
 export function firstReturn(details: Details): Journey | null {
   return details?.JourneyPlannerResults?.returnJourneys?.[0] ?? null;
 }
 
-/** Indexes records by id, keeping the first record of each id. */
 function byId<T>(records: T[] | undefined, id: (record: T) => number | null | undefined): Map<number, T> {
   const map = new Map<number, T>();
   for (const record of records ?? []) {
@@ -78,10 +51,8 @@ function byId<T>(records: T[] | undefined, id: (record: T) => number | null | un
 const inWindow = (ms: number | null, start: number, end: number): boolean => ms !== null && ms >= start && ms <= end;
 
 /**
- * The stops of a train record within a leg's window (docs/product-rules.md section 3). A stop is kept when its
- * departure or its arrival lies between the leg's origin departure and destination arrival
- * inclusive, an empty time (`0001-01-01`) being replaced by the stop's other time; so the origin
- * (where the train may arrive earlier) and the destination (where it may leave later) are kept.
+ * A train record's stops whose departure or arrival (the other when one is empty) lies within the
+ * leg's origin departure to destination arrival, inclusive (docs/product-rules.md section 3).
  */
 function stopsWithin(leg: LegRecord, record: TrainRecord | undefined): StopView[] {
   const start = instantMs(leg.originDepartTime);
@@ -104,13 +75,8 @@ function stopsWithin(leg: LegRecord, record: TrainRecord | undefined): StopView[
 }
 
 /**
- * Resolves the legs of a journey (docs/product-rules.md section 3).
- *
- * @param details the Details JSON (validated by `readDetails`)
- * @param journey a journey of those Details, e.g. {@link firstOutbound}; null/undefined → `[]`
- * @returns one {@link LegView} per leg whose leg record exists (legs naming an unknown record are
- *   skipped), sorted by origin departure time ascending (legs with an empty or unparsable time
- *   last, ties in journey order), each with the stops of its train record within the leg's window
+ * The legs of a journey whose leg records exist, each with its stops, sorted by origin departure
+ * (empty times last, ties in journey order); `[]` for no journey (docs/product-rules.md section 3).
  */
 export function buildLegs(details: Details, journey: Journey | null | undefined): LegView[] {
   const results = details?.JourneyPlannerResults;
@@ -137,16 +103,10 @@ export function buildLegs(details: Details, journey: Journey | null | undefined)
   }
 
   const departs = (view: LegView) => instantMs(view.originDepartTime) ?? Number.POSITIVE_INFINITY;
-  // Array.prototype.sort is stable, so ties keep journey order.
   return views.sort((a, b) => (departs(a) === departs(b) ? 0 : departs(a) < departs(b) ? -1 : 1));
 }
 
-/**
- * The ends of a journey: the first leg's origin and the last leg's destination (docs/product-rules.md section 2).
- *
- * @param legs legs sorted as {@link buildLegs} returns them
- * @returns the station codes, or null when there are no legs
- */
+/** The first leg's origin and last leg's destination CRS codes, or null without legs (docs/product-rules.md section 2). */
 export function journeyEnds(legs: LegView[]): JourneyEnds | null {
   if (legs.length === 0) return null;
   return { originCRS: legs[0].originCRS, destinationCRS: legs[legs.length - 1].destinationCRS };

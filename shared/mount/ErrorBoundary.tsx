@@ -6,7 +6,6 @@ export const WIDGET_CRASH_TEXT =
   'Sorry, something went wrong showing this part of the page. Please refresh the page or try again later.';
 
 interface Props {
-  /** Widget name, used as the report's source. */
   widget: string;
   children: ReactNode;
 }
@@ -15,10 +14,7 @@ interface State {
   failed: boolean;
 }
 
-/**
- * Catches render errors of one widget, reports them to `/report/error` and shows a short
- * message in the widget's own mount point (docs/host-contract.md "In brief").
- */
+/** Catches one widget's render errors, reports them and shows a short message (docs/host-contract.md "In brief"). */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { failed: false };
 

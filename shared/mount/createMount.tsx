@@ -10,20 +10,15 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { announceSetupError, isSetupProblem, setupErrorOf, type SetupError } from './setupError';
 import './mount.css';
 
-/** Options the shim (or a host mounting by hand) passes to a widget's `mount`. */
 export interface MountOptions {
   /** Prefix for the fixed API paths of docs/product-rules.md section 7. */
   apiBase?: string;
-  /** Overrides the query string the widget reads (without '?'); defaults to the page's. */
+  /** Overrides the query string the widget reads (without '?'). */
   search?: string;
   [key: string]: unknown;
 }
 
-/**
- * What a widget's `mount` returns: the function that unmounts it, carrying `ready`, a promise that
- * resolves once the first render has committed to the DOM, and rejects with a {@link SetupError}
- * when the page is set up wrongly (the mount point then shows the traveller's text).
- */
+/** Unmounts; `ready` resolves after the first commit, or rejects with a {@link SetupError}. */
 export type Unmount = (() => void) & { ready: Promise<void> };
 
 /** A widget's exposed `mount(element, options?) → unmount` (docs/architecture.md "Federation"). */
@@ -38,24 +33,11 @@ function Committed({ onCommit }: { onCommit: () => void }) {
 }
 
 /**
- * Builds a widget's `mount`. `render` reads and validates the page data and returns the widget's
- * tree; it may throw a WidgetError, which is shown in the mount point as its message (for
- * `MISSING_DETAILS`: exactly `Missing JSON data from DOM`). A page-data problem (MISSING_DETAILS,
- * MISSING_STATION_MAP, INVALID_PAGE_DATA) is also told to the developer: one `refund-widgets:`
- * console error naming the widget, the mount id and the exact problem, one error report with the
- * same text, and `ready` rejecting with the {@link SetupError}. Any other error is reported as is.
- * The tree renders inside an error boundary and a `rw-root` wrapper that scopes the widget's CSS.
- * Mounting twice on one element replaces the first mount. Every start first removes saved answers
- * older than 7 days (shared/storage/journeyAnswers.ts) and confirmed intents older than 24 hours
- * (shared/storage/intents.ts), and after its first paint stale claim drafts; a completed refund or
- * claim removes its booking's drafts and intents (./deviceCleanup.ts).
- *
- * @returns the widget's `mount`, whose result is an {@link Unmount} (call it to unmount; await its
- *   `ready` for the first commit)
- * @throws WidgetError('INVALID_PAGE_DATA') when `element` is not an HTMLElement;
- *   WidgetError('DOCUMENT_SHADOWED') when a named element shadows a property of the document that
- *   React or the widgets read (shared/page/pageDocument.ts): the shim then shows the
- *   fallback text in `element` and reports it.
+ * Builds a widget's `mount`: `render` reads the page data and returns the tree; a WidgetError it
+ * throws shows its message, and a page-data one is also announced as a {@link SetupError}. Each
+ * start clears expired answers, intents and drafts. Mounting twice replaces the first.
+ * @throws WidgetError('INVALID_PAGE_DATA') without an element; WidgetError('DOCUMENT_SHADOWED')
+ *   for a shadowed document property (docs/security.md "Clobbered document properties")
  */
 export function createMount(
   widget: string,
@@ -65,8 +47,6 @@ export function createMount(
     if (!(element instanceof HTMLElement)) {
       throw new WidgetError('INVALID_PAGE_DATA', `mount(${widget}): the mount element is missing`);
     }
-    // React DOM and the widgets read these on the document: a page that shadows one is refused
-    // before React starts (docs/security.md "Clobbered document properties").
     const clobbered = clobberedDocumentNames(element.ownerDocument);
     if (clobbered.length > 0)
       throw new WidgetError('DOCUMENT_SHADOWED', `refund-widgets: ${clobberedDocumentMessage(clobbered)}`);
@@ -99,7 +79,7 @@ export function createMount(
     const ready = new Promise<void>((resolve, reject) => {
       settle = () => (setupError ? reject(setupError) : resolve());
     });
-    // A host that never awaits `ready` must not see an unhandled rejection (it would be reported again).
+    // No unhandled rejection when the host never awaits `ready`.
     ready.catch(() => undefined);
 
     const root = createRoot(element);

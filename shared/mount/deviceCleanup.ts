@@ -1,17 +1,9 @@
-/**
- * What every widget's mount clears on the device (docs/security.md "The claim draft kept on the
- * device"): stale claim drafts after the first paint, and a booking's drafts and intents once its
- * refund or claim completes. The drafts' code (shared/storage/claimDrafts.ts, with idb-keyval)
- * loads only where the widgets' database exists, so a first panel never waits for it.
- */
+/** What every mount clears on the device (docs/security.md "The claim draft kept on the device"). */
 import { forgetBookingIntents } from '../storage/intents';
 
 /**
- * Deletes, once the page is idle after its first paint, every claim draft too old, dated ahead or
- * of the wrong shape; with `bookingReference`, every draft of that booking. Loads the drafts' code
- * only where the widgets' database exists (or the browser cannot list its databases). Never rejects.
- *
- * @returns how many were deleted
+ * Once idle after the first paint, deletes every stale claim draft, or with `bookingReference`
+ * every draft of it; loads idb-keyval only where the widgets' database exists. Returns how many. Never rejects.
  */
 export async function removeDraftsLater(bookingReference?: string): Promise<number> {
   try {
@@ -26,12 +18,7 @@ export async function removeDraftsLater(bookingReference?: string): Promise<numb
   }
 }
 
-/**
- * Listens on a mount element for `refundwidgets:complete` (docs/host-contract.md "Events"): the
- * booking it names loses its drafts and stored intents.
- *
- * @returns what stops listening
- */
+/** On `refundwidgets:complete` (docs/host-contract.md "Events"), forgets the booking's drafts and intents; returns unlisten. */
 export function forgetOnComplete(element: HTMLElement): () => void {
   const completed = (event: Event) => {
     const reference = (event as CustomEvent<{ bookingReference?: unknown } | null>).detail?.bookingReference;

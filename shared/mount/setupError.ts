@@ -1,10 +1,6 @@
 /**
- * Setup errors that speak to the developer (docs/host-contract.md "Mounting by hand"): a page set
- * up wrongly (absent, duplicated, unparsable or wrongly shaped Details or station names, a missing
- * or invalid required attribute, an unknown widget name, a mount id on more than one element) gives
- * one `console.error` beginning `refund-widgets:` that names the widget, the mount id and the exact
- * problem, one error report with the same text, and a rejected `RefundWidgets.mount()`. The
- * traveller's text in the mount point stays the product's (`Missing JSON data from DOM` etc.).
+ * Setup errors for the developer (docs/host-contract.md "Mounting by hand"): one `refund-widgets:`
+ * console error naming widget, mount id and problem, one report, and a rejected `mount()`.
  */
 import { reportError } from '@rw/page-runtime';
 import { isWidgetError, WidgetError, type WidgetErrorCode } from '../errors/WidgetError';
@@ -29,16 +25,10 @@ const SETUP_ERROR_CODES: readonly string[] = [
 
 const SETUP_CODES: readonly string[] = ['MISSING_DETAILS', 'MISSING_STATION_MAP', 'INVALID_PAGE_DATA'];
 
-/**
- * The error `RefundWidgets.mount()` rejects with for a setup problem: a {@link WidgetError} named
- * `SetupError`; `message` is the console line (docs/host-contract.md "Mounting by hand", "Error
- * codes").
- */
+/** What `RefundWidgets.mount()` rejects with for a setup problem; `message` is the console line. */
 export class SetupError extends WidgetError {
   declare readonly code: SetupErrorCode;
-  /** The widget's name (`refund`), or the name given to `mount()` when it is unknown. */
   readonly widget: string;
-  /** The mount element's id ('' when it has none). */
   readonly mountId: string;
   /** The exact problem, e.g. `Invalid Details in "#refund-details": JourneyPlannerResults: required (…)`. */
   readonly detail: string;
@@ -52,11 +42,7 @@ export class SetupError extends WidgetError {
   }
 }
 
-/**
- * True for a SetupError of any bundle: the shim's copy of the class or a widget's (each remote
- * bundles its own, and `instanceof` holds only within one; docs/architecture.md "Page-wide
- * singletons"), told by its `name` and `code`.
- */
+/** True for a SetupError of any bundle, told by `name` and `code` (`instanceof` holds within one bundle only). */
 export function isSetupError(value: unknown): value is SetupError {
   return (
     value instanceof Error &&
@@ -70,7 +56,7 @@ export function isSetupProblem(error: unknown): error is WidgetError {
   return isWidgetError(error) && SETUP_CODES.includes(error.code);
 }
 
-/** The developer's reason of a page-data WidgetError: the first `cause` that is not a WidgetError, else its own message. */
+/** The developer's reason: the first `cause` that is not a WidgetError, else the message. */
 function reasonOf(error: WidgetError): string {
   let cause: unknown = error.cause;
   while (cause instanceof Error) {
@@ -80,21 +66,12 @@ function reasonOf(error: WidgetError): string {
   return error.message;
 }
 
-/**
- * The SetupError of a page-data WidgetError thrown while a widget read its page.
- *
- * @param error a WidgetError with code MISSING_DETAILS, MISSING_STATION_MAP or INVALID_PAGE_DATA
- * @param widget the widget's name
- * @param mountId the mount element's id
- */
+/** The SetupError of a page-data WidgetError thrown while `widget` read its page. */
 export function setupErrorOf(error: WidgetError, widget: string, mountId: string): SetupError {
   return new SetupError(error.code as SetupErrorCode, widget, mountId, reasonOf(error));
 }
 
-/**
- * Tells the developer: one `console.error` with the SetupError's message and one error report
- * (`POST /report/error`) whose message is the same text.
- */
+/** One `console.error` and one error report with the SetupError's message. */
 export function announceSetupError(error: SetupError): void {
   console.error(error.message);
   reportError(error.message, { source: `widget:${error.widget}` });

@@ -1,10 +1,6 @@
 /**
- * The one reader of page data (docs/host-contract.md "The host contract"; docs/architecture.md "The refund page, as data flows"):
- * Details JSON, station names, the mount element's data attributes, the query string and the
- * `max-admin-fee` meta, read once into a typed, validated {@link PageData}.
- *
- * Hostile input (arrays, numbers, huge strings, `__proto__` keys, a missing element) never throws
- * anything but a {@link WidgetError}.
+ * The one reader of page data (docs/architecture.md "The refund page, as data flows"): Details,
+ * station names, the mount's data attributes, the query and `max-admin-fee`. Throws only WidgetError.
  */
 import { ValidationError } from 'yup';
 import {
@@ -21,16 +17,12 @@ import { detailsSchema, isStringMap } from './schemas';
 
 /** Flags and values of the page's query string (docs/product-rules.md section 2; docs/decisions.md "Query flags"). */
 export interface QueryFlags {
-  /** `BookingReference`, as given; null when absent or empty. */
   bookingReference: string | null;
-  /** `Email`, as given; null when absent or empty. */
   email: string | null;
   covid19: boolean;
   disruptedOutwards: boolean;
   disruptedInwards: boolean;
-  /** The `Disruption` flag of /ManualRefund. */
   disruption: boolean;
-  /** The raw query string without '?'. */
   search: string;
 }
 
@@ -38,27 +30,25 @@ export interface QueryFlags {
 export interface PageData {
   details: Details;
   stations: StationNames;
-  /** A plain copy of the mount element's `data-*` attributes (camelCased keys, as `dataset`). */
+  /** The mount element's `data-*` attributes (camelCased keys, as `dataset`). */
   dataset: Record<string, string>;
   query: QueryFlags;
   /** From `<meta name="max-admin-fee">` (pounds), in pence. */
   maxAdminFeePence: number;
 }
 
-/** Default id of the Details JSON script element (a mount element may name another with `data-details-id`). */
+/** Default id of the Details script element; `data-details-id` may name another. */
 export const DETAILS_ELEMENT_ID = 'refund-details';
-/** Id of the station-names JSON script element. */
 export const STATION_NAMES_ELEMENT_ID = 'station-names';
-/** Name of the meta element giving the maximum admin fee in pounds (docs/product-rules.md section 9). */
+/** docs/product-rules.md section 9. */
 export const MAX_ADMIN_FEE_META_NAME = 'max-admin-fee';
-/** The default maximum admin fee: 10 pounds (docs/product-rules.md section 9), in pence. */
+/** 10 pounds, in pence (docs/product-rules.md section 9). */
 export const DEFAULT_MAX_ADMIN_FEE_PENCE = 1000;
-/** Larger JSON blocks are refused (a booking's Details are a few KB; all UK station names ≈ 80 KB). */
+/** Larger JSON blocks are refused (all UK station names ≈ 80 KB). */
 export const MAX_PAGE_JSON_CHARS = 2_000_000;
-/** Shown for a station code the map does not name (docs/product-rules.md section 3). */
+/** docs/product-rules.md section 3. */
 export const UNKNOWN_STATION = 'Unknown';
 
-/** Runs `read`, turning anything it throws that is not a WidgetError into WidgetError(code, text). */
 function guarded<T>(code: WidgetErrorCode, text: string, read: () => T): T {
   try {
     return read();
@@ -72,18 +62,12 @@ function fail(code: WidgetErrorCode, text: string, reason: string): never {
   throw new WidgetError(code, text, { cause: new Error(reason) });
 }
 
-/**
- * Keys dropped from the Details JSON: the members of `Object.prototype` (`__proto__`,
- * `constructor`, `toString`…). No Details field has such a name, and yup looks fields up in a
- * plain object, so `"constructor"` would otherwise resolve to `Object` and break validation.
- */
+/** Keys dropped from the Details JSON: `Object.prototype`'s (`constructor` would break yup's lookup). */
 const PROTOTYPE_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
 const dropPrototypeKeys = (key: string, value: unknown): unknown => (PROTOTYPE_KEYS.has(key) ? undefined : value);
 
-/** yup's names of the rules a value broke, in the words a developer expects. */
 const RULE_NAMES: Record<string, string> = { optionality: 'required', nullable: 'required', typeError: 'type' };
 
-/** True for a `<script type="application/json">` (the type in any letter case, spaces around ignored). */
 function isJsonScript(element: Element): boolean {
   return (
     element.localName === 'script' &&
@@ -93,10 +77,8 @@ function isJsonScript(element: Element): boolean {
 }
 
 /**
- * Reads and parses the JSON text of the element with the given id, which must be the only
- * element with that id and a `<script type="application/json">` (docs/host-contract.md "One
- * element per id"): an injected block with the same id, before or after the host's, or a `<div>`
- * holding JSON text, is a setup error, never data.
+ * Parses the JSON of the only element with `id`, which must be a `<script type="application/json">`
+ * (docs/host-contract.md "One element per id"); anything else is a setup error.
  */
 function readJsonBlock(
   doc: Document,
@@ -114,7 +96,6 @@ function readJsonBlock(
   if (!isJsonScript(element)) {
     fail(code, text, `The element "#${id}" is a <${element.localName}>, not a <script type="application/json">`);
   }
-  // An element's textContent is never null (only a document's or a doctype's is).
   const json = String(element.textContent);
   if (json.trim() === '') fail(code, text, `The element "#${id}" is empty`);
   if (json.length > MAX_PAGE_JSON_CHARS) {
@@ -136,21 +117,10 @@ function defaultDocument(): Document {
 }
 
 /**
- * Reads the Details JSON (docs/product-rules.md section 3) named by the mount element.
- *
- * @param element the mount element; its `data-details-id` may name the script element's id
- *   (default `refund-details`)
- * @param doc the document to read (default: the element's document, else `document`)
- * @returns the validated Details; unknown keys (and keys named like `Object.prototype` members,
- *   such as `__proto__` or `constructor`) are dropped, and the leniencies of
- *   `page/schemas.ts` apply (null/absent stop times → empty date, absent `returnJourneys`,
- *   `trainRecords`, `fareDetails` → `[]`, `email` → `''`). UIC codes are not checked here (see
- *   {@link validateFareDetailsUic}).
- * @throws WidgetError('MISSING_DETAILS', 'Missing JSON data from DOM') when the block is absent,
- *   not the only element with its id, not a `<script type="application/json">`, empty, too
- *   large, unparsable or of the wrong shape; the `cause` is an Error saying which, for
- *   the developer: the parse error, or for a wrong shape the schema path and rule (e.g.
- *   `Invalid Details in "#refund-details": JourneyPlannerResults: required (…)`)
+ * Reads and validates the Details JSON (docs/product-rules.md section 3) named by the mount's
+ * `data-details-id` (default `refund-details`); unknown and prototype keys are dropped; UICs unchecked.
+ * @throws WidgetError('MISSING_DETAILS') when absent, duplicated, not a JSON script, empty, too large,
+ *   unparsable or misshapen; its `cause` says which, with the schema path
  */
 export function readDetails(element: HTMLElement, doc?: Document): Details {
   return guarded('MISSING_DETAILS', MISSING_DETAILS_TEXT, () => {
@@ -177,14 +147,8 @@ export function readDetails(element: HTMLElement, doc?: Document): Details {
 }
 
 /**
- * Reads the station-name map (docs/product-rules.md section 3) from `<script type="application/json" id="station-names">`.
- *
- * @param doc the document to read (default `document`)
- * @returns a null-prototype object from station code to station name (so codes such as
- *   `constructor` never resolve to inherited members); look names up with {@link stationName}
- * @throws WidgetError('MISSING_STATION_MAP', MISSING_STATION_MAP_TEXT) when the block is absent,
- *   not the only element with its id, not a `<script type="application/json">`, empty, too
- *   large, unparsable, or not an object whose values are all strings
+ * Reads the station-name map (docs/product-rules.md section 3) into a null-prototype object.
+ * @throws WidgetError('MISSING_STATION_MAP') as {@link readDetails}, or when a value is not a string
  */
 export function readStationNames(doc?: Document): StationNames {
   return guarded('MISSING_STATION_MAP', MISSING_STATION_MAP_TEXT, () => {
@@ -199,14 +163,7 @@ export function readStationNames(doc?: Document): StationNames {
   });
 }
 
-/**
- * Looks up a station name (docs/product-rules.md section 3).
- *
- * @param stations the map from {@link readStationNames} (any object works)
- * @param crs a station code; matched exactly, then upper-cased
- * @returns the station's name, or 'Unknown' when the code is not in the map (own keys only) or
- *   its name is blank
- */
+/** A station's name by CRS code (exact, then upper-cased); 'Unknown' when absent or blank (docs/product-rules.md section 3). */
 export function stationName(stations: StationNames, crs: string): string {
   if (typeof crs !== 'string' || typeof stations !== 'object' || stations === null) return UNKNOWN_STATION;
   for (const code of [crs, crs.toUpperCase()]) {
@@ -218,7 +175,6 @@ export function stationName(stations: StationNames, crs: string): string {
   return UNKNOWN_STATION;
 }
 
-/** The first value of a query parameter, its name matched exactly, else in any letter case. */
 function queryValue(params: URLSearchParams, name: string): string | null {
   const exact = params.get(name);
   if (exact !== null) return exact;
@@ -230,14 +186,8 @@ function queryValue(params: URLSearchParams, name: string): string | null {
 }
 
 /**
- * Reads the query string (docs/product-rules.md section 2; docs/decisions.md "Query flags"). Parameter names are matched
- * exactly, else in any letter case (ASP.NET treats them so).
- *
- * @param search the query string, with or without a leading '?'
- * @returns the flags `covid19`, `disruptedOutwards`, `disruptedInwards` and `Disruption`, each true
- *   when its value is `true` in any letter case and false otherwise or when absent;
- *   `BookingReference` and `Email` as given (null when absent or empty); and the raw string
- *   without '?'. Never throws.
+ * Reads the query flags (docs/decisions.md "Query flags"); names match exactly, else in any case
+ * (as ASP.NET does); a flag is true when its value is `true` in any case. Never throws.
  */
 export function readQueryFlags(search: string): QueryFlags {
   const raw = typeof search === 'string' ? search.replace(/^\?/, '') : '';
@@ -258,14 +208,7 @@ export function readQueryFlags(search: string): QueryFlags {
   };
 }
 
-/**
- * Reads the maximum admin fee (docs/product-rules.md section 9) from `<meta name="max-admin-fee" content="10">`.
- *
- * @param doc the document to read (default `document`)
- * @returns the fee in pence: the content is pounds, a non-negative number with at most two
- *   decimals (`10` → 1000, `7.5` → 750); absent, non-numeric or negative → 1000 (10 pounds).
- *   Never throws.
- */
+/** The max admin fee in pence from the meta's pounds (`7.5` → 750); 1000 when absent or invalid. Never throws. */
 export function readMaxAdminFeePence(doc?: Document): number {
   try {
     const page = doc ?? defaultDocument();
@@ -279,12 +222,8 @@ export function readMaxAdminFeePence(doc?: Document): number {
 }
 
 /**
- * Checks every UIC code of the Details' fares (docs/product-rules.md sections 5 and 8). Kept apart from
- * {@link readDetails} so that a bad UIC never stops a page from reading; call it where UICs are
- * used.
- *
- * @throws WidgetError('INVALID_UIC', 'Invalid UIC format') for the first bad `fromUIC`/`toUIC`;
- *   its `cause` names the field (e.g. `fareDetails[1].toUIC: …`)
+ * Checks every fare's UIC codes (docs/product-rules.md section 5), apart from {@link readDetails} so a bad UIC never stops a page.
+ * @throws WidgetError('INVALID_UIC') for the first bad `fromUIC`/`toUIC`; its `cause` names the field
  */
 export function validateFareDetailsUic(details: Details): void {
   const fares = details?.JourneyPlannerResults?.fareDetails ?? [];
@@ -303,15 +242,8 @@ export function validateFareDetailsUic(details: Details): void {
 }
 
 /**
- * Reads all of a widget's page data at once (docs/architecture.md "The refund page, as data flows", step 2).
- *
- * @param element the mount element (its `data-*` attributes, its `data-details-id`)
- * @param doc the document (default: the element's document, else `document`)
- * @param search the query string with or without '?' (default: the document's location)
- * @returns the typed {@link PageData}
- * @throws WidgetError('MISSING_DETAILS') for absent or invalid Details (checked first), then
- *   WidgetError('MISSING_STATION_MAP') for an absent or invalid station map; see
- *   {@link readDetails} and {@link readStationNames}
+ * Reads all of a widget's page data (docs/architecture.md "The refund page, as data flows").
+ * @throws WidgetError('MISSING_DETAILS'), then WidgetError('MISSING_STATION_MAP')
  */
 export function readPageData(element: HTMLElement, doc?: Document, search?: string): PageData {
   const page = guarded(

@@ -1,12 +1,6 @@
 /**
- * Yup schemas of the page data a host embeds (docs/product-rules.md section 3; docs/host-contract.md "The host contract"):
- * the Details JSON and the station-name map. Used by `readPageData`; validate with
- * `{ stripUnknown: true }` so that unknown keys (including `__proto__`) are dropped.
- *
- * Leniencies, decided: a stop time that is null or absent becomes the empty date (it then counts
- * as absent, docs/product-rules.md section 3); `email` null/absent becomes `''`; `returnJourneys`,
- * `trainRecords` and `fareDetails` null/absent become `[]`; a leg's `trainRecordID` may be
- * null/absent. UIC codes are only checked to be strings here (see `validateFareDetailsUic`).
+ * Yup schemas of the Details JSON and station-name map (docs/product-rules.md section 3); validate
+ * with `{ stripUnknown: true }`. Null or absent stop times, `email` and lists read as empty.
  */
 import * as yup from 'yup';
 import type {
@@ -24,7 +18,6 @@ import type {
 /** The value given to a stop time that is null or absent: the empty date, so it counts as absent. */
 export const EMPTY_STOP_TIME = '0001-01-01T00:00:00';
 
-/** null (as written in the JSON) → undefined, so that a default applies. */
 const nullToUndefined = <T>(value: T, original: unknown): T | undefined => (original === null ? undefined : value);
 
 const stopTime = () => yup.string().transform(nullToUndefined).default(EMPTY_STOP_TIME);
@@ -36,7 +29,6 @@ export const stopSchema: yup.ObjectSchema<Stop> = yup.object({
   departTime: stopTime(),
 });
 
-/** A train record: its id and its stops in calling order. */
 export const trainRecordSchema: yup.ObjectSchema<TrainRecord> = yup.object({
   trainRecordID: yup.number().required(),
   stops: yup.array().of(stopSchema).required(),
@@ -53,7 +45,6 @@ export const legRecordSchema: yup.ObjectSchema<LegRecord> = yup.object({
   mode: yup.string().required(),
 });
 
-/** A journey: its legs by leg record id; `journeyID` optional. */
 export const journeySchema: yup.ObjectSchema<Journey> = yup.object({
   journeyID: yup.number().transform(nullToUndefined).optional(),
   legs: yup
@@ -81,7 +72,6 @@ export const fareDetailSchema: yup.ObjectSchema<FareDetail> = yup.object({
     .required(),
 });
 
-/** An array that may be null or absent in the JSON, read as `[]`. */
 const optionalArray = <T extends yup.AnyObject>(of: yup.ObjectSchema<T>) =>
   yup.array().of(of).transform(nullToUndefined).default([]);
 
@@ -102,18 +92,14 @@ export const detailsSchema: yup.ObjectSchema<Details> = yup.object({
   JourneyPlannerResults: journeyPlannerResultsSchema.default(undefined).required(),
 });
 
-/**
- * Tells whether a value can be a station-name map.
- *
- * @returns true when `value` is a plain object (not an array or null) whose own values are all strings
- */
+/** True for a plain object (not an array or null) whose own values are all strings. */
 export function isStringMap(value: unknown): value is StationNames {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return false;
   return Object.values(value).every((name) => typeof name === 'string');
 }
 
-/** The station-name map (docs/product-rules.md section 3): a plain object from station code to station name. */
+/** The station-name map (docs/product-rules.md section 3): station code → name. */
 export const stationNamesSchema = yup
   .mixed<StationNames>()
   .required('station names are missing')

@@ -1,7 +1,6 @@
 /**
- * Replaces the first segment of the document title (the part before ' - ') with `segment`,
- * keeping the rest: 'Ticket refunds - Example Rail' → 'Refund Complete - Example Rail'
- * (docs/product-rules.md section 2). A title with no ' - ' becomes `segment`.
+ * Replaces the title's part before ' - ' with `segment` (docs/product-rules.md section 2):
+ * 'Ticket refunds - Example Rail' → 'Refund Complete - Example Rail'.
  */
 export function setTitleFirstSegment(segment: string, doc: Document = document): void {
   const index = doc.title.indexOf(' - ');

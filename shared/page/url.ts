@@ -1,16 +1,6 @@
-/**
- * Navigation URLs built with URLSearchParams (docs/decisions.md "Navigation").
- */
+/** Navigation URLs built with URLSearchParams (docs/decisions.md "Navigation"). */
 
-/**
- * Adds query parameters to a navigation target, keeping the target's own query and dropping its
- * fragment. Values are encoded by URLSearchParams (`@` → `%40`, `+` → `%2B`, space → `+`); a
- * parameter already present is replaced (names compared exactly).
- *
- * @param target a site-root path or absolute URL, possibly with a query (`/x?a=1`)
- * @param params names and values to set, in order
- * @returns `{path}?{query}`, or the bare path when there is no query
- */
+/** `target` with `params` set in its query (names exact, replacing), without its fragment. */
 export function withQuery(target: string, params: [string, string][]): string {
   const withoutHash = target.split('#')[0];
   const index = withoutHash.indexOf('?');
@@ -21,13 +11,7 @@ export function withQuery(target: string, params: [string, string][]): string {
   return text === '' ? path : `${path}?${text}`;
 }
 
-/**
- * The parameters of a query string as name/value pairs, in order, leaving out those whose name
- * is in `drop` (compared in any letter case, as ASP.NET reads query names).
- *
- * @param search a query string with or without '?'
- * @param drop names to leave out
- */
+/** A query's name/value pairs in order, without those named in `drop` (any letter case, as ASP.NET). */
 export function queryPairs(search: string, drop: string[] = []): [string, string][] {
   const dropped = new Set(drop.map((name) => name.toLowerCase()));
   return [...new URLSearchParams(search.replace(/^\?/, ''))].filter(([name]) => !dropped.has(name.toLowerCase()));

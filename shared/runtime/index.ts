@@ -1,11 +1,7 @@
 /**
- * Page-wide singletons (docs/architecture.md "Page-wide singletons"): request activity, the one thin
- * progress bar and the error-report throttle. Federation shares this module as a singleton
- * (`@rw/page-runtime`), so a page with three widgets has one bar and one throttle.
- *
- * Error reports use `fetch`, not the widgets' axios client: the reporter lives in the host shim,
- * must work when a widget bundle failed to load, and must never report its own failures. They
- * follow the request policy (shared/api/policy.ts) all the same: its URL, credentials and headers.
+ * Page-wide singletons shared by federation as `@rw/page-runtime` (docs/architecture.md "Page-wide
+ * singletons"): request activity, the progress bar, the error-report throttle. Reports use `fetch`,
+ * not axios: the shim reports even when a widget bundle failed to load.
  */
 import type { ErrorReport } from '../types';
 import { pageBookingReferences, redactText, redactUrl } from './redact';
@@ -14,7 +10,6 @@ import './runtime.css';
 import { crossOriginApiRequest, requestHeaders, resolveApiUrl } from '../api/policy';
 export { prefetchGet, takePrefetched, type PrefetchedAnswer } from './prefetch';
 export { noteConnection, offlineReason, subscribeConnection, type OfflineReason } from './connection';
-// The shim's vitals chunk redacts its route as error reports are redacted (host-shim/vitalsReporter.ts).
 export { pageBookingReferences, redactUrl } from './redact';
 
 /** Minimum time between two error reports (docs/product-rules.md section 9). */
@@ -44,24 +39,16 @@ const state: RuntimeState = {
   now: () => Date.now(),
 };
 
-/** Sets the prefix for the fixed API paths of docs/product-rules.md section 7 (the shim's `data-api-base`); '' is the page's origin. */
+/** Sets the API base of docs/product-rules.md section 7 (the shim's `data-api-base`); '' = the page's origin. */
 export function setApiBase(base: string): void {
   state.apiBase = base.replace(/\/+$/, '');
 }
 
-/** Returns `path` prefixed with the API base (see {@link setApiBase}). */
 export function apiUrl(path: string): string {
   return resolveApiUrl(path, state.apiBase);
 }
 
-/**
- * Whether a request to `url` carries the browser's credentials (the session cookie) across
- * origins: true only when the API base is an absolute URL of another origin than the page's and
- * `url` resolves to that same origin (docs/cross-origin.md). Same-origin requests carry cookies
- * anyway; no other origin ever gets them. Never throws.
- *
- * @param url an absolute URL or one relative to the page
- */
+/** Whether a request to `url` carries cookies across origins: only to the API base (docs/cross-origin.md). Never throws. */
 export function sendsCredentials(url: string): boolean {
   return typeof location !== 'undefined' && crossOriginApiRequest(url, state.apiBase, location.href);
 }
@@ -99,10 +86,7 @@ function renderBar(): void {
   }
 }
 
-/**
- * Marks the start of one unit of activity (a request). Returns a function that ends it; calling
- * it more than once has no further effect. The progress bar shows while any activity is open.
- */
+/** Opens one unit of activity (a request) for the progress bar; returns its idempotent end. */
 export function startActivity(): () => void {
   let ended = false;
   state.active += 1;
@@ -121,12 +105,11 @@ export function startActivity(): () => void {
   };
 }
 
-/** Number of open activities (requests in flight) on the page. */
 export function activeCount(): number {
   return state.active;
 }
 
-/** Subscribes to activity changes (true when the first starts, false when the last ends). Returns unsubscribe. */
+/** Subscribes to activity changes (true: the first starts; false: the last ends); returns unsubscribe. */
 export function subscribeActivity(listener: (active: boolean) => void): () => void {
   state.listeners.add(listener);
   return () => {
@@ -134,7 +117,6 @@ export function subscribeActivity(listener: (active: boolean) => void): () => vo
   };
 }
 
-/** Extra fields an error report may carry beyond what the error itself gives. */
 export interface ReportContext {
   source?: string;
   line?: number;
@@ -142,11 +124,8 @@ export interface ReportContext {
 }
 
 /**
- * Builds the error report of docs/product-rules.md section 3 for `error`. Pure apart from reading the page URL,
- * the Details block and the UA. Personal data is removed (see `redact.ts`): in `pageUrl` and
- * `source` the `BookingReference` and `Email` query values and any query value that, decoded as
- * often as it was encoded, carries an e-mail address or a booking reference; in all four fields
- * every e-mail address (encoded any number of times) and the page's booking reference.
+ * The error report of docs/product-rules.md section 3 for `error`, with personal data removed
+ * (docs/error-reports.md "What a report never contains").
  */
 export function buildErrorReport(error: unknown, context: ReportContext = {}): ErrorReport {
   const err = error instanceof Error ? error : null;
@@ -173,7 +152,6 @@ function safeString(value: unknown): string {
   }
 }
 
-/** The message of a report for a thrown value that cannot be turned into text. */
 export const UNREADABLE_ERROR_TEXT = 'An error that could not be read';
 
 /**
@@ -192,8 +170,7 @@ export function reportError(error: unknown, context: ReportContext = {}): boolea
     try {
       report = buildErrorReport(error, context);
     } catch {
-      // A thrown value that cannot be read (a throwing getter, a cyclic null-prototype object) is
-      // still reported, as what little can be said about it.
+      // A value that cannot be read (a throwing getter, a cyclic object) is still reported.
       report = buildErrorReport(UNREADABLE_ERROR_TEXT, context);
     }
     return sendReport('/report/error', report);
@@ -205,14 +182,8 @@ export function reportError(error: unknown, context: ReportContext = {}): boolea
 }
 
 /**
- * POSTs one report as JSON to `path` under the API base (`/report/error`, and `/report/vitals`
- * of docs/host-contract.md "POST /report/vitals"): the request policy's headers and credentials,
- * as every request (shared/api/policy.ts), and `keepalive`, so a report sent while the page is
- * being hidden or left still arrives. A failed send is dropped, never retried nor reported.
- *
- * @param path the fixed API path, e.g. `/report/vitals`
- * @param report the body, already free of personal data (./redact.ts)
- * @returns true when the request was started; false without `fetch`. Never throws.
+ * POSTs `report` as JSON to `path` under the API base with the policy's headers and `keepalive`, so
+ * it arrives as the page is left; a failure is dropped. Returns whether it was sent. Never throws.
  */
 export function sendReport(path: string, report: object): boolean {
   try {
@@ -233,11 +204,7 @@ export function sendReport(path: string, report: object): boolean {
 
 let globalHandlersInstalled = false;
 
-/**
- * Installs `window.onerror` and `unhandledrejection` listeners that report to `/report/error`
- * (once per page, whatever calls it). Listeners are added with addEventListener, so the host's
- * own handlers keep working.
- */
+/** Reports `error` and `unhandledrejection` events, once per page; the host's handlers keep working. */
 export function installGlobalErrorHandlers(): void {
   if (globalHandlersInstalled || typeof window === 'undefined') return;
   globalHandlersInstalled = true;

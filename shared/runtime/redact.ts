@@ -1,28 +1,14 @@
-/**
- * Personal data out of error reports (docs/error-reports.md "What a report never contains"): a
- * report's page address and texts carry no booking reference and no e-mail address, because error
- * logs are read by many people and those two values are all it takes to act on a booking.
- *
- * Pure functions; the page runtime applies them to every report before it is sent.
- */
+/** Booking references and e-mail addresses out of error reports (docs/error-reports.md "What a report never contains"). */
 
-/** What every removed value is replaced with. */
 export const REDACTED = 'REDACTED';
 
-/** Query parameters whose values are always removed, compared in any letter case. */
 const SECRET_PARAMS = new Set(['bookingreference', 'email']);
 
-/**
- * An e-mail address: a local part, `@` (raw, or URL-encoded any number of times: `%40`, `%2540`,
- * `%252540`…), a domain with a dot. Deliberately loose: a false positive only hides a little of a
- * log line.
- */
+/** An e-mail address, `@` raw or URL-encoded any number of times; loose on purpose. */
 const EMAIL = /[A-Za-z0-9._%+'-]+(?:@|%(?:25)*40)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+/gi;
 
-/** How many layers of URL encoding are undone at most (`%252540` is three). */
 const MAX_DECODE_DEPTH = 8;
 
-/** True when `value` (already decoded) looks like an e-mail address. */
 export function looksLikeEmail(value: string): boolean {
   return /^\s*[^\s@]+@[^\s@]+\.[^\s@]+\s*$/.test(value);
 }
@@ -39,12 +25,7 @@ function decodeQueryPart(part: string): string {
   });
 }
 
-/**
- * `text` with its URL encoding undone again and again until nothing changes (or
- * {@link MAX_DECODE_DEPTH} layers): `traveller%2540example.com` becomes `traveller@example.com`.
- * `+` reads as a space; in a run of escapes that is not valid UTF-8 only the ASCII ones are
- * decoded. Never throws.
- */
+/** `text` URL-decoded until nothing changes (`%2540` → `@`), at most {@link MAX_DECODE_DEPTH} times. Never throws. */
 export function decodeFully(text: string): string {
   let current = text;
   for (let depth = 0; depth < MAX_DECODE_DEPTH; depth += 1) {
@@ -56,35 +37,19 @@ export function decodeFully(text: string): string {
   return current;
 }
 
-/**
- * True when a query value, decoded fully, is personal as a whole: it looks like an e-mail address,
- * or it is itself an address whose query names `BookingReference` or `Email` (a `ReturnUrl`
- * pointing at a booking page). Addresses and references inside other values are replaced where
- * they stand (see {@link redactText}).
- */
+/** True when a decoded query value is an e-mail address or an address naming `BookingReference` or `Email`. */
 function personalValue(value: string): boolean {
   const decoded = decodeFully(value);
   return looksLikeEmail(decoded) || /(?:^|[?&])\s*(?:bookingreference|email)\s*=/i.test(decoded);
 }
 
-/** The references worth matching: trimmed, at least 3 characters, no duplicates. */
 function usableReferences(bookingReferences: readonly string[]): string[] {
   return [...new Set(bookingReferences.map((ref) => ref.trim()).filter((ref) => ref.length >= 3))];
 }
 
 /**
- * Removes the personal data from a page address (docs/error-reports.md "What a report never contains"): the value
- * of every `BookingReference` and `Email` query parameter (names in any letter case) becomes
- * `REDACTED`, and so does any query value that, with its URL encoding undone as often as it was
- * applied (`%2540`, `%252540`), looks like an e-mail address or is an address naming
- * `BookingReference` or `Email` in its own query (a `ReturnUrl`). Any e-mail address (encoded any
- * number of times) and any of `bookingReferences` left anywhere in the address (path, query,
- * fragment) go too, where they stand. The rest of the address is kept byte for byte.
- *
- * @param url an absolute or relative address; '' gives ''
- * @param bookingReferences the page's booking reference(s) (see {@link pageBookingReferences});
- *   blank ones and ones shorter than 3 characters are ignored
- * @returns the address without those values. Never throws.
+ * `url` with `REDACTED` for `BookingReference` and `Email` values, personal query values, and every
+ * e-mail address or given booking reference (3+ characters) anywhere; the rest kept byte for byte. Never throws.
  */
 // Stryker disable next-line ArrayDeclaration: only a text holding Stryker's own marker could tell another default
 export function redactUrl(url: string, bookingReferences: readonly string[] = []): string {
@@ -112,20 +77,11 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Replaces every e-mail address (with `@` raw or as `%40`) in `text` by `REDACTED`. */
 function redactEmails(text: string): string {
   return text.replace(EMAIL, REDACTED);
 }
 
-/**
- * Removes the personal data from a report's text (its message or stack; docs/error-reports.md
- * "What a report never contains"): every e-mail address (raw or URL-encoded any number of times) and every
- * occurrence of the given booking references (in any letter case, raw or URL-encoded once or
- * twice) become `REDACTED`.
- *
- * @param text the message or stack
- * @param bookingReferences the page's booking reference(s); blank ones are ignored
- */
+/** `text` with every e-mail address and given booking reference (raw, encoded once or twice, any case) `REDACTED`. */
 // Stryker disable next-line ArrayDeclaration: only a text holding Stryker's own marker could tell another default
 export function redactText(text: string, bookingReferences: readonly string[] = []): string {
   let result = redactEmails(text);
@@ -140,14 +96,7 @@ export function redactText(text: string, bookingReferences: readonly string[] = 
   return result;
 }
 
-/**
- * The booking references a page carries: the values of its `BookingReference` query parameter
- * (any letter case) and the `bookingReference` of its Details block, when readable.
- *
- * @param pageUrl the page's address
- * @param doc the page's document, if any (its `#refund-details` block is read)
- * @returns the references found, possibly none. Never throws.
- */
+/** The page's booking references: its `BookingReference` query values and its Details' `bookingReference`. Never throws. */
 export function pageBookingReferences(pageUrl: string, doc?: Document): string[] {
   const found: string[] = [];
   try {
@@ -158,7 +107,6 @@ export function pageBookingReferences(pageUrl: string, doc?: Document): string[]
     // an unreadable address has no reference to find
   }
   try {
-    // No block (or no document) reads as the text "undefined", which holds no reference.
     const json = String(doc?.getElementById('refund-details')?.textContent);
     const match = /"bookingReference"\s*:\s*"([^"\\]{1,64})"/i.exec(json);
     if (match) found.push(match[1]);

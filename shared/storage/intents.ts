@@ -1,49 +1,38 @@
 /**
- * Confirmed intents that survive a reload or a closed tab (docs/offline.md "Committing actions"):
- * when a traveller confirms a committing action (a refund, a deferral, a replacement, a claim),
- * its Idempotency-Key is stored in `localStorage` with the intent (the booking reference, the
- * action and the SHA-256 digest of the request body) before the request leaves. A retry of the
- * same intent, after a failure, after a reload or in another tab, reuses the key, so the server
- * can tell the retry from a second refund; a different action or body gets a new key. The key is
- * forgotten on a definite answer, and after 24 hours.
- *
- * The record holds no body and no e-mail address: the booking reference (in the storage key),
- * the key, the digest and the time it was saved. Storage that is disabled or throws never breaks
- * a widget: the key then lives as long as the page, as before.
+ * Confirmed intents kept across reloads and tabs (docs/offline.md "Committing actions"): an
+ * Idempotency-Key is stored per booking and action with the body's digest before the request
+ * leaves, reused by a retry of the same intent, forgotten on a definite answer or after 24 hours.
+ * Storage that fails keeps the key in the page's memory.
  */
 import { v4 as uuidv4 } from 'uuid';
 import { isOutsideWindow } from '../format/time';
 import { pageStorage, removeStale, storageKeeps } from './journeyAnswers';
 
-/** Prefix of the storage keys: `rw-intent:{BOOKINGREFERENCE}:{action}`. */
 export const INTENTS_PREFIX = 'rw-intent';
-/** A stored intent older than this many hours, or saved more than this after now, is forgotten. */
+/** A stored intent older than this, or saved this long after now, is forgotten. */
 export const INTENT_MAX_AGE_HOURS = 24;
 
 /** The committing actions of docs/architecture.md "Exactly once". */
 export type IntentAction = 'refund' | 'deferral' | 'replacement' | 'claim';
 
-/** One confirmed intent: which booking, which action, and the request body sent for it. */
 export interface Intent {
   bookingReference: string;
   action: IntentAction;
-  /** The request body (a JSON-serialisable object); only its digest is stored. */
+  /** Only its digest is stored. */
   body: unknown;
 }
 
-/** What is stored per booking and action. */
 interface StoredIntent {
   key: string;
   digest: string;
   savedAt: number;
 }
 
-/** The storage key of an intent: `rw-intent:{BOOKINGREFERENCE}:{action}` (reference trimmed, upper case). */
+/** `rw-intent:{BOOKINGREFERENCE}:{action}` (reference trimmed, upper case). */
 export function intentStorageKey(bookingReference: string, action: IntentAction): string {
   return `${INTENTS_PREFIX}:${bookingReference.trim().toUpperCase()}:${action}`;
 }
 
-/** JSON with the keys of every object sorted, so equal bodies give equal text. */
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
     item !== null && typeof item === 'object' && !Array.isArray(item)
@@ -52,11 +41,7 @@ function canonicalJson(value: unknown): string {
   );
 }
 
-/**
- * The SHA-256 digest of a request body as 64 hex digits (its canonical JSON: keys sorted).
- *
- * @returns the digest, or null where `crypto.subtle` is missing (not a secure context)
- */
+/** SHA-256 of the body's canonical JSON (keys sorted), 64 hex digits; null without `crypto.subtle`. */
 export async function bodyDigest(body: unknown): Promise<string | null> {
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) return null;
@@ -84,26 +69,16 @@ function readStored(text: string | null, now: number): StoredIntent | null {
   }
 }
 
-/** The intents of this page where nothing can be stored: storage key → key and canonical body. */
 const inPage = new Map<string, { key: string; body: string | null }>();
 
-/**
- * Whether a confirmed intent outlives a reload here: localStorage keeps what is written and
- * `crypto.subtle` digests the body (docs/offline.md "Committing actions"). Never throws.
- */
+/** Whether an intent outlives a reload: localStorage keeps writes and `crypto.subtle` exists. Never throws. */
 export function canKeepIntents(): boolean {
   return storageKeeps() && globalThis.crypto?.subtle !== undefined;
 }
 
 /**
- * The Idempotency-Key for a confirmed intent, stored before the request leaves: the stored key
- * when the same booking's same action was confirmed with the same body within 24 hours and not
- * answered definitely since; otherwise a new key (UUID v4), stored. Where nothing can be stored
- * (storage disabled or full, no `crypto.subtle`), the same rule holds in this page's memory.
- *
- * @param intent the booking reference, the action and the body to send
- * @param now milliseconds since the epoch (tests)
- * @returns the key and whether it was taken over from an earlier press, page or tab. Never throws.
+ * The Idempotency-Key of a confirmed intent, stored before the request leaves: the stored one for
+ * the same booking, action and body within 24 hours, else a new UUID v4; `reused` says which. Never throws.
  */
 export async function keyForIntent(
   intent: Intent,
@@ -141,10 +116,7 @@ export async function keyForIntent(
   return { key, reused: false };
 }
 
-/**
- * True when a confirmed intent of this booking and action is stored and not yet answered
- * definitely (the request may have reached the server, its answer lost). Never throws.
- */
+/** True when an intent of this booking and action is stored and not answered definitely. Never throws. */
 export function hasPendingIntent(bookingReference: string, action: IntentAction, now: number = Date.now()): boolean {
   try {
     return readStored(pageStorage()?.getItem(intentStorageKey(bookingReference, action)) ?? null, now) !== null;
@@ -153,7 +125,7 @@ export function hasPendingIntent(bookingReference: string, action: IntentAction,
   }
 }
 
-/** Forgets the stored intent of this booking and action (a definite answer came). Never throws. */
+/** Forgets the intent of this booking and action (a definite answer came). Never throws. */
 export function forgetIntent(bookingReference: string, action: IntentAction): void {
   inPage.delete(intentStorageKey(bookingReference, action));
   try {
@@ -184,11 +156,7 @@ export function forgetExpiredIntents(now: number = Date.now()): string[] {
   return removeStale(INTENTS_PREFIX, (text) => readStored(text, now) === null);
 }
 
-/**
- * Forgets every intent of a booking, stored or in this page (its refund or claim completed).
- *
- * @returns the storage keys removed. Never throws.
- */
+/** Forgets every intent of a booking, stored or in the page; returns the keys removed. Never throws. */
 export function forgetBookingIntents(bookingReference: string): string[] {
   const booking = `${INTENTS_PREFIX}:${bookingReference.trim().toUpperCase()}:`;
   for (const key of [...inPage.keys()]) if (key.startsWith(booking)) inPage.delete(key);

@@ -1,24 +1,15 @@
 import { isOutsideWindow } from '../format/time';
 
 /**
- * Answers saved in the browser per journey, and forgetting them (docs/security.md "Stored answers
- * that are forgotten"). The disruption widget saves its answers under
- * `rw-disruption:{BOOKINGREFERENCE}:{journeyID}`; any widget removes, when it starts, answers older
- * than {@link ANSWERS_MAX_AGE_DAYS} days, the disruption widget removes them when its funnel ends
- * (the Finished page, or on the way to the refund page or the manual claim), and the refund and
- * claim widgets remove a journey's answers once its refund or claim has completed. Storage that is
- * disabled or throws never breaks a widget: every function here never throws.
+ * Disruption answers saved per journey and their forgetting (docs/security.md "Stored answers that
+ * are forgotten"): on start when older than {@link ANSWERS_MAX_AGE_DAYS}, at the funnel's end, and
+ * once a refund or claim completes. Nothing here throws.
  */
 
-/** Prefix of the storage keys. */
 export const ANSWERS_PREFIX = 'rw-disruption';
-/** Saved answers older than this many days are removed when a widget starts. */
 export const ANSWERS_MAX_AGE_DAYS = 7;
 
-/**
- * The key of a journey's answers: `rw-disruption:{BOOKINGREFERENCE}:{journeyId}` (reference
- * trimmed and upper-cased; `booking` when the journey has no id).
- */
+/** `rw-disruption:{BOOKINGREFERENCE}:{journeyId}`; `booking` when the journey has no id. */
 export function answersKey(bookingReference: string, journeyId: string | number | undefined | null): string {
   const journey = journeyId === undefined || journeyId === null || journeyId === '' ? 'booking' : String(journeyId);
   return `${ANSWERS_PREFIX}:${bookingReference.trim().toUpperCase()}:${journey}`;
@@ -33,10 +24,7 @@ export function pageStorage(): Storage | null {
   }
 }
 
-/**
- * Whether the page's localStorage keeps what is written: writes and removes `rw-probe`. False when
- * it is disabled, absent, full or throws (some private windows). Never throws.
- */
+/** Whether localStorage keeps what is written (probes `rw-probe`). Never throws. */
 export function storageKeeps(): boolean {
   const store = pageStorage();
   try {
@@ -49,12 +37,8 @@ export function storageKeeps(): boolean {
 }
 
 /**
- * True when a stored entry's text is too old to keep: its `savedAt` is missing or unreadable,
- * more than {@link ANSWERS_MAX_AGE_DAYS} days before `now`, or more than a day after it (a clock
- * or a hand that cannot be trusted). Days are London calendar days (shared/format/time.ts).
- *
- * @param text the stored JSON text
- * @param now milliseconds since the epoch (UTC)
+ * True when an entry's `savedAt` is unreadable, over {@link ANSWERS_MAX_AGE_DAYS} London days
+ * before `now` (ms since the epoch), or over a day after it.
  */
 export function isExpired(text: string | null, now: number): boolean {
   if (text === null) return false;
@@ -72,25 +56,12 @@ export function isExpired(text: string | null, now: number): boolean {
   }
 }
 
-/**
- * Removes every saved answer (keys starting `rw-disruption:`) that {@link isExpired} says is too
- * old. Called when any widget starts (shared/mount/createMount.tsx).
- *
- * @param now milliseconds since the epoch (default: now)
- * @returns the keys removed
- */
+/** Removes every expired saved answer; returns the keys removed. */
 export function forgetExpiredAnswers(now: number = Date.now()): string[] {
   return removeStale(ANSWERS_PREFIX, (text) => isExpired(text, now));
 }
 
-/**
- * Removes every `localStorage` entry whose key starts `{prefix}:` and whose text `isStale` says
- * is stale. Storage that is disabled or throws keeps what it has.
- *
- * @param prefix the widgets' key prefix (`rw-disruption`, `rw-intent`)
- * @param isStale given an entry's text, true to remove it
- * @returns the keys removed. Never throws.
- */
+/** Removes every entry under `{prefix}:` whose text `isStale`; returns the keys removed. Never throws. */
 export function removeStale(prefix: string, isStale: (text: string | null) => boolean): string[] {
   const store = pageStorage();
   if (!store) return [];
@@ -113,10 +84,7 @@ export function removeStale(prefix: string, isStale: (text: string | null) => bo
   return removed;
 }
 
-/**
- * Removes a journey's saved answers: its refund or claim has completed (the refund widget's
- * finished view, the claim's `Claim submitted`). Never throws.
- */
+/** Removes a journey's saved answers (its refund or claim completed). Never throws. */
 export function forgetJourneyAnswers(bookingReference: string, journeyId: string | number | undefined | null): void {
   try {
     pageStorage()?.removeItem(answersKey(bookingReference, journeyId));

@@ -3,24 +3,19 @@ import { useScopedId } from '../hooks/useScopedId';
 import './Accordion.css';
 
 export interface AccordionProps {
-  /** The header text (or nodes); it is the accessible name of the toggle button and of the panel. */
+  /** The header; it names the toggle button and the panel. */
   title: ReactNode;
-  /** Open on first render (docs/product-rules.md section 2: collapsed unless told to start shown). */
+  /** Open on first render (docs/product-rules.md section 2). */
   startShown?: boolean;
   children?: ReactNode;
-  /** Base for the element ids (`{id}-button`, `{id}-panel`); a unique id is made when omitted. */
+  /** Base of the ids (`{id}-button`, `{id}-panel`); made unique when omitted. */
   id?: string;
-  /** Level of the heading that wraps the toggle button (default 3). */
   headingLevel?: 2 | 3 | 4;
 }
 
 /**
- * An expandable section (docs/product-rules.md section 2 "Accordion"; the WAI-ARIA accordion pattern).
- *
- * The header is a heading containing a real `<button aria-expanded aria-controls>` that toggles
- * the panel, so Enter and Space work as for any button; a `+` / `−` icon (aria-hidden) shows the
- * state. The panel is a labelled region, `hidden` while collapsed: its children stay mounted, so
- * form state inside survives collapsing. Collapsed unless `startShown`.
+ * An expandable section (WAI-ARIA accordion pattern; docs/product-rules.md section 2): a heading
+ * with a real `aria-expanded` button; the panel is `hidden` when collapsed, its children kept mounted.
  */
 export function Accordion({ title, startShown = false, children, id, headingLevel = 3 }: AccordionProps) {
   const generated = useScopedId('rw-accordion');

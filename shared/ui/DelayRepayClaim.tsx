@@ -1,11 +1,9 @@
 /**
- * Where Delay Repay is claimed, the one sentence the disruption widget's Finished view and the
- * lookup widget's delay-repay funnel both give (docs/decisions.md "The disruption funnel walks like
- * GOV.UK"): with the page's `data-delay-repay-url`, a link to the train company's Delay Repay;
- * without it, the sentence names where to go.
+ * Where Delay Repay is claimed, one sentence for the disruption and lookup widgets
+ * (docs/decisions.md "The disruption funnel walks like GOV.UK").
  */
 
-/** The sentence's texts (ours; the product rules' quoted 'Delay repay requests …' stays in each widget). */
+/** The sentence's texts (the product rules' 'Delay repay requests …' stays in each widget). */
 export const DELAY_REPAY_CLAIM_TEXT = {
   link: 'Claim Delay Repay',
   afterLink:
@@ -15,17 +13,12 @@ export const DELAY_REPAY_CLAIM_TEXT = {
 } as const;
 
 export interface DelayRepayClaimProps {
-  /** The checked `data-delay-repay-url` (shared/page/delayRepayUrl.ts), or '' for none. */
+  /** The checked `data-delay-repay-url`, or '' for none. */
   url: string;
-  /** Class of the paragraph. */
   className: string;
 }
 
-/**
- * The paragraph: "Claim Delay Repay" as a link to `url` (no referrer, so the page's query with
- * the booking reference and email never reaches the train company), else the sentence without a
- * link.
- */
+/** "Claim Delay Repay" linking to `url` without referrer (the query holds the booking reference), else plain. */
 export function DelayRepayClaim({ url, className }: DelayRepayClaimProps) {
   if (!url) return <p className={className}>{DELAY_REPAY_CLAIM_TEXT.withoutLink}</p>;
   return (

@@ -1,10 +1,4 @@
-/**
- * What a widget shows while a part of it loads (docs/architecture.md "Lazy by default": the code of
- * a lazily loaded part, or an answer the widget waits for): a status paragraph, announced to screen
- * readers, in the hint colour (`rw-loading`, shared/mount/mount.css).
- *
- * @param text what is loading, e.g. 'Loading the form…'
- */
+/** An announced status paragraph while a part of a widget loads (docs/architecture.md "Lazy by default"). */
 export function LoadingStatus({ text }: { text: string }) {
   return (
     <p className="rw-loading" role="status">

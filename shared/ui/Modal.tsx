@@ -2,30 +2,25 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefO
 import './Modal.css';
 
 export interface ModalProps {
-  /** Whether the modal is shown. */
   open: boolean;
-  /** Heading of the modal; also its accessible name. */
+  /** Also its accessible name. */
   title: ReactNode;
-  /** Called when the traveller closes it (Close button or Escape). */
+  /** Called on the Close button or Escape. */
   onClose: () => void;
   children: ReactNode;
-  /** Buttons at the foot of the modal; a Close button is always present. */
+  /** Buttons at the foot; a Close button is always present. */
   actions?: ReactNode;
-  /** Text of the close button; default 'Close'. */
   closeLabel?: string;
-  /** `alertdialog` for a modal that reports a problem (e.g. 'Lookup failed'). */
+  /** `alertdialog` for a modal that reports a problem. */
   role?: 'dialog' | 'alertdialog';
-  /**
-   * Where focus goes when the modal closes, when the element that had focus on opening cannot
-   * take it back (e.g. a submit button that was disabled while the modal's content loaded).
-   */
+  /** Where focus goes on close when the opener cannot take it back (e.g. it was disabled). */
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
-/** Focuses the opener if it can take focus (connected, not disabled), else `fallback`; forgets the opener. */
+/** Focuses the opener if connected and enabled, else `fallback`; forgets the opener. */
 function giveFocusBack(opener: RefObject<HTMLElement | null>, fallback: RefObject<HTMLElement | null> | undefined) {
   const target = opener.current;
   opener.current = null;
@@ -33,7 +28,6 @@ function giveFocusBack(opener: RefObject<HTMLElement | null>, fallback: RefObjec
   else fallback?.current?.focus();
 }
 
-/** Keeps Tab and Shift+Tab inside the dialog: from the last focusable to the first and back. */
 function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
   if (event.key !== 'Tab') return;
   const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
@@ -53,11 +47,8 @@ function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
 }
 
 /**
- * An accessible modal on the native `<dialog>` element (docs/product-rules.md modals; docs/architecture.md conventions):
- * opened with `showModal()` so the rest of the page is inert, Tab and Shift+Tab wrap inside it
- * (the native dialog would let focus leave to the browser's own controls), Escape closes it
- * through `onClose`, the heading names it, focus moves to the first focusable element (else the
- * heading) and returns to the element that had it when the modal opened (or `returnFocusTo`).
+ * A modal on the native `<dialog>`, opened with `showModal()`: Tab wraps inside it (the native one
+ * lets focus reach browser controls), Escape calls `onClose`, focus returns to the opener.
  */
 export function Modal({
   open,
@@ -109,7 +100,6 @@ export function Modal({
   }, [open]);
 
   return (
-    // The dialog's keydown handler only keeps Tab inside it (focus management of a modal).
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={dialog}

@@ -3,34 +3,20 @@ import { useScopedId } from '../hooks/useScopedId';
 import { Section } from './Section';
 
 export interface OutcomeViewProps {
-  /** Base of the heading's id. */
   idBase: string;
-  /** Class of the `<section>`. */
   className: string;
-  /** What happened, e.g. 'Claim submitted'. */
+  /** e.g. 'Claim submitted'. */
   heading: string;
-  /** Class of the heading (default `rw-heading`). */
   headingClassName?: string;
-  /** Where "start again" leads: the mount's `data-start-url` (default `/`). */
+  /** The mount's `data-start-url`. */
   startUrl: string;
-  /** The link's text (the widget's own `texts.startAgain`). */
   startAgainText: string;
-  /**
-   * The receipt line (docs/product-rules.md section 2), e.g. `Claim submitted on 25/11/2026 at
-   * 14:05 (UK time).`, and the instant it names (`dateTime`, ISO-8601 with London's offset). It
-   * comes first under the heading, and the heading's announcement includes it.
-   */
+  /** The receipt line and its instant (ISO-8601 with London's offset) (docs/decisions.md "The receipt line"). */
   receipt?: { text: string; dateTime: string };
-  /** What the outcome means and what happens next. */
   children?: ReactNode;
 }
 
-/**
- * The view at the end of a widget's task (docs/product-rules.md section 2: the refund's "Refund
- * request accepted", the manual claim's "Claim submitted"): a {@link Section} whose heading takes
- * focus so screen readers announce the outcome with its receipt line (when and what, in London
- * time), what happens next, and a link to start again.
- */
+/** The end of a widget's task (docs/product-rules.md section 2): a focused heading, receipt, next steps, start again. */
 export function OutcomeView({
   idBase,
   className,

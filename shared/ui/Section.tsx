@@ -2,30 +2,21 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useScopedId } from '../hooks/useScopedId';
 
 export interface SectionProps {
-  /** Base of the heading's id (`{idBase}-{React id}`, shared/hooks/useScopedId.ts). */
+  /** Base of the heading's id (`{idBase}-{React id}`). */
   idBase: string;
-  /** Class of the `<section>`. */
   className: string;
-  /** The heading's text (or nodes); it names the section. */
   heading: ReactNode;
-  /** Class of the heading (default `rw-heading`, the widgets' heading: shared/mount/mount.css). */
+  /** Class of the heading (default `rw-heading`). */
   headingClassName?: string;
-  /** Level of the heading (default 2). */
   headingLevel?: 2 | 3;
-  /**
-   * The heading takes focus when the section first renders, so screen readers announce an outcome
-   * (a finished view); it is then focusable by script only (`tabindex="-1"`).
-   */
+  /** Focus the heading on first render, announcing an outcome (then `tabindex="-1"`). */
   focusHeading?: boolean;
-  /** The id of what the heading's announcement adds (`aria-describedby`), e.g. a receipt line. */
+  /** What the heading's announcement adds (`aria-describedby`), e.g. a receipt line. */
   headingDescribedBy?: string;
   children?: ReactNode;
 }
 
-/**
- * A `<section>` named by its own heading (`aria-labelledby` the heading's unique id), the way every
- * panel and page view of the widgets is a region a screen reader can list and jump to.
- */
+/** A `<section>` named by its own heading, a region a screen reader can list. */
 export function Section({
   idBase,
   className,
@@ -41,7 +32,7 @@ export function Section({
   const Heading = `h${headingLevel}` as 'h2' | 'h3';
   useEffect(() => {
     if (focusHeading) headingRef.current?.focus();
-    // Only when the section first renders: a later render must not take focus from the traveller.
+    // Only on first render: a later render must not take focus from the traveller.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
