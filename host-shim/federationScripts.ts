@@ -101,8 +101,3 @@ export default function federationScripts(): ModuleFederationRuntimePlugin {
     },
   };
 }
-
-/** Test hook: forgets the created policy. */
-export function __resetPolicyForTests(): void {
-  policy = undefined;
-}
