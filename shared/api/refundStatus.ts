@@ -7,6 +7,7 @@
  */
 import * as yup from 'yup';
 import { WidgetError } from '../errors/WidgetError';
+import { getJson } from './client';
 import type { RefundStatusResponse } from '../types';
 
 const pence = () => yup.number().integer().required();
@@ -94,4 +95,9 @@ const NULL_STATUS_RESPONSE: RefundStatusResponse = {
 export function parseRefundStatusResponse(value: unknown): RefundStatusResponse {
   if (value === null) return { ...NULL_STATUS_RESPONSE };
   return validateAnswer(refundStatusResponseSchema, value, 'refund status') as RefundStatusResponse;
+}
+
+/** GET the refund status from the page-given URL and validate it (refund and disruption). @throws WidgetError */
+export async function fetchRefundStatus(url: string): Promise<RefundStatusResponse> {
+  return parseRefundStatusResponse(await getJson(url));
 }

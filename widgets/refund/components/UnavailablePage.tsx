@@ -4,7 +4,7 @@ import type { WidgetError } from '../../../shared/errors/WidgetError';
 import { setTitleFirstSegment } from '../../../shared/page/title';
 import type { RefundStatus } from '../../../shared/types';
 import { Section } from '../../../shared/ui/Section';
-import { fetchRefundStatus } from '../api';
+import { fetchRefundStatus } from '../../../shared/api/refundStatus';
 import { texts } from '../texts';
 import type { RefundPageConfig } from '../types';
 import { ErrorNotice } from './ErrorNotice';
