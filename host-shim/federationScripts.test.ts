@@ -5,7 +5,6 @@
  */
 import federationScripts, {
   FEDERATION_POLICY_NAME,
-  __resetPolicyForTests,
   checkRemoteEntryUrl,
   isCrossOrigin,
   trustedScriptUrl,
@@ -20,7 +19,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  __resetPolicyForTests();
   delete (window as { trustedTypes?: unknown }).trustedTypes;
   delete (globalThis as { __RW_INTEGRITY__?: unknown }).__RW_INTEGRITY__;
 });
@@ -46,6 +44,12 @@ describe('checkRemoteEntryUrl', () => {
 
 describe('trustedScriptUrl', () => {
   it('creates one policy under its documented name and asks it for every URL', () => {
+    // A fresh copy of the module: the policy is made once per page.
+    let fresh: typeof import('./federationScripts') | undefined;
+    jest.isolateModules(() => {
+      fresh = jest.requireActual<typeof import('./federationScripts')>('./federationScripts');
+    });
+    const { trustedScriptUrl } = fresh as typeof import('./federationScripts');
     const created: string[] = [];
     const createScriptURL = jest.fn((url: string) => ({ trusted: url }));
     (window as { trustedTypes?: unknown }).trustedTypes = {

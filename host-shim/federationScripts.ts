@@ -69,8 +69,3 @@ export default function federationScripts(): ModuleFederationRuntimePlugin {
     },
   };
 }
-
-/** Test hook: forgets the created policy. */
-export function __resetPolicyForTests(): void {
-  policy = undefined;
-}

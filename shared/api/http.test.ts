@@ -1,15 +1,22 @@
 /**
- * A fresh axios instance of `createClient` (shared/api/http.ts), apart from the page's `api` that
- * client.test.ts drives: the retry rules are the instance's own, as configured.
+ * A fresh copy of the page's axios instance (shared/api/http.ts `api`), made after the retry
+ * policy is configured, apart from the one client.test.ts drives.
  */
 import MockAdapter from 'axios-mock-adapter';
-import { configureClient } from './policy';
-import { createClient } from './http';
+import type { AxiosInstance } from 'axios';
 
-describe('createClient', () => {
+function freshClient(retry: { retries: number; baseDelayMs?: number }): AxiosInstance {
+  let client: AxiosInstance | undefined;
+  jest.isolateModules(() => {
+    jest.requireActual<typeof import('./policy')>('./policy').configureClient({ retry });
+    client = jest.requireActual<typeof import('./http')>('./http').api;
+  });
+  return client as AxiosInstance;
+}
+
+describe('the axios instance', () => {
   it('retries a GET as often as configured and no more, and never retries a POST', async () => {
-    configureClient({ retry: { retries: 2, baseDelayMs: 1 } });
-    const client = createClient();
+    const client = freshClient({ retries: 2, baseDelayMs: 1 });
     const mock = new MockAdapter(client);
     mock.onGet('/status').reply(503, 'busy');
     mock.onPost('/refund').reply(503, 'busy');
@@ -20,8 +27,7 @@ describe('createClient', () => {
   });
 
   it('tells a timeout (ETIMEDOUT) from an aborted request', async () => {
-    configureClient({ retry: { retries: 0 } });
-    const client = createClient();
+    const client = freshClient({ retries: 0 });
     new MockAdapter(client).onGet('/slow').timeout();
     await expect(client.get('/slow', { timeout: 50 })).rejects.toMatchObject({ code: 'ETIMEDOUT' });
   });

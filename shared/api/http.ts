@@ -38,10 +38,9 @@ function reportStrayToken(): void {
  * Creates an axios instance that follows the policy: credentials only for the page's API base,
  * the policy's headers on state-changing requests, the progress bar, and retries of transient
  * failures of GETs and retryable requests with exponential backoff (the per-request
- * `'axios-retry'.retries` says how many; the instance's default is the policy's). Exported for
- * tests; the widgets use {@link api}.
+ * `'axios-retry'.retries` says how many; the instance's default is the policy's).
  */
-export function createClient(): AxiosInstance {
+function createClient(): AxiosInstance {
   // clarifyTimeoutError: a timeout is ETIMEDOUT, told apart from an aborted request.
   const instance = axios.create({ transitional: { clarifyTimeoutError: true } });
   instance.interceptors.request.use((config: TrackedConfig) => {

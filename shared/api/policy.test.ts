@@ -8,6 +8,7 @@ import {
   CODE_LOAD_MESSAGE,
   configureClient,
   crossOriginApiRequest,
+  isDefiniteAnswer,
   isStateChanging,
   isTransientFailure,
   isTransientStatus,
@@ -182,6 +183,23 @@ describe('what is transient (a retry may mend it; a definite answer is not)', ()
         new WidgetError('API_ERROR', 'x'),
       ].map(isTransientFailure),
     ).toEqual([true, true, false, false, false]);
+  });
+
+  it.each([
+    [200, true],
+    [204, true],
+    [400, true],
+    [403, true],
+    [409, false],
+    [422, true],
+    [408, false],
+    [429, false],
+    [500, false],
+    [503, false],
+    [undefined, false],
+    [302, false],
+  ])('an answer with status %s settles an intent: %s', (status, definite) => {
+    expect(isDefiniteAnswer(status)).toBe(definite);
   });
 });
 

@@ -102,9 +102,21 @@ export function requestHeaders(
 export const isTransientStatus = (status: number): boolean => status === 408 || status === 429 || status >= 500;
 
 /**
+ * Whether an answer settles a committing action for good, so its Idempotency-Key is forgotten
+ * (docs/offline.md "Committing actions"): a 2xx, or a 4xx that is neither transient nor 409 (the
+ * same key still being processed: the first request's answer is yet to come).
+ *
+ * @param status the answer's HTTP status; undefined when there was none
+ */
+export function isDefiniteAnswer(status: number | undefined): boolean {
+  if (status === undefined) return false;
+  if (status >= 200 && status < 300) return true;
+  return status >= 400 && status < 500 && status !== 409 && !isTransientStatus(status);
+}
+
+/**
  * Whether a failure (a {@link WidgetError} of {@link toWidgetError}) may be mended by trying
- * again: no answer, a timeout, or a transient status. A definite answer (2xx, or a 4xx other
- * than 408 and 429) is not.
+ * again: no answer, a timeout, or a transient status. Any other answer is not.
  */
 export function isTransientFailure(error: WidgetError): boolean {
   if (error.code === 'NETWORK_ERROR' || error.code === 'TIMEOUT') return true;

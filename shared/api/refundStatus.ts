@@ -1,6 +1,7 @@
 /** yup schemas of the refund status answer (docs/product-rules.md section 3) and the answer validator. */
 import * as yup from 'yup';
 import { WidgetError } from '../errors/WidgetError';
+import { getJson } from './client';
 import type { RefundStatusResponse } from '../types';
 
 const pence = () => yup.number().integer().required();
@@ -76,4 +77,9 @@ const NULL_STATUS_RESPONSE: RefundStatusResponse = {
 export function parseRefundStatusResponse(value: unknown): RefundStatusResponse {
   if (value === null) return { ...NULL_STATUS_RESPONSE };
   return validateAnswer(refundStatusResponseSchema, value, 'refund status') as RefundStatusResponse;
+}
+
+/** GET the refund status from the page-given URL and validate it (refund and disruption). @throws WidgetError */
+export async function fetchRefundStatus(url: string): Promise<RefundStatusResponse> {
+  return parseRefundStatusResponse(await getJson(url));
 }

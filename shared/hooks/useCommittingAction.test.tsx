@@ -110,6 +110,7 @@ describe('a confirmed intent kept in localStorage (docs/offline.md "Committing a
     ['a 422', new WidgetError('API_ERROR', 'refused', { status: 422 }), null],
     ['a 503', new WidgetError('API_ERROR', 'unavailable', { status: 503 }), 'kept'],
     ['a 429', new WidgetError('API_ERROR', 'slow down', { status: 429 }), 'kept'],
+    ['a 409 (the same key still being processed)', new WidgetError('API_ERROR', 'busy', { status: 409 }), 'kept'],
     ['a timeout', new WidgetError('TIMEOUT', 'timeout of 60000ms exceeded'), 'kept'],
   ])('after %s the key is %s', async (_name, error, kept) => {
     const send = jest.fn(async (): Promise<string> => {

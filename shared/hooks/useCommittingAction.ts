@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { offlineReason } from '@rw/page-runtime';
 import { newIdempotencyKey } from '../api/client';
-import { toWidgetError } from '../api/policy';
+import { isDefiniteAnswer, toWidgetError } from '../api/policy';
 import type { WidgetError } from '../errors/WidgetError';
-import { forgetIntent, isDefiniteAnswer, keyForIntent, type Intent } from '../storage/intents';
+import { forgetIntent, keyForIntent, type Intent } from '../storage/intents';
 
 export type CommitState<T> =
   | { status: 'idle' }
@@ -20,7 +20,7 @@ export type CommitState<T> =
  * The `Idempotency-Key`: with `intentOf` (called at each press: the booking reference, the action
  * and the body about to be sent), it is stored in `localStorage` with the intent before the request
  * leaves (shared/storage/intents.ts), so a retry of the same intent after a failure, a reload or in
- * another tab reuses it; it is forgotten on a definite answer (2xx, or 4xx but 408 and 429).
+ * another tab reuses it; it is forgotten on a definite answer (policy.ts `isDefiniteAnswer`).
  * Without `intentOf`, it is made on the first run and reused by the traveller's retry in this page.
  *
  * @returns `[state, run]`

@@ -1,15 +1,15 @@
 import { useLayoutEffect } from 'react';
 import { act } from '@testing-library/react';
-import { __setClockForTests } from '@rw/page-runtime';
+import { reportThrottleOpenInEachTest } from '../../test/reportClock';
 import { WidgetError } from '../errors/WidgetError';
 import { createMount } from './createMount';
 import { WIDGET_CRASH_TEXT } from './ErrorBoundary';
 
 const fetchMock = jest.fn(() => Promise.resolve({ ok: true }));
 
+reportThrottleOpenInEachTest();
+
 beforeEach(() => {
-  // Each test starts with the report throttle open (tests here report within 150 ms of each other).
-  __setClockForTests(() => Date.now());
   fetchMock.mockClear();
   (globalThis as { fetch?: unknown }).fetch = fetchMock;
   document.body.innerHTML = '<div id="w"></div>';

@@ -6,7 +6,7 @@
 import { Component, type ReactNode } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { __setClockForTests } from '@rw/page-runtime';
+import { reportThrottleOpenInEachTest } from '../../test/reportClock';
 import { LAZY_PART_RETRY, LAZY_PART_TEXT, LazyPart, reloadableLazy } from './lazyPart';
 
 /** webpack's failure to load a chunk, as the chunk loader throws it. */
@@ -42,10 +42,9 @@ class Outer extends Component<{ children: ReactNode }, { error: unknown }> {
 
 const fetchMock = jest.fn(() => Promise.resolve({ ok: true }));
 
+reportThrottleOpenInEachTest();
+
 beforeEach(() => {
-  // A clock that moves a second at each read: the report throttle never holds a report back here.
-  let now = Date.now();
-  __setClockForTests(() => (now += 1000));
   fetchMock.mockClear();
   (globalThis as { fetch?: unknown }).fetch = fetchMock;
   jest.spyOn(console, 'error').mockImplementation(() => undefined);

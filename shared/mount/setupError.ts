@@ -5,25 +5,21 @@
 import { reportError } from '@rw/page-runtime';
 import { isWidgetError, WidgetError, type WidgetErrorCode } from '../errors/WidgetError';
 
+/** The page-data codes: the WidgetErrors that mean the page is set up wrongly ({@link isSetupProblem}). */
+const PAGE_DATA_CODES = ['MISSING_DETAILS', 'MISSING_STATION_MAP', 'INVALID_PAGE_DATA'] as const;
+
+/** The codes a SetupError carries: the page-data ones, an unknown widget name, a duplicated mount id. */
+const SETUP_ERROR_CODES = [
+  ...PAGE_DATA_CODES,
+  'UNKNOWN_WIDGET',
+  'DUPLICATE_MOUNT_ID',
+] as const satisfies readonly WidgetErrorCode[];
+
 /**
  * Which setup problem it is: the WidgetError code of the page data, an unknown widget name, or a
  * mount id that more than one element carries (docs/host-contract.md "One element per id").
  */
-export type SetupErrorCode = Extract<
-  WidgetErrorCode,
-  'MISSING_DETAILS' | 'MISSING_STATION_MAP' | 'INVALID_PAGE_DATA' | 'UNKNOWN_WIDGET' | 'DUPLICATE_MOUNT_ID'
->;
-
-/** The codes a SetupError carries, for {@link isSetupError}. */
-const SETUP_ERROR_CODES: readonly string[] = [
-  'MISSING_DETAILS',
-  'MISSING_STATION_MAP',
-  'INVALID_PAGE_DATA',
-  'UNKNOWN_WIDGET',
-  'DUPLICATE_MOUNT_ID',
-] satisfies SetupErrorCode[];
-
-const SETUP_CODES: readonly string[] = ['MISSING_DETAILS', 'MISSING_STATION_MAP', 'INVALID_PAGE_DATA'];
+export type SetupErrorCode = (typeof SETUP_ERROR_CODES)[number];
 
 /** What `RefundWidgets.mount()` rejects with for a setup problem; `message` is the console line. */
 export class SetupError extends WidgetError {
@@ -47,13 +43,13 @@ export function isSetupError(value: unknown): value is SetupError {
   return (
     value instanceof Error &&
     value.name === 'SetupError' &&
-    SETUP_ERROR_CODES.includes((value as { code?: unknown }).code as string)
+    (SETUP_ERROR_CODES as readonly unknown[]).includes((value as { code?: unknown }).code)
   );
 }
 
 /** True for the WidgetErrors that mean the page is set up wrongly. */
 export function isSetupProblem(error: unknown): error is WidgetError {
-  return isWidgetError(error) && SETUP_CODES.includes(error.code);
+  return isWidgetError(error) && (PAGE_DATA_CODES as readonly string[]).includes(error.code);
 }
 
 /** The developer's reason: the first `cause` that is not a WidgetError, else the message. */

@@ -76,10 +76,3 @@ test('a listener hears each change once, and nothing after it unsubscribes', () 
   connection.noteConnection(false);
   expect(heard).toHaveLength(3);
 });
-
-test('the test hook forgets the state', () => {
-  const connection = load();
-  connection.noteConnection(false);
-  connection.__resetConnectionForTests();
-  expect(connection.offlineReason()).toBeNull();
-});

@@ -48,8 +48,3 @@ export function subscribeConnection(listener: () => void): () => void {
     state.listeners.delete(listener);
   };
 }
-
-/** Test hook: forgets the state (not the event listeners, which read the state anew). */
-export function __resetConnectionForTests(): void {
-  state.reason = null;
-}

@@ -25,7 +25,6 @@ interface RuntimeState {
   bar: HTMLElement | null;
   fadeTimer: ReturnType<typeof setTimeout> | null;
   listeners: Set<(active: boolean) => void>;
-  now: () => number;
 }
 
 const state: RuntimeState = {
@@ -36,7 +35,6 @@ const state: RuntimeState = {
   bar: null,
   fadeTimer: null,
   listeners: new Set(),
-  now: () => Date.now(),
 };
 
 /** Sets the API base of docs/product-rules.md section 7 (the shim's `data-api-base`); '' = the page's origin. */
@@ -133,7 +131,7 @@ export function buildErrorReport(error: unknown, context: ReportContext = {}): E
   const pageUrl = typeof location === 'undefined' ? '' : location.href;
   const references = pageBookingReferences(pageUrl, typeof document === 'undefined' ? undefined : document);
   return {
-    time: new Date(state.now()).toISOString(),
+    time: new Date().toISOString(),
     message: redactText(message.slice(0, 2000), references),
     source: redactUrl(context.source ?? '', references),
     line: context.line ?? 0,
@@ -160,7 +158,7 @@ export const UNREADABLE_ERROR_TEXT = 'An error that could not be read';
  * failure. Returns true when a report was sent.
  */
 export function reportError(error: unknown, context: ReportContext = {}): boolean {
-  const now = state.now();
+  const now = Date.now();
   if (state.reporting || now - state.lastReportAt < REPORT_THROTTLE_MS) return false;
   if (typeof fetch !== 'function') return false;
   state.lastReportAt = now;
@@ -214,10 +212,4 @@ export function installGlobalErrorHandlers(): void {
   window.addEventListener('unhandledrejection', (event: PromiseRejectionEvent) => {
     reportError(event.reason);
   });
-}
-
-/** Test hook: replaces the clock and resets the throttle. Not for production code. */
-export function __setClockForTests(now: () => number): void {
-  state.now = now;
-  state.lastReportAt = Number.NEGATIVE_INFINITY;
 }

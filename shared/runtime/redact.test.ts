@@ -3,7 +3,7 @@
  * test per rule of `redact.ts`, and the report the runtime builds from a page that carries a
  * booking.
  */
-import { __setClockForTests, buildErrorReport } from './index';
+import { buildErrorReport } from './index';
 import { REDACTED, decodeFully, looksLikeEmail, pageBookingReferences, redactText, redactUrl } from './redact';
 
 describe('redactUrl: the page address of a report', () => {
@@ -162,7 +162,6 @@ describe('a report built on a booking page', () => {
 
   beforeEach(() => {
     before = location.href;
-    __setClockForTests(() => 0);
     history.replaceState(null, '', `/ConfirmRefund?BookingReference=${REFERENCE}&Email=${encodeURIComponent(EMAIL)}`);
     document.body.innerHTML = '';
   });

@@ -8,7 +8,6 @@
  * wrapper adds nothing.
  */
 import {
-  __setClockForTests,
   activeCount,
   buildErrorReport,
   reportError,
@@ -18,6 +17,8 @@ import {
   subscribeActivity,
   takePrefetched,
 } from './index';
+
+afterEach(() => jest.useRealTimers());
 
 it('runs where there is no location, document or navigator', () => {
   expect([typeof location, typeof document, typeof navigator]).toEqual(['undefined', 'undefined', 'undefined']);
@@ -44,7 +45,7 @@ it('sends cookies to no origin', () => {
 });
 
 it('builds a report with an empty page address and user agent', () => {
-  __setClockForTests(() => 0);
+  jest.useFakeTimers({ now: 0 });
   const report = buildErrorReport(new Error('no page'), { source: 'worker.js', line: 1, column: 2 });
   expect(report).toMatchObject({
     time: '1970-01-01T00:00:00.000Z',
@@ -58,7 +59,6 @@ it('builds a report with an empty page address and user agent', () => {
 });
 
 it('sends that report', () => {
-  __setClockForTests(() => 0);
   const fetchMock = jest.fn(() => Promise.resolve({ ok: true, status: 204 }));
   (globalThis as { fetch?: unknown }).fetch = fetchMock;
   try {

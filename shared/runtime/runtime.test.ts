@@ -1,5 +1,5 @@
 import {
-  __setClockForTests,
+  REPORT_THROTTLE_MS,
   activeCount,
   buildErrorReport,
   reportError,
@@ -95,15 +95,20 @@ describe('page runtime: activity and progress bar', () => {
 });
 
 describe('page runtime: error reports', () => {
-  let now = 1_000_000;
+  // Each test starts on a clock 150 ms past the last one's end: the throttle is open.
+  let start = 1_000_000;
   const fetchMock = jest.fn(() => Promise.resolve({ ok: true, status: 204 }));
 
   beforeEach(() => {
-    now = 1_000_000;
-    __setClockForTests(() => now);
+    jest.useFakeTimers({ now: start });
     fetchMock.mockClear();
     (globalThis as { fetch?: unknown }).fetch = fetchMock;
     setApiBase('');
+  });
+
+  afterEach(() => {
+    start = Date.now() + REPORT_THROTTLE_MS;
+    jest.useRealTimers();
   });
 
   it('builds the report with the fields of docs/product-rules.md section 3', () => {
@@ -141,7 +146,7 @@ describe('page runtime: error reports', () => {
     const sent: boolean[] = [];
     for (let i = 0; i < 100; i += 1) {
       sent.push(reportError(new Error(`e${i}`)));
-      now += 10; // 100 errors over 1 second
+      jest.advanceTimersByTime(10); // 100 errors over 1 second
     }
     // 1000 ms / 150 ms → reports at 0, 150, 300, … 900: 7 reports.
     expect(fetchMock).toHaveBeenCalledTimes(7);

@@ -11,7 +11,6 @@ import {
   forgetIntent,
   hasPendingIntent,
   intentStorageKey,
-  isDefiniteAnswer,
   keyForIntent,
   type Intent,
 } from './intents';
@@ -79,23 +78,6 @@ test('forgetIntent removes the intent: the next confirmation gets a new key', as
   forgetIntent('kxb7ht2n', 'refund');
   expect(hasPendingIntent('KXB7HT2N', 'refund', NOW)).toBe(false);
   expect((await keyForIntent(refund(), NOW)).key).not.toBe(key);
-});
-
-test.each([
-  [200, true],
-  [204, true],
-  [400, true],
-  [403, true],
-  [409, true],
-  [422, true],
-  [408, false],
-  [429, false],
-  [500, false],
-  [503, false],
-  [undefined, false],
-  [302, false],
-])('an answer with status %s is definite: %s', (status, definite) => {
-  expect(isDefiniteAnswer(status)).toBe(definite);
 });
 
 test('storage that is disabled or full: the key follows the body in this page, never an exception', async () => {

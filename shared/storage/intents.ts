@@ -136,18 +136,6 @@ export function forgetIntent(bookingReference: string, action: IntentAction): vo
 }
 
 /**
- * True when an answer settles an intent for good: a 2xx, or a 4xx other than 408 (timeout) and
- * 429 (too many requests). A network failure, a timeout or a 5xx leaves it pending.
- *
- * @param status the HTTP status of the answer; undefined when there was none
- */
-export function isDefiniteAnswer(status: number | undefined): boolean {
-  if (status === undefined) return false;
-  if (status >= 200 && status < 300) return true;
-  return status >= 400 && status < 500 && status !== 408 && status !== 429;
-}
-
-/**
  * Removes every stored intent older than 24 hours, or unreadable (called when a widget starts).
  *
  * @returns the storage keys removed. Never throws.

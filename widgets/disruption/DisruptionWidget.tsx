@@ -6,7 +6,7 @@ import { mailtoHref } from '../../shared/format/mailto';
 import { SelectedJourney } from '../../shared/journey/SelectedJourney';
 import { storageKeeps } from '../../shared/storage/journeyAnswers';
 import { LoadingStatus } from '../../shared/ui/LoadingStatus';
-import { fetchRefundStatus } from './api';
+import { fetchRefundStatus } from '../../shared/api/refundStatus';
 import { FinishedView } from './components/FinishedView';
 import { NoOption } from './components/NoOption';
 import { QuestionForm } from './components/QuestionForm';

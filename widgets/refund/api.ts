@@ -1,13 +1,7 @@
 /** The refund page's calls (docs/product-rules.md section 7). */
 import { getJson, postCommitting } from '../../shared/api/client';
-import type { ConfirmRefundRequest, DryRunResult, RefundStatusResponse } from '../../shared/types';
-import { parseRefundStatusResponse } from '../../shared/api/refundStatus';
+import type { ConfirmRefundRequest, DryRunResult } from '../../shared/types';
 import { parseDryRun } from './validation';
-
-/** GET the refund status from the page-given URL. @throws WidgetError */
-export async function fetchRefundStatus(url: string): Promise<RefundStatusResponse> {
-  return parseRefundStatusResponse(await getJson(url));
-}
 
 /** GET the dry run from the page-given URL. @throws WidgetError */
 export async function fetchDryRun(url: string): Promise<DryRunResult> {

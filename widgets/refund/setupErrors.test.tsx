@@ -9,7 +9,7 @@ import { waitFor } from '@testing-library/react';
 import MockAdapter from 'axios-mock-adapter';
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
-import { __setClockForTests } from '@rw/page-runtime';
+import { reportThrottleOpenInEachTest } from '../../test/reportClock';
 import { MISSING_DETAILS_TEXT, MISSING_STATION_MAP_TEXT } from '../../shared/errors/WidgetError';
 import { api } from '../../shared/api/http';
 import { SetupError } from '../../shared/mount/setupError';
@@ -24,8 +24,9 @@ const ATTRS = {
 const fetchMock = jest.fn((..._args: unknown[]) => new Promise(() => undefined));
 let consoleError: jest.SpyInstance;
 
+reportThrottleOpenInEachTest();
+
 beforeEach(() => {
-  __setClockForTests(() => Date.now());
   fetchMock.mockClear();
   (globalThis as { fetch?: unknown }).fetch = fetchMock;
   consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useServerState } from '../../../shared/hooks/useServerState';
 import { setTitleFirstSegment } from '../../../shared/page/title';
 import { Section } from '../../../shared/ui/Section';
-import { fetchRefundStatus } from '../api';
+import { fetchRefundStatus } from '../../../shared/api/refundStatus';
 import { texts } from '../texts';
 import type { RefundPageConfig } from '../types';
 import { ErrorNotice } from './ErrorNotice';
