@@ -31,30 +31,19 @@ type Phase =
   | { phase: 'status-error'; error: WidgetError }
   | { phase: 'null-status' }
   | { phase: 'ready'; response: RefundStatusResponse & { refundStatus: RefundStatus }; dryRun: DryRunOutcome }
-  /**
-   * `amountPence`: what the traveller accepted (the refund, or the amount deferred); `at`: when the
-   * server's answer arrived (milliseconds, the phone's clock), for the receipt line.
-   */
+  /** `amountPence`: the amount accepted; `at`: when the server answered (ms, phone clock), for the receipt. */
   | { phase: 'done'; kind: Exclude<CompleteKind, 'claim'>; amountPence: number; at: number };
 
 interface Props {
   config: RefundPageConfig;
   /** The mount element, for the `refundwidgets:complete` event. */
   element: HTMLElement;
-  /** Navigation (a redirect); defaults to `location.assign`. */
   navigate?: (url: string) => void;
 }
 
 /**
- * The refund page (docs/product-rules.md section 2, data flow of docs/architecture.md): shows the preamble, fetches the
- * refund status and dry run in parallel, validates them, picks one panel with `selectPanel`,
- * and shows the finished view (with the amount accepted) after the traveller acts. Status failure
- * → the catalogued message with the server's own text as its details, retry and a contact link;
- * null status → `null response, no matching journey`; dry run `Self refunds are disabled` →
- * redirect; `older than 6 months` → the six-month modal over a page that offers only the support
- * contact; other dry-run failures offer no refund. With `data-view="unavailable"` it is the separate
- * refund unavailable page instead. Either way, links carrying `data-launch="advance-info"` open the
- * advance-ticket information modal.
+ * The refund page (docs/product-rules.md section 2, docs/architecture.md "The refund page, as data flows"), or with
+ * `data-view="unavailable"` the refund unavailable page; `data-launch="advance-info"` links open the Advance modal.
  */
 export function RefundWidget(props: Props) {
   const doc = props.element.ownerDocument;
@@ -71,10 +60,7 @@ const REFUND_PAGE_ACTIONS: readonly IntentAction[] = ['refund', 'deferral', 'rep
 
 type Loaded = Exclude<Phase, { phase: 'loading' } | { phase: 'status-error' } | { phase: 'done' }>;
 
-/**
- * The refund status and the dry run, in parallel (docs/architecture.md "The refund page, as data
- * flows"). Throws the status call's failure; a dry-run failure is part of the answer.
- */
+/** The refund status and the dry run, in parallel; throws the status call's failure, a dry run failure is data. */
 async function loadRefundPage(config: RefundPageConfig): Promise<Loaded | { phase: 'self-refunds-disabled' }> {
   const [status, dryRun] = await Promise.allSettled([
     fetchRefundStatus(config.refundStatusUrl),
@@ -83,7 +69,7 @@ async function loadRefundPage(config: RefundPageConfig): Promise<Loaded | { phas
   if (status.status === 'rejected') throw status.reason;
   const response = status.value;
   if (response.refundStatus?.isCancelled) {
-    // The booking is refunded: a committing action an earlier page left pending has had its effect.
+    // Refunded: pending committing actions have had their effect (docs/offline.md "Committing actions").
     for (const action of REFUND_PAGE_ACTIONS) forgetIntent(config.details.bookingReference, action);
   }
   if (response.refundStatus === null) return { phase: 'null-status' };
@@ -169,15 +155,12 @@ function ReadyPanel({
   state: Extract<Phase, { phase: 'ready' }>;
   /** Called once the server accepted a refund, replacement or deferral of `amountPence`. */
   onDone: (kind: Exclude<CompleteKind, 'claim'>, amountPence: number) => void;
-  /** Loads the status and the dry run again. */
   onRetry: () => void;
 }) {
   const dryRun = state.dryRun.ok ? state.dryRun.result : null;
   const sixMonths = !state.dryRun.ok && state.dryRun.message.includes('older than 6 months');
   if (sixMonths) {
-    // The server said the booking is too old to refund online: the page offers no refund,
-    // replacement or deferral, only the support contact, before and after the modal is closed
-    // (docs/decisions.md "The refund page's words and amounts").
+    // Too old to refund online: only the support contact (docs/decisions.md "The refund page's words and amounts").
     return (
       <>
         <SixMonthsModal config={config} />
@@ -186,8 +169,7 @@ function ReadyPanel({
     );
   }
   const panel = selectPanel(state.response.refundStatus, dryRun);
-  // The dry run could not be made (docs/decisions.md "An outage is not a decision"): say so above
-  // whatever the status alone allows, and never as a refusal.
+  // A dry run without an answer is not a refusal (docs/decisions.md "An outage is not a decision").
   const outage = !state.dryRun.ok && state.dryRun.outage;
   return (
     <>
@@ -209,12 +191,7 @@ function ReadyPanel({
   );
 }
 
-/**
- * What the page shows when the dry run got no answer, timed out or met a transient status (docs/
- * decisions.md "An outage is not a decision"): above whatever the status alone allows, and in
- * place of the refund unavailable panel. Still no instant refund, but no refusal and no appeal
- * either: the check could not be made, and `onRetry` makes it again.
- */
+/** The dry run got no answer (docs/decisions.md "An outage is not a decision"): no refusal; `onRetry` checks again. */
 function DryRunOutage({ onRetry }: { onRetry: () => void }) {
   return (
     <section className="rw-refund__panel rw-refund__panel--outage">

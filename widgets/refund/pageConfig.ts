@@ -6,12 +6,8 @@ import { readStartUrl } from '../../shared/page/startUrl';
 import type { RefundPageConfig } from './types';
 
 /**
- * Reads the refund page's data once into a validated {@link RefundPageConfig} (docs/architecture.md "The
- * widgets": Details, station names, `data-refund-status-url`, `data-dry-run-url`,
- * `data-appeals-email`, `data-support-email`, `data-view`, `data-appeal-link`, `data-start-url`,
- * `data-manual-action`, query, meta).
- * @throws WidgetError: MISSING_DETAILS, MISSING_STATION_MAP, or INVALID_PAGE_DATA when a required
- * attribute is missing or `data-start-url` or `data-manual-action` is not a safe navigation target.
+ * Reads the refund page's data once into a {@link RefundPageConfig} (docs/architecture.md "The widgets").
+ * @throws WidgetError MISSING_DETAILS, MISSING_STATION_MAP, or INVALID_PAGE_DATA (missing attribute, unsafe URL)
  */
 export function readRefundConfig(element: HTMLElement, doc: Document = document, search?: string): RefundPageConfig {
   const page = readPageData(element, doc, search);

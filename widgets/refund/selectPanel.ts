@@ -12,11 +12,8 @@ export function netReplacement(status: RefundStatus): number {
 }
 
 /**
- * Chooses the one panel the refund page shows (docs/product-rules.md section 4, order fixed by docs/product-rules.md
- * "Which panel"): 1 manual (not cancelled and printed); 2 instant (dry run refundValue > 0 and
- * net refund ≥ net replacement); 3 replacement (not cancelled, printed or scanned, and net
- * replacement > 0 or (canDeferExchange and ticketsReplaceValue > 0)); 4 unavailable.
- * `dryRun` null means the dry run failed, which counts as refundValue 0. Pure; never throws.
+ * The one panel the refund page shows, by docs/product-rules.md "Which panel" in order; a null `dryRun` (failed)
+ * counts as refundValue 0. Pure; never throws.
  */
 export function selectPanel(status: RefundStatus, dryRun: DryRunResult | null): Panel {
   if (!status.isCancelled && status.isPrinted) return 'manual';

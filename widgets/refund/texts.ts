@@ -1,15 +1,9 @@
-/**
- * Texts of the refund page. Quoted docs/product-rules.md texts (sections 2 and 8) are exact; the others are
- * ours where docs/product-rules.md leaves the wording open (docs/decisions.md "Texts the rules leave out").
- */
+/** Refund page texts: docs/product-rules.md quotes are exact; docs/decisions.md "Texts the rules leave out". */
 export const texts = {
   preamble: 'Please wait while we load the data required to process your refund.',
   refundAccepted: 'Refund request accepted',
   deferralAccepted: 'Deferred refund request accepted',
-  /**
-   * The receipt line under the finished view's heading (`what`: its text): London's date and time
-   * (docs/product-rules.md section 2).
-   */
+  /** The finished view's receipt line, London date and time (docs/product-rules.md section 2). */
   acceptedAt: (what: string, date: string, time: string) => `${what} on ${date} at ${time} (UK time).`,
   completeTitle: 'Refund Complete',
   statusFailure: "We couldn't load the refund status of your booking. Please try again.",
@@ -94,7 +88,7 @@ export const texts = {
     'If you think the admin fee or the amount is wrong, email our appeals team and quote your booking reference:',
   appealSubject: (reference: string) => (reference ? `Appeal for booking ${reference}` : 'Refund appeal'),
   appealWait: 'Please allow up to 5 working days for a reply.',
-  // Advance-ticket information modal (docs/product-rules.md section 2; docs/architecture.md `data-launch="advance-info"`).
+  // Advance-ticket information modal (docs/product-rules.md section 2).
   advanceTitle: 'About Advance tickets',
   advanceBody: [
     'Advance tickets are cheaper because they are only valid on the train you booked. They are not normally refundable.',

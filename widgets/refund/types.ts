@@ -26,8 +26,7 @@ export interface RefundPageConfig {
 }
 
 /**
- * A dry run answer, or the failure that counts as refundValue 0 (docs/product-rules.md "Which
- * panel"). `outage`: the failure was no answer, a timeout or a transient status (408, 429, 5xx),
- * not a decision (docs/decisions.md "An outage is not a decision").
+ * A dry run answer, or its failure (counts as refundValue 0); `outage`: no answer, a timeout or 408/429/5xx, not a
+ * decision (docs/decisions.md "An outage is not a decision").
  */
 export type DryRunOutcome = { ok: true; result: DryRunResult } | { ok: false; message: string; outage: boolean };

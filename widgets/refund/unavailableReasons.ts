@@ -3,12 +3,8 @@ import { netRefund, netReplacement } from './selectPanel';
 import { texts } from './texts';
 
 /**
- * Why an automatic refund is not possible (docs/product-rules.md section 4 "Reasons on the refund unavailable
- * page", checked in order): 1 `isCancelled` → already refunded; 2 `isScanned` → ticket used;
- * 3 net refund and net replacement both ≤ 0 (pence) → no refund available; 4 otherwise (or no
- * status at all) → something went wrong. Pure; never throws.
- *
- * @returns the reason as it completes "…because {reason}."
+ * Why an automatic refund is not possible, completing "…because {reason}." (docs/product-rules.md section 4
+ * "Reasons on the refund unavailable page"); a null status is "something went wrong". Pure; never throws.
  */
 export function unavailableReason(status: RefundStatus | null): string {
   if (!status) return texts.reasonWentWrong;

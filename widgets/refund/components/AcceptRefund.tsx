@@ -10,24 +10,15 @@ import { ErrorNotice } from './ErrorNotice';
 export interface AcceptRefundProps {
   config: RefundPageConfig;
   response: RefundStatusResponse & { refundStatus: RefundStatus };
-  /** True for a deferral (`defer: true`), false for a refund. */
   defer: boolean;
-  /** Announced while the request is in flight. */
   sendingText: string;
-  /** Called once the server accepted the request. */
   onDone: () => void;
 }
 
 /**
- * The `Accept refund` action of the instant panel and of `Defer replacement` (docs/product-rules.md sections 2,
- * 6, 7; docs/architecture.md "Exactly once"): sends exactly one POST /api/ProcessRefund with the confirm
- * refund request (`protectedReference`, `journeyId` = the status's `journeyID`, `defer`, and the
- * query's `covid19`, `disruptedOutwards`, `disruptedInwards`) however often it is pressed, with an
- * Idempotency-Key that a retry after a failure reuses; then calls `onDone`. A failure shows `We
- * couldn't process this refund. Please try again.` with a contact link. With no protected
- * reference it logs that the backend thinks a refund is impossible and sends nothing.
- * The key is kept with the intent across a reload or a closed tab (docs/offline.md "Committing
- * actions"); when one is pending from an earlier page, the panel says that pressing again is safe.
+ * `Accept refund` of the instant panel and `Defer replacement` (docs/product-rules.md sections 6 and 7): exactly one
+ * POST /api/ProcessRefund, its Idempotency-Key kept across retry and reload (docs/offline.md "Committing actions");
+ * then `onDone`. Without a protected reference it sends nothing (docs/architecture.md "Exactly once").
  */
 export function AcceptRefund({ config, response, defer, sendingText, onDone }: AcceptRefundProps) {
   const [blocked, setBlocked] = useState(false);

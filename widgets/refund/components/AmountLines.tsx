@@ -1,19 +1,13 @@
 import { formatPence } from '../../../shared/format/money';
 
 export interface AmountLinesProps {
-  /** Class of the list: `rw-refund__lines` or `rw-replacement__lines` (its width and spacing). */
   className: string;
-  /** Each line's name and its amount in integer pence, in the order shown. */
+  /** Each line's name and amount (pence), in order. */
   lines: [name: string, pence: number][];
-  /** Class of each amount (the replacement panel's are bold). */
   amountClassName?: string;
 }
 
-/**
- * The amounts of a panel (docs/decisions.md "What each line shows or sends"): a definition list with one
- * ruled line (`rw-line`) per name and amount, the amount formatted from integer pence
- * (shared/format/money.ts).
- */
+/** A panel's amount lines, formatted from pence (docs/decisions.md "What each line shows or sends"). */
 export function AmountLines({ className, lines, amountClassName }: AmountLinesProps) {
   return (
     <dl className={className}>

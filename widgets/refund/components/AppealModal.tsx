@@ -9,10 +9,8 @@ export interface AppealProps {
 }
 
 /**
- * The appeal link and its modal `How to appeal` (docs/product-rules.md sections 2 and 6): email the appeals
- * address with subject `Appeal for booking {ref}` (`Refund appeal` without a reference), and allow
- * up to 5 working days. The caller shows it only when the booking is not fee-free and the mount
- * does not say `data-appeal-link="false"`. Renders nothing without a plausible appeals address.
+ * The `How to appeal` link and modal (docs/product-rules.md sections 2 and 6): a mail link to the appeals address.
+ * Renders nothing without a plausible address.
  */
 export function Appeal({ appealsEmail, bookingReference }: AppealProps) {
   const [open, setOpen] = useState(false);

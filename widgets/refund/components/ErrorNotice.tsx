@@ -5,23 +5,16 @@ import { texts } from '../texts';
 import type { RefundPageConfig } from '../types';
 
 interface Props {
-  /** The catalogued message of docs/product-rules.md section 8 (a `FORBIDDEN` error shows the reload text instead). */
+  /** The catalogued message (docs/product-rules.md section 8); `FORBIDDEN` shows the reload text instead. */
   message: string;
   error?: WidgetError;
-  /** The page: its `data-support-email` and the booking reference make the contact link. */
   config: Pick<RefundPageConfig, 'supportEmail' | 'details'>;
-  /** Shown as a button when given. */
   onRetry?: () => void;
 }
 
 /**
- * An error announced to screen readers (role alert) with its catalogued message, the `Details`
- * when the server gave a text of its own, a contact link to support and an optional retry
- * (docs/product-rules.md section 8 "the refund status fails", "the replacement confirm fails").
- * The details are the server's text alone, rendered as text ({@link serverText}): never an HTTP
- * status, an error code, a URL or an exception name; a failure without a server text shows none
- * (docs/decisions.md "The refund page's words and amounts"). A `FORBIDDEN` error (stale token or
- * session) shows `RELOAD_PAGE_TEXT` as its message.
+ * An alert with its catalogued message, the server's own text under `Details` (never a status, code or URL), a
+ * support link and an optional retry (docs/decisions.md "The server's own text").
  */
 export function ErrorNotice({ message, error, config, onRetry }: Props) {
   const href = mailtoHref(config.supportEmail, { subject: texts.helpSubject(config.details.bookingReference) });

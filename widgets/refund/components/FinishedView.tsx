@@ -8,27 +8,18 @@ import { texts } from '../texts';
 
 export interface FinishedViewProps {
   deferred: boolean;
-  /**
-   * The amount the traveller accepted, in pence: the refund (the dry run's `refundValue`, or the
-   * replacement dry run's for a replacement), or the amount deferred (`ticketsReplaceValue`).
-   */
+  /** Pence accepted: the refund, the replacement's refund, or the amount deferred. */
   amountPence: number;
-  /** When the server's answer arrived (milliseconds since the epoch): the receipt line's instant. */
+  /** When the server answered (ms since the epoch), shown in London time. */
   at: number;
   bookingReference: string;
   supportEmail: string;
-  /** The mount's `data-start-url` (default `/`). */
   startUrl: string;
 }
 
 /**
- * The finished view after a refund or deferral (docs/product-rules.md section 2): `Refund request
- * accepted` or `Deferred refund request accepted`, the receipt line under it (`… on 25/11/2026 at
- * 14:05 (UK time).`: `at` in London time, whatever the phone's zone), the title's first segment
- * `Refund Complete`, a link to start again. It repeats the amount (docs/decisions.md "The refund page's words and
- * amounts"): `We are refunding {amount}.` and when the money arrives; after a deferral, the amount
- * kept, for 12 months with no admin fee (the server's answer gives no date), and how to use it,
- * with a mail link to support. The heading takes focus so screen readers announce the outcome.
+ * The finished view after a refund or deferral (docs/product-rules.md section 2; docs/decisions.md "The receipt
+ * line"). Its heading takes focus so screen readers announce the outcome.
  */
 export function FinishedView({
   deferred,

@@ -16,7 +16,7 @@ interface Props {
   onDone: () => void;
 }
 
-/** Why the admin fee is £0, when it is (docs/decisions.md "What each line shows or sends"): reason code first, then fee-free. */
+/** Why the admin fee is £0: reason code, then fee-free (docs/decisions.md "What each line shows or sends"). */
 export function feeNote(dryRun: DryRunResult, isFeeFree: boolean): string | null {
   if (dryRun.reasonCode === '104') return texts.feeWaivedDisruption;
   if (dryRun.reasonCode === 'COVGR1') return texts.feeWaivedCovgr1;
@@ -26,13 +26,8 @@ export function feeNote(dryRun: DryRunResult, isFeeFree: boolean): string | null
 }
 
 /**
- * The instant refund panel (docs/product-rules.md section 2): confirmation text, the warning that a confirmed
- * choice is final, the journey summary, the Refund accordion `You will receive {amount}` (dry run
- * `refundValue`) with the booking value (`ticketsRefundValue`) and admin fee (dry run `adminFee`)
- * lines, and `Accept refund`, which sends exactly one POST /api/ProcessRefund however often it is
- * pressed. With no protected reference it logs that the backend thinks a refund is impossible
- * and sends nothing (docs/product-rules.md section 6). The appeal link `How to appeal` shows unless the booking
- * is fee-free or the mount says `data-appeal-link="false"`; the covid19 query flag adds a note.
+ * The instant refund panel (docs/product-rules.md "Instant refund panel"): the amounts from the dry run and
+ * `Accept refund`; the appeal link unless fee-free or `data-appeal-link="false"`.
  */
 export function InstantPanel({ config, response, dryRun, onDone }: Props) {
   const status = response.refundStatus;

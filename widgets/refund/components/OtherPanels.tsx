@@ -8,12 +8,8 @@ import type { RefundPageConfig } from '../types';
 import { UnavailableReason } from './UnavailableReason';
 
 /**
- * The manual refund page's URL (docs/product-rules.md section 2): the mount's `data-manual-action`
- * (default `/ManualRefund`) with `?BookingReference=…&Email=…` (plus `covid19=true` when set),
- * encoded with URLSearchParams; the target's own query is kept. Used by the manual-refund panel and,
- * with `partJourney`, by the replacement panel's part-journey link, which adds `PartJourney=true` so
- * the claim's introduction asks for a part journey's evidence (docs/decisions.md "The manual
- * claim's words").
+ * The manual claim page's URL: `data-manual-action` with `BookingReference`, `Email` and `covid19` added to its own
+ * query; `partJourney` adds `PartJourney=true` (docs/decisions.md "The manual claim's words").
  */
 export function manualRefundHref(config: RefundPageConfig, { partJourney = false } = {}): string {
   const params: [string, string][] = [
@@ -25,11 +21,7 @@ export function manualRefundHref(config: RefundPageConfig, { partJourney = false
   return withQuery(config.manualAction, params);
 }
 
-/**
- * The refund unavailable panel (docs/product-rules.md sections 2, 4 and 8): `A refund is not available for the
- * ticket and refund method you have chosen.`, then why (the reasons of the refund unavailable
- * page, from `status`) and what happens next, then the journey.
- */
+/** The refund unavailable panel (docs/product-rules.md sections 2, 4 and 8): refusal, why, what next, the journey. */
 export function UnavailablePanel({ config, status }: { config: RefundPageConfig; status: RefundStatus }) {
   const messageId = useScopedId('rw-refund-unavailable-message');
   return (
@@ -48,7 +40,7 @@ export function UnavailablePanel({ config, status }: { config: RefundPageConfig;
   );
 }
 
-/** The manual refund required panel for printed tickets, leading to the manual claim page (docs/product-rules.md section 4). */
+/** The manual refund panel for printed tickets, leading to the manual claim (docs/product-rules.md section 4). */
 export function ManualRequiredPanel({ config }: { config: RefundPageConfig }) {
   return (
     <Section

@@ -6,13 +6,7 @@ import { Section } from '../../../shared/ui/Section';
 import { texts } from '../texts';
 import type { RefundPageConfig } from '../types';
 
-/**
- * The support contact of the six-month case, the same in the modal and on the page beneath it: a mail
- * link to support, its subject naming the booking reference (percent-encoded), then the address in
- * brackets; nothing when the page gave no usable address.
- *
- * @param focusOnOpen the link is what takes focus when the {@link Modal} opens
- */
+/** The six-month support mail link (subject naming the booking); nothing without a usable address. */
 function SupportContact({ config, focusOnOpen = false }: { config: RefundPageConfig; focusOnOpen?: boolean }) {
   const href = mailtoHref(config.supportEmail, { subject: texts.sixMonthsSubject(config.details.bookingReference) });
   if (!href) return null;
@@ -27,10 +21,8 @@ function SupportContact({ config, focusOnOpen = false }: { config: RefundPageCon
 }
 
 /**
- * The six-month modal (docs/product-rules.md sections 2 and 8, "a dry-run error containing 'older than
- * 6 months'"): opens at once, titled `Automated refunds are not available`, says why and offers a
- * mail link to support (subject naming the booking reference, percent-encoded). Close or Escape
- * closes it and returns focus; the page beneath is {@link SixMonthsPanel}.
+ * The six-month modal (docs/product-rules.md section 8, "older than 6 months"): opens at once with the support
+ * link; closing returns focus. The page beneath is {@link SixMonthsPanel}.
  */
 export function SixMonthsModal({ config }: { config: RefundPageConfig }) {
   const [open, setOpen] = useState(true);
@@ -43,10 +35,8 @@ export function SixMonthsModal({ config }: { config: RefundPageConfig }) {
 }
 
 /**
- * The page beneath the six-month modal, before and after it is closed (docs/decisions.md "The
- * refund page's words and amounts"): it agrees with the modal. It says the booking cannot be
- * refunded online and offers the support contact (the same mail link) and the journey, and no
- * refund, replacement or deferral action: nothing on it can send a request.
+ * The page beneath the six-month modal: the support contact and the journey, no action that sends a request
+ * (docs/decisions.md "The refund page's words and amounts").
  */
 export function SixMonthsPanel({ config }: { config: RefundPageConfig }) {
   return (

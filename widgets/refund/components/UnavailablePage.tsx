@@ -10,12 +10,8 @@ import { FIRST_LOAD_PREAMBLE_CLASS } from '../firstLoad';
 import { UnavailableReason } from './UnavailableReason';
 
 /**
- * The separate 'Refund unavailable' page view (docs/product-rules.md section 2), mounted with
- * `data-view="unavailable"`: heading `Refund unavailable`, `Your journey reference` and the booking
- * reference, then the reason read from the refund status (`data-refund-status-url`; without one,
- * or with a null status, the reason is 'something went wrong') and `What happens next`. Sets the
- * title's first segment to `Refund Unavailable`. A failing status call shows the catalogued
- * message with a retry and a contact link.
+ * The separate refund unavailable page, `data-view="unavailable"` (docs/product-rules.md "Refund unavailable page
+ * (separate page)"): the booking reference, the reason from the status (none: something went wrong), what next.
  */
 export function UnavailablePage({ config }: { config: RefundPageConfig }) {
   const url = config.refundStatusUrl;

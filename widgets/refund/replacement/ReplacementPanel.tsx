@@ -16,12 +16,11 @@ import { manualRefundHref } from '../components/OtherPanels';
 import type { RefundPageConfig } from '../types';
 import './replacement.css';
 
-/** The form (formik, yup, the lookup, the picker) loads when its accordion opens (docs/architecture.md "Lazy by default"). */
+/** The form loads when its accordion opens (docs/architecture.md "Lazy by default"). */
 const ReplacementForm = reloadableLazy(() =>
   import('./components/ReplacementForm').then((module) => ({ default: module.ReplacementForm })),
 );
 
-/** Id base of the 'Provide replacement journey' accordion (its toggle is `{id}-{unique}-button`). */
 export const PROVIDE_ACCORDION_ID = 'rw-replacement-provide';
 
 export interface ReplacementPanelProps {
@@ -29,31 +28,22 @@ export interface ReplacementPanelProps {
   response: RefundStatusResponse & { refundStatus: RefundStatus };
   /** The dry run, or null when it failed (counts as refundValue 0). */
   dryRun: DryRunResult | null;
-  /** Called once a replacement or deferral of `amountPence` was accepted by the server. */
   onDone: (kind: 'replacement' | 'deferral', amountPence: number) => void;
 }
 
-/** What the panel offers, from the refund status (docs/product-rules.md sections 4 and 9; docs/decisions.md "What each line shows or sends"). */
+/** What the panel offers (docs/product-rules.md section 9; docs/decisions.md "What each line shows or sends"). */
 export interface ReplacementCase {
-  /** `ticketsRefundValue − adminFee`. */
+  /** Pence: `ticketsRefundValue − adminFee`. */
   netRefund: number;
-  /** `ticketsReplaceValue − adminFeeReplacement`. */
+  /** Pence: `ticketsReplaceValue − adminFeeReplacement`. */
   netReplacement: number;
-  /** A replacement can give back more than the refund without one. */
   replacementRaises: boolean;
-  /** `canDeferExchange` and `ticketsReplaceValue` > 0: the 'Defer replacement' accordion is shown. */
+  /** `canDeferExchange` and `ticketsReplaceValue` > 0. */
   canDefer: boolean;
-  /** A fare of the Details has `advanceBooking` 1. */
   hasAdvanceFares: boolean;
 }
 
-/**
- * Works out the case the panel is in (docs/product-rules.md section 2 "Its messages depend on the case").
- *
- * @param status the refund status
- * @param details the page's Details JSON (for the advance fares)
- * @returns the {@link ReplacementCase}; never throws
- */
+/** The case the panel is in (docs/product-rules.md section 2 "Its messages depend on the case"); never throws. */
 export function replacementCase(status: RefundStatus, details: Details): ReplacementCase {
   const netRefund = status.ticketsRefundValue - status.adminFee;
   const netReplacement = status.ticketsReplaceValue - status.adminFeeReplacement;
@@ -67,16 +57,8 @@ export function replacementCase(status: RefundStatus, details: Details): Replace
 }
 
 /**
- * The refund-with-replacement panel (docs/product-rules.md sections 2, 4, 7, 8): messages by case (whether a
- * replacement raises the refund, whether deferral is possible, advance fares), the final-choice
- * warning and the journey summary, then three accordions: `Refund without replacement` (the
- * amount without replacement, `ticketsRefundValue − adminFee`, or that there is none; for
- * information), `Provide replacement journey` (the maximum replacement value and its admin fee,
- * and the lazily loaded form that leads to the picker; a confirmed replacement calls
- * `onDone('replacement')`) and, when deferral is possible, `Defer replacement` (a confirmed
- * deferral calls `onDone('deferral')`); and a link to the manual claim page
- * (`data-manual-action`) for a part-journey replacement. The advance-fare message links to the advance-ticket information unless the host
- * page already does ({@link hostOffersAdvanceInfo}). Never throws; failures show inside the panel.
+ * The refund-with-replacement panel (docs/product-rules.md "Refund-with-replacement panel"): messages by case, then
+ * the accordions without replacement, provide a replacement and defer, and the part-journey link. Never throws.
  */
 export function ReplacementPanel({ config, response, onDone }: ReplacementPanelProps) {
   const status = response.refundStatus;
@@ -90,8 +72,7 @@ export function ReplacementPanel({ config, response, onDone }: ReplacementPanelP
   const [ownAdvanceLink] = useState(() => !hostOffersAdvanceInfo(document));
 
   useEffect(() => {
-    // The shared Accordion has no onToggle: the first press of its toggle (click, Enter or Space,
-    // which all fire `click` on a button) asks for the form.
+    // The shared Accordion has no onToggle: the first click of its toggle asks for the form.
     const node = provide.current;
     if (!node || formWanted) return;
     const onClick = (event: Event) => {

@@ -6,12 +6,8 @@ import type { LookupJourney, LookupRequest, ReplacementRequest } from './types';
 import { parseLookupResponse } from './validation';
 
 /**
- * The protected reference the replacement path's requests send (docs/product-rules.md section 3;
- * docs/decisions.md "What each line shows or sends"): the status's `replacementProtectedReference`,
- * else its `protectedReference`.
- *
- * @returns the reference; empty or null when there is none, and then nothing is sent
- *   (docs/product-rules.md section 6)
+ * The protected reference the replacement path sends: `replacementProtectedReference`, else `protectedReference`
+ * (docs/decisions.md "What each line shows or sends"); none means nothing is sent (docs/product-rules.md section 6).
  */
 export function replacementProtectedReference(
   response: Pick<RefundStatusResponse, 'protectedReference' | 'replacementProtectedReference'>,
@@ -25,31 +21,24 @@ export const REPLACEMENT_DRY_RUN_PATH = '/api/ProcessRefundWithReplacement/DryRu
 export const REPLACEMENT_PATH = '/api/ProcessRefundWithReplacement';
 
 /**
- * POST /api/LookupJourneys (not committing, not retried) and keep the candidate journeys.
- *
- * @param request trimmed booking reference and e-mail
- * @returns the journeys of the items with a refund status (docs/product-rules.md section 5); may be `[]`
- * @throws WidgetError (TIMEOUT, NETWORK_ERROR, API_ERROR with the server's text, INVALID_RESPONSE)
+ * POST /api/LookupJourneys (not retried): the journeys of the items with a refund status, maybe `[]`.
+ * @throws WidgetError TIMEOUT, NETWORK_ERROR, API_ERROR (the server's text), INVALID_RESPONSE
  */
 export async function lookupJourneys(request: LookupRequest): Promise<LookupJourney[]> {
   return parseLookupResponse(await postJson(LOOKUP_PATH, request));
 }
 
 /**
- * POST /api/ProcessRefundWithReplacement/DryRun: the amounts shown in the picker (docs/product-rules.md section 7).
- *
- * @returns the validated dry run result (`refundValue` in pence)
- * @throws WidgetError (TIMEOUT, NETWORK_ERROR, API_ERROR with the server's text, INVALID_RESPONSE)
+ * POST /api/ProcessRefundWithReplacement/DryRun: the picker's amounts (`refundValue` in pence).
+ * @throws WidgetError TIMEOUT, NETWORK_ERROR, API_ERROR (the server's text), INVALID_RESPONSE
  */
 export async function replacementDryRun(request: ReplacementRequest): Promise<DryRunResult> {
   return parseDryRun(await postJson(REPLACEMENT_DRY_RUN_PATH, request));
 }
 
 /**
- * POST /api/ProcessRefundWithReplacement exactly once with `idempotencyKey` (docs/architecture.md "Exactly
- * once"); any 2xx is success.
- *
- * @throws WidgetError (TIMEOUT, NETWORK_ERROR, API_ERROR)
+ * POST /api/ProcessRefundWithReplacement exactly once with `idempotencyKey` (docs/architecture.md "Exactly once").
+ * @throws WidgetError TIMEOUT, NETWORK_ERROR, API_ERROR
  */
 export async function processReplacement(request: ReplacementRequest, idempotencyKey: string): Promise<void> {
   await postCommitting(REPLACEMENT_PATH, request, idempotencyKey);

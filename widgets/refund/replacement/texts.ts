@@ -1,9 +1,4 @@
-/**
- * Texts of the refund-with-replacement panel, the replacement form, the journey picker and the
- * deferral. Quoted docs/product-rules.md texts (sections 2, 5 and 8) are exact; the others are ours where
- * docs/product-rules.md leaves the wording open. Shared refund-page texts (Accept refund, the failure message,
- * the no-protected-reference log) stay in `../texts.ts`.
- */
+/** Replacement and deferral texts: docs/product-rules.md quotes exact (sections 2, 5, 8); shared ones in `../texts`. */
 export const texts = {
   // Accordion titles (docs/product-rules.md section 2, exact).
   withoutReplacementTitle: 'Refund without replacement',
@@ -37,7 +32,7 @@ export const texts = {
   lookingUp: 'Looking up your journeys…',
   noEligible: 'No matching eligible journeys. Journeys must have been purchased prior to your original departure time.',
   lookupFailed: 'Lookup failed',
-  /** The 'Lookup failed' modal's text when the server gave none (no answer, a timeout, an unreadable answer). */
+  /** The 'Lookup failed' text when the server gave none. */
   lookupFailedPlain: "We couldn't look up your replacement journey just now. Please try again in a few minutes.",
 
   // Journey picker.
@@ -52,7 +47,6 @@ export const texts = {
   bookingReference: 'Booking reference',
   dryRunLoading: 'Working out your refund with this journey…',
   dryRunAmount: (amount: string) => `Your refund with this replacement: ${amount}`,
-  /** How the chosen journey's refund is made, from the replacement dry run's figures. */
   breakdown: (beforeFee: string, fee: string, amount: string) =>
     `${beforeFee} refund, less the ${fee} admin fee = ${amount}`,
   breakdownNoFee: (amount: string) => `${amount} refund, with no admin fee`,
@@ -60,7 +54,7 @@ export const texts = {
   /** `{error}` of `unableToUse` when the server gave no text of its own. */
   couldNotCheck: "we couldn't check it just now. Please try again.",
   confirm: (amount: string) => `Confirm ${amount} refund`,
-  /** The confirm button while the amount for the selected journey is not known (loading or error). */
+  /** The confirm button while the amount is not known. */
   confirmUnknown: 'Confirm refund',
   cancel: 'Cancel',
   confirmSending: 'Sending your replacement request…',

@@ -1,7 +1,4 @@
-/**
- * Types of the replacement and deferral paths (docs/product-rules.md section 3: lookup request and response,
- * replacement request). Amounts are integer pence; times are London wall-clock with no offset.
- */
+/** Replacement and deferral types (docs/product-rules.md section 3): amounts integer pence, times London wall-clock. */
 
 /** Body of POST /api/LookupJourneys (docs/product-rules.md section 3 "Lookup request"). */
 export interface LookupRequest {
@@ -21,7 +18,7 @@ export interface LookupLeg {
 /** A candidate replacement journey (docs/product-rules.md section 3 "Lookup response"). */
 export interface LookupJourney {
   journeyID: number;
-  /** The replacement booking's reference as the server gives it; '' when it gave none. */
+  /** '' when the server gave none. */
   bookingReference: string;
   /** Total cost in pence. */
   totalCost: number;
@@ -30,7 +27,7 @@ export interface LookupJourney {
   legRecordsRtn: LookupLeg[];
 }
 
-/** Body of POST /api/ProcessRefundWithReplacement and its DryRun (docs/product-rules.md section 3 "Replacement request"). */
+/** Body of POST /api/ProcessRefundWithReplacement and its DryRun (docs/product-rules.md section 3). */
 export interface ReplacementRequest {
   protectedReference: string;
   journeyId: number;
@@ -38,7 +35,6 @@ export interface ReplacementRequest {
   replacementJourneyId: number;
 }
 
-/** Values of the 'Provide replacement journey' form. */
 export interface ReplacementFormValues {
   bookingReference: string;
   email: string;

@@ -1,8 +1,4 @@
-/**
- * yup schemas of the replacement path: the 'Provide replacement journey' form (docs/product-rules.md section 5)
- * and the lookup answer (docs/product-rules.md section 3), with the rule that lookup results are discarded
- * unless the journey has a refund status (docs/product-rules.md section 5).
- */
+/** yup schemas of the replacement form and the lookup answer (docs/product-rules.md sections 3 and 5). */
 import * as yup from 'yup';
 import { WidgetError } from '../../../shared/errors/WidgetError';
 import { bookingReferenceSchema, emailSchema } from '../../../shared/validation/schemas';
@@ -10,12 +6,8 @@ import { texts } from './texts';
 import type { LookupJourney, ReplacementFormValues } from './types';
 
 /**
- * The form's schema (docs/product-rules.md section 5): the booking reference in either valid format and
- * different from the original (`Cannot be the same as the original booking reference`), the
- * e-mail required and valid. Values are trimmed when cast (`schema.cast(values)`).
- *
- * @param originalReference the booking reference being refunded
- * @returns a yup object schema of {@link ReplacementFormValues}
+ * The form's schema (docs/product-rules.md section 5): a valid booking reference other than `originalReference`, a
+ * valid e-mail; values trimmed when cast.
  */
 export function replacementFormSchema(originalReference: string) {
   const original = originalReference.trim();
@@ -29,11 +21,7 @@ export function replacementFormSchema(originalReference: string) {
   });
 }
 
-/**
- * Trims the form's values for sending (formik submits uncast values).
- *
- * @returns `{ bookingReference, email }` with surrounding spaces removed
- */
+/** Trims the form's values for sending (formik submits uncast values). */
 export function trimFormValues(values: ReplacementFormValues): ReplacementFormValues {
   return { bookingReference: values.bookingReference.trim(), email: values.email.trim() };
 }
@@ -75,12 +63,9 @@ function invalid(cause: unknown): WidgetError {
 }
 
 /**
- * Validates a LookupJourneys answer and keeps the candidate journeys (docs/product-rules.md sections 3 and 5).
- * Items without a refund status are discarded before their journeys are looked at.
- *
- * @param value the parsed JSON answer: a list of `{ refundStatus, journeyList }`
- * @returns the journeys of the items that have a refund status, in answer order (may be `[]`)
- * @throws WidgetError('INVALID_RESPONSE') when the answer is not a list or a kept journey is malformed
+ * Validates a LookupJourneys answer (docs/product-rules.md sections 3 and 5): the journeys, in order, of the items
+ * with a refund status (maybe `[]`).
+ * @throws WidgetError INVALID_RESPONSE when it is not a list or a kept journey is malformed
  */
 export function parseLookupResponse(value: unknown): LookupJourney[] {
   try {

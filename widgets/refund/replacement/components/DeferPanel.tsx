@@ -7,18 +7,12 @@ import { texts } from '../texts';
 export interface DeferPanelProps {
   config: RefundPageConfig;
   response: RefundStatusResponse & { refundStatus: RefundStatus };
-  /** Called once the server accepted the deferral. */
   onDone: () => void;
 }
 
 /**
- * The content of the 'Defer replacement' accordion (docs/product-rules.md sections 1, 2, 9; docs/decisions.md "What
- * each line shows or sends"): the amount deferred (`ticketsReplaceValue`), valid for 12 months with no
- * admin fee, and `Accept refund`, which sends exactly one POST /api/ProcessRefund with the
- * confirm refund request and `defer: true` (flags from the query) however often it is pressed,
- * then calls `onDone`. A failure shows `We couldn't process this refund. Please try again.` with a
- * contact link; accepting again reuses the Idempotency-Key. With no protected reference it logs
- * that the backend thinks a refund is impossible and sends nothing (docs/product-rules.md section 6).
+ * The 'Defer replacement' accordion (docs/product-rules.md sections 2 and 9): the amount deferred for 12 months with
+ * no admin fee, and `Accept refund` with `defer: true` ({@link AcceptRefund}).
  */
 export function DeferPanel({ config, response, onDone }: DeferPanelProps) {
   const status = response.refundStatus;

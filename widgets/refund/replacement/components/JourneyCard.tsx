@@ -9,25 +9,21 @@ import type { LookupJourney, LookupLeg } from '../types';
 
 /** One direction of a candidate journey, as a card shows it. */
 export interface DirectionView {
-  /** `dd/MM/yyyy` of the first leg's departure; '' when empty. */
+  /** `dd/MM/yyyy` of the first departure; '' when empty. */
   date: string;
-  /** `HH:mm` departure of the first leg and arrival of the last leg. */
+  /** `HH:mm` (London time) of the first leg's departure and the last leg's arrival. */
   departs: string;
   arrives: string;
   origin: string;
   destination: string;
-  /** Legs − 1. */
   changes: number;
   /** The distinct modes with an icon, in leg order. */
   modes: string[];
 }
 
 /**
- * Describes one direction of a looked-up journey (docs/product-rules.md section 2 "Journey picker"): legs are
- * sorted by origin departure (empty times last), station codes become names ('Unknown' when the
- * map has none).
- *
- * @returns the view, or null when `legs` is empty
+ * One direction of a looked-up journey (docs/product-rules.md section 2 "Journey picker"): legs sorted by departure,
+ * codes named ('Unknown' when the map has none); null when `legs` is empty.
  */
 export function describeDirection(legs: LookupLeg[], stations: StationNames): DirectionView | null {
   if (legs.length === 0) return null;
@@ -53,15 +49,11 @@ export function describeDirection(legs: LookupLeg[], stations: StationNames): Di
   };
 }
 
-/** 'Direct', '1 change' or 'N changes'. */
 export function changesText(changes: number): string {
   return changes <= 0 ? texts.direct : texts.changes(changes);
 }
 
-/**
- * The accessible name of a card's radio: `{origin} to {destination}, {date} {time}` and, for a
- * return, `, return {date} {time}`; e.g. `London Kings Cross to Newcastle, 20/02/2027 10:00`.
- */
+/** A card radio's accessible name, e.g. `London Kings Cross to Newcastle, 20/02/2027 10:00[, return …]`. */
 export function journeyLabel(journey: LookupJourney, stations: StationNames): string {
   const out = describeDirection(journey.legRecordsOut, stations);
   const back = describeDirection(journey.legRecordsRtn, stations);
@@ -96,7 +88,6 @@ function Direction({ label, view }: { label: string; view: DirectionView }) {
 export interface JourneyCardProps {
   journey: LookupJourney;
   stations: StationNames;
-  /** The radio group's name. */
   name: string;
   checked: boolean;
   disabled?: boolean;
@@ -104,11 +95,8 @@ export interface JourneyCardProps {
 }
 
 /**
- * A candidate journey as a selectable card (docs/product-rules.md section 2 "Journey picker"): a real radio
- * button inside a label that covers the card, so a click anywhere, Space and the arrow keys work
- * as in any radio group. Shows the outward date and, for a return, the return date; departure and
- * arrival times and station names; the number of changes; mode icons; the total cost. All server
- * text is rendered as text.
+ * A candidate journey as a selectable card (docs/product-rules.md section 2 "Journey picker"): a real radio inside a
+ * label covering the card, so click, Space and the arrow keys work as in any radio group.
  */
 export function JourneyCard({ journey, stations, name, checked, disabled = false, onSelect }: JourneyCardProps) {
   const id = useScopedId('rw-journey-card');

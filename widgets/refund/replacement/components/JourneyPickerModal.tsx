@@ -20,36 +20,26 @@ import type { LookupJourney, ReplacementRequest } from '../types';
 export interface JourneyPickerModalProps {
   config: RefundPageConfig;
   response: RefundStatusResponse & { refundStatus: RefundStatus };
-  /** The candidate journeys (at least one). */
   journeys: LookupJourney[];
-  /** The booking reference the traveller entered, used when a journey names none. */
+  /** Used when a journey names no booking reference. */
   enteredReference: string;
-  /** Cancel, Escape. */
   onClose: () => void;
-  /** Called once the server accepted the replacement, with its refund (the dry run's `refundValue`) in pence. */
+  /** Called once the server accepted the replacement, with its refund in pence. */
   onDone: (amountPence: number) => void;
-  /** Where focus goes when the picker closes (the form's Continue button). */
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 type DryRunState =
   | { status: 'loading' }
   | { status: 'ready'; result: DryRunResult }
-  /**
-   * `message`: the text shown (`Unable to use this journey: …`, or the reload text for a stale
-   * page); `retry`: the check could not be made (no answer, no server text, or a transient
-   * failure), so a Try again button runs it again.
-   */
+  /** `retry`: the check could not be made (no answer, no server text, or transient), so Try again runs it again. */
   | { status: 'error'; message: string; retry: boolean }
   /** No protected reference: nothing is sent (docs/product-rules.md section 6). */
   | { status: 'blocked' };
 
 /**
- * The replacement request for a journey (docs/product-rules.md section 3; docs/decisions.md "What each line shows or sends"):
- * `protectedReference` is `replacementProtectedReference`, else `protectedReference`; `journeyId`
- * the refund status's `journeyID`.
- *
- * @returns the request, or null when there is no protected reference (docs/product-rules.md section 6)
+ * The replacement request for a journey (docs/decisions.md "What each line shows or sends"); null without a
+ * protected reference (docs/product-rules.md section 6).
  */
 export function replacementRequest(
   response: JourneyPickerModalProps['response'],
@@ -67,13 +57,8 @@ export function replacementRequest(
 }
 
 /**
- * How the chosen journey's refund is made, from the replacement dry run's own figures
- * (docs/decisions.md "The refund page's words and amounts"): `{refundValue + adminFee} refund,
- * less the {adminFee} admin fee = {refundValue}`, or `{refundValue} refund, with no admin fee`.
- *
- * @param result the replacement dry run's answer (pence)
- * @returns the sentence, or null when the dry run gives no refund (`refundValue` 0 or less: then
- *   the figures do not say what the refund before the fee was)
+ * How the chosen journey's refund is made, from the replacement dry run's pence (docs/decisions.md "The refund page's
+ * words and amounts"); null when `refundValue` ≤ 0, as the figures then do not say the refund before the fee.
  */
 export function amountBreakdown(result: DryRunResult): string | null {
   if (result.refundValue <= 0) return null;
@@ -85,11 +70,7 @@ export function amountBreakdown(result: DryRunResult): string | null {
   );
 }
 
-/**
- * The replacement dry run's failure as the traveller reads it (docs/product-rules.md section 8 "a
- * replacement dry-run error": `Unable to use this journey: {error}`): `{error}` is the server's own
- * text, else a plain sentence saying to try again; a stale page reads the reload text.
- */
+/** A replacement dry run failure as `Unable to use this journey: {error}` (docs/product-rules.md section 8). */
 function dryRunFailure(error: unknown): Extract<DryRunState, { status: 'error' }> {
   const failure = toWidgetError(error);
   const text = serverText(failure);
@@ -101,18 +82,9 @@ function dryRunFailure(error: unknown): Extract<DryRunState, { status: 'error' }
 }
 
 /**
- * The journey picker 'Confirm replacement' (docs/product-rules.md sections 2, 4, 7, 8). The candidate journeys
- * are cards of one radio group, the first selected on opening. A replacement dry run runs on
- * opening and on each selection change; an answer to an older selection never overwrites a newer
- * one. The amount line and `Confirm {amount} refund` show the dry
- * run's `refundValue`, and the amount line says how it is made ({@link amountBreakdown}); Confirm
- * is disabled while the dry run loads or an error stands, which reads `Unable to use this journey:
- * {error}` with the server's text, or a plain sentence and a Try again button that runs the dry
- * run again ({@link dryRunFailure}). `Cancel` closes the picker. Confirming sends
- * exactly one POST /api/ProcessRefundWithReplacement per chosen journey, however often pressed,
- * then calls `onDone`; a failure shows `We couldn't process this refund. Please try again.` with a
- * contact link, and confirming again reuses the Idempotency-Key. With no protected reference it
- * logs that the backend thinks a refund is impossible and sends nothing (docs/product-rules.md section 6).
+ * The journey picker 'Confirm replacement' (docs/product-rules.md sections 2, 4, 7, 8): one radio group of cards; a
+ * dry run per selection (only the latest answer counts), then exactly one POST /api/ProcessRefundWithReplacement
+ * per chosen journey; `onDone` with its refund.
  */
 export function JourneyPickerModal({
   config,
@@ -192,14 +164,10 @@ interface ConfirmReplacementProps {
   dryRun: DryRunState;
   onPendingChange: (pending: boolean) => void;
   onDone: (amountPence: number) => void;
-  /** Runs the dry run again after a failure that decided nothing. */
   onRetry: () => void;
 }
 
-/**
- * The dry-run amount line, its error, the confirm failure and the confirm button of one chosen
- * journey, placed in the modal's action row before Cancel.
- */
+/** The amount line, errors and confirm button of one chosen journey, in the modal's action row before Cancel. */
 function ConfirmReplacement({ config, request, dryRun, onPendingChange, onDone, onRetry }: ConfirmReplacementProps) {
   const [commit, confirm] = useCommittingAction(
     async (key) => {

@@ -22,7 +22,7 @@ const JourneyPickerModal = reloadableLazy(() =>
   import('./JourneyPickerModal').then((module) => ({ default: module.JourneyPickerModal })),
 );
 
-/** Id bases of the form's inputs (each mount adds its React id); the error summary links to `#{id}`. */
+/** Id bases of the inputs (each mount adds its React id); the error summary links to `#{id}`. */
 export const FIELD_ID_BASES = {
   bookingReference: 'rw-replacement-booking-reference',
   email: 'rw-replacement-email',
@@ -31,7 +31,7 @@ export const FIELD_ID_BASES = {
 export interface ReplacementFormProps {
   config: RefundPageConfig;
   response: RefundStatusResponse & { refundStatus: RefundStatus };
-  /** Called once the server accepted the replacement, with the refund it gives in pence. */
+  /** Called once the server accepted the replacement, with its refund in pence. */
   onDone: (amountPence: number) => void;
 }
 
@@ -43,18 +43,9 @@ type Outcome =
   | { kind: 'picker'; journeys: LookupJourney[]; reference: string };
 
 /**
- * The 'Provide replacement journey' form (docs/product-rules.md sections 2, 5, 7, 8; docs/architecture.md "Forms"): fields
- * `Booking reference` and `Email address` validated by {@link replacementFormSchema} on submit;
- * errors show in an error summary that takes focus and links to each field, and beside each
- * field. The two fields are the lookup form's ({@link BookingFields}: the one hint, the reference
- * upper-cased as typed).
- * `Continue` sends POST /api/LookupJourneys with the trimmed values. No eligible journey →
- * `No matching eligible journeys. …` below the form; any other failure → the server's text in a
- * `Lookup failed` alert dialog, or, when the server gave none, a plain sentence saying to try
- * again (never a status, code or client message; docs/decisions.md "The refund page's words and
- * amounts"); journeys → the lazily loaded picker 'Confirm replacement'. With no
- * protected reference it logs that the backend thinks a refund is impossible and sends nothing
- * (docs/product-rules.md section 6).
+ * The 'Provide replacement journey' form (docs/product-rules.md sections 2, 5, 7, 8; docs/architecture.md "Forms"):
+ * the lookup form's fields, then POST /api/LookupJourneys and the lazily loaded picker; a failure shows the server's
+ * text or a plain sentence (docs/decisions.md "The refund page's words and amounts").
  */
 export function ReplacementForm({ config, response, onDone }: ReplacementFormProps) {
   const FIELD_IDS = {
@@ -62,7 +53,6 @@ export function ReplacementForm({ config, response, onDone }: ReplacementFormPro
     email: useScopedId(FIELD_ID_BASES.email),
   };
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
-  /** Continue is disabled while the lookup runs, so the modals give focus back to it explicitly. */
   const continueButton = useRef<HTMLButtonElement>(null);
   const schema = useMemo(
     () => replacementFormSchema(config.details.bookingReference),
