@@ -25,39 +25,22 @@ const UploadArea = reloadableLazy(() =>
   import('./components/UploadArea').then((module) => ({ default: module.UploadArea })),
 );
 
-/**
- * The claim draft in IndexedDB (docs/offline.md "The claim draft"), loaded with the upload area's
- * chunk: the first panel does without it.
- */
+/** The claim draft (docs/offline.md "The claim draft") comes with the upload area's chunk. */
 const loadDraftStore = () => import('./components/UploadArea').then((module) => module.claimDraft);
 
-/** Id of the replacement reference input; the error summary links to it. */
-/** Id base of the replacement reference field; each mount adds its React id (`{base}-{useId}`). */
+/** Id base of the replacement reference field (`{base}-{useId}`); the error summary links to it. */
 export const REPLACEMENT_FIELD_ID = 'rw-manual-claim-replacement';
-/** Id base of the submit button's hint; each mount adds its React id. */
 const SUBMIT_HINT_ID = 'rw-manual-claim-submit-hint';
 
 interface Props {
   config: ManualClaimConfig;
-  /** The mount element, for the `refundwidgets:complete` event. */
   element: HTMLElement;
 }
 
 /**
- * The manual refund evidence screen (docs/product-rules.md section 2; sections 4, 5, 7, 8 for the claim):
- * `Further evidence required` with the booking reference, an introduction that fits how the traveller came
- * (printed tickets, or with the `PartJourney` query flag a part-journey replacement and its evidence), the steps with example photos, the
- * expected tickets, the journey summary, a replacement reference field for advance fares, the
- * lazily loaded upload area and `Submit claim`.
- *
- * Submit is disabled while anything uploads or is removed and until at least one image was
- * accepted. Pressing it validates the form, then freezes the claim (`Ctr`, `Images`,
- * `ReplacementCtr` when given, `Disruption: true` when the query flag is set) and POSTs
- * /tickets/submit-claim exactly once with an Idempotency-Key; the uploads are locked from then
- * on. Success shows `Claim submitted` and dispatches `refundwidgets:complete` with kind `claim`;
- * failure shows `Something went wrong` with the email instructions and a retry that resends the
- * same claim with the same key. The key is kept with the claim across a reload or a closed tab
- * (docs/offline.md "Committing actions").
+ * The manual refund evidence screen (docs/product-rules.md "Manual refund evidence screen"): the steps, expected
+ * tickets, journey, replacement reference for advance fares, upload area and `Submit claim`, which POSTs
+ * /tickets/submit-claim exactly once, its key kept across reload (docs/offline.md "Committing actions").
  */
 export function ManualClaimWidget({ config, element }: Props) {
   const { details } = config;
@@ -83,7 +66,7 @@ export function ManualClaimWidget({ config, element }: Props) {
   const locked = commit.status !== 'idle';
   const ready = !uploads.busy && uploads.uploadIds.length > 0;
 
-  // The draft: the replacement reference typed earlier comes back (stale drafts go at every mount: createMount).
+  // The replacement reference typed earlier comes back from the draft.
   useEffect(() => {
     let active = true;
     void loadDraftStore()
@@ -114,7 +97,6 @@ export function ManualClaimWidget({ config, element }: Props) {
     void loadDraftStore()
       .then((store) => store.deleteDraft(reference, config.journeyId))
       .catch(() => undefined);
-    // The journey's claim is in: its saved disruption answers are no longer needed.
     forgetJourneyAnswers(reference, config.journeyId);
     dispatchComplete(element, 'claim', { bookingReference: reference });
   }, [commit.status, element, reference, config.journeyId]);

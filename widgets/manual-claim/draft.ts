@@ -1,13 +1,6 @@
 /**
- * The claim draft (docs/offline.md "The claim draft"): what the traveller has done on the manual
- * claim, kept in IndexedDB (idb-keyval) so that a reload, a closed tab or a new tab loses nothing.
- *
- * One record per claim, keyed by booking reference and journey id, in the widgets' own store
- * (shared/storage/claimDrafts.ts, which also says what a record may hold and how long). It holds
- * each photo's name, digest, size and state (waiting, with its resized bytes and upload key; or
- * uploaded, with the identifier the server gave) and the advance replacement reference typed so
- * far; never an e-mail address. Where IndexedDB is missing or refuses (private windows, storage
- * full), every function here resolves, and says that nothing was kept.
+ * The claim draft in IndexedDB (docs/offline.md "The claim draft"; docs/security.md "The claim draft kept on the
+ * device"): one record per claim. Where IndexedDB is missing or refuses, every function resolves, keeping nothing.
  */
 import { del, get, set, update } from 'idb-keyval';
 import {
@@ -23,25 +16,17 @@ export { DRAFT_TTL_HOURS, type ClaimDraft, type DraftPhoto } from '../../shared/
 /** What a change kept: all of it, the draft without the photos' bytes (storage full), or nothing. */
 export type Kept = 'kept' | 'without-photos' | 'not-kept';
 
-/**
- * The key of a claim's draft: `rw-claim:{BOOKINGREFERENCE}:{journeyId}`.
- *
- * @param bookingReference the booking reference (any letter case)
- * @param journeyId the claim's journey id (`Journey-Id`)
- */
+/** The key of a claim's draft: `rw-claim:{BOOKINGREFERENCE}:{journeyId}`. */
 export function draftKey(bookingReference: string, journeyId: string): string {
   return `${DRAFT_KEY_PREFIX}${bookingReference.trim().toUpperCase()}:${journeyId}`;
 }
 
-/** Whether the page has an IndexedDB to keep drafts in (synchronous; {@link canKeepDrafts} tries it). */
+/** Whether the page has an IndexedDB (synchronous; {@link canKeepDrafts} tries it). */
 export function hasDraftStore(): boolean {
   return draftStore() !== null;
 }
 
-/**
- * Whether this browser keeps a draft with a photo's bytes: writes and deletes a small record.
- * False where IndexedDB is missing or refuses (some private windows, storage full). Never rejects.
- */
+/** Whether this browser keeps a draft with a photo's bytes (writes and deletes a small record). Never rejects. */
 export async function canKeepDrafts(): Promise<boolean> {
   const db = draftStore();
   if (!db) return false;
@@ -55,11 +40,8 @@ export async function canKeepDrafts(): Promise<boolean> {
 }
 
 /**
- * Reads a claim's draft.
- *
- * @param now milliseconds since the epoch
- * @returns the draft, or null when there is none, it is older than 24 hours, dated ahead or of the
- *   wrong shape (it is then deleted), or IndexedDB refused
+ * A claim's draft, or null when none, older than 24 hours, dated ahead or malformed (then deleted), or refused.
+ * `now`: ms since the epoch.
  */
 export async function loadDraft(
   bookingReference: string,
@@ -84,12 +66,8 @@ const withoutBytes = (draft: ClaimDraft): ClaimDraft => ({
 });
 
 /**
- * Changes a claim's draft in one IndexedDB transaction (idb-keyval `update`): `change` gets the
- * draft as it is (an empty one when there is none or it is not {@link freshDraft}) and returns it
- * changed; its `savedAt` is set to `now`. Where the record is refused with the photos' bytes, it
- * is written once more without them, so names and upload identifiers stay. Never rejects.
- *
- * @returns what was kept
+ * Changes a claim's draft in one IndexedDB transaction, `savedAt` set to `now`; when refused with the photos'
+ * bytes, writes it once more without them. Resolves to what was kept; never rejects.
  */
 export async function changeDraft(
   bookingReference: string,
@@ -113,7 +91,7 @@ export async function changeDraft(
     await write((draft) => draft);
     return 'kept';
   } catch {
-    // Refused with the bytes (quota, or a store that takes no binary data): the rest is kept.
+    // Refused with the bytes (quota, or no binary data): the rest is kept.
   }
   try {
     await write(withoutBytes);
@@ -134,7 +112,7 @@ export async function deleteDraft(bookingReference: string, journeyId: string): 
   }
 }
 
-/** A resized photo's bytes, to keep in a draft (an ArrayBuffer every engine stores). */
+/** A resized photo's bytes, to keep in a draft. */
 export async function photoBytes(blob: Blob): Promise<ArrayBuffer> {
   return blob.arrayBuffer();
 }
@@ -145,11 +123,8 @@ export function photoBlob(photo: DraftPhoto): Blob | undefined {
 }
 
 /**
- * A photo added to or replaced in `draft`, by its key. The photos stay in the order they were added
- * to the list (`addedAt`), whichever was resized and written first. A waiting photo never replaces
- * the same photo uploaded: its upload may end before its bytes are written.
- *
- * @returns the changed draft
+ * `draft` with `photo` added or replaced by key, in the order added. A waiting photo never replaces the same photo
+ * uploaded: its upload may end before its bytes are written.
  */
 export function withPhoto(draft: ClaimDraft, photo: DraftPhoto): ClaimDraft {
   if (photo.state === 'waiting' && draft.photos.some((kept) => kept.key === photo.key && kept.state === 'uploaded'))
@@ -160,17 +135,13 @@ export function withPhoto(draft: ClaimDraft, photo: DraftPhoto): ClaimDraft {
   return { ...draft, photos };
 }
 
-/**
- * `draft` with `photo` uploaded as `uploadId`, its bytes no longer kept; added when the draft
- * does not hold it yet (its earlier write was refused).
- */
+/** `draft` with `photo` uploaded as `uploadId`, its bytes dropped; added when its earlier write was refused. */
 export function withUploaded(draft: ClaimDraft, photo: DraftPhoto, uploadId: string): ClaimDraft {
   const kept = draft.photos.find((listed) => listed.key === photo.key) ?? photo;
   const { bytes: _bytes, type: _type, ...rest } = kept;
   return withPhoto(draft, { ...rest, state: 'uploaded', uploadId });
 }
 
-/** `draft` without the photo `key`. */
 export function withoutPhoto(draft: ClaimDraft, key: string): ClaimDraft {
   return { ...draft, photos: draft.photos.filter((kept) => kept.key !== key) };
 }

@@ -5,19 +5,15 @@ import { readStartUrl } from '../../shared/page/startUrl';
 import type { ManualClaimConfig } from './types';
 import { hasAdvanceFare } from './validation';
 
-/** A journey id sent as the `Journey-Id` header: digits, letters, `-` and `_`, at most 64. */
+/** A `Journey-Id` header value: digits, letters, `-` and `_`, at most 64. */
 const JOURNEY_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** The query flag the refund page's part-journey replacement link adds (docs/host-contract.md "`manualClaim` (mount id `manual-claim-widget`)"). */
+/** The query flag of the refund page's part-journey replacement link. */
 export const PART_JOURNEY_FLAG = 'PartJourney';
 
 /**
- * Reads a flag of a query string the way the page data reads `Disruption` (docs/decisions.md "Query flags"): the
- * parameter's name matched exactly, else in any letter case; true when its first value is `true` in any letter
- * case, false otherwise or when absent. Never throws.
- *
- * @param search the query string, with or without '?'
- * @param name the parameter's name, e.g. {@link PART_JOURNEY_FLAG}
+ * A query flag read as the page data reads `Disruption` (docs/decisions.md "Query flags"): true when its first value
+ * is `true` in any letter case. Never throws.
  */
 export function queryFlag(search: string, name: string): boolean {
   const params = new URLSearchParams(search.replace(/^\?/, ''));
@@ -30,13 +26,8 @@ export function queryFlag(search: string, name: string): boolean {
 }
 
 /**
- * Reads the manual claim page's data once into a validated {@link ManualClaimConfig} (docs/architecture.md
- * "The widgets": Details, station names, `data-journey-id`, `data-support-email`, query string
- * `BookingReference`, `Email`, `Disruption`, `covid19`, `PartJourney`, and `data-start-url`). The journey id
- * falls back to the first outbound journey's `journeyID` of the Details when the attribute is absent.
- *
- * @throws WidgetError: MISSING_DETAILS, MISSING_STATION_MAP, or INVALID_PAGE_DATA when no usable
- *   journey id is given or `data-start-url` is not a safe navigation target
+ * Reads the manual claim page's data once into a {@link ManualClaimConfig} (docs/architecture.md "The widgets").
+ * @throws WidgetError MISSING_DETAILS, MISSING_STATION_MAP, or INVALID_PAGE_DATA (no journey id, unsafe URL)
  */
 export function readManualClaimConfig(
   element: HTMLElement,

@@ -1,10 +1,6 @@
 /**
- * What the browser checks on a chosen photo before any request and before any decoding (docs/product-rules.md
- * sections 5 and 9; docs/decisions.md "Uploads" and "Duplicate photos"; docs/uploads.md): the type from
- * the file's first bytes (its magic number, not its name), the width and height from the image's
- * header (image-size's JPEG, PNG and GIF readers, which parse headers and decode nothing), at most
- * 40 megapixels, and the SHA-256 digest of the file's bytes that finds a duplicate however the
- * photo was picked.
+ * What the browser checks on a chosen photo before any request or decoding (docs/uploads.md "In the browser, before
+ * any request"): the type by its bytes, the size from its header, at most 40 megapixels, and its SHA-256 digest.
  */
 import { GIF } from 'image-size/types/gif';
 import { JPG } from 'image-size/types/jpg';
@@ -12,10 +8,9 @@ import { PNG } from 'image-size/types/png';
 import { texts, REFUSAL } from './texts';
 import { UPLOAD_LIMITS } from './validation';
 
-/** The image types a claim accepts, as their MIME types. */
 export type PhotoType = 'image/jpeg' | 'image/png' | 'image/gif';
 
-/** Magic numbers of the accepted types: PNG's 8-byte signature, JPEG's SOI and a marker, GIF87a/GIF89a. */
+/** Magic numbers: PNG's 8-byte signature, JPEG's SOI and a marker, GIF87a/GIF89a. */
 const SIGNATURES: { type: PhotoType; bytes: number[] }[] = [
   { type: 'image/png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
   { type: 'image/jpeg', bytes: [0xff, 0xd8, 0xff] },
@@ -25,12 +20,7 @@ const SIGNATURES: { type: PhotoType; bytes: number[] }[] = [
 
 const READERS = { 'image/png': PNG, 'image/jpeg': JPG, 'image/gif': GIF } as const;
 
-/**
- * The photo's type from its first bytes.
- *
- * @param bytes the file's bytes (the first 8 are enough)
- * @returns JPEG, PNG or GIF; null for anything else, including a near miss such as `FF D8 00`
- */
+/** The photo's type from its first 8 bytes; null for anything else, a near miss such as `FF D8 00` too. */
 export function sniffPhotoType(bytes: Uint8Array): PhotoType | null {
   const found = SIGNATURES.find(
     ({ bytes: magic }) => bytes.length >= magic.length && magic.every((b, i) => bytes[i] === b),
@@ -38,13 +28,7 @@ export function sniffPhotoType(bytes: Uint8Array): PhotoType | null {
   return found ? found.type : null;
 }
 
-/**
- * The width and height in pixels written in the image's header; nothing is decoded.
- *
- * @param type the sniffed type ({@link sniffPhotoType})
- * @param bytes the file's bytes
- * @returns the size, or null when the header cannot be read or gives no size
- */
+/** Width and height in pixels from the image's header, decoding nothing; null when it gives none. */
 export function headerSize(type: PhotoType, bytes: Uint8Array): { width: number; height: number } | null {
   try {
     const reader = READERS[type];
@@ -57,11 +41,8 @@ export function headerSize(type: PhotoType, bytes: Uint8Array): { width: number;
 }
 
 /**
- * The SHA-256 digest of `bytes` as 64 hex digits, with the browser's `crypto.subtle`.
- *
- * @returns the digest, or null where `crypto.subtle` is missing (a page served over plain http
- *   from another host than localhost is not a secure context); the server still refuses a
- *   duplicate there (HTTP 409)
+ * The SHA-256 of `bytes` as 64 hex digits; null without `crypto.subtle` (not a secure context), where the server
+ * still refuses a duplicate (409).
  */
 export async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string | null> {
   const subtle = globalThis.crypto?.subtle;
@@ -71,13 +52,8 @@ export async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string 
 }
 
 /**
- * Whether the browser can decode the image, asked with `createImageBitmap` into a 1 × 1 bitmap
- * (so little is kept), after {@link checkPhoto} bounded its pixels. An image can load into an
- * `<img>` from its header alone and still fail to decode (a corrupt PNG does): it would then be
- * drawn as nothing and sent blank.
- *
- * @returns false when the browser cannot decode it; true when it can, or cannot tell (no
- *   `createImageBitmap`, as in old browsers: dropzone's own resize check still applies)
+ * Whether the browser can decode the image (into a 1 × 1 bitmap): a corrupt PNG loads from its header and would be
+ * sent blank. True when it cannot tell (no `createImageBitmap`).
  */
 export async function canDecode(file: Blob): Promise<boolean> {
   if (typeof globalThis.createImageBitmap !== 'function') return true;
@@ -95,13 +71,8 @@ export type PhotoCheck =
   { ok: true; type: PhotoType; width: number; height: number; digest: string | null } | { ok: false; message: string };
 
 /**
- * Checks a chosen file before any request: a JPEG, PNG or GIF by its bytes (else
- * {@link REFUSAL.wrongType}), a readable header (else
- * {@link texts.photoUnreadable}), at most {@link UPLOAD_LIMITS.maxPixels} pixels (else
- * {@link texts.tooManyPixels}), and its SHA-256 digest for the duplicate check.
- *
- * @param file the chosen file (at most 10 MiB: dropzone checks the size first)
- * @returns the check's outcome; never throws
+ * Checks a chosen file (at most 10 MiB: dropzone checks first) before any request: type by its bytes, a readable
+ * header, at most {@link UPLOAD_LIMITS.maxPixels} pixels, and its digest. Never throws.
  */
 export async function checkPhoto(file: Blob): Promise<PhotoCheck> {
   let bytes: Uint8Array<ArrayBuffer>;

@@ -1,9 +1,6 @@
 /**
- * Texts of the manual claim widget. Quoted docs/product-rules.md texts (section 2: 'Further evidence required',
- * 'Claim submitted' and the "about 1 MB or more" sentence; section 8: 'Something went wrong') are exact; the others
- * are ours where docs/product-rules.md leaves the wording open (docs/uploads.md "What the traveller reads";
- * docs/decisions.md "The manual claim's words"): plain sentences in the GOV.UK file-upload pattern, "MB" and
- * "email", headings in sentence case.
+ * Manual claim texts: docs/product-rules.md quotes exact; the others in the GOV.UK file-upload pattern
+ * (docs/uploads.md "What the traveller reads"; docs/decisions.md "The manual claim's words").
  */
 export const texts = {
   title: 'Further evidence required',
@@ -81,7 +78,7 @@ export const texts = {
   needOneImage: 'Upload at least one photo to submit your claim.',
   waitForUploads: 'Please wait until your photos have finished uploading.',
   submitted: 'Claim submitted',
-  /** The receipt line under `Claim submitted`: London's date and time (docs/product-rules.md section 2). */
+  /** The receipt line under `Claim submitted`, London date and time (docs/product-rules.md section 2). */
   submittedAt: (date: string, time: string) => `${texts.submitted} on ${date} at ${time} (UK time).`,
   submittedBody:
     'We have received your photos. We will check them and email you about your refund, usually within 10 working days.',
@@ -99,9 +96,8 @@ export const texts = {
 } as const;
 
 /**
- * Dropzone's refusals, in the GOV.UK file-upload pattern ("The selected file must be …"; no full stop, as GOV.UK's
- * error messages): each is listed after the file's name, `{name}: {refusal}` (texts.refusal), with the product's
- * limits of docs/product-rules.md sections 5 and 9 (10 MB, 10 photos, JPG, PNG or GIF).
+ * Dropzone's refusals, shown as `{name}: {refusal}`, in the GOV.UK pattern (no full stop), with the limits of
+ * docs/product-rules.md sections 5 and 9.
  */
 export const REFUSAL = {
   wrongType: 'The selected file must be a JPG, PNG or GIF',
@@ -112,11 +108,8 @@ export const REFUSAL = {
 } as const;
 
 /**
- * Every one of dropzone's `dict*` options, so that none of its defaults ('Server responded with {{statusCode}}
- * code.', 'File is too big ({{filesize}}MiB)…', docs/product-rules.md section 9 "The file-upload component's own
- * defaults") can reach the traveller (docs/uploads.md "What the traveller reads"). No placeholders: the texts are
- * whole, and `REFUSAL`'s. Dropzone writes some of them as HTML (its default message, fallback and preview
- * links, none of which this widget shows), so they hold no markup characters.
+ * Every dropzone `dict*` option, so none of its defaults reaches the traveller (docs/uploads.md "What the traveller
+ * reads"). Dropzone writes some as HTML, so they hold no markup characters.
  */
 export const UPLOAD_DICT = {
   dictDefaultMessage: 'Drag photos into this box',

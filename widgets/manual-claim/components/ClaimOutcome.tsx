@@ -5,11 +5,8 @@ import { OutcomeView } from '../../../shared/ui/OutcomeView';
 import { texts } from '../texts';
 
 /**
- * The success view (docs/product-rules.md section 2): `Claim submitted`, the receipt line (`Claim
- * submitted on 25/11/2026 at 14:05 (UK time).`: `at`, the answer's arrival, in London time
- * whatever the phone's zone), what happens next and a link to start again (`startUrl`: the
- * mount's `data-start-url`, default `/`). The heading takes focus so screen readers announce the
- * outcome with its receipt line.
+ * The success view (docs/product-rules.md section 2; docs/decisions.md "The receipt line"): `at` in London time.
+ * Its heading takes focus so screen readers announce the outcome.
  */
 export function ClaimSubmitted({ startUrl, at }: { startUrl: string; at: number }) {
   const london = formatLondon(at);
@@ -31,17 +28,15 @@ export function ClaimSubmitted({ startUrl, at }: { startUrl: string; at: number 
 interface ClaimFailedProps {
   supportEmail: string;
   bookingReference: string;
-  /** The traveller's own retry: the same claim with the same Idempotency-Key. */
+  /** Sends the same claim with the same Idempotency-Key. */
   onRetry: () => void;
-  /** Why it failed: a `FORBIDDEN` error (stale token or session) adds the reload text. */
+  /** A `FORBIDDEN` error (stale token or session) adds the reload text. */
   error?: unknown;
 }
 
 /**
- * The claim failure (docs/product-rules.md section 8): `Something went wrong`, telling the traveller to e-mail
- * the images to the support address with the booking reference, with a mail link whose subject
- * and body carry the reference (built by `mailtoHref`, every part encoded), and a retry. A stale
- * page (`FORBIDDEN`) first says to reload the page and try again.
+ * The claim failure (docs/product-rules.md section 8): `Something went wrong`, a mail link to support carrying the
+ * booking reference, and a retry; a stale page (`FORBIDDEN`) first says to reload.
  */
 export function ClaimFailed({ supportEmail, bookingReference, onRetry, error }: ClaimFailedProps) {
   const reload = failureText(error, '');

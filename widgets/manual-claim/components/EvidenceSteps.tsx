@@ -2,18 +2,15 @@ import afterSrc from '../images/ticket-after.svg';
 import beforeSrc from '../images/ticket-before.svg';
 import { texts } from '../texts';
 
-/** The example photos, before and after cutting: each drawing (240 × 140), its text alternative and caption. */
+/** The example photos before and after cutting: drawing (240 × 140), text alternative, caption. */
 const EXAMPLES = [
   { src: beforeSrc, alt: texts.exampleBeforeAlt, caption: texts.exampleBefore },
   { src: afterSrc, alt: texts.exampleAfterAlt, caption: texts.exampleAfter },
 ];
 
 /**
- * The evidence steps of docs/product-rules.md section 2 "Manual refund evidence screen": photograph the tickets,
- * cut each in half, photograph again; example before and after photos (our own small SVG
- * drawings, with text alternatives); the note that only high-resolution images (about 1 MB or
- * more) are accepted (advice, not a check: docs/decisions.md "Uploads"), and that photos are made smaller before
- * they are sent (docs/uploads.md "What the traveller reads").
+ * The evidence steps (docs/product-rules.md "Manual refund evidence screen"); "about 1 MB or more" is advice, not a
+ * check (docs/decisions.md "Uploads").
  */
 export function EvidenceSteps() {
   return (

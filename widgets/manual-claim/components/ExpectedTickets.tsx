@@ -3,11 +3,7 @@ import { Section } from '../../../shared/ui/Section';
 import { texts } from '../texts';
 import type { ExpectedTicket } from '../types';
 
-/**
- * The list of expected tickets (docs/product-rules.md section 2): each fare's description with its count and
- * the price of one ticket in pounds (integer pence formatted by `formatPence`). All server text
- * is rendered as text.
- */
+/** The expected tickets (docs/product-rules.md section 2): description, count, one ticket's price from pence. */
 export function ExpectedTickets({ tickets }: { tickets: ExpectedTicket[] }) {
   return (
     <Section

@@ -20,7 +20,7 @@ import {
   type DraftPhoto,
 } from '../draft';
 
-/** The claim draft's store, for the widget: it loads with this chunk, never in a copy of its own. */
+/** The claim draft's store loads with this chunk, never in a copy of its own. */
 export * as claimDraft from '../draft';
 import { texts, REFUSAL, UPLOAD_DICT } from '../texts';
 import type { UploadSummary } from '../types';
@@ -37,20 +37,18 @@ interface Entry {
   key: string;
   name: string;
   status: EntryStatus;
-  /** The resized photo, once dropzone has made it; kept until it is uploaded, for a retry. */
+  /** The resized photo, kept until uploaded, for a retry. */
   blob?: Blob;
-  /** The upload's Idempotency-Key (api.ts `uploadKey`), made with the blob. */
   uploadKey?: string;
-  /** What the draft keeps of it besides its state (../draft.ts). */
   digest?: string | null;
   size?: number;
   uploadId?: string;
   message?: string;
-  /** A failed upload that may be tried again (no answer, timeout, 408, 429, 5xx): it shows "Try again". */
+  /** Failed, and may be tried again (no answer, timeout, 408, 429, 5xx): it shows "Try again". */
   retryable?: boolean;
 }
 
-/** A file dropzone refused before any request: its name and why (docs/decisions.md "Upload refusals"). */
+/** A file refused before any request (docs/decisions.md "Upload refusals"). */
 interface Refusal {
   key: string;
   name: string;
@@ -58,50 +56,31 @@ interface Refusal {
 }
 
 export interface UploadAreaProps {
-  /** The claim's booking reference: with the journey id, the key of its draft (../draft.ts). */
+  /** With the journey id, the key of the claim's draft. */
   bookingReference: string;
-  /** Sent as the `Journey-Id` header of each upload (docs/product-rules.md section 7). */
+  /** The uploads' `Journey-Id` header. */
   journeyId: string;
-  /** True while the claim is being submitted or after it was sent: nothing can be added or removed. */
+  /** While the claim is submitted or after: nothing can be added or removed. */
   locked: boolean;
-  /** Told the uploaded ids and whether anything is in progress after every change. */
   onChange: (summary: UploadSummary) => void;
 }
 
-/**
- * What the upload area tells dropzone's options: the digests of the photos accepted so far (by
- * entry key; null where the browser has no `crypto.subtle`), which the checks of the next photo
- * read, and where a resized photo goes.
- */
+/** The digests of the photos accepted so far (null without `crypto.subtle`), and where a resized photo goes. */
 export interface PhotoIntake {
   accepted: Map<string, string | null>;
-  /** Takes over a checked and resized photo: the request layer uploads it (docs/architecture.md "One request layer"). */
+  /** Hands a checked, resized photo to the request layer (docs/architecture.md "One request layer"). */
   resized: (file: DropzoneFile, blob: Blob, digest: string | null) => void;
 }
 
 /**
- * The dropzone options of the claim (docs/product-rules.md sections 5 and 9; docs/decisions.md "Uploads" and
- * "Duplicate photos"; docs/uploads.md): jpeg, png or gif by their bytes; at most 10 MB (MiB) each
- * (checked on the original), 40 megapixels (read from the header before any decoding) and 10
- * photos; a duplicate is a photo whose SHA-256 digest is that of a photo already listed, whatever
- * its name or modification time, and is refused with a plain message; images resized in the
- * browser to at most 1200 px wide, and a file the browser cannot resize is refused, never sent as
- * the original. Every refusal sends nothing. Dropzone's own click target and previews are off:
- * the component renders a real, labelled file input and its own list. Every `dict*` text is ours
- * (texts.ts `UPLOAD_DICT`; docs/uploads.md "What the traveller reads"): none of dropzone's defaults.
- *
- * Dropzone is the drop zone and the queue of checks and resizes; it sends nothing itself. A
- * resized photo is handed to `intake.resized`, and the request layer uploads it
- * (docs/architecture.md "One request layer": one set of headers, timeouts, retries and errors).
- *
- * @param intake the accepted digests and the hand-over
+ * The claim's dropzone options (docs/uploads.md "In the browser, before any request"): checks type, size, pixels,
+ * count and duplicates one file at a time, resizes to 1200 px and hands the photo to `intake.resized`; dropzone
+ * sends nothing itself, and its texts are ours (docs/uploads.md "What the traveller reads").
  */
 export function dropzoneOptions(intake: PhotoIntake): DropzoneOptions {
-  // Files are checked one after another, in the order they were added: the 11th file chosen is the
-  // one refused, and of two copies of one photo chosen together the second is the duplicate.
+  // One at a time, in the order added: the 11th file is the one refused, the second copy the duplicate.
   let checks: Promise<void> = Promise.resolve();
   return {
-    // Dropzone wants a URL; it never sends to it (transformFile hands every photo over).
     url: uploadUrl(),
     maxFilesize: UPLOAD_LIMITS.maxFilesizeMiB,
     maxFiles: UPLOAD_LIMITS.maxFiles,
@@ -117,18 +96,14 @@ export function dropzoneOptions(intake: PhotoIntake): DropzoneOptions {
     accept(this: Dropzone, file: DropzoneFile, done: (error?: string) => void) {
       const run = async () => {
         const check = await checkPhoto(file);
-        // Removed, or the upload area went away, while it was being checked: nothing more to do.
         if (file.status !== Dropzone.ADDED || !this.files.includes(file)) return undefined;
         if (!check.ok) return done(check.message);
-        // Photos accepted while this one waited its turn count too.
         if (intake.accepted.size >= UPLOAD_LIMITS.maxFiles) return done(REFUSAL.tooMany);
         const duplicate = check.digest !== null && [...intake.accepted.values()].includes(check.digest);
         if (duplicate) return done(texts.duplicate);
-        // Its digest stays taken until the photo is removed from the list.
         intake.accepted.set(file.upload.uuid, check.digest);
         return done();
       };
-      // One file's failure never stops the checks of the files after it.
       checks = checks.then(run).catch(() => undefined);
     },
     transformFile(this: Dropzone, file: DropzoneFile) {
@@ -148,12 +123,10 @@ export function dropzoneOptions(intake: PhotoIntake): DropzoneOptions {
         if (file.status === Dropzone.CANCELED) return undefined; // removed while it was being decoded
         if (!decodable) return refuse();
         return this.resizeImage(file, resizeWidth, resizeHeight, resizeMethod, (resized: Blob | DropzoneFile) => {
-          // Dropzone hands back the original when the browser could not load it, and an empty
-          // blob when the canvas was too big to encode: neither is sent.
+          // The original (could not load) or an empty blob (canvas too big) is never sent.
           if (resized === file || !(resized instanceof Blob) || resized.size === 0) return refuse();
           if (file.status === Dropzone.CANCELED) return undefined;
           intake.resized(file, resized, intake.accepted.get(file.upload.uuid) ?? null);
-          // Dropzone's part is done: the photo counts as accepted, and its queue moves on.
           return finish(Dropzone.SUCCESS);
         });
       });
@@ -161,10 +134,7 @@ export function dropzoneOptions(intake: PhotoIntake): DropzoneOptions {
   } as DropzoneOptions;
 }
 
-/**
- * Adds a chosen file to dropzone as a fresh File (no copy of the bytes): dropzone keeps its
- * bookkeeping on the object, and a file chosen twice must be two records for the duplicate check.
- */
+/** Adds a chosen file as a fresh File: a file chosen twice must be two records for the duplicate check. */
 function addFile(dz: Dropzone, file: File): void {
   dz.addFile(new File([file], file.name, { type: file.type, lastModified: file.lastModified }) as DropzoneFile);
 }
@@ -179,19 +149,9 @@ const STATUS_TEXT: Record<EntryStatus, string> = {
 };
 
 /**
- * The claim's upload area (docs/product-rules.md sections 2, 4, 5, 7; docs/offline.md "Photos"),
- * loaded lazily with dropzone. A labelled `<input type="file" multiple>` (keyboard and screen
- * readers) and a drop box feed dropzone, which checks each file (type, 10 MB, 10 files,
- * duplicates) and resizes images to 1200 px wide. The request layer then uploads the photos one
- * at a time to /tickets/upload with header `Journey-Id` and the photo's Idempotency-Key, trying a
- * transient failure again with backoff; the answer is the upload id. Refused files are listed in
- * an alert with the reason and send no request; a failed upload shows why (the server's own
- * text when it gave one) and, when trying again may help, a "Try again" button. Removing an
- * uploaded file POSTs /tickets/delete/{uploadId} (a failure keeps it listed with a retry); nothing
- * can be added or removed while `locked`. Upload activity drives the page's progress bar. After
- * Remove, focus goes to the list's heading ("Your photos", focusable with tabindex -1) and the
- * visible status line names the photo removed; once photos are listed, the file input's own
- * "No file chosen" is hidden by a class (docs/uploads.md "What the traveller reads").
+ * The claim's upload area (docs/product-rules.md sections 2, 5, 7; docs/offline.md "Photos"; docs/uploads.md): a
+ * labelled file input and drop box feed dropzone; the request layer uploads one photo at a time to /tickets/upload
+ * and Remove POSTs /tickets/delete/{uploadId}. Nothing is added or removed while `locked`.
  */
 export function UploadArea({ bookingReference, journeyId, locked, onChange }: UploadAreaProps) {
   const zone = useRef<HTMLDivElement | null>(null);
@@ -205,26 +165,24 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
     lastAdded.current = Math.max(lastAdded.current, at);
     addedAt.current.set(key, at);
   };
-  /** The upload in flight: its entry key and what aborts it. */
   const inFlight = useRef<{ key: string; abort: AbortController } | null>(null);
   const [entries, setEntries] = useState<Entry[]>([]);
-  /** The list as last set: the queue reads it between renders (it is only changed through {@link change}). */
+  /** The list as last set, for the queue between renders (changed only through {@link change}). */
   const listed = useRef<Entry[]>([]);
   const [refusals, setRefusals] = useState<Refusal[]>([]);
   const [announcement, setAnnouncement] = useState('');
-  /** True once a photo was removed: the list's heading stays, to take focus, even when the list is empty. */
+  /** A photo was removed: the list's heading stays, to take focus, even when the list is empty. */
   const [removedAny, setRemovedAny] = useState(false);
   const listHeading = useRef<HTMLHeadingElement>(null);
   const inputId = useScopedId('rw-upload-input');
   const lockedRef = useRef(locked);
 
-  /** Whether the photos and the claim's key are kept on the phone (the photos: until a write is refused). */
+  /** The photos and the claim's key are kept on the phone (the photos: until a write is refused). */
   const [photosKept, setPhotosKept] = useState(hasDraftStore);
   const [claimKept] = useState(canKeepIntents);
-  /** Files chosen or dropped before dropzone was attached: added once it is. */
+  /** Files chosen or dropped before dropzone was attached. */
   const early = useRef<File[]>([]);
 
-  /** Changes the claim's draft in IndexedDB (docs/offline.md "The claim draft"); never rejects. */
   const keep = useCallback(
     (next: (draft: ClaimDraft) => ClaimDraft) =>
       void changeDraft(bookingReference, journeyId, next).then((kept) => {
@@ -233,7 +191,6 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
     [bookingReference, journeyId],
   );
 
-  /** What the draft holds of a listed photo, without its bytes. */
   const draftPhoto = useCallback(
     (entry: Entry): DraftPhoto => ({
       key: entry.key,
@@ -258,15 +215,10 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
     [change],
   );
 
-  /**
-   * The upload queue: starts the next waiting photo when none is in flight, one at a time, in the
-   * order they were added. Called whenever a photo becomes ready or an upload ends.
-   */
+  /** Starts the next waiting photo, in the order added, when none is in flight. */
   const pump = useCallback(() => {
     const startNext = (): void => {
-      // The browser has no network: the photos wait, kept in the draft, until it is back.
       if (lockedRef.current || inFlight.current || offlineReason() === 'browser') return;
-      // The first waiting photo goes first; while it is still checked or resized, the others wait.
       const next = listed.current.find((entry) => entry.status === 'waiting');
       if (!next?.blob || !next.uploadKey) return;
       const abort = new AbortController();
@@ -290,8 +242,7 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
             const failure = toWidgetError(error);
             const retryable = isTransientFailure(failure);
             update(next.key, { status: 'failed', message: uploadFailureText(failure), retryable });
-            // Refused for good: there is nothing to send again after a reload. A photo that got no
-            // answer stays waiting in the draft.
+            // Refused for good: nothing to send again after a reload; a photo without an answer stays waiting.
             if (!retryable) keep((draft) => withoutPhoto(draft, next.key));
           },
         )
@@ -310,11 +261,9 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
       files.current.delete(key);
       accepted.current.delete(key);
       if (inFlight.current?.key === key) {
-        // Removed while it uploads: abort it.
         inFlight.current.abort.abort();
         inFlight.current = null;
       }
-      // The next photo may now be first in line.
       pump();
     },
     [change, pump, keep],
@@ -340,7 +289,7 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
               digest,
               size: file.size,
             });
-            // Its bytes as an ArrayBuffer with their type: what every engine stores (docs/offline.md "The claim draft").
+            // An ArrayBuffer with its type: what every engine stores.
             return photoBytes(blob)
               .then((bytes) => keep((draft) => withPhoto(draft, { ...photo, bytes, type: blob.type })))
               .catch(() => keep((draft) => withPhoto(draft, photo)));
@@ -357,26 +306,23 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
       change((list) => [...list, { key: keyOf(file), name: file.name, status: 'waiting' }]);
     });
     dz.on('error', (file: DropzoneFile, message: unknown) => {
-      // Dropzone's "Upload canceled." of a file removed while it was being resized: already forgotten.
+      // Dropzone's "Upload canceled." of a file removed while resized: already forgotten.
       if (file.status === Dropzone.CANCELED) return;
-      // Refused before any request: too big, wrong type, too many, duplicate, unreadable.
       const key = keyOf(file);
       dz.removeFile(file);
       forget(key);
-      // Dropzone's refusals are texts.ts `UPLOAD_DICT`'s; anything else (never a string of dropzone's own) is a failed upload.
+      // Dropzone's refusals are `UPLOAD_DICT`'s; anything else is a failed upload.
       const text = typeof message === 'string' ? message : REFUSAL.uploadFailed;
       setRefusals((list) => [...list, { key, name: file.name, message: text }]);
     });
 
-    // What was chosen or dropped before dropzone was attached goes in now, in order.
     for (const file of early.current.splice(0)) addFile(dz, file);
 
-    // The draft of an earlier page (a reload, a closed tab, another tab): its photos are listed
-    // again, the uploaded ones with their identifiers, and the waiting ones upload by themselves.
+    // An earlier page's draft: its photos listed again, the waiting ones upload by themselves.
     let restoring = true;
     void loadDraft(bookingReference, journeyId).then((draft) => {
       if (!restoring || !draft) return;
-      // A waiting photo whose bytes were not kept cannot be sent: the traveller was told to add it again.
+      // A waiting photo without its bytes cannot be sent: the traveller was told to add it again.
       const restored = draft.photos.filter(
         (photo) =>
           !listed.current.some((entry) => entry.key === photo.key) &&
@@ -402,7 +348,6 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
       pump();
     });
 
-    // Back online: the photos that failed for want of an answer go again, one at a time.
     const unsubscribe = subscribeConnection(() => {
       if (offlineReason() === 'browser') return;
       change((list) =>
@@ -425,7 +370,7 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
     };
   }, [bookingReference, journeyId, update, forget, change, pump, keep, draftPhoto]);
 
-  // Whether this phone keeps anything: told before the traveller relies on it (docs/offline.md "The claim draft").
+  // Told before the traveller relies on it (docs/offline.md "The claim draft").
   useEffect(() => {
     let active = true;
     void canKeepDrafts().then((kept) => {
@@ -457,14 +402,13 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
         (entry) => entry.status === 'waiting' || entry.status === 'uploading' || entry.status === 'removing',
       ),
     };
-    // Told only of a change: a file going from waiting to uploading changes nothing the widget shows.
+    // Told only of a change the widget shows.
     const last = told.current;
     if (last && last.busy === summary.busy && last.uploadIds.join('\n') === summary.uploadIds.join('\n')) return;
     told.current = summary;
     onChange(summary);
   }, [entries, onChange]);
 
-  /** Files chosen, or dropped before dropzone listens: queued until dropzone is attached. */
   const take = useCallback((chosen: File[]) => {
     const dz = dropzone.current;
     if (lockedRef.current || chosen.length === 0) return;
@@ -473,10 +417,7 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
     else early.current.push(...chosen);
   }, []);
 
-  /**
-   * The drop box: until dropzone listens (it attaches after the first paint), a drop is taken
-   * into the queue, never opened by the browser as a page.
-   */
+  /** The drop box: a drop before dropzone listens is queued, never opened by the browser as a page. */
   const zoneRef = useCallback(
     (node: HTMLDivElement | null) => {
       zone.current = node;
@@ -502,11 +443,7 @@ export function UploadArea({ bookingReference, journeyId, locked, onChange }: Up
     take(chosen);
   };
 
-  /**
-   * Removes a photo (docs/uploads.md "What the traveller reads"): focus goes at once to the list's
-   * heading, as the Remove button goes away with the photo (or while it is removed); the status
-   * line then says which photo was removed, or why it was not.
-   */
+  /** Removes a photo: focus goes at once to the list's heading, as Remove goes away; the status line says the rest. */
   const remove = async (entry: Entry) => {
     if (locked) return;
     setRemovedAny(true);
