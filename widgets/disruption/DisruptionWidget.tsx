@@ -29,33 +29,18 @@ import {
 import { firstQuestionSchema } from './validation';
 import './disruption.css';
 
-/** The second question and the portion question load after the first answer (docs/architecture.md "Lazy by default"). */
+/** The later questions load after the first answer (docs/architecture.md "Lazy by default"). */
 const SecondStep = reloadableLazy(() => import('./components/SecondStep'));
 
 export interface DisruptionWidgetProps {
   config: DisruptionConfig;
-  /** Navigation; defaults to `location.assign`. */
   navigate?: (url: string) => void;
 }
 
 /**
- * The disruption funnel (docs/product-rules.md section 2 "Disruption flow" and section 4;
- * docs/decisions.md "Start page and disruption"). Loads the refund status from
- * `data-refund-status-url` at once, and asks 'Please pick the option which applies':
- * - `No` → the refund page with the same query;
- * - any other answer → when the status offers a disruption self refund (reason code 104 with a
- *   permitted scope) the second question with 'Save answer', else a link to /ManualRefund with the
- *   Disruption flag. `delayed`, `manual`, `somethingElse` → the Finished page with the answer;
- *   abandoned1…4 → which portion was abandoned (per the permitted scopes) → the refund page with
- *   `disruptedOutwards`/`disruptedInwards`.
- * Every answer is saved in localStorage per journey and restored on return until the funnel ends
- * (the refund page, the Finished page or the manual claim), when they are forgotten (docs/security.md
- * "Stored answers that are forgotten"); storage that is full or disabled does not stop the flow.
- * Each step after the first is a browser history entry (history.ts; docs/decisions.md "The
- * disruption funnel walks like GOV.UK"): browser Back and Forward, and the Back link at the top of
- * the step, move one step with the answers kept, and focus goes to the step's heading. The journey
- * summary is shown under the questions. With `data-view="finished"` it shows the Finished page's
- * outcome instead.
+ * The disruption funnel (docs/product-rules.md "Disruption flow"; docs/decisions.md "Start page and disruption"):
+ * the questions, each step a history entry (docs/decisions.md "The disruption funnel walks like GOV.UK"), answers
+ * saved per journey until the funnel ends; with `data-view="finished"` the Finished page's outcome.
  */
 export function DisruptionWidget({ config, navigate = (url) => window.location.assign(url) }: DisruptionWidgetProps) {
   if (config.view === 'finished') return <FinishedView config={config} />;
@@ -68,9 +53,7 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
   const latestSaved = useRef(saved);
   const [restored] = useState(() => saved.answer !== undefined);
   const [answersKept] = useState(storageKeeps);
-  // A reload keeps the entry's step when the answers it follows are known (history.ts).
   const [step, setStep] = useState<Step>(() => trustedStep(stepOfState(currentState(), key) ?? 'first', saved));
-  // Whether the step has changed since the page loaded: only then does focus move to its heading.
   const [moved, setMoved] = useState(false);
   const { state: status, retry } = useServerState(
     () => fetchRefundStatus(config.refundStatusUrl).then((response) => abandonedPortions(response, config.details)),
@@ -80,9 +63,7 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
 
   const stepBox = useRef<HTMLDivElement>(null);
 
-  // The entry the funnel opened on is its first step's (or, after a reload, the step it shows), so
-  // that Back from the next step returns to it; browser Back and Forward then show the entry's
-  // step, and entries that are not the funnel's (a fragment link of the host page) change nothing.
+  // The opening entry is the shown step's, so Back from the next step returns to it; other entries change nothing.
   useEffect(() => {
     markCurrentEntry(trustedStep(stepOfState(currentState(), key) ?? 'first', latestSaved.current), key);
     const onPopState = (event: PopStateEvent) => {
@@ -95,8 +76,7 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
     return () => window.removeEventListener('popstate', onPopState);
   }, [key]);
 
-  // Focus goes to the new step's heading (its legend); while the step is still loading, to the
-  // step itself, and the question's legend takes it when it shows (QuestionForm `focusOnMount`).
+  // Focus goes to the new step's heading, or to the step while it loads (QuestionForm `focusOnMount`).
   useEffect(() => {
     if (moved && stepBox.current) focusHeading(stepBox.current);
   }, [step, moved]);
@@ -107,7 +87,7 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
     saveAnswers(key, answers);
   };
 
-  /** The funnel ends here: the saved answers are forgotten before the page is left. */
+  /** The funnel ends: the saved answers are forgotten before the page is left. */
   const leave = (url: string) => {
     forgetAnswers(config.details);
     navigate(url);
@@ -145,8 +125,7 @@ function Questions({ config, navigate }: { config: DisruptionConfig; navigate: (
 
   const onPortion = (portion: Portion) => leave(disruptedRefundUrl(config, portion));
 
-  // docs/product-rules.md section 8 "the refund status fails": the catalogued message, the server's own text as
-  // its details (docs/decisions.md "The server's own text") and a contact link.
+  // docs/product-rules.md section 8 "the refund status fails" (docs/decisions.md "The server's own text").
   const contactHref = mailtoHref(config.supportEmail, {
     subject: texts.statusHelpSubject(config.details.bookingReference),
   });

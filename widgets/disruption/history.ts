@@ -1,41 +1,24 @@
 /**
- * The disruption questions as browser history entries (docs/decisions.md "The disruption funnel
- * walks like GOV.UK"): each step the traveller moves on to is a `pushState` entry of the same URL
- * whose state carries the step and the journey, so browser Back and Forward (and the Back link)
- * move one step. The page's URL is not changed: the host's query stays exactly as it came, and
- * the refund page and the Finished page receive nothing more.
- *
- * `history.state` is never trusted: any script on the host page can push anything. A state is
- * ours only when it is an object whose own {@link HISTORY_KEY} names a known step and this
- * journey, and a step is shown only when the answers it follows are known (else the first
- * question).
+ * The disruption steps as same-URL `pushState` entries (docs/decisions.md "The disruption funnel walks like
+ * GOV.UK"). `history.state` is untrusted: an entry is ours only under {@link HISTORY_KEY} with a known step and
+ * this journey, and a step shows only when the answers it follows are known.
  */
 import { FINISHED_ANSWERS, FIRST_ANSWERS, SECOND_ANSWERS, type SavedAnswers } from './types';
 
-/** The steps of the questions view. */
 export const STEPS = ['first', 'second', 'portion'] as const;
 export type Step = (typeof STEPS)[number];
 
-/** The own property of `history.state` that carries the funnel's entry. */
 export const HISTORY_KEY = 'rwDisruption';
 
-/** What the funnel keeps in a history entry's state, under {@link HISTORY_KEY}. */
 export interface StepEntry {
   step: Step;
-  /** The journey's storage key (storage.ts `storageKey`): an entry of another journey is not ours. */
+  /** The journey's storage key: an entry of another journey is not ours. */
   journey: string;
 }
 
 const own = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
 
-/**
- * The funnel's entry in a history state, validated.
- *
- * @param state a `history.state` or `PopStateEvent.state` (anything)
- * @param journey the journey's storage key
- * @returns the step, or null when the state is not an entry of this journey's funnel (absent,
- *   another script's, another journey's, an unknown step, or unreadable). Never throws.
- */
+/** The step of this journey's funnel entry in any `state`; null when it is not one. Never throws. */
 export function stepOfState(state: unknown, journey: string): Step | null {
   try {
     if (typeof state !== 'object' || state === null || !own(state, HISTORY_KEY)) return null;
@@ -50,11 +33,8 @@ export function stepOfState(state: unknown, journey: string): Step | null {
 }
 
 /**
- * The step to show for a step named by history, given the answers known: the second question
- * needs a first answer that leads there (not `No`); the portion question also needs an abandoned
- * answer to the second. Anything else shows the first question.
- *
- * @returns `step` when the answers support it, else `first`
+ * `step` when the saved answers lead there (second: a first answer other than `No`; portion: also an abandoned
+ * answer), else `first`.
  */
 export function trustedStep(step: Step, saved: SavedAnswers): Step {
   if (step === 'first') return 'first';
@@ -72,9 +52,7 @@ export function entryState(step: Step, journey: string): Record<string, StepEntr
   return { [HISTORY_KEY]: { step, journey } };
 }
 
-/**
- * The current `history.state`, or null when it cannot be read. Never throws.
- */
+/** The current `history.state`, or null when it cannot be read. Never throws. */
 export function currentState(): unknown {
   try {
     return window.history.state;
@@ -84,11 +62,8 @@ export function currentState(): unknown {
 }
 
 /**
- * Marks the current entry as the funnel's at `step` (on the first render), keeping what another
- * script put in a plain-object state. A state that is not a plain object (or null) is left alone:
- * that entry is then not the funnel's. Never throws.
- *
- * @returns true when the entry now carries the funnel's mark
+ * Marks the current entry as the funnel's at `step`, keeping another script's plain-object state; true when marked.
+ * Never throws.
  */
 export function markCurrentEntry(step: Step, journey: string): boolean {
   try {
@@ -105,11 +80,7 @@ export function markCurrentEntry(step: Step, journey: string): boolean {
   }
 }
 
-/**
- * Adds a history entry (same URL) for `step`. Never throws.
- *
- * @returns true when the entry was added (false when the browser refused, e.g. too many calls)
- */
+/** Adds a same-URL history entry for `step`; false when the browser refused. Never throws. */
 export function pushStep(step: Step, journey: string): boolean {
   try {
     window.history.pushState(entryState(step, journey), '');

@@ -1,16 +1,11 @@
-/**
- * Where the disruption answers lead (docs/product-rules.md section 2 "Disruption flow"), built with
- * URLSearchParams. `BookingReference` and `Email` are the page query's, else the Details'.
- */
+/** Where the disruption answers lead (docs/product-rules.md "Disruption flow"), with the page query's reference. */
 import { queryPairs, withQuery } from '../../shared/page/url';
 import { portionFlags } from './options';
 import type { DisruptionConfig, FinishedAnswer, Portion } from './types';
 
 const DISRUPTED_FLAGS = ['disruptedOutwards', 'disruptedInwards'];
-/** Query name of the answer passed to the Finished page. */
 export const REASON_PARAM = 'Reason';
 
-/** The page query's pairs, with BookingReference and Email filled from the Details when absent. */
 function baseQuery(config: DisruptionConfig, drop: string[] = []): [string, string][] {
   const pairs = queryPairs(config.query.search, drop);
   const has = (name: string) => pairs.some(([key]) => key.toLowerCase() === name.toLowerCase());
@@ -24,10 +19,7 @@ export function sameQueryRefundUrl(config: DisruptionConfig): string {
   return withQuery(config.actions.confirm, baseQuery(config));
 }
 
-/**
- * An abandoned answer: the refund page with the original query plus `disruptedOutwards` and
- * `disruptedInwards` set to `true`/`false` per the portion (any earlier values replaced).
- */
+/** An abandoned answer: the refund page with the query plus `disruptedOutwards`/`disruptedInwards` of the portion. */
 export function disruptedRefundUrl(config: DisruptionConfig, portion: Portion): string {
   const [outwards, inwards] = portionFlags(portion);
   return withQuery(config.actions.confirm, [
@@ -37,10 +29,7 @@ export function disruptedRefundUrl(config: DisruptionConfig, portion: Portion): 
   ]);
 }
 
-/**
- * No disruption option: /ManualRefund (`data-manual-action`) with BookingReference, Email and
- * `Disruption=true`, plus `covid19=true` when the page carries that flag.
- */
+/** No disruption option: `data-manual-action` with BookingReference, Email, `Disruption=true` and `covid19`. */
 export function manualRefundUrl(config: DisruptionConfig): string {
   const pairs: [string, string][] = [
     ['BookingReference', config.query.bookingReference ?? config.details.bookingReference],
@@ -56,7 +45,6 @@ export function finishedUrl(config: DisruptionConfig, reason: FinishedAnswer): s
   return withQuery(config.actions.finished, [...baseQuery(config, [REASON_PARAM]), [REASON_PARAM, reason]]);
 }
 
-/** The questions page with the original query (linked from the Finished page). */
 export function questionsUrl(config: DisruptionConfig): string {
   return withQuery(config.actions.questions, baseQuery(config, [REASON_PARAM]));
 }

@@ -5,11 +5,8 @@ import type { Portion } from './types';
 export const DISRUPTION_REASON_CODE = '104';
 
 /**
- * The scopes in which a disruption self refund is permitted (docs/decisions.md "Start page
- * and disruption"): the scopes of reason code 104 whose `selfRefundPermitted` is true, over
- * the status journeys whose `journeyID` is the status's (all journeys when none matches).
- *
- * @returns a set of `All`, `In`, `Out`; empty for a null status or without code 104
+ * The scopes (`All`, `In`, `Out`) of reason code 104 whose `selfRefundPermitted` is true, over the status's journey
+ * (docs/decisions.md "Start page and disruption"); empty for a null status.
  */
 export function permittedScopes(response: RefundStatusResponse): Set<JourneyScope> {
   const status = response.refundStatus;
@@ -29,17 +26,13 @@ function addScope(scopes: Set<JourneyScope>, scope: string): void {
   if (scope === 'All' || scope === 'In' || scope === 'Out') scopes.add(scope);
 }
 
-/** True when the Details have a first return journey with legs. */
 export function hasReturnJourney(details: Details): boolean {
   return (details.JourneyPlannerResults.returnJourneys?.[0]?.legs?.length ?? 0) > 0;
 }
 
 /**
- * The portions a traveller may say were abandoned, per the permitted scopes: `Out` → outwards,
- * `In` → inwards, `All` → both. For a single (no return journey) only `outwards` can be offered,
- * when `Out` or `All` is permitted. An empty list means no disruption self refund is available.
- *
- * @returns portions in the order outwards, inwards, both
+ * The portions that may be said abandoned (`Out` → outwards, `In` → inwards, `All` → both; a single: outwards),
+ * in that order; empty means no disruption self refund.
  */
 export function abandonedPortions(response: RefundStatusResponse, details: Details): Portion[] {
   const scopes = permittedScopes(response);

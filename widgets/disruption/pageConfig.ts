@@ -18,15 +18,9 @@ export const DEFAULT_ACTIONS = {
 const INVALID_TEXT = 'This disruption page is set up incorrectly. Please try again later.';
 
 /**
- * Reads the disruption page's data once (docs/host-contract.md "The widgets": Details, station names,
- * `data-refund-status-url`, `data-support-email`, query string; plus optional `data-view`
- * (`finished`) and the navigation targets `data-action`, `data-manual-action`,
- * `data-finished-action`, `data-questions-action`, `data-start-url`, and the Delay Repay link
- * `data-delay-repay-url`: shared/page/delayRepayUrl.ts).
- *
- * @throws WidgetError: MISSING_DETAILS, MISSING_STATION_MAP, or INVALID_PAGE_DATA when the
- *   questions view has no `data-refund-status-url`, a target is unsafe or `data-delay-repay-url`
- *   is refused
+ * Reads the disruption page's data once (docs/host-contract.md "The widgets").
+ * @throws WidgetError MISSING_DETAILS, MISSING_STATION_MAP, or INVALID_PAGE_DATA (no status URL for the questions,
+ *   an unsafe target or a refused `data-delay-repay-url`)
  */
 export function readDisruptionConfig(element: HTMLElement, doc?: Document, search?: string): DisruptionConfig {
   const page = readPageData(element, doc, search);

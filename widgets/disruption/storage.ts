@@ -1,28 +1,15 @@
-/**
- * The disruption answers in the browser's localStorage, per journey (docs/product-rules.md section 4
- * "Disruption flow"). Storage that is disabled (the `localStorage` getter throws), full
- * (`setItem` throws QuotaExceededError) or holding junk never breaks the flow: reads give `{}`
- * and writes report false.
- */
+/** The disruption answers in localStorage, per journey: disabled, full or junk storage never breaks the flow. */
 import { answersKey, forgetJourneyAnswers, isExpired, pageStorage } from '../../shared/storage/journeyAnswers';
 import type { Details } from '../../shared/types';
 import type { SavedAnswers } from './types';
 import { parseSavedAnswers } from './validation';
 
-/**
- * The key of a journey's answers: `rw-disruption:{BOOKINGREFERENCE}:{journeyID}`, the journey being
- * the Details' first outbound journey (`booking` when it carries no id).
- */
+/** `rw-disruption:{BOOKINGREFERENCE}:{journeyID}` of the first outbound journey (`booking` without an id). */
 export function storageKey(details: Details): string {
   return answersKey(details.bookingReference, details.JourneyPlannerResults.outboundJourneys[0]?.journeyID);
 }
 
-/**
- * Loads a journey's saved answers.
- *
- * @returns the answers, `{}` when none, unreadable, older than 7 days (shared/storage) or
- *   storage is unavailable. Never throws.
- */
+/** A journey's saved answers; `{}` when none, unreadable, older than 7 days or no storage. Never throws. */
 export function loadAnswers(key: string): SavedAnswers {
   try {
     const text = pageStorage()?.getItem(key) ?? null;
@@ -32,11 +19,7 @@ export function loadAnswers(key: string): SavedAnswers {
   }
 }
 
-/**
- * Saves a journey's answers (with `savedAt`, ISO time), replacing what was there.
- *
- * @returns true when saved; false when storage is disabled or full. Never throws.
- */
+/** Saves a journey's answers with `savedAt`; false when storage is disabled or full. Never throws. */
 export function saveAnswers(key: string, answers: SavedAnswers): boolean {
   const store = pageStorage();
   if (!store) return false;
@@ -48,13 +31,7 @@ export function saveAnswers(key: string, answers: SavedAnswers): boolean {
   }
 }
 
-/**
- * Forgets a journey's answers once the funnel has ended (docs/security.md "Stored answers that
- * are forgotten"): on the way to the refund page or the manual claim, and on the Finished page. Never
- * throws.
- *
- * @param details the page's Details (booking reference and first outbound journey name the key)
- */
+/** Forgets a journey's answers when the funnel ends (docs/security.md "Stored answers that are forgotten"). */
 export function forgetAnswers(details: Details): void {
   forgetJourneyAnswers(details.bookingReference, details.JourneyPlannerResults.outboundJourneys[0]?.journeyID);
 }

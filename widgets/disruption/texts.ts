@@ -1,9 +1,4 @@
-/**
- * Texts of the disruption widget. Quoted docs/product-rules.md texts (section 2 "Disruption flow", sections 5
- * and 8) are exact; the rest is ours where docs/product-rules.md leaves the wording open. Moving on
- * is 'Continue' at every step but the second question, whose 'Save answer' the rules name
- * (docs/decisions.md "The disruption funnel walks like GOV.UK").
- */
+/** Disruption texts: docs/product-rules.md quotes exact ("Disruption flow", sections 5 and 8), the rest ours. */
 export const texts = {
   firstLegend: 'Please pick the option which applies',
   firstAnswers: {
@@ -36,7 +31,6 @@ export const texts = {
   },
   portionOnlyOne: 'For this booking, a disruption refund can only be claimed for this part of the journey.',
   portionRequired: 'Select which part of your journey you did not travel',
-  // The GOV.UK back link at the top of each step after the first: one step back.
   back: 'Back',
   restored: 'We have filled in the answers you gave before. Check them and continue.',
   /** Where the phone keeps no answers (docs/offline.md "Committing actions"). */
@@ -46,7 +40,7 @@ export const texts = {
   tryAgain: 'Try again',
   contactSupport: 'Contact our support team',
   statusHelpSubject: (reference: string) => `Refund help for booking ${reference}`,
-  // No disruption option (docs/product-rules.md section 2): a link to /ManualRefund with the Disruption flag.
+  // No disruption option (docs/product-rules.md section 2).
   noOptionHeading: 'A disruption refund cannot be claimed online for this booking',
   noOptionBody:
     'You can still claim: send us photos of your tickets and tell us about the disruption, and we will look at your claim.',
@@ -54,7 +48,7 @@ export const texts = {
   // Outcomes of the Finished page.
   delayRepayHeading: 'Claim Delay Repay from the train company',
   delayRepayLead: 'Delay repay requests must be sent to the train operating company',
-  // Then where to claim (shared/ui/DelayRepayClaim.tsx: a link with `data-delay-repay-url`).
+  // Then where to claim (shared/ui/DelayRepayClaim.tsx).
   delayRepayKept: 'We have not refunded or cancelled your tickets.',
   contactHeading: 'Contact our customer services team',
   contactBody: 'We need to look at this claim ourselves.',

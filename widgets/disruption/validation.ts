@@ -1,8 +1,4 @@
-/**
- * yup schemas of the disruption widget: its three questions (answers carry docs/product-rules.md identifiers,
- * docs/decisions.md "Answers and choices in forms") and the answers read back from localStorage, which
- * are untrusted.
- */
+/** yup schemas of the questions and the untrusted saved answers (docs/decisions.md "Answers and choices in forms"). */
 import * as yup from 'yup';
 import { texts } from './texts';
 import { FIRST_ANSWERS, PORTIONS, SECOND_ANSWERS, type Portion, type SavedAnswers } from './types';
@@ -15,7 +11,7 @@ export const firstQuestionSchema = yup.object({
     .oneOf([...FIRST_ANSWERS], texts.firstRequired),
 });
 
-/** Second question: one of delayed, abandoned1…4, manual, somethingElse; else 'Select what happened to your journey'. */
+/** Second question: delayed, abandoned1…4, manual or somethingElse; else 'Select what happened to your journey'. */
 export const secondQuestionSchema = yup.object({
   reason: yup
     .string()
@@ -23,12 +19,7 @@ export const secondQuestionSchema = yup.object({
     .oneOf([...SECOND_ANSWERS], texts.secondRequired),
 });
 
-/**
- * Portion question: one of the portions offered (see `abandonedPortions`); else 'Select which
- * part of your journey you did not travel'.
- *
- * @param offered the portions shown to the traveller
- */
+/** Portion question: one of `offered`; else 'Select which part of your journey you did not travel'. */
 export function portionSchema(offered: Portion[]) {
   return yup.object({
     portion: yup
@@ -38,7 +29,6 @@ export function portionSchema(offered: Portion[]) {
   });
 }
 
-/** Saved answers: each field optional and checked; unknown fields dropped. */
 const savedAnswersSchema = yup.object({
   answer: yup.string().oneOf([...FIRST_ANSWERS]),
   reason: yup.string().oneOf([...SECOND_ANSWERS]),
@@ -46,16 +36,10 @@ const savedAnswersSchema = yup.object({
   savedAt: yup.string(),
 });
 
-/**
- * Reads saved answers from their stored JSON text.
- *
- * @param text the stored text, or null when nothing is stored
- * @returns the answers, or `{}` when nothing is stored or the text is not valid answers. Never throws.
- */
+/** Saved answers from their stored text; `{}` when none or invalid. Never throws. */
 export function parseSavedAnswers(text: string | null): SavedAnswers {
   try {
-    // Nothing stored reads as the JSON `null`; yup refuses it, an array, a number and malformed
-    // answers alike (the object schema is neither nullable nor an array).
+    // Nothing stored reads as `null`; the schema refuses it, arrays, numbers and malformed answers alike.
     return savedAnswersSchema.validateSync(JSON.parse(String(text)), { stripUnknown: true }) as SavedAnswers;
   } catch {
     return {};

@@ -25,11 +25,7 @@ import './lookup.css';
 const DelayRepayFunnel = reloadableLazy(() => import('./components/DelayRepayFunnel'));
 const WheelchairFunnel = reloadableLazy(() => import('./components/WheelchairFunnel'));
 
-/**
- * Id bases of the form's controls; each mount adds its own React id (`{base}-{useId}`), so two
- * lookup forms on one page never share an id. The error summary links to `#{id}` (a radio group:
- * its first radio).
- */
+/** Id bases of the form's controls (`{base}-{useId}`); the error summary links to `#{id}` (a group's first radio). */
 export const FIELD_ID_BASES = {
   bookingReference: 'rw-lookup-booking-reference',
   email: 'rw-lookup-email',
@@ -38,7 +34,6 @@ export const FIELD_ID_BASES = {
   wheelchair: 'rw-lookup-wheelchair',
 } as const;
 
-/** The ids of one lookup form, made unique with `at` (the form's {@link useIdScope}). */
 function fieldIds(at: (base: string) => string) {
   return {
     bookingReference: at(FIELD_ID_BASES.bookingReference),
@@ -56,19 +51,13 @@ const FIELDS = ['bookingReference', 'email', 'reason', 'delayRepay', 'wheelchair
 
 export interface LookupWidgetProps {
   config: LookupConfig;
-  /** Navigation; defaults to `location.assign`. */
   navigate?: (url: string) => void;
 }
 
 /**
- * The start page's lookup form (docs/decisions.md "Start page and disruption";
- * docs/product-rules.md sections 2 and 5): booking reference (hint shows both formats; typed
- * letters are upper-cased), email, the refund reason (radios) and, for Disruption or Wheelchair,
- * that reason's funnel (loaded lazily; the delay-repay funnel links to `data-delay-repay-url` when
- * the mount gives one), plus the toggled printed-ticket warning. Validation runs on submit with
- * {@link lookupFormSchema}; errors show in an error summary that takes focus and links to each
- * field, and beside each field. A valid submit navigates to {@link buildLookupUrl}. It starts
- * with what the traveller typed into the server-rendered form (`config.typed`), focus included.
+ * The start page's lookup form (docs/product-rules.md sections 2 and 5; docs/decisions.md "Start page and
+ * disruption"): booking reference, email, reason and its funnel; a valid submit navigates to {@link buildLookupUrl}.
+ * It starts with what was typed into the server-rendered form (`config.typed`), focus included.
  */
 export function LookupWidget({ config, navigate = (url) => window.location.assign(url) }: LookupWidgetProps) {
   const FIELD_IDS = fieldIds(useIdScope());
@@ -91,7 +80,6 @@ export function LookupWidget({ config, navigate = (url) => window.location.assig
   }, [focusId]);
 
   const funnelFallback = <LoadingStatus text={texts.loadingQuestion} />;
-  /** What every funnel takes from the form: its radios' id base, value, message and change handler. */
   const funnelField = (field: 'delayRepay' | 'wheelchair') => ({
     idPrefix: FIELD_IDS[`${field}Prefix`],
     value: formik.values[field],

@@ -9,25 +9,14 @@ import type { LookupConfig, TypedLookupValues } from './types';
 export const DEFAULT_ACTION = '/ConfirmRefund';
 export const DEFAULT_DISRUPTION_ACTION = '/Home/Disruption';
 
-/** The setup error of a refused `data-action` or `data-disruption-action`. */
 export const INVALID_ACTION_TEXT = 'This page is set up incorrectly (an invalid form action). Please try again later.';
 
-/** The setup error of a refused `data-delay-repay-url`. */
 export const INVALID_LINK_TEXT = 'This page is set up incorrectly (an invalid link). Please try again later.';
 
 /**
- * Reads the lookup widget's page data (docs/host-contract.md "The widgets": nothing required;
- * `data-action` default `/ConfirmRefund`, `data-disruption-action` default `/Home/Disruption`,
- * optional `data-support-email` and `data-delay-repay-url` (shared/page/delayRepayUrl.ts); the
- * query's `covid19` flag).
- *
- * @param element the mount element
- * @param search the page's query string (default: the element's document location)
- * @throws WidgetError('INVALID_PAGE_DATA', {@link INVALID_ACTION_TEXT}) when an action is refused
- *   by the one navigation-attribute reader (shared/page/navigationAttribute.ts: a site-root path
- *   must stay on the page's origin; otherwise only an absolute http(s) URL on the page's origin or
- *   one built in with `NAVIGATION_ORIGINS`); WidgetError('INVALID_PAGE_DATA',
- *   {@link INVALID_LINK_TEXT}) when `data-delay-repay-url` is refused
+ * Reads the lookup widget's page data, all optional (docs/host-contract.md "`lookup` (mount id `lookup-widget`)").
+ * @throws WidgetError INVALID_PAGE_DATA with {@link INVALID_ACTION_TEXT} for a refused action, or
+ *   {@link INVALID_LINK_TEXT} for a refused `data-delay-repay-url` (docs/security.md "Navigation targets")
  */
 export function readLookupConfig(element: HTMLElement, search?: string): LookupConfig {
   let query = search;
@@ -55,13 +44,7 @@ export function readLookupConfig(element: HTMLElement, search?: string): LookupC
   };
 }
 
-/**
- * Reads what the traveller typed into the mount's server-rendered form, so the widget enhances it
- * in place: its `BookingReference` and `Email` inputs, and which of them has the focus.
- *
- * @param element the mount element, before the widget renders into it
- * @returns the values ('' for a missing field) and the focused field
- */
+/** What was typed into the mount's server-rendered form ('' when missing), and which field had the focus. */
 function readTypedValues(element: HTMLElement): TypedLookupValues {
   const valueOf = (name: 'BookingReference' | 'Email') => {
     const input = element.querySelector(`form input[name="${name}"]`);

@@ -2,14 +2,8 @@ import { withQuery } from '../../shared/page/url';
 import type { LookupConfig, LookupFormValues } from './types';
 
 /**
- * Where a valid lookup goes (docs/host-contract.md "`lookup` (mount id `lookup-widget`)"):
- * `data-action` (default `/ConfirmRefund`), or `data-disruption-action` (default
- * `/Home/Disruption`) for the Disruption reason, with `BookingReference` and `Email` (trimmed) in
- * the query, plus `covid19=true` when the start page's own query carries that flag.
- *
- * @param values the submitted form values (already valid)
- * @param config the widget's page config
- * @returns the URL to navigate to
+ * Where a valid lookup goes (docs/host-contract.md "`lookup` (mount id `lookup-widget`)"): the action for the reason,
+ * with the trimmed `BookingReference` and `Email`, and `covid19=true` when the page's query has it.
  */
 export function buildLookupUrl(values: LookupFormValues, config: LookupConfig): string {
   const target = values.reason === 'Disruption' ? config.disruptionAction : config.action;

@@ -1,7 +1,4 @@
-/**
- * Texts of the lookup widget. The quoted docs/product-rules.md text (section 5, the delay-repay message) is
- * exact; the rest is ours where docs/product-rules.md leaves the wording open.
- */
+/** Lookup texts: the docs/product-rules.md delay-repay message (section 5) is exact; the rest is ours. */
 export const texts = {
   heading: 'Find your booking',
   intro: 'Enter your booking reference and the email address you booked with to see what you can get back.',
@@ -10,8 +7,7 @@ export const texts = {
   emailHint: 'The email address you used when you booked.',
   reasonLabel: 'Why do you want a refund?',
   reasonHint: 'Choose the reason that fits best.',
-  // Radios (docs/decisions.md "The disruption funnel walks like GOV.UK"): labels wrap, so nothing
-  // is cut off at 375 px; the examples of a disruption are its hint.
+  // Labels wrap, so nothing is cut off at 375 px; the examples of a disruption are its hint.
   reasons: {
     NotTravelling: 'I no longer need to travel',
     Disruption: 'My journey was disrupted',
@@ -33,9 +29,7 @@ export const texts = {
   delayRepayAdviceHeading: 'Claim Delay Repay from the train company',
   delayRepayAdvice:
     'If you travelled and your train arrived late, we cannot refund your tickets. You can claim compensation through Delay Repay instead.',
-  // Then where to claim (shared/ui/DelayRepayClaim.tsx: a link with `data-delay-repay-url`), as the
-  // disruption widget's Finished view says it.
-  // Wheelchair funnel (ours: see the README "Decisions where docs/product-rules.md is silent").
+  // Wheelchair funnel (docs/decisions.md "Start page and disruption").
   wheelchairLegend: 'What stopped you from travelling?',
   wheelchairChoices: {
     assistanceNotProvided: 'Passenger Assist help that I booked was not provided',
@@ -57,7 +51,7 @@ export const texts = {
     'Passenger Assist is free. Staff can meet you at the station, provide a ramp, help you on and off the train and plan a step-free route. You can book it up to 2 hours before you travel, through the Passenger Assist app or website, or by calling the train company.',
   wheelchairSubject: (reference: string) =>
     reference ? `Access refund for booking ${reference}` : 'Access refund for my booking',
-  // Printed-ticket warning (docs/product-rules.md section 2: a lookup-page warning about printed tickets can be toggled).
+  // Printed-ticket warning (docs/product-rules.md section 2).
   printedToggle: 'Do you have printed tickets?',
   printedWarning: [
     'Printed (paper) tickets cannot be refunded automatically.',

@@ -1,6 +1,6 @@
 import type { QueryFlags } from '../../shared/page/readPageData';
 
-/** Values of the refund reason's radios (docs/product-rules.md section 2 "Refund page": a form asks for a refund reason). */
+/** Values of the refund reason's radios (docs/product-rules.md section 2). */
 export const REFUND_REASONS = ['NotTravelling', 'Disruption', 'Wheelchair', 'Other'] as const;
 export type RefundReason = (typeof REFUND_REASONS)[number];
 
@@ -8,7 +8,7 @@ export type RefundReason = (typeof REFUND_REASONS)[number];
 export const DELAY_REPAY_CHOICES = ['delayRepay', 'abandoned'] as const;
 export type DelayRepayChoice = (typeof DELAY_REPAY_CHOICES)[number];
 
-/** Answers of the wheelchair funnel (ours; docs/product-rules.md names the funnel only). */
+/** Answers of the wheelchair funnel (docs/decisions.md "Start page and disruption"). */
 export const WHEELCHAIR_CHOICES = ['assistanceNotProvided', 'noStepFreeAccess', 'otherAccess'] as const;
 export type WheelchairChoice = (typeof WHEELCHAIR_CHOICES)[number];
 
@@ -21,19 +21,17 @@ export interface LookupFormValues {
   wheelchair: WheelchairChoice | '';
 }
 
-/** Everything the lookup widget reads from its page (docs/host-contract.md "The widgets": `lookup`). */
+/** The lookup widget's page data (docs/host-contract.md "The widgets"). */
 export interface LookupConfig {
-  /** `data-action`: where a valid submit goes; default `/ConfirmRefund`. */
+  /** `data-action`; default `/ConfirmRefund`. */
   action: string;
-  /** `data-disruption-action`: where a disruption reason goes; default `/Home/Disruption`. */
+  /** `data-disruption-action`, for the Disruption reason; default `/Home/Disruption`. */
   disruptionAction: string;
-  /** Optional `data-support-email`, linked from the wheelchair funnel; '' when absent. */
+  /** '' when absent. */
   supportEmail: string;
-  /** Optional `data-delay-repay-url`, linked from the delay-repay funnel's advice; '' when absent. */
+  /** '' when absent. */
   delayRepayUrl: string;
-  /** The start page's query (its `covid19` flag is passed on). */
   query: QueryFlags;
-  /** What the traveller typed into the server-rendered form before the widget mounted. */
   typed?: TypedLookupValues;
 }
 

@@ -1,21 +1,12 @@
-/**
- * yup schema of the lookup form (docs/product-rules.md section 5): booking reference in either format, e-mail
- * required and valid, a refund reason, and the answers of the reason's funnel.
- */
+/** yup schema of the lookup form (docs/product-rules.md section 5). */
 import * as yup from 'yup';
 import { bookingReferenceSchema, emailSchema } from '../../shared/validation/schemas';
 import { texts } from './texts';
 import { REFUND_REASONS, WHEELCHAIR_CHOICES, type LookupFormValues } from './types';
 
 /**
- * The lookup form's schema (formik passes unanswered fields as undefined).
- * - `bookingReference`, `email`: the shared rules and messages (shared/validation/schemas.ts).
- * - `reason`: one of {@link REFUND_REASONS}, else 'Select why you want a refund'.
- * - `delayRepay` (only for the Disruption reason): unanswered → 'Select what happened to your
- *   journey'; `delayRepay` → 'Delay repay requests must be sent to the train operating company'
- *   (docs/product-rules.md section 5); only `abandoned` is valid.
- * - `wheelchair` (only for the Wheelchair reason): one of {@link WHEELCHAIR_CHOICES}, else
- *   'Select what stopped you from travelling'.
+ * The lookup form's schema: shared booking reference and e-mail rules, a reason, and the reason's funnel answer
+ * (Disruption: only `abandoned` passes; Wheelchair: one of {@link WHEELCHAIR_CHOICES}).
  */
 export const lookupFormSchema = yup.object({
   bookingReference: bookingReferenceSchema,

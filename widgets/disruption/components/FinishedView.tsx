@@ -9,11 +9,7 @@ import { ContactCustomerServices, DelayRepayAdvice } from './Outcomes';
 const isFinished = (value: unknown): value is FinishedAnswer =>
   typeof value === 'string' && (FINISHED_ANSWERS as readonly string[]).includes(value);
 
-/**
- * The answer a Finished page shows: the query's `Reason`, else the answer saved for the journey.
- *
- * @returns `delayed`, `manual`, `somethingElse`, or null when neither names one
- */
+/** The answer a Finished page shows: the query's `Reason`, else the journey's saved answer; null when neither. */
 export function finishedAnswer(config: DisruptionConfig): FinishedAnswer | null {
   const fromQuery = queryPairs(config.query.search).find(([name]) => name.toLowerCase() === REASON_PARAM.toLowerCase());
   if (isFinished(fromQuery?.[1])) return fromQuery[1] as FinishedAnswer;
@@ -22,14 +18,12 @@ export function finishedAnswer(config: DisruptionConfig): FinishedAnswer | null 
 }
 
 /**
- * The outcome page /Home/Disruption/Finished (`data-view="finished"`): the Delay Repay advice for
- * `delayed` (linking to `data-delay-repay-url` when the mount gives one), the contact-customer-services instructions for `manual` and `somethingElse`, then
- * 'Start again' (to the mount's `data-start-url`, default `/`). Without a known answer it links back to the questions.
+ * The Finished page (`data-view="finished"`): the outcome of `delayed`, `manual` or `somethingElse`, then
+ * 'Start again'; without a known answer, a link back to the questions.
  */
 export function FinishedView({ config }: { config: DisruptionConfig }) {
   const answer = finishedAnswer(config);
-  // The funnel ends on this page: its answers, read above, are forgotten
-  // (docs/security.md "Stored answers that are forgotten").
+  // The funnel ends here (docs/security.md "Stored answers that are forgotten").
   useEffect(() => forgetAnswers(config.details), [config.details]);
   if (answer === null) {
     return (

@@ -3,10 +3,8 @@ import { focusHeading } from '../focus';
 import { texts } from '../texts';
 
 /**
- * No disruption self refund is available (docs/product-rules.md section 2): says so and links to /ManualRefund
- * with the `Disruption` flag, booking reference and email (`href` from `manualRefundUrl`).
- * `onFollow` runs when the link is followed (the funnel ends: the saved answers are forgotten).
- * With `focusOnMount` (the traveller moved to this step), its heading takes focus when it shows.
+ * No disruption self refund is available (docs/product-rules.md section 2): a link to the manual claim with the
+ * `Disruption` flag; `onFollow` runs when it is followed.
  */
 export function NoOption({
   href,

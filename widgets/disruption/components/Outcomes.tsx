@@ -2,12 +2,7 @@ import { DelayRepayClaim } from '../../../shared/ui/DelayRepayClaim';
 import { MailSentence } from '../../../shared/ui/MailSentence';
 import { texts } from '../texts';
 
-/**
- * The Delay Repay advice shown for `delayed` (docs/product-rules.md section 2): Delay Repay is claimed from the
- * train operating company, not here (the rules' exact sentence); where to claim, with a link to
- * `delayRepayUrl` (the mount's `data-delay-repay-url`) when the page gives one; the tickets are
- * unchanged.
- */
+/** The Delay Repay advice for `delayed` (docs/product-rules.md section 2), linking `delayRepayUrl` when given. */
 export function DelayRepayAdvice({ delayRepayUrl }: { delayRepayUrl: string }) {
   return (
     <div className="rw-disruption__panel">
@@ -19,11 +14,7 @@ export function DelayRepayAdvice({ delayRepayUrl }: { delayRepayUrl: string }) {
   );
 }
 
-/**
- * The contact-customer-services instructions shown for `manual` and `somethingElse` (docs/product-rules.md
- * section 2): a mail link to `supportEmail` with the subject 'Disruption claim for booking {ref}',
- * or the advice without a link when the page gave no address.
- */
+/** The customer services advice for `manual` and `somethingElse`, with a mail link when the page gave an address. */
 export function ContactCustomerServices({
   supportEmail,
   bookingReference,

@@ -7,28 +7,24 @@ import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { focusHeading } from '../focus';
 
 export interface QuestionFormProps<V extends string> {
-  /** Field name of the answer (formik value key). */
   name: string;
-  /** Base of the radio ids; each mount adds its React id, so two funnels on a page never share ids. */
+  /** Base of the radio ids; each mount adds its React id. */
   idPrefix: string;
   legend: string;
   hint?: string;
   options: RadioOption<V>[];
-  /** The answer to start with ('' for none), e.g. restored from localStorage. */
+  /** The answer to start with ('' for none). */
   initial: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   schema: ObjectSchema<any>;
   submitLabel: string;
   onSubmit: (answer: V) => void;
-  /** Focus the legend when the form shows (the traveller moved to this step). */
   focusOnMount?: boolean;
 }
 
 /**
- * One question of the disruption flow as a formik form: radios in a fieldset whose legend is the
- * question (a page heading), validated by `schema` on submit; a failed submit shows the GOV.UK
- * error summary (focused, linking to the first radio) and the message beside the radios. With
- * `focusOnMount`, the legend takes focus when the form shows.
+ * One disruption question as a formik form: radios in a fieldset whose legend is the question; a failed submit
+ * shows the GOV.UK error summary and the message beside the radios (docs/architecture.md "Forms").
  */
 export function QuestionForm<V extends string>({
   name,

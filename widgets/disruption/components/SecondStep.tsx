@@ -5,23 +5,18 @@ import { QuestionForm } from './QuestionForm';
 
 export interface SecondStepProps {
   step: 'second' | 'portion';
-  /** Saved answers to start with ('' for none). */
   initialReason: string;
   initialPortion: string;
-  /** The portions offered (at least one). */
+  /** At least one. */
   portions: Portion[];
   onReason: (reason: SecondAnswer) => void;
   onPortion: (portion: Portion) => void;
-  /** Focus the question's legend when it shows (the traveller moved to this step). */
   focusOnMount?: boolean;
 }
 
 /**
- * The steps after the first question, loaded lazily (docs/architecture.md "Lazy by default"): the second
- * question (delayed, abandoned1…4, manual, somethingElse, with 'Save answer'), then for an
- * abandoned answer which portion was abandoned (only the `portions` offered; with one portion a
- * hint says it is the only one that can be claimed), with 'Continue' (docs/decisions.md "The
- * disruption funnel walks like GOV.UK": one name for moving on).
+ * The second question and, for an abandoned answer, the portion question (only `portions`), loaded lazily
+ * (docs/architecture.md "Lazy by default").
  */
 export default function SecondStep({
   step,

@@ -4,16 +4,13 @@ import { texts } from '../texts';
 import { DELAY_REPAY_CHOICES } from '../types';
 
 export interface DelayRepayFunnelProps extends RadioFieldProps {
-  /** The mount's checked `data-delay-repay-url`, or '' (the advice then names where to claim). */
+  /** The checked `data-delay-repay-url`, or ''. */
   delayRepayUrl: string;
 }
 
 /**
- * The delay-repay funnel shown for the Disruption reason (docs/product-rules.md sections 2 and 5): radios
- * `delayRepay` / `abandoned` in a fieldset. Choosing `delayRepay` explains at once where Delay
- * Repay is claimed (the train company), with a link to `delayRepayUrl` when the page gives one,
- * as the disruption widget's Finished view does; the form's schema then refuses the submit with
- * 'Delay repay requests must be sent to the train operating company'. Loaded lazily.
+ * The Disruption reason's funnel (docs/product-rules.md sections 2 and 5): `delayRepay` shows where Delay Repay is
+ * claimed, and the schema refuses the submit; `abandoned` goes on. Loaded lazily.
  */
 function DelayRepayFunnel({ delayRepayUrl, ...field }: DelayRepayFunnelProps) {
   const { idPrefix } = field;

@@ -2,10 +2,7 @@ import { useState } from 'react';
 import { useScopedId } from '../../../shared/hooks/useScopedId';
 import { texts } from '../texts';
 
-/**
- * The lookup page's printed-ticket warning (docs/product-rules.md section 2), toggled by a button with
- * `aria-expanded`; hidden until the traveller opens it.
- */
+/** The printed-ticket warning (docs/product-rules.md section 2), hidden until its `aria-expanded` button opens it. */
 export function PrintedTicketsWarning() {
   const [open, setOpen] = useState(false);
   const panelId = useScopedId('rw-lookup-printed');

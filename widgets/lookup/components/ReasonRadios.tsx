@@ -6,11 +6,8 @@ import { REFUND_REASONS } from '../types';
 export type ReasonRadiosProps = RadioFieldProps;
 
 /**
- * The refund reason (docs/product-rules.md section 2, "a form asks for a refund reason"): radios
- * whose values are {@link REFUND_REASONS}, in a fieldset 'Why do you want a refund?' with a hint
- * and, after a failed submit, its message. Radios rather than a select (docs/decisions.md "The
- * disruption funnel walks like GOV.UK"): four choices, each label wrapping on a narrow screen
- * instead of being cut off.
+ * The refund reason radios (docs/product-rules.md section 2): radios rather than a select, so labels wrap on a
+ * narrow screen (docs/decisions.md "The disruption funnel walks like GOV.UK").
  */
 export function ReasonRadios(field: ReasonRadiosProps) {
   return (

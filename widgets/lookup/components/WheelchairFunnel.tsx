@@ -4,19 +4,15 @@ import { texts } from '../texts';
 import { WHEELCHAIR_CHOICES } from '../types';
 
 export interface WheelchairFunnelProps extends RadioFieldProps {
-  /** `data-support-email`; '' shows the contact advice without a link. */
+  /** '' shows the contact advice without a link. */
   supportEmail: string;
-  /** The booking reference typed so far (for the e-mail subject). */
+  /** Typed so far, for the e-mail subject. */
   bookingReference: string;
 }
 
 /**
- * The wheelchair funnel shown for the Wheelchair reason (docs/product-rules.md section 2; design ours): asks
- * what stopped the traveller (`assistanceNotProvided`, `noStepFreeAccess`, `otherAccess`), says
- * sorry, that they should not lose money and can ask for the admin fee to be waived for a full
- * refund, how to contact us (a mail link to `data-support-email` with the booking reference in the
- * subject), and explains Passenger Assist for next time. The submit then goes to the refund page
- * like any other reason: the fee decision stays the server's. Loaded lazily.
+ * The Wheelchair reason's funnel (docs/decisions.md "Start page and disruption"): what stopped the traveller, the
+ * admin fee waiver and how to ask; the submit goes on to the refund page. Loaded lazily.
  */
 function WheelchairFunnel({ supportEmail, bookingReference, ...field }: WheelchairFunnelProps) {
   const { idPrefix } = field;
