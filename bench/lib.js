@@ -466,7 +466,8 @@ async function measureLoad(
       })
       .catch(() => 0);
     const atPanelRequests = finished.slice();
-    await page.waitForLoadState('networkidle', { timeout: timeoutMs }).catch(() => undefined);
+    // With hints, Playwright may never see the network idle though no request is open: wait 10 s at most.
+    await page.waitForLoadState('networkidle', { timeout: Math.min(timeoutMs, 10_000) }).catch(() => undefined);
     await page.waitForTimeout(200);
     const settledRequests = finished.slice();
     const requests = requestRows(recorded, site);
