@@ -115,7 +115,7 @@ async function launchChromium() {
       '--use-mock-keychain',
       'about:blank',
     ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true }, // its own process group, killed whole by close()
   );
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const close = async () => {
@@ -125,7 +125,16 @@ async function launchChromium() {
       await exited;
       clearTimeout(timer);
     }
-    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    try {
+      process.kill(-child.pid, 'SIGKILL'); // Chromium's helper processes, which may still write to the profile
+    } catch {
+      // the group is gone already
+    }
+    try {
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 300 });
+    } catch (error) {
+      console.warn(`lighthouse: the Chromium profile ${profile} is left behind (${error.code})`);
+    }
   };
   try {
     const port = await new Promise((resolve, reject) => {
