@@ -86,11 +86,10 @@ function parseArgs(argv) {
 }
 
 /**
- * One variant of a page: size and structure from one unthrottled load (with async initiator
- * stacks, for the generations), then, when asked, `runs` cold loads under Slow 4G and `runs` more
- * with the CPU slowed 4×; the figures are medians, the requests drawn are the median Slow 4G load's.
+ * One variant of a page's size and structure, from one unthrottled load with async initiator
+ * stacks (for the generations). `{ na }` when the variant cannot load.
  */
-async function measureVariant(bench, pageSpec, variant, { distDir, runs, timing }) {
+async function measureVariant(bench, pageSpec, variant, { distDir }) {
   const why = lib.unavailableReason(pageSpec, distDir, {
     plain: variant === 'plain',
     hinted: variant === 'hinted' || variant === 'bare',
@@ -102,34 +101,51 @@ async function measureVariant(bench, pageSpec, variant, { distDir, runs, timing 
     result.jsGzipBytes = size.atPanel.jsGz;
     result.criticalPathDepth = size.depth;
     result.pageErrors = size.pageErrors;
-    const genOf = new Map(size.requests.map((r) => [`${r.method} ${r.name}`, r.gen]));
     result.waterfallUnthrottled = size.requests;
-    if (timing) {
-      const loads = [];
-      const cpuTimes = [];
-      for (let i = 0; i < runs; i += 1) {
-        loads.push(await lib.measureLoad(bench, pageSpec, { variant, distDir, throttle: true, timeoutMs: 120_000 }));
-        const slow = await lib.measureLoad(bench, pageSpec, {
-          variant,
-          distDir,
-          throttle: true,
-          cpu: CPU_SLOWDOWN,
-          timeoutMs: 180_000,
-        });
-        cpuTimes.push(slow.ms);
-      }
-      result.times = loads.map((l) => l.ms);
-      result.ms = lib.median(result.times);
-      result.timesCpu4 = cpuTimes;
-      result.msCpu4 = lib.median(cpuTimes);
-      const median = loads.find((l) => l.ms === result.ms) || loads[0];
-      result.panelOnRows = median.panelOnRows;
-      // Generations come from the load with async stacks (same files, same order).
-      result.waterfall = median.requests.map((r) => ({ ...r, gen: genOf.get(`${r.method} ${r.name}`) ?? r.gen }));
-    }
     return result;
   } catch (error) {
     return { na: error.message };
+  }
+}
+
+/**
+ * The timing loads of a page: `runs` rounds, each one cold load per variant under Slow 4G, then
+ * one per variant with the CPU slowed 4×, the variants in turn so that a drift of the machine
+ * falls on all of them alike. Adds `times`, `ms`, `timesCpu4`, `msCpu4` (medians) and the
+ * median Slow 4G load's `waterfall` to each entry; a variant that fails a load becomes `{ na }`.
+ */
+async function measureTimes(bench, pageSpec, entry, variants, { distDir, runs }) {
+  const live = variants.filter((v) => entry[v] && !entry[v].na);
+  const loads = Object.fromEntries(live.map((v) => [v, { slow: [], cpu: [] }]));
+  const load = async (variant, options) => {
+    if (entry[variant].na) return null;
+    try {
+      return await lib.measureLoad(bench, pageSpec, { variant, distDir, throttle: true, ...options });
+    } catch (error) {
+      entry[variant] = { na: error.message };
+      return null;
+    }
+  };
+  for (let i = 0; i < runs; i += 1) {
+    for (const variant of live) loads[variant].slow.push(await load(variant, { timeoutMs: 120_000 }));
+    for (const variant of live) {
+      const slow = await load(variant, { cpu: CPU_SLOWDOWN, timeoutMs: 180_000 });
+      loads[variant].cpu.push(slow?.ms);
+    }
+  }
+  for (const variant of live) {
+    const result = entry[variant];
+    if (result.na) continue;
+    const slowLoads = loads[variant].slow;
+    const genOf = new Map(result.waterfallUnthrottled.map((r) => [`${r.method} ${r.name}`, r.gen]));
+    result.times = slowLoads.map((l) => l.ms);
+    result.ms = lib.median(result.times);
+    result.timesCpu4 = loads[variant].cpu;
+    result.msCpu4 = lib.median(result.timesCpu4);
+    const median = slowLoads.find((l) => l.ms === result.ms) || slowLoads[0];
+    result.panelOnRows = median.panelOnRows;
+    // Generations come from the load with async stacks (same files, same order).
+    result.waterfall = median.requests.map((r) => ({ ...r, gen: genOf.get(`${r.method} ${r.name}`) ?? r.gen }));
   }
 }
 
@@ -433,8 +449,9 @@ async function main() {
       console.log(`Measuring ${pageSpec.label} …`);
       const entry = { id: pageSpec.id, label: pageSpec.label, path: pageSpec.path };
       for (const variant of variants) {
-        entry[variant] = await measureVariant(bench, pageSpec, variant, { distDir, ...args });
+        entry[variant] = await measureVariant(bench, pageSpec, variant, { distDir });
       }
+      if (args.timing) await measureTimes(bench, pageSpec, entry, variants, { distDir, runs: args.runs });
       // Every variant's time ÷ the plain bundle's (plain is 1); the page's own ratios are federated's.
       for (const variant of variants) {
         const m = entry[variant];
