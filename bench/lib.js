@@ -538,6 +538,8 @@ module.exports = {
   SLOW_4G,
   VARIANTS,
   bareHtml,
+  plainHtml,
+  panelsShown,
   buildAspNet,
   benchDist,
   widgetsJson,

@@ -57,8 +57,15 @@ describe('npm run bench options', () => {
       lighthouseRuns: 3,
       pages: ['refund'],
       aspnet: true,
+      journeys: false,
     });
     expect(() => parseArgs(['--asp'])).toThrow('unknown option --asp');
+  });
+
+  it('walks the journeys by default, with --pages only when it names them, never with --no-journeys', () => {
+    expect(parseArgs([]).journeys).toBe(true);
+    expect(parseArgs(['--pages=refund,journeys']).journeys).toBe(true);
+    expect(parseArgs(['--no-journeys']).journeys).toBe(false);
   });
 });
 
@@ -181,5 +188,63 @@ describe('mount content against empty mounts', () => {
       '<main><divid="lookup-widget"></div><divid="refund-widget"data-x="1"></div><footer>f</footer></main>',
     );
     expect(() => bareHtml('<div id="refund-widget"></div>')).toThrow('no mount content');
+  });
+});
+
+describe('the journeys', () => {
+  const walked = (ms, msCpu4, networkJsCss, cachedJsCss) => ({
+    ms,
+    msCpu4,
+    times: [ms, ms + 100],
+    timesCpu4: [msCpu4],
+    networkJsCss,
+    cachedJsCss,
+    jsCssRequests: 9,
+  });
+  const withJourneys = () => {
+    const r = results(measured({ ms: 900, msCpu4: 1800, depth: 1 }));
+    r.journeys = [
+      {
+        id: 'startToRefund',
+        label: 'start → refund',
+        federated: walked(500, 1200, 20 * 1024, 7),
+        hinted: walked(450, 1100, 20 * 1024, 7),
+        plain: walked(1000, 1500, 120 * 1024, 0),
+        ratio: 0.5,
+        ratioCpu4: 0.8,
+      },
+      { id: 'refundToManualClaim', label: 'refund → manual claim', federated: { na: 'not built' }, plain: { na: 'x' } },
+    ];
+    return r;
+  };
+
+  it("prints each walk's second page per variant: bytes from the network, cached files, times and ÷ plain", () => {
+    const text = report(withJourneys());
+    const row = text.split('\n').find((line) => line.startsWith('start → refund') && line.includes('| with hints'));
+    expect(row.split('|').map((cell) => cell.trim())).toEqual([
+      'start → refund',
+      'with hints',
+      '20.0 KB',
+      '7 of 9 files',
+      '450 ms (450–550)',
+      '1100 ms',
+      '0.45× / 0.73×',
+    ]);
+    expect(text).toContain('  n/a refund → manual claim, federated: not built');
+  });
+
+  it('gives each walk a goal row: the second page federated ≤ 0.6× plain, in both throttles', () => {
+    const text = report(withJourneys());
+    expect(goalRow(text, "journey start → refund: second page's first panel").slice(1)).toEqual([
+      '≤ 0.60×',
+      '0.50×',
+      'ok',
+      '0.80×',
+      'MISSED',
+    ]);
+    expect(goalRow(text, "journey refund → manual claim: second page's first panel").slice(1, 3)).toEqual([
+      '≤ 0.60×',
+      'n/a',
+    ]);
   });
 });

@@ -6,6 +6,7 @@
  * fetches, the critical-path depth (generations of requests before the first panel, API calls
  * included) and the time to the first panel (median of N cold loads under Lighthouse Slow 4G,
  * and again with the CPU slowed 4×, Lighthouse's mobile setting).
+ * Then the journeys (bench/journey.js): two pages walked in one browser, the second page's figures.
  * Also the upload bytes of a 4000 px JPEG before and after the manual claim's browser resize.
  * Prints the measurements and the goals of docs/performance.md "Goals" with verdicts, writes them
  * to bench/report.md, writes bench/results.json and one waterfall chart per page
@@ -18,13 +19,15 @@
  *
  * Options: --no-build (reuse the build in DIST_DIR), --runs=N (default 5), --no-timing (no
  * throttled loads, no Lighthouse), --no-lighthouse, --lighthouse-runs=N (default 3),
- * --pages=refund,twoWidgets (default all), --aspnet. DIST_DIR: build folder (default a temporary
+ * --pages=refund,twoWidgets (default all; `journeys` among them walks the journeys too),
+ * --no-journeys, --aspnet. DIST_DIR: build folder (default a temporary
  * folder).
  */
 const fs = require('fs');
 const path = require('path');
 const lib = require('./lib');
 const lighthouse = require('./lighthouse');
+const { measureJourneys } = require('./journey');
 const { waterfallSvg } = require('./waterfall');
 const { drawImage } = require('../e2e/harness');
 
@@ -40,6 +43,7 @@ const GOALS = {
   hintedRefundDepth: 1,
   hintedRefundTimeRatio: 0.95,
   mountContentRatio: 1.02,
+  journeySecondPageRatio: 0.6,
 };
 /** How the table names each variant (lib.VARIANTS). */
 const VARIANT_LABELS = {
@@ -56,7 +60,7 @@ const CPU_SLOWDOWN = 4;
  * The options of `npm run bench` (see the file's header).
  *
  * @param {string[]} argv the arguments after the script's name
- * @returns {{ build: boolean, runs: number, timing: boolean, lighthouse: boolean, lighthouseRuns: number, pages: string[] | null, aspnet: boolean }}
+ * @returns {{ build: boolean, runs: number, timing: boolean, lighthouse: boolean, lighthouseRuns: number, pages: string[] | null, aspnet: boolean, journeys: boolean }}
  * @throws Error naming an unknown option
  */
 function parseArgs(argv) {
@@ -68,12 +72,14 @@ function parseArgs(argv) {
     lighthouseRuns: lighthouse.DEFAULT_RUNS,
     pages: null,
     aspnet: false,
+    journeys: true,
   };
   for (const arg of argv) {
     if (arg === '--no-build') args.build = false;
     else if (arg === '--aspnet') args.aspnet = true;
     else if (arg === '--no-timing') args.timing = false;
     else if (arg === '--no-lighthouse') args.lighthouse = false;
+    else if (arg === '--no-journeys') args.journeys = false;
     else if (arg.startsWith('--lighthouse-runs=')) {
       args.lighthouseRuns = Math.max(1, Number(arg.slice(18)) || lighthouse.DEFAULT_RUNS);
     } else if (arg.startsWith('--runs=')) args.runs = Math.max(1, Number(arg.slice(7)) || 5);
@@ -82,6 +88,8 @@ function parseArgs(argv) {
   }
   // Lighthouse is a timing measurement too: --no-timing is the quick run without either.
   if (!args.timing) args.lighthouse = false;
+  // --pages names what to measure: the journeys run only when it names them (`journeys`).
+  if (args.pages) args.journeys = args.journeys && args.pages.includes('journeys');
   return args;
 }
 
@@ -360,6 +368,18 @@ function report(results) {
       );
     }
   }
+  const journeys = results.journeys || [];
+  for (const j of journeys) {
+    both(
+      `journey ${j.label}: second page's first panel, federated ÷ plain`,
+      `≤ ${GOALS.journeySecondPageRatio.toFixed(2)}×`,
+      fmtRatio,
+      j.ratio,
+      j.ratioCpu4,
+      GOALS.journeySecondPageRatio,
+    );
+  }
+  if (journeys.length) lines.push('', ...journeyLines(journeys));
   lines.push('', 'Goals', table(goals));
   const spreads = pages.flatMap((p) =>
     variants
@@ -393,6 +413,55 @@ function report(results) {
     );
   }
   return lines.join('\n');
+}
+
+/**
+ * The journeys' table: per walk and variant, the second page's widget JS/CSS bytes over the
+ * network, its files the HTTP cache answered, its first panel (median, min–max) and ÷ plain.
+ *
+ * @param {object[]} journeys what measureJourneys returns (bench/journey.js)
+ * @returns {string[]}
+ */
+function journeyLines(journeys) {
+  const rows = [
+    [
+      'journey',
+      'variant',
+      'JS+CSS from network',
+      'from cache',
+      'second page first panel, Slow 4G (min–max)',
+      `+ ${CPU_SLOWDOWN}× CPU (min–max)`,
+      `÷ plain (Slow 4G / ${CPU_SLOWDOWN}× CPU)`,
+    ],
+  ];
+  const notes = [];
+  for (const j of journeys) {
+    for (const variant of ['federated', 'hinted', 'plain']) {
+      const m = j[variant];
+      if (!m) continue;
+      if (m.na) {
+        rows.push([j.label, VARIANT_LABELS[variant], 'n/a', 'n/a', 'n/a', 'n/a', 'n/a']);
+        notes.push(`  n/a ${j.label}, ${VARIANT_LABELS[variant]}: ${m.na}`);
+        continue;
+      }
+      const toPlain = variant === 'plain' ? null : [ratio(m.ms, j.plain?.ms), ratio(m.msCpu4, j.plain?.msCpu4)];
+      rows.push([
+        j.label,
+        VARIANT_LABELS[variant],
+        lib.kb(m.networkJsCss),
+        `${m.cachedJsCss} of ${m.jsCssRequests} files`,
+        fmtTimes(m.ms, m.times),
+        fmtTimes(m.msCpu4, m.timesCpu4),
+        toPlain ? `${fmtRatio(toPlain[0])} / ${fmtRatio(toPlain[1])}` : '',
+      ]);
+    }
+  }
+  return [
+    'Journeys: the second page of a walk, after the first in the same browser (HTTP cache kept;',
+    'bytes: encoded widget JS/CSS over the network, a revalidation counts its headers)',
+    table(rows),
+    ...notes,
+  ];
 }
 
 /**
@@ -465,6 +534,14 @@ async function main() {
       entry.hintedTimeRatio = entry.hinted?.timeRatio ?? null;
       entry.hintedTimeRatioCpu4 = entry.hinted?.timeRatioCpu4 ?? null;
       results.pages.push(entry);
+    }
+    if (args.timing && args.journeys) {
+      results.journeys = await measureJourneys(bench, {
+        distDir,
+        runs: args.runs,
+        cpuSlowdown: CPU_SLOWDOWN,
+        log: console.log,
+      });
     }
     console.log('Measuring the upload resize …');
     results.upload = await measureUpload(bench, distDir);
