@@ -56,6 +56,7 @@ describe('npm run bench options', () => {
       lighthouse: true,
       lighthouseRuns: 3,
       pages: ['refund'],
+      variants: null,
       aspnet: true,
       journeys: false,
     });
@@ -66,6 +67,7 @@ describe('npm run bench options', () => {
     expect(parseArgs([]).journeys).toBe(true);
     expect(parseArgs(['--pages=refund,journeys']).journeys).toBe(true);
     expect(parseArgs(['--no-journeys']).journeys).toBe(false);
+    expect(parseArgs(['--variants=hinted,bare']).variants).toEqual(['hinted', 'bare']);
   });
 });
 

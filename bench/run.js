@@ -20,7 +20,7 @@
  * Options: --no-build (reuse the build in DIST_DIR), --runs=N (default 5), --no-timing (no
  * throttled loads, no Lighthouse), --no-lighthouse, --lighthouse-runs=N (default 3),
  * --pages=refund,twoWidgets (default all; `journeys` among them walks the journeys too),
- * --no-journeys, --aspnet. DIST_DIR: build folder (default a temporary
+ * --variants=hinted,bare (default all), --no-journeys, --aspnet. DIST_DIR: build folder (default a temporary
  * folder).
  */
 const fs = require('fs');
@@ -60,7 +60,7 @@ const CPU_SLOWDOWN = 4;
  * The options of `npm run bench` (see the file's header).
  *
  * @param {string[]} argv the arguments after the script's name
- * @returns {{ build: boolean, runs: number, timing: boolean, lighthouse: boolean, lighthouseRuns: number, pages: string[] | null, aspnet: boolean, journeys: boolean }}
+ * @returns {{ build: boolean, runs: number, timing: boolean, lighthouse: boolean, lighthouseRuns: number, pages: string[] | null, variants: string[] | null, aspnet: boolean, journeys: boolean }}
  * @throws Error naming an unknown option
  */
 function parseArgs(argv) {
@@ -71,6 +71,7 @@ function parseArgs(argv) {
     lighthouse: true,
     lighthouseRuns: lighthouse.DEFAULT_RUNS,
     pages: null,
+    variants: null,
     aspnet: false,
     journeys: true,
   };
@@ -84,6 +85,7 @@ function parseArgs(argv) {
       args.lighthouseRuns = Math.max(1, Number(arg.slice(18)) || lighthouse.DEFAULT_RUNS);
     } else if (arg.startsWith('--runs=')) args.runs = Math.max(1, Number(arg.slice(7)) || 5);
     else if (arg.startsWith('--pages=')) args.pages = arg.slice(8).split(',');
+    else if (arg.startsWith('--variants=')) args.variants = arg.slice(11).split(',');
     else throw new Error(`unknown option ${arg}`);
   }
   // Lighthouse is a timing measurement too: --no-timing is the quick run without either.
@@ -488,7 +490,9 @@ function chartOf(m, name) {
 async function main() {
   const args = parseArgs(process.argv.slice(2));
   const distDir = lib.benchDist();
-  const variants = lib.VARIANTS.filter((v) => v !== 'aspnet' || args.aspnet);
+  const variants = lib.VARIANTS.filter(
+    (v) => (v !== 'aspnet' || args.aspnet) && (!args.variants || args.variants.includes(v)),
+  );
   const started = Date.now();
   if (args.build) {
     console.log(`Building production (federated) into ${distDir} …`);
