@@ -21,7 +21,7 @@ builder.Services.AddRefundWidgets(options =>
     options.ValidateAntiforgery = builder.Configuration.GetValue("Backend:ValidateAntiforgery", true);
 });
 builder.Services.AddControllersWithViews();
-// The site's own page data (docs/aspnet.md "The example site").
+// The site's own page data (docs/aspnet.md "Antiforgery and the booking session (the ASP.NET side)").
 builder.Services.AddHttpClient<ReferenceBackend>();
 
 var app = builder.Build();
