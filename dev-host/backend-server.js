@@ -6,8 +6,9 @@
  * no pages and no dist/. Run `npm run backend`, with `HOST` (default 127.0.0.1), `PORT` (default
  * 8081; `0` picks a free port), `DATA_DIR` (default `.data/`), `LATENCY_MS` (default 0),
  * `CORS_ORIGIN` (the one page origin allowed to call it from a browser; default none),
- * `TRUST_PROXY` and `DEV_TOOLS` (`1`, or the flag `--dev-tools`: serve /__dev/*; off by default)
- * from the environment. Paths holding a backslash or a dot segment are refused first
+ * `TRUST_PROXY`, `DEV_TOOLS` (`1`, or the flag `--dev-tools`: serve /__dev/* and the page data
+ * /host-data/*; off by default) and `HOST_DATA_KEY` (serve /host-data/* to requests carrying it,
+ * hostData.js) from the environment. Paths holding a backslash or a dot segment are refused first
  * (pathGuard.js).
  */
 'use strict';
@@ -16,10 +17,12 @@ const path = require('path');
 const express = require('express');
 const fixtureBookings = require('../fixtures/bookings.json');
 const fixtureLookups = require('../fixtures/lookups.json');
+const fixtureStations = require('../fixtures/stations.json');
 const { createBackend } = require('./backend');
 const { createSecuredApi, createSessions } = require('./auth');
 const { createCors } = require('./cors');
 const { createDevToolsRouter } = require('./devTools');
+const { createHostDataRouter, checkHostDataKey } = require('./hostData');
 const { refuseUnsafePaths } = require('./pathGuard');
 const { DEFAULT_DATA_DIR } = require('./app');
 const { listen, envInteger, envTrustProxy, devToolsWanted, runUntilStopped, DEFAULT_HOST } = require('./server');
@@ -34,11 +37,14 @@ const { listen, envInteger, envTrustProxy, devToolsWanted, runUntilStopped, DEFA
  * @param {Record<string, import('./backend/types').LookupState>} [options.lookups] default fixtures/lookups.json
  * @param {number} [options.latencyMs] default 0
  * @param {import('./backend/types').Logger} [options.logger] default `console`
- * @param {boolean} [options.devTools] serve the test endpoints /__dev/* (devTools.js); default false
+ * @param {boolean} [options.devTools] serve the test endpoints /__dev/* (devTools.js) and the page
+ *   data /host-data/* (hostData.js); default false
+ * @param {string} [options.hostDataKey] serve /host-data/* also without the dev tools, to requests
+ *   whose `X-Host-Data-Key` equals it (at least 16 characters)
  * @param {boolean | number | string} [options.trustProxy] express's `trust proxy` setting (default false)
  * @returns {import('express').Express} `app.locals.store` is the backend's state, `app.locals.sessions`
  *   its sessions (auth.js): hosts open them with POST /api/Session
- * @throws Error when `corsOrigin` is not an http(s) origin
+ * @throws Error when `corsOrigin` is not an http(s) origin, or `hostDataKey` is shorter than 16 characters
  */
 function createBackendApp({
   dataDir,
@@ -48,8 +54,10 @@ function createBackendApp({
   latencyMs = 0,
   logger = console,
   devTools = false,
+  hostDataKey,
   trustProxy = false,
 }) {
+  if (hostDataKey !== undefined) checkHostDataKey(hostDataKey);
   const store = createBackend({ bookings, lookups, dataDir, logger });
   const app = express();
   app.disable('x-powered-by');
@@ -66,6 +74,9 @@ function createBackendApp({
   const { router, claims } = createSecuredApi({ store, sessions, dataDir, bookings, latencyMs, logger });
   app.use(router);
   if (devTools) app.use(createDevToolsRouter({ store, claims }));
+  if (devTools || hostDataKey !== undefined) {
+    app.use(createHostDataRouter(store, { stations: fixtureStations, key: devTools ? undefined : hostDataKey }));
+  }
   app.use((_req, res) => res.status(404).type('text/plain').send('Not found.'));
   return app;
 }
@@ -94,10 +105,11 @@ if (require.main === module) {
         latencyMs: envInteger('LATENCY_MS', 0),
         corsOrigin: cors || undefined,
         devTools: devToolsWanted(),
+        hostDataKey: process.env.HOST_DATA_KEY || undefined,
         trustProxy: envTrustProxy(),
       }),
     'Reference backend',
-    `${cors ? `; browsers may call it from ${cors}` : ''}${devToolsWanted() ? ' (dev tools on: /__dev/*)' : ''}`,
+    `${cors ? `; browsers may call it from ${cors}` : ''}${devToolsWanted() ? ' (dev tools on: /__dev/*, /host-data/*)' : ''}`,
   );
 }
 

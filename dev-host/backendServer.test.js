@@ -93,6 +93,31 @@ describe('the reference backend alone', () => {
     }
   }, 20_000);
 
+  it('serves the page data and /__dev/reset with the dev tools, and neither without them', async () => {
+    const query = `bookingReference=${state.bookingReference}&email=${encodeURIComponent(state.email)}`;
+    const off = await start();
+    expect((await fetch(`${off.url}/host-data/booking?${query}`)).status).toBe(404);
+    expect((await fetch(`${off.url}/__dev/reset`, { method: 'POST' })).status).toBe(404);
+    const on = await start({ devTools: true });
+    const page = await fetch(`${on.url}/host-data/booking?${query}`);
+    expect(page.status).toBe(200);
+    expect(await page.json()).toMatchObject({ bookingReference: state.bookingReference, email: state.email });
+    expect((await fetch(`${on.url}/host-data/stations`)).status).toBe(200);
+    expect((await fetch(`${on.url}/__dev/reset`, { method: 'POST' })).status).toBeLessThan(300);
+  });
+
+  it('serves the page data without the dev tools only with HOST_DATA_KEY', async () => {
+    const key = 'a-page-data-key-of-32-characters';
+    const backend = await start({ hostDataKey: key });
+    expect((await fetch(`${backend.url}/host-data/stations`)).status).toBe(404);
+    expect((await fetch(`${backend.url}/host-data/stations`, { headers: { 'X-Host-Data-Key': key } })).status).toBe(
+      200,
+    );
+    expect(() => require('./backend-server').createBackendApp({ dataDir: tempDir(), hostDataKey: 'short' })).toThrow(
+      'HOST_DATA_KEY',
+    );
+  });
+
   it('refuses a CORS_ORIGIN that is not an origin', () => {
     expect(() => parseOrigin('http://127.0.0.1:5001/page')).toThrow('CORS_ORIGIN must be an http(s) origin');
     expect(() => parseOrigin('javascript:alert(1)')).toThrow('CORS_ORIGIN');

@@ -6,7 +6,7 @@ using Microsoft.AspNetCore.Http.Features;
 namespace ExampleRail.Tests;
 
 /// <summary>
-/// The proxy (docs/aspnet.md "The proxy: the pattern to copy"): the security review's walk-out
+/// The forwarding (docs/aspnet.md "What the package does for you"): the security review's walk-out
 /// payloads, every level of encoding, the allowlist by method and path template, and antiforgery on the
 /// matched route. Each test starts its own site in front of a recording stand-in of the backend.
 /// </summary>

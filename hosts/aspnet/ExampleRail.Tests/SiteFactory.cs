@@ -6,6 +6,7 @@ using ExampleRail.Backend;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Mvc.Testing;
 using Microsoft.AspNetCore.TestHost;
+using RefundWidgets.AspNetCore;
 using Microsoft.Extensions.DependencyInjection;
 
 namespace ExampleRail.Tests;
@@ -37,6 +38,7 @@ public sealed class SiteFactory : WebApplicationFactory<Program>
         builder.ConfigureTestServices(services =>
         {
             services.AddHttpClient(nameof(ReferenceBackend)).ConfigurePrimaryHttpMessageHandler(() => new RecordingHandler(Backend));
+            services.AddHttpClient(RefundWidgetsApi.HttpClientName).ConfigurePrimaryHttpMessageHandler(() => new RecordingHandler(Backend));
             services.AddSingleton<TimeProvider>(Clock);
         });
     }
@@ -140,7 +142,7 @@ public sealed class RecordingBackend
 
     private HttpResponseMessage Session(BackendRequest request)
     {
-        var brought = CookieOf(request, ReferenceBackend.SessionCookie);
+        var brought = CookieOf(request, RefundWidgetsSessionCookie.UpstreamName);
         var token = !RotatesSessions && brought is not null ? brought : NewToken();
         var answer = Json(HttpStatusCode.OK, $"{{\"session\":\"{token}\"}}");
         if (token != brought) answer.Headers.Add("Set-Cookie", $"rw_session={token}; Path=/; HttpOnly; SameSite=Lax");

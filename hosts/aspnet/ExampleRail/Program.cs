@@ -1,7 +1,6 @@
 // The legacy site of the refund widgets as an ASP.NET Core MVC host (docs/aspnet.md): Razor views embed
 // the widgets with the RefundWidgets.AspNetCore package, MapStaticAssets() serves its files (and the
-// site's own) with their build-time compression, ETags and cache rules, and the widgets' API calls are
-// forwarded to the reference backend.
+// site's own), and MapRefundWidgets() forwards the widgets' API calls to the reference backend.
 using ExampleRail.Backend;
 using ExampleRail.Models;
 using RefundWidgets.AspNetCore;
@@ -12,29 +11,21 @@ var builder = WebApplication.CreateBuilder(args);
 builder.WebHost.UseStaticWebAssets();
 builder.Services.Configure<SiteOptions>(builder.Configuration.GetSection("Site"));
 builder.Services.Configure<BackendOptions>(builder.Configuration.GetSection("Backend"));
-var backendUrl = new Uri(builder.Configuration["Backend:Url"] ?? "http://127.0.0.1:8080", UriKind.Absolute);
 
 // Security headers on every answer, the widgets' files included: first in the pipeline.
 builder.Services.AddTransient<IStartupFilter, SecurityHeadersStartupFilter>();
-builder.Services.AddRefundWidgets(options => builder.Configuration.GetSection("RefundWidgets").Bind(options));
-builder.Services.AddControllersWithViews();
-// Antiforgery bound to the backend session, and the report limits (docs/aspnet.md "Antiforgery and the booking session (the ASP.NET side)").
-builder.Services.AddRefundWidgetsSessions();
-builder.Services.AddRefundWidgetsReportLimits();
-builder.Services.AddHttpClient(nameof(ReferenceBackend), client =>
+builder.Services.AddRefundWidgets(options =>
 {
-    client.BaseAddress = new Uri(backendUrl.AbsoluteUri.TrimEnd('/') + "/");
-    client.Timeout = TimeSpan.FromSeconds(90);
-}).ConfigurePrimaryHttpMessageHandler(() => new SocketsHttpHandler { UseCookies = false, AllowAutoRedirect = false });
-builder.Services.AddTransient(services => new ReferenceBackend(
-    services.GetRequiredService<IHttpClientFactory>().CreateClient(nameof(ReferenceBackend)),
-    services.GetRequiredService<Microsoft.Extensions.Options.IOptions<BackendOptions>>().Value));
-builder.Services.AddSingleton<BackendProxy>();
+    builder.Configuration.GetSection("RefundWidgets").Bind(options);
+    options.ApiBaseUrl = builder.Configuration["Backend:Url"] ?? "http://127.0.0.1:8080";
+    options.ValidateAntiforgery = builder.Configuration.GetValue("Backend:ValidateAntiforgery", true);
+});
+builder.Services.AddControllersWithViews();
+// The site's own page data (docs/aspnet.md "Antiforgery and the booking session (the ASP.NET side)").
+builder.Services.AddHttpClient<ReferenceBackend>();
 
 var app = builder.Build();
-app.UseRefundWidgetsReportLimits();
-app.MapWhen(context => BackendProxy.Handles(context.Request.Path),
-    proxy => proxy.Run(context => context.RequestServices.GetRequiredService<BackendProxy>().ForwardAsync(context)));
+app.MapRefundWidgets();
 app.UseStatusCodePagesWithReExecute("/Error/{0}");
 app.UseRouting();
 app.UseAntiforgery();
@@ -45,7 +36,7 @@ app.Run();
 /// <summary>
 /// First in the pipeline: the strict CSP of the host contract and the other security headers, then the
 /// refusal (400, plain text) of a path with a backslash or a dot segment at any level of encoding
-/// (<see cref="RequestPathGuard"/>, docs/aspnet.md "The proxy: the pattern to copy").
+/// (<see cref="RefundWidgetsRequestPathGuard"/>, docs/aspnet.md "What the package does for you").
 /// </summary>
 internal sealed class SecurityHeadersStartupFilter(Microsoft.Extensions.Options.IOptions<RefundWidgetsOptions> widgets) : IStartupFilter
 {
@@ -59,11 +50,11 @@ internal sealed class SecurityHeadersStartupFilter(Microsoft.Extensions.Options.
             headers.XContentTypeOptions = "nosniff";
             headers.XFrameOptions = "DENY";
             headers["Referrer-Policy"] = "same-origin";
-            if (!RequestPathGuard.IsUnsafe(context)) return nextMiddleware(context);
+            if (!RefundWidgetsRequestPathGuard.IsUnsafe(context)) return nextMiddleware(context);
             context.Response.StatusCode = StatusCodes.Status400BadRequest;
             context.Response.ContentType = "text/plain; charset=utf-8";
             headers.CacheControl = "no-store";
-            return context.Response.WriteAsync(RequestPathGuard.Refusal);
+            return context.Response.WriteAsync(RefundWidgetsRequestPathGuard.Refusal);
         });
         next(app);
     };

@@ -29,6 +29,27 @@ public sealed class RefundWidgetsOptions
     /// </summary>
     public string? ApiBase { get; set; }
 
+    /// <summary>
+    /// The retailer's API the site forwards the widgets' calls to and opens booking sessions on, server to
+    /// server, such as <c>https://api.example.co.uk/</c> (docs/aspnet.md "Your own site, start to finish").
+    /// Required by <c>app.MapRefundWidgets()</c>.
+    /// </summary>
+    public string? ApiBaseUrl { get; set; }
+
+    /// <summary>
+    /// Check ASP.NET Core antiforgery on forwarded POSTs (true). Turn it off only to serve widgets built
+    /// before they sent the token.
+    /// </summary>
+    public bool ValidateAntiforgery { get; set; } = true;
+
+    /// <summary><paramref name="apiBaseUrl"/> with one trailing slash.</summary>
+    /// <exception cref="InvalidOperationException">it is empty, or not an absolute http(s) URL.</exception>
+    public static string CheckedApiBaseUrl(string? apiBaseUrl) =>
+        Uri.TryCreate(apiBaseUrl, UriKind.Absolute, out var uri) && (uri.Scheme == Uri.UriSchemeHttps || uri.Scheme == Uri.UriSchemeHttp)
+            ? uri.AbsoluteUri.TrimEnd('/') + "/"
+            : throw new InvalidOperationException(
+                $"refund-widgets: ApiBaseUrl is \"{apiBaseUrl}\"; set it to your API's address, such as https://api.example.co.uk/, in AddRefundWidgets(options => options.ApiBaseUrl = ...).");
+
     private double? vitalsSampleRate;
 
     /// <summary>

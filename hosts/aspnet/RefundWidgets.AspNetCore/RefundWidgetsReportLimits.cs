@@ -45,6 +45,8 @@ public static class RefundWidgetsReportLimits
     {
         var builder = services.AddOptions<RefundWidgetsReportLimitOptions>();
         if (configure is not null) builder.Configure(configure);
+        if (services.Any(service => service.ServiceType == typeof(RateLimiterMarker))) return services;
+        services.AddSingleton<RateLimiterMarker>();
         services.AddRateLimiter(_ => { });
         return services;
     }
@@ -128,6 +130,9 @@ public static class RefundWidgetsReportLimits
         return context.Response.WriteAsync(message);
     }
 }
+
+/// <summary>Marks the report limits' services as registered.</summary>
+internal sealed class RateLimiterMarker;
 
 /// <summary>Who a request comes from, for the per-client limits.</summary>
 internal static class RefundWidgetsClient

@@ -9,8 +9,10 @@ namespace RefundWidgets.AspNetCore;
 public static class RefundWidgetsServiceCollectionExtensions
 {
     /// <summary>
-    /// Adds the options and the manifest reader the tag helpers use. The files themselves are the
-    /// package's static web assets: the site serves them with <c>app.MapStaticAssets()</c>.
+    /// Adds the options, the manifest reader the tag helpers use, the backend sessions with antiforgery
+    /// bound to them (<see cref="AddRefundWidgetsSessions"/>), the report limits and the API forwarding
+    /// (<see cref="RefundWidgetsApi"/>, YARP's forwarder). The files themselves are the package's static
+    /// web assets: the site serves them with <c>app.MapStaticAssets()</c>.
     /// </summary>
     /// <param name="services">the site's services</param>
     /// <param name="configure">sets <see cref="RefundWidgetsOptions"/> (optional)</param>
@@ -19,7 +21,19 @@ public static class RefundWidgetsServiceCollectionExtensions
     {
         var builder = services.AddOptions<RefundWidgetsOptions>();
         if (configure is not null) builder.Configure(configure);
-        services.AddSingleton<RefundWidgetsManifestProvider>();
+        services.TryAddSingleton<RefundWidgetsManifestProvider>();
+        services.AddRefundWidgetsSessions();
+        services.AddRefundWidgetsReportLimits();
+        services.AddHttpForwarder();
+        services.AddHttpClient(RefundWidgetsApi.HttpClientName)
+            .ConfigurePrimaryHttpMessageHandler(() => new SocketsHttpHandler
+            {
+                UseProxy = false,
+                UseCookies = false,
+                AllowAutoRedirect = false,
+                AutomaticDecompression = System.Net.DecompressionMethods.None,
+            });
+        services.TryAddTransient<RefundWidgetsApi>();
         return services;
     }
 
@@ -37,6 +51,8 @@ public static class RefundWidgetsServiceCollectionExtensions
     {
         var builder = services.AddOptions<RefundWidgetsSessionOptions>();
         if (configure is not null) builder.Configure(configure);
+        // Once: a second antiforgery cookie set-up would prefix the name twice.
+        if (services.Any(service => service.ServiceType == typeof(RefundWidgetsSessions))) return services;
         services.TryAddSingleton(TimeProvider.System);
         services.AddDistributedMemoryCache();
         services.AddHttpContextAccessor();

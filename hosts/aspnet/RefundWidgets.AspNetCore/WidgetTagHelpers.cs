@@ -268,3 +268,26 @@ public sealed class RefundWidgetsHeadTagHelper(RefundWidgetsManifestProvider man
             RefundWidgetsHtml.Stylesheet(options.Value, manifest) + RefundWidgetsHtml.PreloadHints(options.Value, manifest, page.Widgets));
     }
 }
+
+/// <summary>
+/// <c>&lt;refund-widgets-token /&gt;</c>, in the layout's <c>&lt;head&gt;</c>:
+/// <c>&lt;meta name="request-verification-token" content="…"&gt;</c>, the ASP.NET Core antiforgery token the
+/// widgets send with their POSTs, bound to the booking session (docs/aspnet.md "Your own site, start to finish").
+/// Put it after the view's session is opened, which a layout is.
+/// </summary>
+[HtmlTargetElement("refund-widgets-token", TagStructure = TagStructure.WithoutEndTag)]
+public sealed class RefundWidgetsTokenTagHelper(Microsoft.AspNetCore.Antiforgery.IAntiforgery antiforgery) : TagHelper
+{
+    /// <summary>Set by Razor: the view being rendered.</summary>
+    [ViewContext, HtmlAttributeNotBound]
+    public ViewContext ViewContext { get; set; } = default!;
+
+    /// <inheritdoc />
+    public override void Process(TagHelperContext context, TagHelperOutput output)
+    {
+        output.TagName = "meta";
+        output.TagMode = TagMode.StartTagOnly;
+        output.Attributes.SetAttribute("name", "request-verification-token");
+        output.Attributes.SetAttribute("content", antiforgery.GetAndStoreTokens(ViewContext.HttpContext).RequestToken);
+    }
+}

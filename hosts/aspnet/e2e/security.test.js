@@ -1,6 +1,6 @@
 /**
  * The ASP.NET host's proxy and its side of the Session and Antiforgery contracts, against the real
- * Kestrel (docs/aspnet.md "The proxy: the pattern to copy", "Antiforgery and the booking session (the ASP.NET side)").
+ * Kestrel (docs/aspnet.md "What the package does for you", "Antiforgery and the booking session (the ASP.NET side)").
  *
  * - Against a recording stand-in of the backend (so every request and header that reaches the
  *   backend can be checked): rendering a booking's page opens a backend session (`POST /api/Session`)

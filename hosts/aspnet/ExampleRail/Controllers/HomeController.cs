@@ -9,7 +9,7 @@ namespace ExampleRail.Controllers;
 /// The site's pages at the routes of the refund product: each booking page is rendered from a
 /// <see cref="BookingPage"/> read from the reference backend, which also gets a session for the booking.
 /// </summary>
-public sealed class HomeController(ReferenceBackend backend, RefundWidgetsSessions sessions) : Controller
+public sealed class HomeController(ReferenceBackend backend, RefundWidgetsApi widgets) : Controller
 {
     /// <summary><c>/</c>: the lookup widget and the demo bookings.</summary>
     [HttpGet("/")]
@@ -68,14 +68,8 @@ public sealed class HomeController(ReferenceBackend backend, RefundWidgetsSessio
 
     /// <summary>
     /// Reads the booking (404 page when reference and e-mail do not match), then renders
-    /// <paramref name="view"/> with a backend session for it: the one the browser brings when the site
-    /// opened it for this booking and may still reuse it (<see cref="RefundWidgetsSessions.ReusableAsync"/>),
-    /// else a new one, set as the site's session cookie, within the client's limit of new sessions (429 page
-    /// with Retry-After over it). A token the request brings is never adopted for a
-    /// new booking: the backend issues a new one (holding that session's bookings too) and ends the old one.
-    /// Should a backend answer with the very token the request brought (it extends sessions in place, which
-    /// it must not), the site asks again without it, and removes the cookie when it gets none
-    /// (docs/aspnet.md "Antiforgery and the booking session (the ASP.NET side)").
+    /// <paramref name="view"/> once the package has given the page its backend session (429 page when the
+    /// client opened too many).
     /// </summary>
     private async Task<IActionResult> BookingView(string view, string? bookingReference, string? email, CancellationToken cancel)
     {
@@ -87,21 +81,8 @@ public sealed class HomeController(ReferenceBackend backend, RefundWidgetsSessio
             Response.StatusCode = StatusCodes.Status404NotFound;
             return Page(null, "BookingNotFound");
         }
-        if (await sessions.ReusableAsync(HttpContext, page.BookingReference, cancel) is not null) return Page(page, view);
-        if (!sessions.MayOpen(HttpContext, out var retryAfter))
-        {
-            Response.StatusCode = StatusCodes.Status429TooManyRequests;
-            Response.Headers.RetryAfter = Math.Max(1, (int)Math.Ceiling(retryAfter.TotalSeconds)).ToString(System.Globalization.CultureInfo.InvariantCulture);
-            return Page(StatusCodes.Status429TooManyRequests, "Error");
-        }
-        var brought = SiteSessionCookie.Read(Request);
-        var session = await backend.OpenSessionAsync(page.BookingReference, page.Email, brought, cancel);
-        if (brought is not null && session == brought)
-        {
-            session = await backend.OpenSessionAsync(page.BookingReference, page.Email, null, cancel);
-        }
-        if (session is null || session == brought || !SiteSessionCookie.IsToken(session)) sessions.End(HttpContext);
-        else await sessions.StartAsync(HttpContext, session, page.BookingReference, cancel);
-        return Page(page, view);
+        return await widgets.OpenSessionAsync(HttpContext, page.BookingReference, page.Email, cancel)
+            ? Page(page, view)
+            : Page(StatusCodes.Status429TooManyRequests, "Error");
     }
 }

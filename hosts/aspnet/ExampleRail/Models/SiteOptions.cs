@@ -13,17 +13,11 @@ public sealed class SiteOptions
     public string MaxAdminFeePounds { get; set; } = "10";
 }
 
-/// <summary>Where the reference backend is (section <c>Backend</c>).</summary>
+/// <summary>Where the reference backend is (section <c>Backend</c>); <c>Backend:ValidateAntiforgery</c> sets the package's option.</summary>
 public sealed class BackendOptions
 {
     /// <summary>Base URL of the reference backend, e.g. <c>http://127.0.0.1:8080</c>.</summary>
     public string Url { get; set; } = "http://127.0.0.1:8080";
-
-    /// <summary>
-    /// Check ASP.NET Core antiforgery on forwarded POSTs (header <c>RequestVerificationToken</c>); true
-    /// unless the widgets being served do not send the token yet.
-    /// </summary>
-    public bool ValidateAntiforgery { get; set; } = true;
 
     /// <summary>
     /// The backend's server-to-server key for its <c>/host-data/*</c> routes, sent as the header

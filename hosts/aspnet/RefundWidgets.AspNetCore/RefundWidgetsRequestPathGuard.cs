@@ -1,10 +1,10 @@
+using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Features;
 
-namespace ExampleRail.Backend;
+namespace RefundWidgets.AspNetCore;
 
 /// <summary>
-/// Refuses request paths that could be walked out of (docs/aspnet.md "The proxy: the pattern to
-/// copy"): a backslash or a dot segment (<c>.</c>, <c>..</c>) at any level of percent-encoding, in the
+/// Refuses request paths that could be walked out of (docs/aspnet.md "What the package does for you"): a backslash or a dot segment (<c>.</c>, <c>..</c>) at any level of percent-encoding, in the
 /// raw request target as the client sent it and in the path Kestrel decoded.
 /// </summary>
 /// <remarks>
@@ -12,7 +12,7 @@ namespace ExampleRail.Backend;
 /// then resolves <c>..</c>: <c>/api/..%5Chost-data%5Cbookings</c> would otherwise reach
 /// <c>/host-data/bookings</c> of whatever the path is sent on to.
 /// </remarks>
-public static class RequestPathGuard
+public static class RefundWidgetsRequestPathGuard
 {
     /// <summary>The plain-text answer (400) to a refused path.</summary>
     public const string Refusal = "This address is not valid.";

@@ -1,14 +1,15 @@
 using System.Text.RegularExpressions;
+using Microsoft.AspNetCore.Http;
 
-namespace ExampleRail.Backend;
+namespace RefundWidgets.AspNetCore;
 
 /// <summary>
-/// A route of the widgets' API that the site forwards (docs/aspnet.md "The proxy: the pattern to copy").
+/// A route of the widgets' API that the site forwards (docs/aspnet.md "What the package does for you").
 /// </summary>
 /// <param name="Method">The HTTP method, upper case.</param>
-/// <param name="Template">The backend path, spelled as the contract spells it; <c>{uploadId}</c> stands for one segment of <see cref="ProxyRoutes.UploadId"/>.</param>
+/// <param name="Template">The backend path, spelled as the contract spells it; <c>{uploadId}</c> stands for one segment of <see cref="RefundWidgetsApiRoutes.UploadId"/>.</param>
 /// <param name="WithoutToken">True only for the reports (errors, Web Vitals), which the page runtime sends without the antiforgery header.</param>
-public sealed record ProxyRoute(string Method, string Template, bool WithoutToken = false)
+public sealed record RefundWidgetsApiRoute(string Method, string Template, bool WithoutToken = false)
 {
     /// <summary>True when the route changes state (not a GET) and so needs the antiforgery token, unless <see cref="WithoutToken"/>.</summary>
     public bool NeedsToken => Method != "GET" && !WithoutToken;
@@ -18,14 +19,14 @@ public sealed record ProxyRoute(string Method, string Template, bool WithoutToke
 /// The allowlist of the proxy: each route of the host contract's API by method and path template
 /// (docs/host-contract.md, docs/aspnet.md). A request that matches none is not forwarded.
 /// </summary>
-public static partial class ProxyRoutes
+public static partial class RefundWidgetsApiRoutes
 {
     /// <summary>An upload id as the backend issues them (base64url), in a conservative character set.</summary>
     [GeneratedRegex("^[A-Za-z0-9_-]{1,64}$", RegexOptions.CultureInvariant)]
     public static partial Regex UploadId();
 
     /// <summary>Every route the widgets call.</summary>
-    public static readonly IReadOnlyList<ProxyRoute> All =
+    public static readonly IReadOnlyList<RefundWidgetsApiRoute> All =
     [
         new("GET", "/Refund/Status"),
         new("GET", "/Refund/DryRun"),
@@ -52,9 +53,9 @@ public static partial class ProxyRoutes
     /// The route <paramref name="method"/> <paramref name="path"/> matches (path letter case ignored, no
     /// trailing slash), and the path to send to the backend, built from the template's own spelling and
     /// the checked <c>{uploadId}</c>; null when nothing matches. <paramref name="path"/> is the decoded
-    /// path, already checked by <see cref="RequestPathGuard"/>.
+    /// path, already checked by <see cref="RefundWidgetsRequestPathGuard"/>.
     /// </summary>
-    public static (ProxyRoute Route, string UpstreamPath)? Match(string method, string? path)
+    public static (RefundWidgetsApiRoute Route, string UpstreamPath)? Match(string method, string? path)
     {
         if (string.IsNullOrEmpty(path)) return null;
         var segments = path.Split('/');

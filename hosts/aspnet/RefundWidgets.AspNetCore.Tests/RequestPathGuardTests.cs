@@ -1,9 +1,9 @@
-using ExampleRail.Backend;
+using RefundWidgets.AspNetCore;
 
-namespace ExampleRail.Tests;
+namespace RefundWidgets.AspNetCore.Tests;
 
 /// <summary>
-/// The building blocks of the proxy (docs/aspnet.md "The proxy: the pattern to copy"): the path check
+/// The building blocks of the forwarding (docs/aspnet.md "What the package does for you"): the path check
 /// at every level of encoding, the raw target's path, the allowlist's matching and the cookie names.
 /// </summary>
 public sealed class RequestPathGuardTests
@@ -31,7 +31,7 @@ public sealed class RequestPathGuardTests
     [InlineData("/api/a%00b")]
     [InlineData("/api/a%0d%0ab")]
     [InlineData("/api/%2525252525252525252e%2525252525252525252e/x")]
-    public void Unsafe_paths_are_refused(string path) => Assert.True(RequestPathGuard.IsUnsafe(path));
+    public void Unsafe_paths_are_refused(string path) => Assert.True(RefundWidgetsRequestPathGuard.IsUnsafe(path));
 
     [Theory]
     [InlineData(null)]
@@ -45,7 +45,7 @@ public sealed class RequestPathGuardTests
     [InlineData("/api/..x")]
     [InlineData("/api/a%20b")]
     [InlineData("/api/%zz")]
-    public void Ordinary_paths_pass(string? path) => Assert.False(RequestPathGuard.IsUnsafe(path));
+    public void Ordinary_paths_pass(string? path) => Assert.False(RefundWidgetsRequestPathGuard.IsUnsafe(path));
 
     [Theory]
     [InlineData("/api/x?y=..%5C", "/api/x")]
@@ -56,7 +56,7 @@ public sealed class RequestPathGuardTests
     [InlineData("localhost:443", "")]
     [InlineData(null, "")]
     public void The_path_of_a_raw_target_is_taken_from_its_text(string? raw, string path) =>
-        Assert.Equal(path, RequestPathGuard.PathOfRawTarget(raw));
+        Assert.Equal(path, RefundWidgetsRequestPathGuard.PathOfRawTarget(raw));
 
     [Theory]
     [InlineData("GET", "/Refund/Status", "/Refund/Status", false)]
@@ -68,7 +68,7 @@ public sealed class RequestPathGuardTests
     [InlineData("GET", "/Refund/DryRun", "/Refund/DryRun", false)]
     public void The_allowlist_matches_by_method_and_template_and_gives_the_contract_s_spelling(string method, string path, string upstream, bool needsToken)
     {
-        var match = ProxyRoutes.Match(method, path);
+        var match = RefundWidgetsApiRoutes.Match(method, path);
 
         Assert.NotNull(match);
         Assert.Equal(upstream, match.Value.UpstreamPath);
@@ -85,22 +85,22 @@ public sealed class RequestPathGuardTests
     [InlineData("GET", "/api/ProcessRefund")]
     [InlineData("HEAD", "/Refund/Status")]
     [InlineData("GET", null)]
-    public void Anything_else_matches_no_route(string method, string? path) => Assert.Null(ProxyRoutes.Match(method, path));
+    public void Anything_else_matches_no_route(string method, string? path) => Assert.Null(RefundWidgetsApiRoutes.Match(method, path));
 
     [Fact]
     public void Only_the_two_reports_go_without_a_token()
     {
-        var withoutToken = ProxyRoutes.All.Where(route => route.Method == "POST" && !route.NeedsToken).Select(route => route.Template);
+        var withoutToken = RefundWidgetsApiRoutes.All.Where(route => route.Method == "POST" && !route.NeedsToken).Select(route => route.Template);
         Assert.Equal(["/report/error", "/report/vitals"], withoutToken);
     }
 
     [Fact]
     public void The_session_cookie_is_Host_prefixed_over_HTTPS_and_plain_over_HTTP()
     {
-        Assert.Equal("__Host-rw_session", SiteSessionCookie.HttpsName);
-        Assert.Equal("rw_session", SiteSessionCookie.HttpName);
-        Assert.True(SiteSessionCookie.IsToken(new string('a', 43)));
-        Assert.False(SiteSessionCookie.IsToken("x; rw_csrf=forged"));
-        Assert.False(SiteSessionCookie.IsToken("short"));
+        Assert.Equal("__Host-rw_session", RefundWidgetsSessionCookie.HttpsName);
+        Assert.Equal("rw_session", RefundWidgetsSessionCookie.HttpName);
+        Assert.True(RefundWidgetsSessionCookie.IsToken(new string('a', 43)));
+        Assert.False(RefundWidgetsSessionCookie.IsToken("x; rw_csrf=forged"));
+        Assert.False(RefundWidgetsSessionCookie.IsToken("short"));
     }
 }
