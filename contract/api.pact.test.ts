@@ -15,8 +15,7 @@ import {
   MatchersV3,
   PactV4,
   SpecificationVersion,
-  type V4MockServer,
-  type V4ResponseBuilder,
+  type V3MockServer as MockServer,
   type Matcher,
 } from '@pact-foundation/pact';
 import { reportError, setApiBase } from '@rw/page-runtime';
@@ -89,15 +88,15 @@ afterAll(() => {
 });
 
 /** Runs `test` with the widgets' API base on the mock server. */
-const against = (test: (server: V4MockServer) => Promise<void>) => async (server: V4MockServer) => {
+const against = (test: (server: MockServer) => Promise<void>) => async (server: MockServer) => {
   setApiBase(server.url);
   await test(server);
 };
 
 const statusQuery = { bookingReference: fromProviderState('${bookingReference}', 'KXB7HT2N') };
-const statusUrl = (server: V4MockServer, reference = 'KXB7HT2N') =>
+const statusUrl = (server: MockServer, reference = 'KXB7HT2N') =>
   `${server.url}/Refund/Status?bookingReference=${reference}`;
-const dryRunUrl = (server: V4MockServer, reference = 'KXB7HT2N') =>
+const dryRunUrl = (server: MockServer, reference = 'KXB7HT2N') =>
   `${server.url}/Refund/DryRun?bookingReference=${reference}`;
 
 /** A refund status's journey, as the refund and disruption widgets read it (docs/product-rules.md section 3). */
@@ -129,8 +128,13 @@ const refundStatus = (journeyId: number) => ({
 
 const dryRun = { refundValue: integer(18920), adminFee: integer(500) };
 
+/** The answer builder of `willRespondWith` (pact exports no name for it). */
+type ResponseBuilder = Parameters<
+  NonNullable<Parameters<ReturnType<ReturnType<PactV4['addInteraction']>['withRequest']>['willRespondWith']>[1]>
+>[0];
+
 /** A plain-text error answer like `example`, matched by `rule` (the reference backend's form; docs/host-contract.md "The API calls"). */
-const textAnswer = (example: string, rule: Matcher<string>) => (response: V4ResponseBuilder) =>
+const textAnswer = (example: string, rule: Matcher<string>) => (response: ResponseBuilder) =>
   response
     .headers({ 'Content-Type': regex('^text/plain.*$', 'text/plain; charset=utf-8') })
     .body('text/plain', Buffer.from(example))
