@@ -2,7 +2,7 @@
 /**
  * `npm run verify:api -- --base-url <url>`: replays the widgets' consumer contract
  * (contract/pacts/, written by contract/api.pact.test.ts) against a running API and reports each call
- * that does not answer as the widgets expect (docs/host-contract.md "Check your API").
+ * that does not answer as the widgets expect (docs/host-contract.md "The API calls").
  *
  * Options: `--base-url` (required), `--states <file.json>` (state name → `{ bookingReference, email }`;
  * default the demo bookings of fixtures/), `--page <path>` (open each booking's session by GETting
@@ -20,9 +20,12 @@ const { Verifier } = require('@pact-foundation/pact');
 const PACT = path.join(__dirname, 'pacts', 'refund-widgets-retailer-api.json');
 /** A 1×1 GIF; its colour is made random so each photo a state uploads is a new one. */
 const GIF = 'R0lGODlhAQABAIAAAP///wAAACH5BAEAAAAALAAAAAABAAEAAAICRAEAOw==';
-/** The suffixes of docs/host-contract.md "Check your API": what a state does beyond its booking. */
+/** State-name suffixes: what a state does beyond opening its booking (docs/host-contract.md "The API calls"). */
 const LOOKED_UP = ' looked up';
 const UPLOADED = ' with a photo uploaded';
+
+/** @param {string} state a provider state's name @returns {string} the booking it names */
+const bookingOf = (state) => state.replace(LOOKED_UP, '').replace(UPLOADED, '');
 
 /**
  * Reads `--name value` options.
@@ -214,17 +217,16 @@ async function lookUp(visit, base, booking) {
  * @param {string} options.base
  * @param {string | undefined} options.page
  * @param {() => Visit} options.visit the current interaction's visit
- * @returns {Record<string, () => Promise<Record<string, string | number>>>}
- * @throws Error naming a state the states file lacks
+ * @returns {Record<string, () => Promise<Record<string, string | number>>>} each throws when `states` lacks its booking
  */
 function stateHandlers({ names, states, base, page, visit }) {
   /** @type {Record<string, () => Promise<Record<string, string | number>>>} */
   const handlers = {};
   for (const name of names) {
-    const bookingName = name.replace(LOOKED_UP, '').replace(UPLOADED, '');
-    const booking = states[bookingName];
-    if (!booking) throw new Error(`No booking for the provider state "${bookingName}": add it to the --states file.`);
+    const bookingName = bookingOf(name);
     handlers[name] = async () => {
+      const booking = states[bookingName];
+      if (!booking) throw new Error(`No booking for the provider state "${bookingName}": add it to the --states file.`);
       const current = visit();
       if (current.open) {
         current.values.replacementBookingReference = booking.bookingReference;
@@ -256,6 +258,10 @@ async function verifyApi({ baseUrl, states = demoStates(), page, resetUrl, pact 
   /** @type {{ interactions: Array<{ providerStates?: Array<{ name: string }> }> }} */
   const contract = JSON.parse(fs.readFileSync(pact, 'utf8'));
   const names = [...new Set(contract.interactions.flatMap((i) => (i.providerStates ?? []).map((s) => s.name)))];
+  const missing = [...new Set(names.map(bookingOf))].filter((name) => !states[name]);
+  if (missing.length > 0) {
+    console.warn(`verify:api: no booking for the states ${missing.join(', ')}: their calls will fail.`);
+  }
   let visit = newVisit();
   await new Verifier({
     provider: 'retailer-api',

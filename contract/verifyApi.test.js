@@ -3,7 +3,7 @@
  */
 // @ts-check
 /**
- * `npm run verify:api` (docs/host-contract.md "Check your API") against the reference backend on a free
+ * `npm run verify:api` (docs/host-contract.md "The API calls") against the reference backend on a free
  * port: every call of the pact passes; an answer with one field broken fails, naming the call, the
  * field and the expectation.
  */
