@@ -21,7 +21,7 @@ const quiet = { warn: () => undefined, info: () => undefined };
 /**
  * Runs `npm run verify:api`'s script against a reference backend serving `fixtures`.
  *
- * @param {Record<string, unknown>} [fixtures] the backend's bookings (default the demo bookings)
+ * @param {typeof bookings} [fixtures] the backend's bookings (default the demo bookings)
  * @returns {Promise<{ code: number, output: string }>}
  */
 async function verifyAgainstBackend(fixtures) {
@@ -61,6 +61,7 @@ test('the reference backend answers every call of the pact as the widgets expect
 }, 60_000);
 
 test('a broken field fails the run, naming the call, the field and the expectation', async () => {
+  /** @type {any} an answer the backend's types forbid */
   const instant = structuredClone(bookings.instant);
   instant.status.refundStatus.ticketsRefundValue = '19420';
   const { code, output } = await verifyAgainstBackend({ ...bookings, instant });
