@@ -38,6 +38,7 @@ const { requestErrorHandler } = require('./backend/answers');
 const { readStateFile, writeAtomic, writeStateFile } = require('./backend/stateFile');
 const { createIdempotency } = require('./idempotency');
 const { imageEnd } = require('./imageEnd');
+const rules = require('../contract/rules.json');
 
 /**
  * @typedef {object} Upload an image stored by POST /tickets/upload
@@ -70,19 +71,19 @@ const { imageEnd } = require('./imageEnd');
 const STATE_FILE = 'claims.json';
 const STATE_VERSION = 1;
 /** Largest upload, bytes: 10 MiB (docs/product-rules.md section 9; docs/decisions.md "Uploads": limits in MiB). */
-const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+const MAX_UPLOAD_BYTES = rules.photo.maxBytes;
 /** Most images in one claim (docs/product-rules.md section 5). */
-const MAX_IMAGES_PER_CLAIM = 10;
+const MAX_IMAGES_PER_CLAIM = rules.photo.maxPhotos;
 /** Most live uploads (stored, not deleted, not yet claimed) of one journey: the claim's 10 images. */
 const MAX_LIVE_UPLOADS_PER_JOURNEY = MAX_IMAGES_PER_CLAIM;
 /** Most pixels (width × height, from the header) of an image: 40 megapixels (docs/uploads.md). */
-const MAX_PIXELS = 40_000_000;
-/** The refusal of an image already among the journey's live uploads (the widget's own text). */
-const DUPLICATE_MESSAGE = 'You have already added this photo.';
+const MAX_PIXELS = rules.photo.maxPixels;
+/** The refusals' texts: the widget's own (docs/host-contract.md "Shared rules"). */
+const TEXTS = rules.photo.texts;
 /** The shape of every upload id this backend issues. */
 const UPLOAD_ID = /^[A-Za-z0-9_-]{24}$/;
 const JOURNEY_ID = /^[A-Za-z0-9_-]{1,64}$/;
-const BOOKING_REFERENCE = /^(?:E-[A-Z0-9]{9}|[WRTFGHJKLXCBN2-9]{8})$/;
+const BOOKING_REFERENCE = new RegExp(rules.bookingReferencePattern);
 /** The upload route: the path of its saved Idempotency-Key answers. */
 const UPLOAD_ROUTE = '/tickets/upload';
 
@@ -351,24 +352,24 @@ function createClaimsStore({ bookings, dataDir, logger = console, uploadFaults =
     if (!file || !Buffer.isBuffer(file.buffer) || file.buffer.length === 0) {
       return badRequest('Send one image in the multipart field "file".');
     }
-    if (file.buffer.length > MAX_UPLOAD_BYTES)
-      return answer(413, { message: 'The selected file must be smaller than 10 MB.' });
+    if (file.buffer.length > MAX_UPLOAD_BYTES) return answer(413, { message: TEXTS.tooBig });
     const kind = sniffImageType(file.buffer);
-    if (!kind) return answer(415, { message: 'Only JPEG, PNG or GIF images are accepted.' });
+    if (!kind) return answer(415, { message: TEXTS.wrongType });
     let size;
     try {
       size = imageSize(file.buffer);
     } catch {
-      return answer(415, { message: 'The image could not be read.' });
+      return answer(415, { message: TEXTS.unreadable });
     }
-    if (!size.width || !size.height) return answer(415, { message: 'The image could not be read.' });
+    if (!size.width || !size.height) return answer(415, { message: TEXTS.unreadable });
     if (size.width * size.height > MAX_PIXELS) {
+      const { width, height } = size;
       return answer(415, {
-        message: `The image is ${size.width} × ${size.height} pixels: at most 40 megapixels are accepted.`,
+        message: TEXTS.tooManyPixels.replace('{width}', String(width)).replace('{height}', String(height)),
       });
     }
     const end = imageEnd(file.buffer, kind.type);
-    if (end === null) return answer(415, { message: 'The image could not be read.' });
+    if (end === null) return answer(415, { message: TEXTS.unreadable });
     const image = file.buffer.subarray(0, end);
     const digest = createHash('sha256').update(image).digest('hex');
     const live = Object.values(store.uploads).filter(
@@ -376,13 +377,9 @@ function createClaimsStore({ bookings, dataDir, logger = console, uploadFaults =
     );
     const planned = Object.hasOwn(uploadFaults, journey) ? uploadFaults[journey] : undefined;
     if (planned === 'duplicate' || live.some((upload) => upload.digest === digest)) {
-      return answer(409, { message: DUPLICATE_MESSAGE });
+      return answer(409, { message: TEXTS.duplicate });
     }
-    if (live.length >= MAX_LIVE_UPLOADS_PER_JOURNEY) {
-      return answer(409, {
-        message: `A claim can have at most ${MAX_LIVE_UPLOADS_PER_JOURNEY} photos. Remove one before adding another.`,
-      });
-    }
+    if (live.length >= MAX_LIVE_UPLOADS_PER_JOURNEY) return answer(409, { message: TEXTS.tooMany });
     const id = newUploadId();
     writeAtomic(uploadPath(uploadsDir, id, kind.ext), image);
     store.uploads[id] = {
@@ -507,8 +504,7 @@ function createClaimsRouter({ dataDir, bookings, logger = console, guards, uploa
   router.post(UPLOAD_ROUTE, guards.upload, (req, res) => {
     upload(req, res, (error) => {
       if (error instanceof multer.MulterError) {
-        if (error.code === 'LIMIT_FILE_SIZE')
-          return send(res, answer(413, { message: 'The selected file must be smaller than 10 MB.' }));
+        if (error.code === 'LIMIT_FILE_SIZE') return send(res, answer(413, { message: TEXTS.tooBig }));
         return send(res, badRequest(`Invalid upload: ${error.message}. Send one image in the field "file".`));
       }
       if (error) return send(res, badRequest('The upload could not be read.'));
