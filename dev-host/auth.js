@@ -31,7 +31,8 @@
 const { randomBytes, timingSafeEqual } = require('crypto');
 const express = require('express');
 const { queryValue, createBackendRouter } = require('./backend');
-const { journeyIdsOf, createClaimsRouter, isUploadId } = require('./claims');
+const { journeyIdsOf, createClaimsRouter } = require('./claims');
+const { isUploadId } = require('./backend/uploadFiles');
 const { createProofThrottle } = require('./backend/limits');
 const rules = require('../contract/rules.json');
 

@@ -11,7 +11,8 @@ const fs = require('fs');
 const path = require('path');
 const bookings = require('../fixtures/bookings.json');
 const { useTestHosts, travellerSession, png, getJson } = require('./testing');
-const { createClaimsStore, sniffImageType, uploadPath, isUploadId, MAX_UPLOAD_BYTES } = require('./claims');
+const { createClaimsStore, MAX_UPLOAD_BYTES } = require('./claims');
+const { sniffImageType, uploadPath, isUploadId } = require('./backend/uploadFiles');
 const { imageEnd } = require('./imageEnd');
 
 const { start: startHost, tempDir } = useTestHosts();
