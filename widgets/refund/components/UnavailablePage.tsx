@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useServerState } from '../../../shared/hooks/useServerState';
-import { setTitleFirstSegment } from '../../../shared/page/title';
+import { setTitleFirstSegment } from '../title';
 import { Section } from '../../../shared/ui/Section';
 import { fetchRefundStatus } from '../../../shared/api/refundStatus';
 import { texts } from '../texts';
