@@ -34,7 +34,7 @@ const { queryValue, createBackendRouter } = require('./backend');
 const { journeyIdsOf, createClaimsRouter } = require('./claims');
 const { isUploadId } = require('./backend/uploadFiles');
 const { createProofThrottle } = require('./backend/limits');
-const rules = require('../contract/rules.json');
+const antiforgeryToken = require('../contract/rules/antiforgeryToken.json');
 
 const SESSION_COOKIE = 'rw_session';
 const CSRF_COOKIE = 'rw_csrf';
@@ -54,9 +54,9 @@ const MAX_SESSIONS_PER_CLIENT = 1000;
 /** Tokens this backend issues: 32 random bytes, base64url (43 characters). */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 /** Tokens accepted in the antiforgery double-submit: the shape the widgets send, 16 characters or more (docs/host-contract.md "Shared rules"). */
-const CSRF_TOKEN_SHAPE = new RegExp(rules.antiforgeryToken.pattern);
+const CSRF_TOKEN_SHAPE = new RegExp(antiforgeryToken.pattern);
 /** @param {string} token */
-const isCsrfToken = (token) => token.length >= rules.antiforgeryToken.minLength && CSRF_TOKEN_SHAPE.test(token);
+const isCsrfToken = (token) => token.length >= antiforgeryToken.minLength && CSRF_TOKEN_SHAPE.test(token);
 
 /** The plain-text answers of a refusal. */
 const MESSAGES = {

@@ -39,7 +39,7 @@ const { createIdempotency } = require('./idempotency');
 const { imageEnd } = require('./imageEnd');
 const { decideClaim, MAX_IMAGES_PER_CLAIM } = require('./backend/claimRules');
 const { isUploadExtension, isUploadId, newUploadId, sniffImageType, uploadPath } = require('./backend/uploadFiles');
-const rules = require('../contract/rules.json');
+const photo = require('../contract/rules/photo.json');
 
 /**
  * @typedef {object} Upload an image stored by POST /tickets/upload
@@ -72,13 +72,13 @@ const rules = require('../contract/rules.json');
 const STATE_FILE = 'claims.json';
 const STATE_VERSION = 1;
 /** Largest upload, bytes: 10 MiB (docs/product-rules.md section 9; docs/decisions.md "Uploads": limits in MiB). */
-const MAX_UPLOAD_BYTES = rules.photo.maxBytes;
+const MAX_UPLOAD_BYTES = photo.maxBytes;
 /** Most live uploads (stored, not deleted, not yet claimed) of one journey: the claim's 10 images. */
 const MAX_LIVE_UPLOADS_PER_JOURNEY = MAX_IMAGES_PER_CLAIM;
 /** Most pixels (width × height, from the header) of an image: 40 megapixels (docs/uploads.md). */
-const MAX_PIXELS = rules.photo.maxPixels;
+const MAX_PIXELS = photo.maxPixels;
 /** The refusals' texts: the widget's own (docs/host-contract.md "Shared rules"). */
-const TEXTS = rules.photo.texts;
+const TEXTS = photo.texts;
 const JOURNEY_ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** The upload route: the path of its saved Idempotency-Key answers. */
 const UPLOAD_ROUTE = '/tickets/upload';

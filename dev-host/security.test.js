@@ -256,7 +256,7 @@ describe('finding 2: state-changing calls need the antiforgery token of the page
     expect(stored.deletedAt).toBeUndefined();
   });
 
-  it("a host's own token is taken in the widgets' shape, 16 characters or more (contract/rules.json)", async () => {
+  it("a host's own token is taken in the widgets' shape, 16 characters or more (contract/rules/antiforgeryToken.json)", async () => {
     const server = await start();
     const traveller = server.fetch;
     const session = traveller.cookie.split(';')[0];

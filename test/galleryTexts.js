@@ -67,7 +67,7 @@ function moduleExports(file) {
   const module = { exports: {} };
   const run = vm.runInThisContext(`(function (exports, require, module) {\n${outputText}\n})`, { filename: file });
   try {
-    // A JSON import is data (contract/rules.json): read for real.
+    // A JSON import is data (contract/rules/): read for real.
     const load = (/** @type {string} */ id) =>
       id.endsWith('.json') ? require(path.resolve(ROOT, path.dirname(file), id)) : STUB;
     run(module.exports, load, module);

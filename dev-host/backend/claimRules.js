@@ -7,12 +7,13 @@
 'use strict';
 
 const { randomUUID } = require('crypto');
-const rules = require('../../contract/rules.json');
+const photo = require('../../contract/rules/photo.json');
+const bookingReference = require('../../contract/rules/bookingReference.json');
 const { isUploadId } = require('./uploadFiles');
 
 /** Most images in one claim (docs/product-rules.md section 5). */
-const MAX_IMAGES_PER_CLAIM = rules.photo.maxPhotos;
-const BOOKING_REFERENCE = new RegExp(rules.bookingReferencePattern);
+const MAX_IMAGES_PER_CLAIM = photo.maxPhotos;
+const BOOKING_REFERENCE = new RegExp(bookingReference.pattern);
 
 /** @param {string} message */
 const badRequest = (message) => ({ status: 400, json: { message } });

@@ -2,10 +2,10 @@
  * Manual claim texts: docs/product-rules.md quotes exact; the others in the GOV.UK file-upload pattern
  * (docs/uploads.md "What the traveller reads"; docs/decisions.md "The manual claim's words").
  */
-import rules from '../../contract/rules.json';
+import photo from '../../contract/rules/photo.json';
 
 /** The photo texts the reference backend answers too (docs/host-contract.md "Shared rules"). */
-const photoTexts = rules.photo.texts;
+const photoTexts = photo.texts;
 
 export const texts = {
   title: 'Further evidence required',
