@@ -3,7 +3,7 @@
  * "Layout", docs/architecture.md "Layout").
  *
  * - `shared/` is code two widgets use at run time: it imports no widget, no dev host or host,
- *   no contract tooling and no test code.
+ *   no contract tooling (contract/rules/, shared data, aside) and no test code.
  * - A widget imports `shared/`, never another widget.
  * - `host-shim/` loads the widgets through federation at run time, never by import; the dev host
  *   and the hosts serve pages that do the same.
@@ -33,7 +33,8 @@ module.exports = {
       comment:
         'shared/ is code two widgets use: it never imports a widget, the dev host, a host or the contract tooling.',
       from: { path: '^shared/' },
-      to: { path: '^(widgets|dev-host|hosts|contract)/' },
+      // contract/rules/ is data the widgets and the reference backend share, not tooling.
+      to: { path: '^(widgets|dev-host|hosts|contract)/', pathNot: '^contract/rules/[^/]+\\.json$' },
     },
     {
       name: 'widget-imports-no-other-widget',

@@ -31,8 +31,10 @@
 const { randomBytes, timingSafeEqual } = require('crypto');
 const express = require('express');
 const { queryValue, createBackendRouter } = require('./backend');
-const { journeyIdsOf, createClaimsRouter, isUploadId } = require('./claims');
+const { journeyIdsOf, createClaimsRouter } = require('./claims');
+const { isUploadId } = require('./backend/uploadFiles');
 const { createProofThrottle } = require('./backend/limits');
+const antiforgeryToken = require('../contract/rules/antiforgeryToken.json');
 
 const SESSION_COOKIE = 'rw_session';
 const CSRF_COOKIE = 'rw_csrf';
@@ -51,8 +53,10 @@ const MAX_SESSIONS_PER_BOOKING = 32;
 const MAX_SESSIONS_PER_CLIENT = 1000;
 /** Tokens this backend issues: 32 random bytes, base64url (43 characters). */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-/** Tokens accepted in the antiforgery double-submit (another host may issue its own). */
-const CSRF_TOKEN = /^[\x21-\x7e]{16,512}$/;
+/** Tokens accepted in the antiforgery double-submit: the shape the widgets send, 16 characters or more (docs/host-contract.md "Shared rules"). */
+const CSRF_TOKEN_SHAPE = new RegExp(antiforgeryToken.pattern);
+/** @param {string} token */
+const isCsrfToken = (token) => token.length >= antiforgeryToken.minLength && CSRF_TOKEN_SHAPE.test(token);
 
 /** The plain-text answers of a refusal. */
 const MESSAGES = {
@@ -347,7 +351,7 @@ function refuse(res, message) {
 
 /**
  * Middleware: the double-submit antiforgery check. Passes when the `RequestVerificationToken`
- * header equals the `rw_csrf` cookie (`__Host-rw_csrf` over HTTPS; 16 to 512 visible ASCII
+ * header equals the `rw_csrf` cookie (`__Host-rw_csrf` over HTTPS; 16 to 4096 visible ASCII
  * characters); else 403, plain text.
  *
  * @type {import('express').RequestHandler}
@@ -355,7 +359,7 @@ function refuse(res, message) {
 function requireAntiforgery(req, res, next) {
   const header = req.get(CSRF_HEADER) ?? '';
   const cookieToken = readCookie(req, CSRF_COOKIE) ?? '';
-  if (CSRF_TOKEN.test(header) && CSRF_TOKEN.test(cookieToken) && sameToken(header, cookieToken)) return next();
+  if (isCsrfToken(header) && isCsrfToken(cookieToken) && sameToken(header, cookieToken)) return next();
   return refuse(res, MESSAGES.antiforgery);
 }
 

@@ -20,15 +20,14 @@
  *   yet part of a submitted claim.
  * - A fault hook (`uploadFaults`) refuses every image uploaded to a planned journey as a duplicate:
  *   the states gallery's refused photo (docs/gallery.md).
- * - Upload ids come from `crypto.randomBytes` (144 bits, base64url, 24 characters); an id is
- *   checked against that shape before it is used in a path, and files live only in
- *   `DATA_DIR/uploads/<id>.<ext>`, so no id can reach outside that folder.
+ * - Upload ids and their files: backend/uploadFiles.js; files live only in
+ *   `DATA_DIR/uploads/<id>.<ext>`. Whether a claim is taken: backend/claimRules.js.
  * - State (uploads, claims, idempotency answers) is written atomically to `DATA_DIR/claims.json`
  *   and each claim also to `DATA_DIR/claims/<claimId>.json`; it survives a restart.
  */
 'use strict';
 
-const { createHash, randomBytes, randomUUID } = require('crypto');
+const { createHash } = require('crypto');
 const fs = require('fs');
 const path = require('path');
 const express = require('express');
@@ -38,6 +37,9 @@ const { requestErrorHandler } = require('./backend/answers');
 const { readStateFile, writeAtomic, writeStateFile } = require('./backend/stateFile');
 const { createIdempotency } = require('./idempotency');
 const { imageEnd } = require('./imageEnd');
+const { decideClaim, MAX_IMAGES_PER_CLAIM } = require('./backend/claimRules');
+const { isUploadExtension, isUploadId, newUploadId, sniffImageType, uploadPath } = require('./backend/uploadFiles');
+const photo = require('../contract/rules/photo.json');
 
 /**
  * @typedef {object} Upload an image stored by POST /tickets/upload
@@ -70,79 +72,16 @@ const { imageEnd } = require('./imageEnd');
 const STATE_FILE = 'claims.json';
 const STATE_VERSION = 1;
 /** Largest upload, bytes: 10 MiB (docs/product-rules.md section 9; docs/decisions.md "Uploads": limits in MiB). */
-const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-/** Most images in one claim (docs/product-rules.md section 5). */
-const MAX_IMAGES_PER_CLAIM = 10;
+const MAX_UPLOAD_BYTES = photo.maxBytes;
 /** Most live uploads (stored, not deleted, not yet claimed) of one journey: the claim's 10 images. */
 const MAX_LIVE_UPLOADS_PER_JOURNEY = MAX_IMAGES_PER_CLAIM;
 /** Most pixels (width × height, from the header) of an image: 40 megapixels (docs/uploads.md). */
-const MAX_PIXELS = 40_000_000;
-/** The refusal of an image already among the journey's live uploads (the widget's own text). */
-const DUPLICATE_MESSAGE = 'You have already added this photo.';
-/** The shape of every upload id this backend issues. */
-const UPLOAD_ID = /^[A-Za-z0-9_-]{24}$/;
+const MAX_PIXELS = photo.maxPixels;
+/** The refusals' texts: the widget's own (docs/host-contract.md "Shared rules"). */
+const TEXTS = photo.texts;
 const JOURNEY_ID = /^[A-Za-z0-9_-]{1,64}$/;
-const BOOKING_REFERENCE = /^(?:E-[A-Z0-9]{9}|[WRTFGHJKLXCBN2-9]{8})$/;
 /** The upload route: the path of its saved Idempotency-Key answers. */
 const UPLOAD_ROUTE = '/tickets/upload';
-
-/** @typedef {'image/png' | 'image/jpeg' | 'image/gif'} ImageType */
-
-/**
- * Magic numbers of the accepted image types.
- * @type {Array<{ type: ImageType, ext: string, bytes: number[] }>}
- */
-const SIGNATURES = [
-  { type: 'image/png', ext: '.png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
-  { type: 'image/jpeg', ext: '.jpg', bytes: [0xff, 0xd8, 0xff] },
-  { type: 'image/gif', ext: '.gif', bytes: [0x47, 0x49, 0x46, 0x38, 0x37, 0x61] },
-  { type: 'image/gif', ext: '.gif', bytes: [0x47, 0x49, 0x46, 0x38, 0x39, 0x61] },
-];
-
-/**
- * Tells the image type from the first bytes of a file.
- *
- * @param {Buffer} buffer the file's bytes
- * @returns {{ type: ImageType, ext: string } | null} JPEG, PNG or GIF, else null
- */
-function sniffImageType(buffer) {
-  if (!Buffer.isBuffer(buffer)) return null;
-  // Past the end of a short buffer a byte reads as undefined, which matches no signature byte.
-  const found = SIGNATURES.find(({ bytes }) => bytes.every((b, i) => buffer[i] === b));
-  return found ? { type: found.type, ext: found.ext } : null;
-}
-
-/** A new upload id: 18 random bytes as base64url (24 characters, cannot be guessed). */
-function newUploadId() {
-  return randomBytes(18).toString('base64url');
-}
-
-/**
- * True for a string of the shape {@link newUploadId} makes.
- *
- * @param {unknown} value
- * @returns {value is string}
- */
-function isUploadId(value) {
-  return typeof value === 'string' && UPLOAD_ID.test(value);
-}
-
-/**
- * The path of an upload's file, refusing anything that is not a well-formed id or would leave
- * the uploads folder.
- *
- * @param {string} uploadsDir absolute folder of the uploads
- * @param {string} id an upload id
- * @param {string} ext `.png`, `.jpg` or `.gif`
- * @returns {string} the absolute path
- * @throws {Error} for a malformed id or extension
- */
-function uploadPath(uploadsDir, id, ext) {
-  if (!isUploadId(id) || !['.png', '.jpg', '.gif'].includes(ext)) throw new Error('Invalid upload id');
-  const file = path.resolve(uploadsDir, `${id}${ext}`);
-  if (path.dirname(file) !== path.resolve(uploadsDir)) throw new Error('Invalid upload path');
-  return file;
-}
 
 /**
  * Journey ids of a fixture state: the status's journeyID and the Details' journey ids.
@@ -278,7 +217,7 @@ function createClaimsStore({ bookings, dataDir, logger = console, uploadFaults =
       const result = store.idempotency.run(
         { scope: session, path: '/tickets/submit-claim', key: idempotencyKey, body },
         () => {
-          const decided = decideClaim(body);
+          const decided = decideClaim(body, { references, uploads: store.uploads });
           if ('claim' in decided) {
             const { claim } = decided;
             store.claims.push(claim);
@@ -351,24 +290,24 @@ function createClaimsStore({ bookings, dataDir, logger = console, uploadFaults =
     if (!file || !Buffer.isBuffer(file.buffer) || file.buffer.length === 0) {
       return badRequest('Send one image in the multipart field "file".');
     }
-    if (file.buffer.length > MAX_UPLOAD_BYTES)
-      return answer(413, { message: 'The selected file must be smaller than 10 MB.' });
+    if (file.buffer.length > MAX_UPLOAD_BYTES) return answer(413, { message: TEXTS.tooBig });
     const kind = sniffImageType(file.buffer);
-    if (!kind) return answer(415, { message: 'Only JPEG, PNG or GIF images are accepted.' });
+    if (!kind) return answer(415, { message: TEXTS.wrongType });
     let size;
     try {
       size = imageSize(file.buffer);
     } catch {
-      return answer(415, { message: 'The image could not be read.' });
+      return answer(415, { message: TEXTS.unreadable });
     }
-    if (!size.width || !size.height) return answer(415, { message: 'The image could not be read.' });
+    if (!size.width || !size.height) return answer(415, { message: TEXTS.unreadable });
     if (size.width * size.height > MAX_PIXELS) {
+      const { width, height } = size;
       return answer(415, {
-        message: `The image is ${size.width} × ${size.height} pixels: at most 40 megapixels are accepted.`,
+        message: TEXTS.tooManyPixels.replace('{width}', String(width)).replace('{height}', String(height)),
       });
     }
     const end = imageEnd(file.buffer, kind.type);
-    if (end === null) return answer(415, { message: 'The image could not be read.' });
+    if (end === null) return answer(415, { message: TEXTS.unreadable });
     const image = file.buffer.subarray(0, end);
     const digest = createHash('sha256').update(image).digest('hex');
     const live = Object.values(store.uploads).filter(
@@ -376,13 +315,9 @@ function createClaimsStore({ bookings, dataDir, logger = console, uploadFaults =
     );
     const planned = Object.hasOwn(uploadFaults, journey) ? uploadFaults[journey] : undefined;
     if (planned === 'duplicate' || live.some((upload) => upload.digest === digest)) {
-      return answer(409, { message: DUPLICATE_MESSAGE });
+      return answer(409, { message: TEXTS.duplicate });
     }
-    if (live.length >= MAX_LIVE_UPLOADS_PER_JOURNEY) {
-      return answer(409, {
-        message: `A claim can have at most ${MAX_LIVE_UPLOADS_PER_JOURNEY} photos. Remove one before adding another.`,
-      });
-    }
+    if (live.length >= MAX_LIVE_UPLOADS_PER_JOURNEY) return answer(409, { message: TEXTS.tooMany });
     const id = newUploadId();
     writeAtomic(uploadPath(uploadsDir, id, kind.ext), image);
     store.uploads[id] = {
@@ -402,54 +337,6 @@ function createClaimsStore({ bookings, dataDir, logger = console, uploadFaults =
     return answer(200, id);
   }
 
-  /**
-   * Checks a submit-claim body against the fixtures and the uploads.
-   *
-   * @param {unknown} request the parsed JSON body
-   * @returns {{ status: number, json: unknown } | { status: 201, json: { claimId: string }, claim: Claim }}
-   */
-  function decideClaim(request) {
-    if (request === null || typeof request !== 'object' || Array.isArray(request)) {
-      return badRequest('The request body must be a JSON object.');
-    }
-    const body = /** @type {Record<string, unknown>} */ (request);
-    const reference = typeof body.Ctr === 'string' ? body.Ctr.trim().toUpperCase() : '';
-    if (!references.has(reference)) return badRequest('Ctr must be a known booking reference.');
-    const images = body.Images;
-    if (!Array.isArray(images) || images.length < 1 || images.length > MAX_IMAGES_PER_CLAIM) {
-      return badRequest(`Images must list 1 to ${MAX_IMAGES_PER_CLAIM} uploaded images.`);
-    }
-    if (new Set(images).size !== images.length) return badRequest('Images lists an image twice.');
-    for (const id of images) {
-      const upload = isUploadId(id) ? store.uploads[id] : undefined;
-      if (!upload || upload.deletedAt) return badRequest(`Unknown or deleted image: ${String(id).slice(0, 40)}`);
-      if (upload.bookingReference !== reference) return badRequest(`Image ${id} belongs to another booking.`);
-      if (upload.claimId) return badRequest(`Image ${id} is already part of a claim.`);
-    }
-    let replacement = null;
-    if (body.ReplacementCtr !== undefined && body.ReplacementCtr !== null && body.ReplacementCtr !== '') {
-      if (typeof body.ReplacementCtr !== 'string' || !BOOKING_REFERENCE.test(body.ReplacementCtr.trim())) {
-        return badRequest('ReplacementCtr must be a booking reference.');
-      }
-      replacement = body.ReplacementCtr.trim();
-      if (replacement.toUpperCase() === reference) {
-        return badRequest('Cannot be the same as the overarching booking reference');
-      }
-    }
-    if (body.Disruption !== undefined && typeof body.Disruption !== 'boolean') {
-      return badRequest('Disruption must be true or false.');
-    }
-    const claim = {
-      claimId: randomUUID(),
-      bookingReference: reference,
-      images: [...images],
-      replacementReference: replacement,
-      disruption: body.Disruption === true,
-      time: new Date().toISOString(),
-    };
-    return { status: 201, json: { claimId: claim.claimId }, claim };
-  }
-
   load();
   return store;
 
@@ -458,7 +345,7 @@ function createClaimsStore({ bookings, dataDir, logger = console, uploadFaults =
     if (!saved) return;
     // Only well-formed ids are kept, so a hand-edited file cannot point a path elsewhere.
     for (const [id, upload] of Object.entries(saved.uploads ?? {})) {
-      if (isUploadId(id) && upload && ['.png', '.jpg', '.gif'].includes(upload.ext)) store.uploads[id] = upload;
+      if (isUploadId(id) && upload && isUploadExtension(upload.ext)) store.uploads[id] = upload;
     }
     store.claims = Array.isArray(saved.claims) ? saved.claims : [];
     // Older files hold answers without a session: load() leaves those out.
@@ -507,8 +394,7 @@ function createClaimsRouter({ dataDir, bookings, logger = console, guards, uploa
   router.post(UPLOAD_ROUTE, guards.upload, (req, res) => {
     upload(req, res, (error) => {
       if (error instanceof multer.MulterError) {
-        if (error.code === 'LIMIT_FILE_SIZE')
-          return send(res, answer(413, { message: 'The selected file must be smaller than 10 MB.' }));
+        if (error.code === 'LIMIT_FILE_SIZE') return send(res, answer(413, { message: TEXTS.tooBig }));
         return send(res, badRequest(`Invalid upload: ${error.message}. Send one image in the field "file".`));
       }
       if (error) return send(res, badRequest('The upload could not be read.'));
@@ -536,9 +422,6 @@ function createClaimsRouter({ dataDir, bookings, logger = console, guards, uploa
 module.exports = {
   createClaimsRouter,
   createClaimsStore,
-  sniffImageType,
-  uploadPath,
-  isUploadId,
   journeyIdsOf,
   MAX_UPLOAD_BYTES,
   MAX_IMAGES_PER_CLAIM,

@@ -11,7 +11,8 @@ const fs = require('fs');
 const path = require('path');
 const bookings = require('../fixtures/bookings.json');
 const { useTestHosts, travellerSession, png, getJson } = require('./testing');
-const { createClaimsStore, sniffImageType, uploadPath, isUploadId, MAX_UPLOAD_BYTES } = require('./claims');
+const { createClaimsStore, MAX_UPLOAD_BYTES } = require('./claims');
+const { sniffImageType, uploadPath, isUploadId } = require('./backend/uploadFiles');
 const { imageEnd } = require('./imageEnd');
 
 const { start: startHost, tempDir } = useTestHosts();
@@ -172,7 +173,10 @@ describe('POST /tickets/upload', () => {
     expect((await upload(server, svg, { name: 'x.svg', type: 'image/svg+xml' })).status).toBe(415);
     // A PNG signature with nothing readable after it.
     const broken = await upload(server, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]));
-    expect(broken).toMatchObject({ status: 415, json: { message: 'The image could not be read.' } });
+    expect(broken).toMatchObject({
+      status: 415,
+      json: { message: 'We could not open this photo. Please choose another copy of it, saved as JPG, PNG or GIF.' },
+    });
     // A real PNG declared as text is accepted: the bytes decide.
     expect((await upload(server, png(4, 4), { name: 'scan.txt', type: 'text/plain' })).status).toBe(200);
     expect(await (await server.fetch(`${server.url}/__dev/uploads`)).json()).toHaveLength(1);
@@ -183,7 +187,7 @@ describe('POST /tickets/upload', () => {
     const big = Buffer.concat([png(8, 8), Buffer.alloc(MAX_UPLOAD_BYTES + 1 - png(8, 8).length)]);
     expect(big.length).toBe(10 * 1024 * 1024 + 1);
     const refused = await upload(server, big);
-    expect(refused).toMatchObject({ status: 413, json: { message: 'The selected file must be smaller than 10 MB.' } });
+    expect(refused).toMatchObject({ status: 413, json: { message: 'The selected file must be smaller than 10 MB' } });
     const limit = Buffer.concat([png(8, 8), Buffer.alloc(MAX_UPLOAD_BYTES - png(8, 8).length)]);
     expect((await upload(server, limit)).status).toBe(200);
     // Two 10 MiB uploads over HTTP: about 1 s alone, over 5 s (Jest's default) on a busy machine.
@@ -250,7 +254,7 @@ describe('uploads bounded (docs/uploads.md)', () => {
     const near = Buffer.from(jpeg(10, 10));
     near[2] = 0x00;
     const answer = await upload(server, near, { name: 'near.jpg', type: 'image/jpeg' });
-    expect(answer).toMatchObject({ status: 415, json: { message: 'Only JPEG, PNG or GIF images are accepted.' } });
+    expect(answer).toMatchObject({ status: 415, json: { message: 'The selected file must be a JPG, PNG or GIF' } });
     expect(await uploads(server)).toEqual([]);
   });
 
@@ -264,7 +268,9 @@ describe('uploads bounded (docs/uploads.md)', () => {
       const answer = await upload(server, pngHeaderOnly(width, height), { name: `${width}.png` });
       expect(answer).toEqual({
         status: 415,
-        json: { message: `The image is ${width} × ${height} pixels: at most 40 megapixels are accepted.` },
+        json: {
+          message: `This photo is ${width} × ${height} pixels, more than we can handle. Please choose a photo of at most 40 megapixels, for example 8000 × 5000 pixels.`,
+        },
         headers: expect.anything(),
       });
     }
@@ -285,7 +291,7 @@ describe('uploads bounded (docs/uploads.md)', () => {
     const eleventh = await upload(server, png(11, 1), { name: 'photo-11.png' });
     expect(eleventh).toMatchObject({
       status: 409,
-      json: { message: 'A claim can have at most 10 photos. Remove one before adding another.' },
+      json: { message: 'You can only add up to 10 photos – remove one to add another' },
     });
     // Another journey has its own count.
     const other = await upload(server, png(11, 1), { journeyId: String(advance.status.refundStatus.journeyID) });
@@ -323,7 +329,10 @@ describe('uploads bounded (docs/uploads.md)', () => {
   it('refuses an image with no end marker (cut short) with 415', async () => {
     const server = await start();
     const cut = png(40, 30).subarray(0, png(40, 30).length - 12);
-    expect(await upload(server, cut)).toMatchObject({ status: 415, json: { message: 'The image could not be read.' } });
+    expect(await upload(server, cut)).toMatchObject({
+      status: 415,
+      json: { message: 'We could not open this photo. Please choose another copy of it, saved as JPG, PNG or GIF.' },
+    });
   });
 
   it('refuses a duplicate of a live upload (409) by SHA-256, whatever its name; deleting frees it', async () => {
@@ -435,7 +444,7 @@ describe('POST /tickets/upload with an Idempotency-Key (docs/host-contract.md "I
     const server = await start();
     const ids = [];
     for (let i = 1; i <= 10; i += 1) ids.push((await upload(server, png(i, 1), { key: `photo-${i}` })).json);
-    const limit = { message: 'A claim can have at most 10 photos. Remove one before adding another.' };
+    const limit = { message: 'You can only add up to 10 photos – remove one to add another' };
     expect(await upload(server, png(11, 1), { key: 'photo-11' })).toMatchObject({ status: 409, json: limit });
     expect(await remove(server, ids[0])).toBe(204);
     const eleventh = await upload(server, png(11, 1), { key: 'photo-11' });
@@ -454,7 +463,7 @@ describe('POST /tickets/upload with an Idempotency-Key (docs/host-contract.md "I
 
   it('a refusal is not saved: the key is decided again, and takes the photo sent next', async () => {
     const server = await start();
-    const refused = { status: 415, json: { message: 'Only JPEG, PNG or GIF images are accepted.' } };
+    const refused = { status: 415, json: { message: 'The selected file must be a JPG, PNG or GIF' } };
     expect(await upload(server, Buffer.from('%PDF-1.7'), { key: 'pdf', name: 'ticket.pdf' })).toMatchObject(refused);
     // Nothing saved, so nothing written.
     expect(fs.existsSync(path.join(path.dirname(server.app.locals.store.stateFile), 'claims.json'))).toBe(false);

@@ -256,6 +256,31 @@ describe('finding 2: state-changing calls need the antiforgery token of the page
     expect(stored.deletedAt).toBeUndefined();
   });
 
+  it("a host's own token is taken in the widgets' shape, 16 characters or more (contract/rules/antiforgeryToken.json)", async () => {
+    const server = await start();
+    const traveller = server.fetch;
+    const session = traveller.cookie.split(';')[0];
+    // The ASP.NET kit's antiforgery tokens run to hundreds of characters; a cookie holds at most 4096 bytes.
+    /** @type {Array<[string, number]>} */
+    const cases = [
+      ['x'.repeat(15), 403],
+      ['CfDJ8'.repeat(120), 400],
+      ['y'.repeat(4096), 400],
+      ['z'.repeat(4097), 403],
+    ];
+    for (const [token, status] of cases) {
+      const response = await fetch(`${server.url}/api/ProcessRefundWithReplacement/DryRun`, {
+        ...json({}),
+        headers: {
+          'Content-Type': 'application/json',
+          Cookie: `${session}; rw_csrf=${token}`,
+          RequestVerificationToken: token,
+        },
+      });
+      expect([token.length, response.status]).toEqual([token.length, status]);
+    }
+  });
+
   it('POST /__dev/reset needs no token', async () => {
     const server = await start();
     expect((await fetch(`${server.url}/__dev/reset`, { method: 'POST' })).status).toBe(200);

@@ -5,7 +5,7 @@
  * text; its tests (dev-host/gallery.test.js, e2e/gallery.test.js) check each state with these.
  *
  * A text table is read from its TypeScript source: TypeScript's `transpileModule` turns the one
- * module into CommonJS, which runs with every import replaced by an inert stub. Texts are
+ * module into CommonJS, which runs with every import but JSON replaced by an inert stub. Texts are
  * top-level constants, so they need none of their module's imports; a module whose top level
  * called an import would fail here, loudly.
  */
@@ -61,12 +61,16 @@ function moduleExports(file) {
       module: ts.ModuleKind.CommonJS,
       target: ts.ScriptTarget.ES2022,
       jsx: ts.JsxEmit.ReactJSX,
+      esModuleInterop: true,
     },
   });
   const module = { exports: {} };
   const run = vm.runInThisContext(`(function (exports, require, module) {\n${outputText}\n})`, { filename: file });
   try {
-    run(module.exports, () => STUB, module);
+    // A JSON import is data (contract/rules/): read for real.
+    const load = (/** @type {string} */ id) =>
+      id.endsWith('.json') ? require(path.resolve(ROOT, path.dirname(file), id)) : STUB;
+    run(module.exports, load, module);
   } catch (error) {
     throw new Error(`test/galleryTexts.js: ${file} needs its imports at its top level (${error})`);
   }

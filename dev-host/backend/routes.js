@@ -168,41 +168,47 @@ function createBackendRouter(backend, { latencyMs = 0, logger = console, guards,
     send(res, backend.processReplacement(req.body, req.get('Idempotency-Key'), res.locals.sessionId));
   });
 
-  // JSON only: a cross-site form or no-cors fetch cannot send application/json without a preflight.
-  // Rate-limited per client before the body is read (docs/reference-backend.md "Limits").
-  router.post(
-    '/report/error',
-    perClient(LIMITS.errorsPerClient),
-    express.json({ limit: ERROR_REPORT_LIMIT, type: 'application/json' }),
-    (req, res) => {
-      if (!req.is('application/json')) {
-        return res.status(415).json({ message: 'An error report must be sent as application/json.' });
-      }
-      if (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) {
-        return res.status(400).json({ message: 'An error report must be a JSON object.' });
-      }
-      backend.addErrorReport(req.body);
-      if (logReports) logger.warn(`Dev host: client error report: ${escapeForLog(req.body.message)}`);
-      return res.status(204).end();
-    },
-  );
+  /**
+   * A report route: rate-limited per client before the body is read (docs/reference-backend.md
+   * "Limits"), then JSON only (415), since a cross-site form or no-cors fetch cannot send
+   * application/json without a preflight.
+   *
+   * @param {string} route
+   * @param {number} perClientLimit reports a client may send a window (limits.js)
+   * @param {string} bodyLimit the largest body
+   * @param {string} noun the report, as the 415's message starts
+   * @param {import('express').RequestHandler} handle
+   */
+  const reportRoute = (route, perClientLimit, bodyLimit, noun, handle) =>
+    router.post(
+      route,
+      perClient(perClientLimit),
+      express.json({ limit: bodyLimit, type: 'application/json' }),
+      (req, res, next) => {
+        if (!req.is('application/json')) {
+          return res.status(415).json({ message: `${noun} must be sent as application/json.` });
+        }
+        return handle(req, res, next);
+      },
+    );
 
-  // Web Vitals of real page views (docs/host-contract.md "POST /report/vitals"): JSON only, checked
-  // against the contract's schema and the route's and value's bounds, kept without a log line.
-  router.post(
-    '/report/vitals',
-    perClient(LIMITS.vitalsPerClient),
-    express.json({ limit: VITALS_REPORT_LIMIT, type: 'application/json' }),
-    (req, res) => {
-      if (!req.is('application/json')) {
-        return res.status(415).json({ message: 'A vitals report must be sent as application/json.' });
-      }
-      const invalid = checkRequest(req.body, 'vitalsReport') ?? checkVitalsRoute(req.body.route);
-      if (invalid) return send(res, invalid);
-      backend.addVitalsReport({ ...req.body, value: clampVital(req.body.name, req.body.value) });
-      return res.status(204).end();
-    },
-  );
+  reportRoute('/report/error', LIMITS.errorsPerClient, ERROR_REPORT_LIMIT, 'An error report', (req, res) => {
+    if (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) {
+      return res.status(400).json({ message: 'An error report must be a JSON object.' });
+    }
+    backend.addErrorReport(req.body);
+    if (logReports) logger.warn(`Dev host: client error report: ${escapeForLog(req.body.message)}`);
+    return res.status(204).end();
+  });
+
+  // Web Vitals of real page views (docs/host-contract.md "POST /report/vitals"): checked against the
+  // contract's schema and the route's and value's bounds, kept without a log line.
+  reportRoute('/report/vitals', LIMITS.vitalsPerClient, VITALS_REPORT_LIMIT, 'A vitals report', (req, res) => {
+    const invalid = checkRequest(req.body, 'vitalsReport') ?? checkVitalsRoute(req.body.route);
+    if (invalid) return send(res, invalid);
+    backend.addVitalsReport({ ...req.body, value: clampVital(req.body.name, req.body.value) });
+    return res.status(204).end();
+  });
 
   router.use('/api', (_req, res) => res.status(404).json({ message: 'Not found.' }));
 

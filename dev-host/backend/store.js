@@ -10,8 +10,8 @@
 
 const fs = require('fs');
 const path = require('path');
-const { createIdempotency, isDefinite } = require('../idempotency');
-const { clone } = require('./answers');
+const { createIdempotency } = require('../idempotency');
+const { committing } = require('./committing');
 const { referenceKey } = require('./fixtures');
 const { contractSchema } = require('./requests');
 const { readStateFile, writeStateFile } = require('./stateFile');
@@ -46,8 +46,6 @@ function keepReport(list, report, fields, max) {
 /**
  * @typedef {{ time: string, deferred: boolean, journeyId: number,
  *   replacement?: { bookingReference: string, journeyId: number } }} Refunded
- * @typedef {{ path: string, body: unknown, idempotencyKey: string | null, time: string }} RecordedRequest
- * @typedef {{ status: number, json: unknown, accepted?: boolean, reference?: string }} Decided
  */
 
 /**
@@ -76,7 +74,7 @@ function createStore({ dataDir, logger = console, keep = true }) {
     refunded: {},
     /** Saved answers of the committing calls, by session, path and key (idempotency.js). */
     idempotency: createIdempotency(),
-    /** @type {RecordedRequest[]} Accepted committing POSTs. */
+    /** @type {import('./committing').RecordedRequest[]} Accepted committing POSTs. */
     requests: [],
     /** @type {Record<string, unknown>[]} Error reports POSTed to /report/error (memory only). */
     errorReports: [],
@@ -101,39 +99,17 @@ function createStore({ dataDir, logger = console, keep = true }) {
     },
 
     /**
-     * Runs a committing POST once per session, path and Idempotency-Key (idempotency.js;
-     * docs/architecture.md "Exactly once"): a repeated key with the same body returns the first
-     * answer and changes nothing; with another body it is refused (422). `decide` changes the
-     * state and returns `{ status, json, accepted? }`; accepted requests are recorded in
-     * `requests`. Saves at once when accepted, else within a second when another 2xx answer was
-     * saved ({@link saveSoon}); a refusal writes nothing. With `keep: false`: only `decide`'s answer.
+     * Runs a committing POST once per session, path and Idempotency-Key ({@link committing}).
      *
      * @param {string} requestPath the route, e.g. `/api/ProcessRefund`
      * @param {unknown} body the parsed JSON body
      * @param {string | undefined} idempotencyKey the Idempotency-Key header
      * @param {string | null} session the id of the request's session (auth.js), the key's scope
-     * @param {() => Decided} decide
+     * @param {() => import('./committing').Decided} decide
      * @returns {{ status: number, json: unknown }}
      */
     committing(requestPath, body, idempotencyKey, session, decide) {
-      if (!keep) {
-        const { status, json } = decide();
-        return { status, json };
-      }
-      const answer = /** @type {Decided & { decided: boolean }} */ (
-        store.idempotency.run({ scope: session, path: requestPath, key: idempotencyKey, body }, decide)
-      );
-      if (answer.decided && answer.accepted) {
-        store.requests.push({
-          path: requestPath,
-          body: clone(body),
-          idempotencyKey: idempotencyKey ?? null,
-          time: new Date().toISOString(),
-        });
-      }
-      if (answer.decided && answer.accepted) store.save();
-      else if (answer.decided && idempotencyKey !== undefined && isDefinite(answer.status)) store.saveSoon();
-      return { status: answer.status, json: answer.json };
+      return committing(keep ? store : null, { path: requestPath, body, idempotencyKey, session }, decide);
     },
 
     /**

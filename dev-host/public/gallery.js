@@ -126,7 +126,7 @@
   }
 
   // The controls the drives press, by their markup (widgets/refund: AcceptRefund's button, the
-  // replacement panel's accordions; shared/ui/Modal.tsx: the close button ends the actions).
+  // replacement panel's accordions; widgets/refund/components/Modal.tsx: the close button ends the actions).
   const ACCEPT = '.rw-refund__actions button';
   const SUBMIT = 'button[type="submit"]';
   const PROVIDE_ACCORDION = 'button[aria-controls^="rw-replacement-provide-"]';

@@ -2,6 +2,7 @@
  * The request policy every request reads: URLs, credentials, headers, timeouts, retries and what a
  * failure becomes (docs/architecture.md "One request layer"). Imports no axios, so the shim can use it.
  */
+import antiforgeryToken from '../../contract/rules/antiforgeryToken.json';
 import { FORBIDDEN_STATUS, WidgetError } from '../errors/WidgetError';
 
 /** Timeouts in milliseconds by kind of call. */
@@ -55,7 +56,8 @@ export function crossOriginApiRequest(url: string, apiBase: string, pageUrl: str
 }
 
 const ANTIFORGERY_HEADER = 'RequestVerificationToken';
-const TOKEN_SHAPE = /^[\x21-\x7e]{1,4096}$/;
+/** The token's shape the widgets send (docs/host-contract.md "Shared rules"). */
+const TOKEN_SHAPE = new RegExp(antiforgeryToken.pattern);
 const SAFE_METHODS = ['get', 'head', 'options'];
 
 /** What axios sends by default, so the prefetch and axios send the same request. */

@@ -1,5 +1,6 @@
 /** Yup schemas of docs/product-rules.md section 5 for the forms and the page-data reader. */
 import * as yup from 'yup';
+import bookingReference from '../../contract/rules/bookingReference.json';
 import { INVALID_UIC_TEXT, WidgetError } from '../errors/WidgetError';
 
 export const BOOKING_REFERENCE_REQUIRED_TEXT = 'Enter your booking reference';
@@ -9,7 +10,7 @@ export const EMAIL_REQUIRED_TEXT = 'Enter your email address';
 export const EMAIL_INVALID_TEXT = 'Enter an email address in the correct format, like name@example.com';
 
 /** `E-` + 9 uppercase letters or digits, or 8 of `W R T F G H J K L X C B N 2–9`; case-sensitive (docs/product-rules.md section 5). */
-export const BOOKING_REFERENCE_PATTERN = /^(?:E-[A-Z0-9]{9}|[WRTFGHJKLXCBN2-9]{8})$/;
+export const BOOKING_REFERENCE_PATTERN = new RegExp(bookingReference.pattern);
 
 /** `70`, 4 characters, an optional `0` (docs/product-rules.md section 5). */
 export const UIC_PATTERN = /^70.{4}0?$/;

@@ -2,6 +2,11 @@
  * Manual claim texts: docs/product-rules.md quotes exact; the others in the GOV.UK file-upload pattern
  * (docs/uploads.md "What the traveller reads"; docs/decisions.md "The manual claim's words").
  */
+import photo from '../../contract/rules/photo.json';
+
+/** The photo texts the reference backend answers too (docs/host-contract.md "Shared rules"). */
+const photoTexts = photo.texts;
+
 export const texts = {
   title: 'Further evidence required',
   offline: "You're offline. Your photos are saved on this phone and will be sent when you're back online.",
@@ -60,10 +65,10 @@ export const texts = {
   retryRemove: (name: string) => `Try removing ${name} again`,
   retryUpload: (name: string) => `Try uploading ${name} again`,
   removeFailed: 'We could not remove this photo. Please try again.',
-  duplicate: 'You have already added this photo.',
+  duplicate: photoTexts.duplicate,
   tooManyPixels: (width: number, height: number) =>
-    `This photo is ${width} × ${height} pixels, more than we can handle. Please choose a photo of at most 40 megapixels, for example 8000 × 5000 pixels.`,
-  photoUnreadable: 'We could not open this photo. Please choose another copy of it, saved as JPG, PNG or GIF.',
+    photoTexts.tooManyPixels.replace('{width}', String(width)).replace('{height}', String(height)),
+  photoUnreadable: photoTexts.unreadable,
   unreadableUpload: 'We could not tell whether this photo arrived. Remove it, then add it again.',
   uploadTimedOut: 'The upload took too long. Please try again.',
   uploadNoAnswer: 'We could not send this photo. Check your internet connection, then try again.',
@@ -100,9 +105,9 @@ export const texts = {
  * docs/product-rules.md sections 5 and 9.
  */
 export const REFUSAL = {
-  wrongType: 'The selected file must be a JPG, PNG or GIF',
-  tooBig: 'The selected file must be smaller than 10 MB',
-  tooMany: 'You can only add up to 10 photos – remove one to add another',
+  wrongType: photoTexts.wrongType,
+  tooBig: photoTexts.tooBig,
+  tooMany: photoTexts.tooMany,
   uploadFailed: 'The selected file could not be uploaded – try again',
   cancelled: 'The upload was cancelled – choose the photo again to upload it',
 } as const;

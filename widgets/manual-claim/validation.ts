@@ -1,19 +1,20 @@
 /** Rules of the manual claim (docs/product-rules.md sections 5 and 9). */
 import * as yup from 'yup';
+import photo from '../../contract/rules/photo.json';
 import { BOOKING_REFERENCE_INVALID_TEXT, BOOKING_REFERENCE_PATTERN } from '../../shared/validation/schemas';
 import type { Details } from '../../shared/types';
 import { texts } from './texts';
 import type { ClaimFormValues, ExpectedTicket, SubmitClaimRequest } from './types';
 
-/** Upload limits (docs/decisions.md "Uploads"): MiB, checked on the original file in the browser and by the server. */
+/** Upload limits (docs/decisions.md "Uploads"; the shared ones from contract/rules/photo.json): checked in the browser and by the server. */
 export const UPLOAD_LIMITS = {
   /** Largest original file, MiB (10 × 1,048,576 bytes). */
-  maxFilesizeMiB: 10,
-  maxFiles: 10,
+  maxFilesizeMiB: photo.maxBytes / (1024 * 1024),
+  maxFiles: photo.maxPhotos,
   /** Resized in the browser to at most this width, px, before upload. */
   resizeWidthPx: 1200,
   /** Most pixels, read from the header: decoding more can take a phone gigabytes (docs/uploads.md). */
-  maxPixels: 40_000_000,
+  maxPixels: photo.maxPixels,
   /** JPEG quality of the resized image (0–1). */
   resizeQuality: 0.85,
   /** The file input's `accept` and dropzone's `acceptedFiles`. */

@@ -17,7 +17,7 @@ import { ManualRequiredPanel, UnavailablePanel } from './components/OtherPanels'
 import { ReplacementPanel } from './replacement/ReplacementPanel';
 import { SixMonthsModal, SixMonthsPanel } from './components/SixMonthsModal';
 import { UnavailablePage } from './components/UnavailablePage';
-import { FIRST_LOAD_PREAMBLE_CLASS } from './firstLoad';
+import { preambleClass } from './firstLoad';
 import { selectPanel } from './selectPanel';
 import { texts } from './texts';
 import type { DryRunOutcome, RefundPageConfig } from './types';
@@ -118,7 +118,7 @@ function RefundPage({ config, element, navigate = (url) => window.location.assig
     <div className="rw-refund" aria-busy={state.phase === 'loading'}>
       {state.phase !== 'done' && <OfflineNotice text={texts.offline} />}
       {state.phase === 'loading' && (
-        <p className={attempt === 0 ? FIRST_LOAD_PREAMBLE_CLASS : 'rw-refund__preamble'} role="status">
+        <p className={preambleClass(attempt)} role="status">
           {texts.preamble}
         </p>
       )}

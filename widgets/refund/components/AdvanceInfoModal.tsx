@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Modal } from '../../../shared/ui/Modal';
+import { Modal } from './Modal';
 import { texts } from '../texts';
 
 /** The launch marker of links that open the advance-ticket information (docs/architecture.md). */

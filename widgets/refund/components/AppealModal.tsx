@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { mailtoHref } from '../../../shared/format/mailto';
-import { Modal } from '../../../shared/ui/Modal';
+import { Modal } from './Modal';
 import { texts } from '../texts';
 
 export interface AppealProps {

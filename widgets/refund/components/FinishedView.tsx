@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { formatPence } from '../../../shared/format/money';
 import { mailtoHref } from '../../../shared/format/mailto';
 import { formatLondon } from '../../../shared/format/time';
-import { setTitleFirstSegment } from '../../../shared/page/title';
+import { setTitleFirstSegment } from '../title';
 import { OutcomeView } from '../../../shared/ui/OutcomeView';
 import { texts } from '../texts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { mailtoHref } from '../../../shared/format/mailto';
 import { SelectedJourney } from '../../../shared/journey/SelectedJourney';
-import { Modal } from '../../../shared/ui/Modal';
+import { Modal } from './Modal';
 import { Section } from '../../../shared/ui/Section';
 import { texts } from '../texts';
 import type { RefundPageConfig } from '../types';

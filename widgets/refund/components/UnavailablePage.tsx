@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useServerState } from '../../../shared/hooks/useServerState';
-import { setTitleFirstSegment } from '../../../shared/page/title';
+import { setTitleFirstSegment } from '../title';
 import { Section } from '../../../shared/ui/Section';
 import { fetchRefundStatus } from '../../../shared/api/refundStatus';
 import { texts } from '../texts';
 import type { RefundPageConfig } from '../types';
 import { ErrorNotice } from './ErrorNotice';
-import { FIRST_LOAD_PREAMBLE_CLASS } from '../firstLoad';
+import { preambleClass } from '../firstLoad';
 import { UnavailableReason } from './UnavailableReason';
 
 /**
@@ -35,7 +35,7 @@ export function UnavailablePage({ config }: { config: RefundPageConfig }) {
         {texts.yourJourneyReference} <strong>{reference}</strong>
       </p>
       {load.phase === 'loading' && (
-        <p className={attempt === 0 ? FIRST_LOAD_PREAMBLE_CLASS : 'rw-refund__preamble'} role="status">
+        <p className={preambleClass(attempt)} role="status">
           {texts.loadingReason}
         </p>
       )}

@@ -7,7 +7,7 @@ import { useServerState } from '../../../../shared/hooks/useServerState';
 import { canKeepIntents } from '../../../../shared/storage/intents';
 import { useScopedId } from '../../../../shared/hooks/useScopedId';
 import type { DryRunResult, RefundStatus, RefundStatusResponse } from '../../../../shared/types';
-import { Modal } from '../../../../shared/ui/Modal';
+import { Modal } from '../../components/Modal';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { serverText } from '../../../../shared/api/serverText';
 import { texts as refundTexts } from '../../texts';

@@ -5,7 +5,7 @@ import { useScopedId } from '../../../../shared/hooks/useScopedId';
 import { toWidgetError } from '../../../../shared/api/policy';
 import { failureText } from '../../../../shared/errors/WidgetError';
 import type { RefundStatus, RefundStatusResponse } from '../../../../shared/types';
-import { Modal } from '../../../../shared/ui/Modal';
+import { Modal } from '../../components/Modal';
 import { LoadingStatus } from '../../../../shared/ui/LoadingStatus';
 import { serverText } from '../../../../shared/api/serverText';
 import { texts as refundTexts } from '../../texts';
