@@ -29,7 +29,7 @@ const log: { request: SentRequest; read: Promise<void> }[] = [];
 const timers = new Set<ReturnType<typeof setTimeout>>();
 
 /** The XMLHttpRequest the interceptor made `request` from (its `kRawRequest` symbol), if any. */
-function xhrOf(request: Request): XMLHttpRequest | undefined {
+export function xhrOf(request: Request): XMLHttpRequest | undefined {
   const raw = Object.getOwnPropertySymbols(request).find((symbol) => symbol.description === 'kRawRequest');
   const xhr = raw ? (request as unknown as Record<symbol, unknown>)[raw] : undefined;
   return xhr instanceof XMLHttpRequest ? xhr : undefined;
