@@ -33,6 +33,10 @@ export class FakeUpload {
     }
   }
 
+  get method(): string {
+    return this.request.method;
+  }
+
   /** The request's headers, by name. */
   get headers(): Record<string, string> {
     const headers: Record<string, string> = {};
