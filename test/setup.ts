@@ -61,10 +61,15 @@ if (typeof window !== 'undefined' && window.crypto && !window.crypto.subtle) {
 
 // No test reaches the network (docs/testing.md "Faking the API"): Mock Service Worker answers every
 // request of a jsdom test with test/api/handlers.ts or the test's own `server.use(…)`; a request no
-// handler answers fails its test here.
-if (typeof window !== 'undefined') {
+// handler answers fails its test here. A file's own `@jest-environment jsdom` lacks the Fetch API
+// MSW needs: there XMLHttpRequest refuses to send.
+if (typeof window !== 'undefined' && typeof Response === 'undefined') {
+  XMLHttpRequest.prototype.send = function refusedSend() {
+    throw new Error('A test reached the network');
+  };
+} else if (typeof window !== 'undefined') {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { server, forgetSentRequests } = require('./api/server') as typeof import('./api/server');
+  const { server } = require('./api/server') as typeof import('./api/server');
   const unhandled: string[] = [];
   server.events.on('request:unhandled', ({ request }) => {
     unhandled.push(`${request.method} ${request.url}`);
@@ -72,7 +77,6 @@ if (typeof window !== 'undefined') {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {
     server.resetHandlers();
-    forgetSentRequests();
     const requests = unhandled.splice(0);
     expect({ 'requests no handler answered': requests }).toEqual({ 'requests no handler answered': [] });
   });

@@ -100,12 +100,12 @@ export async function sentRequests(method?: string, url?: string): Promise<SentR
   return sent(method, url);
 }
 
-/** Forgets the received requests and stops their timeouts (after each test). */
-export function forgetSentRequests(): void {
+// Each test starts with no received requests and no timeouts running.
+afterEach(() => {
   log.splice(0);
   timers.forEach((timer) => clearTimeout(timer));
   timers.clear();
-}
+});
 
 /**
  * A handler of `method` requests to `url`, whose query (if it has one) must match too: MSW matches
