@@ -35,6 +35,8 @@ const common = {
     '\\.css$': '<rootDir>/test/styleStub.js',
     '\\.(svg|png|jpe?g|gif)$': '<rootDir>/test/fileStub.js',
   },
+  // Mock Service Worker's Node build in jsdom (docs/testing.md "Faking the API").
+  resolver: '<rootDir>/test/nodeExportsResolver.js',
   setupFilesAfterEnv: ['<rootDir>/test/setup.ts'],
   snapshotSerializers: ['<rootDir>/test/stableIds.js'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],

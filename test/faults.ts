@@ -1,10 +1,11 @@
 /**
- * The faults of the fault matrix (docs/testing.md) for Jest tests that mock HTTP with
- * axios-mock-adapter: HTTP 500, a timeout, a dropped connection, malformed JSON, an empty body, the
- * JSON literal `null` (a 200 whose body is `null`, labelled `application/json`) and a slow answer
- * (half the client's timeout, then a good answer).
+ * The faults of the fault matrix (docs/testing.md) for Jest tests, answered at the network by Mock
+ * Service Worker (test/api/server.ts): HTTP 500, a timeout, a dropped connection, malformed JSON, an
+ * empty body, the JSON literal `null` (a 200 whose body is `null`, labelled `application/json`) and a
+ * slow answer (half the client's timeout, then a good answer).
  */
-import type MockAdapter from 'axios-mock-adapter';
+import { delay, HttpResponse } from 'msw';
+import { noAnswer } from './api/server';
 import { configureClient } from '../shared/api/policy';
 import { isWidgetError, type WidgetError } from '../shared/errors/WidgetError';
 
@@ -21,52 +22,47 @@ export const SERVER_ERROR_TEXT = 'Internal error in the fares engine';
 export const MALFORMED_JSON_TEXT = '{"answer": ';
 
 /**
- * Answers a mocked route with `fault`: 500 with {@link SERVER_ERROR_TEXT}, a timeout, a network
- * error, a 200 whose JSON is cut off (labelled `application/json`), an empty 200, a 200 whose body
- * is the JSON literal `null` (labelled `application/json`), or, for `slow`, `ok` as JSON after
- * `slowMs`.
+ * The answer to a request with `fault`: 500 with {@link SERVER_ERROR_TEXT}, no answer (the client
+ * times out), a network error, a 200 whose JSON is cut off (labelled `application/json`), an empty
+ * 200, a 200 whose body is the JSON literal `null` (labelled `application/json`), or, for `slow`,
+ * `ok` as JSON after `slowMs`. A resolver of `http.get(…)` or `http.post(…)` returns it.
  *
- * @param handler e.g. `http.onGet(url)` or `http.onPost(path)`
  * @param ok the good answer (any JSON value) for a slow answer
  * @param slowMs the delay of a slow answer, shorter than the client's timeout
  */
-export function answerWith(
-  handler: ReturnType<MockAdapter['onAny']>,
-  fault: Fault,
-  ok: unknown,
-  slowMs: number,
-): MockAdapter {
+export async function faultAnswer(fault: Fault, ok: unknown, slowMs: number): Promise<Response> {
+  const json = { 'Content-Type': 'application/json' };
   switch (fault) {
     case '500':
-      return handler.reply(500, SERVER_ERROR_TEXT);
+      return new HttpResponse(SERVER_ERROR_TEXT, { status: 500 });
     case 'timeout':
-      return handler.timeout();
+      return noAnswer();
     case 'dropped':
-      return handler.networkError();
+      return HttpResponse.error();
     case 'malformed JSON':
-      return handler.reply(200, MALFORMED_JSON_TEXT, { 'content-type': 'application/json' });
+      return new HttpResponse(MALFORMED_JSON_TEXT, { headers: json });
     case 'empty body':
-      return handler.reply(200, '');
+      return new HttpResponse('');
     case 'JSON null':
-      return handler.reply(200, 'null', { 'content-type': 'application/json' });
+      return new HttpResponse('null', { headers: json });
     case 'slow':
-      return handler.withDelayInMs(slowMs).reply(200, JSON.stringify(ok));
+      await delay(slowMs);
+      return new HttpResponse(JSON.stringify(ok));
   }
 }
 
 /**
- * Registers the hooks every fault-matrix file needs. Before each test: `http` reset, the client's
- * GET, POST and upload timeouts set to `timeoutMs` with one quick retry, `console.error` spied on and
+ * Registers the hooks every fault-matrix file needs. Before each test: the client's GET, POST and
+ * upload timeouts set to `timeoutMs` with one quick retry, `console.error` spied on and
  * `console.warn` silenced. After each: every unmount pushed to the returned list is called, no
  * `console.error` may have been logged, and mocks are restored.
  *
  * @returns the list each test pushes its mount's `unmount` to
  */
-export function registerFaultMatrixHooks(http: MockAdapter, timeoutMs: number): (() => void)[] {
+export function registerFaultMatrixHooks(timeoutMs: number): (() => void)[] {
   const mounted: (() => void)[] = [];
   let consoleError: jest.SpyInstance;
   beforeEach(() => {
-    http.reset();
     configureClient({
       timeouts: { get: timeoutMs, post: timeoutMs, upload: timeoutMs },
       retry: { retries: 1, baseDelayMs: 1 },

@@ -43,28 +43,44 @@ if (typeof Blob !== 'undefined' && !Blob.prototype.arrayBuffer) {
     });
   };
 }
+// Mock Service Worker reads an upload's multipart body as a stream of each part's bytes.
+if (typeof Blob !== 'undefined' && !Blob.prototype.stream) {
+  Blob.prototype.stream = function stream(this: Blob) {
+    return new ReadableStream<Uint8Array<ArrayBuffer>>({
+      start: async (controller) => {
+        controller.enqueue(new Uint8Array(await this.arrayBuffer()));
+        controller.close();
+      },
+    });
+  };
+}
 if (typeof window !== 'undefined' && window.crypto && !window.crypto.subtle) {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   Object.defineProperty(window.crypto, 'subtle', { configurable: true, value: require('crypto').webcrypto.subtle });
 }
 
-// No test reaches the network (docs/testing.md "Quiet output"): jsdom's XMLHttpRequest would
-// really connect, and an open socket keeps the test worker from exiting. Tests answer requests with
-// axios-mock-adapter or a stubbed fetch; a request that gets past them fails its test here.
-if (typeof XMLHttpRequest !== 'undefined') {
-  const reached: string[] = [];
-  const open = XMLHttpRequest.prototype.open;
-  XMLHttpRequest.prototype.open = function guardedOpen(this: XMLHttpRequest, method: string, url: string | URL) {
-    reached.push(`${method} ${String(url)}`);
-    return open.call(this, method, url, true);
-  } as typeof XMLHttpRequest.prototype.open;
+// No test reaches the network (docs/testing.md "Faking the API"): Mock Service Worker answers every
+// request of a jsdom test with test/api/handlers.ts or the test's own `server.use(…)`; a request no
+// handler answers fails its test here. A file's own `@jest-environment jsdom` lacks the Fetch API
+// MSW needs: there XMLHttpRequest refuses to send.
+if (typeof window !== 'undefined' && typeof Response === 'undefined') {
   XMLHttpRequest.prototype.send = function refusedSend() {
     throw new Error('A test reached the network');
   };
-  afterEach(() => {
-    const requests = reached.splice(0);
-    expect({ 'requests that reached the network': requests }).toEqual({ 'requests that reached the network': [] });
+} else if (typeof window !== 'undefined') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { server } = require('./api/server') as typeof import('./api/server');
+  const unhandled: string[] = [];
+  server.events.on('request:unhandled', ({ request }) => {
+    unhandled.push(`${request.method} ${request.url}`);
   });
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    server.resetHandlers();
+    const requests = unhandled.splice(0);
+    expect({ 'requests no handler answered': requests }).toEqual({ 'requests no handler answered': [] });
+  });
+  afterAll(() => server.close());
 }
 
 if (typeof window !== 'undefined') printDomWhenRead();

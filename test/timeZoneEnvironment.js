@@ -8,6 +8,18 @@
  */
 const { TestEnvironment: JsdomEnvironment } = require('jest-environment-jsdom');
 
+const FETCH_API = [
+  'Request',
+  'Response',
+  'Headers',
+  'ReadableStream',
+  'WritableStream',
+  'TransformStream',
+  'TextEncoder',
+  'TextDecoder',
+  'BroadcastChannel',
+];
+
 class TimeZoneEnvironment extends JsdomEnvironment {
   constructor(config, context) {
     const { timeZone, ...jsdomOptions } = config.projectConfig.testEnvironmentOptions;
@@ -20,6 +32,9 @@ class TimeZoneEnvironment extends JsdomEnvironment {
 
   async setup() {
     await super.setup();
+    // Mock Service Worker (test/api/server.ts) needs Node's Fetch API classes, which jsdom lacks.
+    // fetch itself stays out: the product's fetch calls keep being stubbed by their tests.
+    for (const name of FETCH_API) if (this.global[name] === undefined) this.global[name] = globalThis[name];
     this.previousTimeZone = process.env.TZ;
     process.env.TZ = this.timeZone;
     this.global.process.env.TZ = this.timeZone;

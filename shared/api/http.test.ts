@@ -2,8 +2,9 @@
  * A fresh copy of the page's axios instance (shared/api/http.ts `api`), made after the retry
  * policy is configured, apart from the one client.test.ts drives.
  */
-import MockAdapter from 'axios-mock-adapter';
 import type { AxiosInstance } from 'axios';
+import { http, HttpResponse } from 'msw';
+import { noAnswer, sent, server } from '../../test/api/server';
 
 function freshClient(retry: { retries: number; baseDelayMs?: number }): AxiosInstance {
   let client: AxiosInstance | undefined;
@@ -17,18 +18,19 @@ function freshClient(retry: { retries: number; baseDelayMs?: number }): AxiosIns
 describe('the axios instance', () => {
   it('retries a GET as often as configured and no more, and never retries a POST', async () => {
     const client = freshClient({ retries: 2, baseDelayMs: 1 });
-    const mock = new MockAdapter(client);
-    mock.onGet('/status').reply(503, 'busy');
-    mock.onPost('/refund').reply(503, 'busy');
+    server.use(
+      http.get('/status', () => HttpResponse.text('busy', { status: 503 })),
+      http.post('/refund', () => HttpResponse.text('busy', { status: 503 })),
+    );
     await expect(client.get('/status')).rejects.toMatchObject({ response: { status: 503 } });
-    expect(mock.history.get).toHaveLength(3);
+    expect(sent('GET')).toHaveLength(3);
     await expect(client.post('/refund', {})).rejects.toMatchObject({ response: { status: 503 } });
-    expect(mock.history.post).toHaveLength(1);
+    expect(sent('POST')).toHaveLength(1);
   });
 
   it('tells a timeout (ETIMEDOUT) from an aborted request', async () => {
     const client = freshClient({ retries: 0 });
-    new MockAdapter(client).onGet('/slow').timeout();
+    server.use(http.get('/slow', noAnswer));
     await expect(client.get('/slow', { timeout: 50 })).rejects.toMatchObject({ code: 'ETIMEDOUT' });
   });
 });

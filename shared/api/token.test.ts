@@ -4,23 +4,20 @@
  * `<meta name="request-verification-token">` put into the page's body is ignored, and reported
  * once through `/report/error` (docs/error-reports.md).
  */
-import MockAdapter from 'axios-mock-adapter';
+import { HttpResponse } from 'msw';
+import { route, sent, server } from '../../test/api/server';
 import { postCommitting, postWithoutBody } from './client';
-import { api } from './http';
 
-const mock = new MockAdapter(api);
 const fetchMock = jest.fn(async () => ({ ok: true }));
 
 beforeEach(() => {
-  mock.reset();
   fetchMock.mockClear();
   (globalThis as { fetch?: unknown }).fetch = fetchMock;
   document.head.innerHTML = '';
   document.body.innerHTML = '';
 });
 
-const sentToken = (index: number) =>
-  (mock.history.post[index].headers as Record<string, unknown>).RequestVerificationToken;
+const sentToken = (index: number) => sent('POST')[index].headers.get('RequestVerificationToken');
 const reports = () =>
   (fetchMock.mock.calls as unknown as [string, RequestInit][])
     .filter(([url]) => url.endsWith('/report/error'))
@@ -30,8 +27,10 @@ test('a host with the hidden input: an injected meta in the body is ignored, and
   document.body.innerHTML =
     '<div class="traveller-note"><meta name="request-verification-token" content="attacker-token"></div>' +
     '<form method="post"><input type="hidden" name="__RequestVerificationToken" value="CfDJ8-host-token"></form>';
-  mock.onPost('/api/ProcessRefund').reply(200, '{}');
-  mock.onPost('/tickets/delete/up_1').reply(204);
+  server.use(
+    route('post', '/api/ProcessRefund', () => HttpResponse.text('{}')),
+    route('post', '/tickets/delete/up_1', () => new HttpResponse(null, { status: 204 })),
+  );
   await postCommitting('/api/ProcessRefund', { protectedReference: 'pr_1' }, 'key-1');
   await new Promise((resolve) => setTimeout(resolve, 200));
   await postWithoutBody('/tickets/delete/up_1');
@@ -47,7 +46,7 @@ test('a host with the meta in its head: that token is sent, a form’s input bes
   document.head.innerHTML = '<meta name="request-verification-token" content="head-token">';
   document.body.innerHTML =
     '<form method="post"><input type="hidden" name="__RequestVerificationToken" value="head-token"></form>';
-  mock.onPost('/api/ProcessRefund').reply(200, '{}');
+  server.use(route('post', '/api/ProcessRefund', () => HttpResponse.text('{}')));
   await postCommitting('/api/ProcessRefund', {}, 'key-2');
   expect(sentToken(0)).toBe('head-token');
   expect(reports()).toEqual([]);

@@ -6,11 +6,11 @@
  */
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
+import { HttpResponse } from 'msw';
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
 import { configureClient } from '../../shared/api/policy';
-import { api } from '../../shared/api/http';
+import { route, sent, server } from '../../test/api/server';
 import { captureConsoleErrors } from '../../test/console';
 import { buildHostPage, mountOnHostPage } from '../../test/hostPage';
 import { DisruptionWidget } from './DisruptionWidget';
@@ -20,7 +20,9 @@ import { readDisruptionConfig } from './pageConfig';
 type State = { bookingReference: string; email: string; details: unknown; status: unknown };
 const states = bookings as unknown as Record<string, State>;
 const STATUS_URL = '/Refund/Status?bookingReference=X';
-const http = new MockAdapter(api);
+/** Answers the refund status GET with `status` and `body`. */
+const serveStatus = (status: number, body: string) =>
+  server.use(route('get', STATUS_URL, () => new HttpResponse(body, { status })));
 
 const queryOf = (state: State) =>
   `BookingReference=${encodeURIComponent(state.bookingReference)}&Email=${encodeURIComponent(state.email)}`;
@@ -30,7 +32,7 @@ async function setup(
   options: { search?: string; attrs?: Record<string, string>; reply?: [number, string]; state?: State } = {},
 ) {
   const state = options.state ?? states[name];
-  http.onGet(STATUS_URL).reply(...(options.reply ?? [200, JSON.stringify(state.status)]));
+  serveStatus(...(options.reply ?? [200, JSON.stringify(state.status)]));
   const element = buildHostPage({
     mountId: 'disruption-widget',
     details: state.details,
@@ -70,7 +72,6 @@ const journeyIdOf = (state: State) =>
     .outboundJourneys[0]?.journeyID ?? 'booking';
 
 beforeEach(() => {
-  http.reset();
   window.localStorage.clear();
   // One jsdom window serves the whole file: no test starts on another test's history entry.
   window.history.replaceState(null, '');
@@ -97,7 +98,7 @@ describe('the first question', () => {
     expect(
       screen.getByRole('heading', { name: 'Selected Journey: London Kings Cross to Darlington' }),
     ).toBeInTheDocument();
-    await waitFor(() => expect(http.history.get.map((request) => request.url)).toEqual([STATUS_URL]));
+    await waitFor(() => expect(sent('GET').map((request) => request.url)).toEqual([STATUS_URL]));
   });
 
   it('where the browser keeps no storage, says the answers are kept only while the page stays open', async () => {
@@ -446,8 +447,7 @@ describe('a refund status that fails', () => {
     const { user } = await setup('disruption-waived', { reply: [500, 'Backend down'] });
     await answerFirst(user, /^Yes, my journey/);
     const alert = await screen.findByRole('alert');
-    http.reset();
-    http.onGet(STATUS_URL).reply(200, JSON.stringify(states['disruption-waived'].status));
+    serveStatus(200, JSON.stringify(states['disruption-waived'].status));
     expect(alert).toHaveTextContent("We couldn't load the refund status of your booking. Please try again.");
     expect(alert).toHaveTextContent('Backend down');
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
@@ -646,7 +646,7 @@ describe('the Finished page (data-view="finished")', () => {
 describe('mount', () => {
   it('mounts the questions on a host page', async () => {
     const state = states['disruption-waived'];
-    http.onGet(STATUS_URL).reply(200, JSON.stringify(state.status));
+    serveStatus(200, JSON.stringify(state.status));
     const { element } = mountOnHostPage(mount, {
       mountId: 'disruption-widget',
       details: state.details,
@@ -656,7 +656,7 @@ describe('mount', () => {
     });
     expect(screen.getByRole('group', { name: 'Please pick the option which applies' })).toBeInTheDocument();
     await waitFor(() => expect(element.querySelector('[data-status="ready"]')).not.toBeNull());
-    expect(http.history.get).toHaveLength(1);
+    expect(sent('GET')).toHaveLength(1);
     expect(element.innerHTML).toMatchSnapshot();
   });
 

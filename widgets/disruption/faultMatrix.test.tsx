@@ -4,8 +4,7 @@
  * through HTTP 500, a timeout, a dropped connection, malformed JSON, an empty body, the JSON
  * literal `null` (docs/product-rules.md section 8's null response: no disruption self refund, the
  * link to /ManualRefund with Disruption=true) and a slow answer, through the real `mount` and the
- * real UI, mocked with axios-mock-adapter on the one axios instance (`api` of
- * shared/api/client.ts). Each cell asserts the catalogued outcome (docs/product-rules.md section 8
+ * real UI, answered at the network by Mock Service Worker (test/api/server.ts). Each cell asserts the catalogued outcome (docs/product-rules.md section 8
  * "the refund status fails": the message, the server's own text as details when it gave one, a
  * contact link, and our Try again), that the widget is never blank and that nothing is logged with
  * console.error. A GET retries transient failures (no answer, timeout, 5xx) once here with a 1 ms
@@ -14,12 +13,13 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
+import { HttpResponse } from 'msw';
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
-import { api } from '../../shared/api/http';
+import { configureClient } from '../../shared/api/policy';
+import { route, sent, server } from '../../test/api/server';
 import {
-  answerWith,
+  faultAnswer,
   FAULTS,
   registerFaultMatrixHooks,
   MALFORMED_JSON_TEXT,
@@ -36,11 +36,16 @@ const STATUS_URL = '/Refund/Status?bookingReference=X';
 const SUPPORT = 'support@example.co.uk';
 type State = { bookingReference: string; email: string; details: unknown; status: unknown };
 const state = (bookings as unknown as Record<string, State>)['disruption-waived'];
-const http = new MockAdapter(api);
-const mounted = registerFaultMatrixHooks(http, TIMEOUT_MS);
+const mounted = registerFaultMatrixHooks(TIMEOUT_MS);
 
-/** Answers the status GET with `fault`, or with the fixture's status after half the timeout for a slow answer. */
-const answer = (fault: Fault) => answerWith(http.onGet(STATUS_URL), fault, state.status, TIMEOUT_MS / 2);
+/**
+ * Answers the status GET with `fault`, or with the fixture's status after half the timeout for a
+ * slow answer; a timeout comes after 100 ms (the long timeout is for the slow answer alone).
+ */
+function answer(fault: Fault) {
+  if (fault === 'timeout') configureClient({ timeouts: { get: 100 } });
+  server.use(route('get', STATUS_URL, () => faultAnswer(fault, state.status, TIMEOUT_MS / 2)));
+}
 
 /**
  * The details each failure shows under the catalogued message: the server's own text alone
@@ -83,7 +88,7 @@ async function answerYes(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: texts.continue }));
 }
 
-const statusGets = () => http.history.get.filter((r) => r.url === STATUS_URL);
+const statusGets = () => sent('GET', STATUS_URL);
 const secondQuestion = () => screen.findByRole('group', { name: texts.secondLegend }, { timeout: TIMEOUT_MS });
 
 /** The widget shows something: never a blank mount point, and the journey summary stays. */
@@ -133,8 +138,7 @@ describe('GET refund status (data-refund-status-url)', () => {
       const transient = fault === '500' || fault === 'timeout' || fault === 'dropped';
       expect(statusGets()).toHaveLength(transient ? 2 : 1);
       // Try again loads it again and carries on with the normal flow.
-      http.resetHandlers();
-      http.onGet(STATUS_URL).reply(200, JSON.stringify(state.status));
+      server.use(route('get', STATUS_URL, () => HttpResponse.text(JSON.stringify(state.status))));
       await user.click(within(alert).getByRole('button', { name: texts.tryAgain }));
       expect(await secondQuestion()).toBeInTheDocument();
       expect(screen.queryByRole('alert')).not.toBeInTheDocument();

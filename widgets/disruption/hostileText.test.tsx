@@ -7,11 +7,11 @@
  */
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
+import { HttpResponse } from 'msw';
 import bookings from '../../fixtures/bookings.json';
 import { answerError, configureClient } from '../../shared/api/policy';
 import { serverText } from '../../shared/api/serverText';
-import { api } from '../../shared/api/http';
+import { route, server } from '../../test/api/server';
 import { expectInert, expectShownAsText, expectWellFormedMailtos, linkable } from '../../test/hostileChecks';
 import { registerHostileHooks, stationsNamed } from '../../test/hostileMounts';
 import { mountOnHostPage } from '../../test/hostPage';
@@ -22,7 +22,6 @@ import { texts } from './texts';
 const state = (bookings as unknown as Record<string, { details: Record<string, unknown> }>)['disruption-waived'];
 const STATUS_URL = '/Refund/Status?bookingReference=X';
 const SUPPORT = 'support@example.co.uk';
-const http = new MockAdapter(api);
 const unmountAfterTest = registerHostileHooks();
 jest.setTimeout(30_000);
 
@@ -43,13 +42,12 @@ function mountWith(payload: string, options: { view?: string; search?: string } 
 }
 
 beforeEach(() => {
-  http.reset();
   configureClient({ timeouts: { get: 1000, post: 1000 }, retry: { retries: 0, baseDelayMs: 1 } });
 });
 
 describe.each(PAYLOAD_CASES)('payload "%s"', (_name, payload) => {
   it('in station names, booking reference, e-mail, support address and the status error body', async () => {
-    http.onGet(STATUS_URL).reply(500, payload);
+    server.use(route('get', STATUS_URL, () => new HttpResponse(payload, { status: 500 })));
     const element = mountWith(payload);
     // The status failure shows once the traveller says the journey was disrupted.
     const user = userEvent.setup();
@@ -60,7 +58,9 @@ describe.each(PAYLOAD_CASES)('payload "%s"', (_name, payload) => {
     expectShownAsText(element, payload);
     // The error body is the server's own text as shared/api/serverText.ts reads it, shown as text;
     // a payload that is markup or JSON without a message shows none.
-    const shown = serverText(answerError(500, payload, 'get'));
+    // The body arrives as UTF-8, in which a lone surrogate becomes U+FFFD.
+    const body = new TextDecoder().decode(new TextEncoder().encode(payload));
+    const shown = serverText(answerError(500, body, 'get'));
     const details = element.querySelector<HTMLElement>('.rw-disruption__error-body');
     if (shown === undefined) expect(details).toBeNull();
     else expectShownAsText(details!, shown);

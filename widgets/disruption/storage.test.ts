@@ -1,6 +1,5 @@
 /** The disruption answers in localStorage per journey, and storage that is full or disabled. */
 import { waitFor } from '@testing-library/react';
-import MockAdapter from 'axios-mock-adapter';
 import bookings from '../../fixtures/bookings.json';
 import type { Details } from '../../shared/types';
 import stations from '../../fixtures/stations.json';
@@ -8,7 +7,8 @@ import { mountOnHostPage } from '../../test/hostPage';
 import { mount } from './mount';
 // Loaded here, not by the widget's first request inside a test: mutation testing would count the
 // API client's module-level code as covered by that test alone (docs/mutation-testing.md).
-import { api } from '../../shared/api/http';
+import { http } from 'msw';
+import { noAnswer, sent, server } from '../../test/api/server';
 import { forgetAnswers, loadAnswers, saveAnswers, storageKey } from './storage';
 import { parseSavedAnswers } from './validation';
 
@@ -133,8 +133,7 @@ describe('storage that forgets (answers older than 7 days)', () => {
     window.localStorage.setItem('rw-disruption:OTHER123:1', aged(29));
     window.localStorage.setItem('rw-disruption:RECENT12:2', aged(3));
     // The widget's status GET stays unanswered: this test is about what its start forgets.
-    const http = new MockAdapter(api);
-    http.onGet().reply(() => new Promise(() => undefined));
+    server.use(http.get('*', noAnswer));
     const { unmount } = mountOnHostPage(mount, {
       mountId: 'disruption-widget',
       details,
@@ -144,8 +143,7 @@ describe('storage that forgets (answers older than 7 days)', () => {
     expect(window.localStorage.getItem(KEY)).toBeNull();
     expect(window.localStorage.getItem('rw-disruption:OTHER123:1')).toBeNull();
     expect(window.localStorage.getItem('rw-disruption:RECENT12:2')).not.toBeNull();
-    await waitFor(() => expect(http.history.get).toHaveLength(1));
+    await waitFor(() => expect(sent('GET')).toHaveLength(1));
     unmount();
-    http.restore();
   });
 });

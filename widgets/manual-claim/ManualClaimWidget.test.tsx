@@ -7,12 +7,12 @@
  */
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
+import { HttpResponse } from 'msw';
 import Dropzone, { type DropzoneFile } from 'dropzone';
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
 import { configureClient } from '../../shared/api/policy';
-import { api } from '../../shared/api/http';
+import { route, sent, sentRequests, server } from '../../test/api/server';
 import { answersKey } from '../../shared/storage/journeyAnswers';
 import { mountOnHostPage } from '../../test/hostPage';
 import { mount } from './mount';
@@ -22,7 +22,13 @@ import { FakeUploads, fileOf, photos, resizedCopy } from '../../test/widgets/man
 
 type State = { bookingReference: string; email: string; details: { JourneyPlannerResults: unknown } };
 const states = bookings as unknown as Record<string, State>;
-const http = new MockAdapter(api);
+/** A handler answering POSTs to `path` with `status` and `body` (`once`: one request). */
+const answer = (path: string, status: number, body: string | null = null, options?: { once: boolean }) =>
+  route('post', path, () => new HttpResponse(body, { status }), options);
+/** Answers POSTs to `path` with `status` and `body`. */
+const reply = (path: string, status: number, body: string | null = null) => server.use(answer(path, status, body));
+/** Drops the next POST to `path` (no answer). */
+const droppedOnce = (path: string) => route('post', path, () => HttpResponse.error(), { once: true });
 const SUPPORT = 'support@example.co.uk';
 // Each chosen file is read and digested (SHA-256) before dropzone accepts it, asynchronously:
 // give findBy/waitFor more than the default 1 s on a busy machine.
@@ -46,9 +52,8 @@ function mockResize(result: (file: DropzoneFile) => Blob = resizedCopy) {
 
 beforeEach(() => {
   localStorage.clear();
-  http.reset();
   configureClient({ timeouts: { get: 100, post: 100 }, retry: { retries: 0, baseDelayMs: 1 } });
-  FakeUploads.install(http);
+  FakeUploads.install();
   resizeWidths = [];
   jest.spyOn(Dropzone.prototype, 'resizeImage');
   mockResize();
@@ -104,9 +109,12 @@ async function uploadAll(files: File[], user = userEvent.setup()): Promise<strin
 }
 
 const submitButton = () => screen.getByRole('button', { name: texts.submit });
-const claimPosts = () => http.history.post.filter((r) => r.url === '/tickets/submit-claim');
+const claimPosts = () => sent('POST', '/tickets/submit-claim');
+/** The JSON body of the claim POST at `index`. */
+const claimBody = async (index: number) =>
+  JSON.parse((await sentRequests('POST', '/tickets/submit-claim'))[index].body);
 /** The POSTs other than uploads: deletes and submit-claim. */
-const otherPosts = () => http.history.post.filter((r) => r.url !== '/tickets/upload');
+const otherPosts = () => sent('POST').filter((r) => r.url !== '/tickets/upload');
 
 describe('evidence screen', () => {
   it('shows the title with the reference, steps, examples, expected tickets, journey and the note', async () => {
@@ -209,11 +217,11 @@ describe('uploads', () => {
     const user = userEvent.setup();
     await user.upload(await fileInput(), photos(1));
     await answerNext(200, '{"id":"up_obj"}');
-    http.onPost('/tickets/submit-claim').reply(200);
+    reply('/tickets/submit-claim', 200);
     await screen.findByText(texts.statusUploaded);
     await user.click(submitButton());
     await waitFor(() => expect(claimPosts()).toHaveLength(1));
-    expect(JSON.parse(claimPosts()[0].data).Images).toEqual(['up_obj']);
+    expect((await claimBody(0)).Images).toEqual(['up_obj']);
   });
 
   it('refuses a file of the wrong type without a request', async () => {
@@ -454,23 +462,26 @@ describe('uploads', () => {
     mountState('printed');
     const user = userEvent.setup();
     const ids = await uploadAll(photos(2), user);
-    http.onPost(`/tickets/delete/${ids[0]}`).reply(204);
-    http.onPost('/tickets/submit-claim').reply(200, {});
+    reply(`/tickets/delete/${ids[0]}`, 204);
+    reply('/tickets/submit-claim', 200, '{}');
     await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
     await waitFor(() => expect(screen.queryByText('photo-1.png')).not.toBeInTheDocument());
     expect(otherPosts().map((r) => r.url)).toEqual([`/tickets/delete/${ids[0]}`]);
-    expect(otherPosts()[0].data).toBeUndefined();
+    expect(otherPosts()[0].hasBody).toBe(false);
     expect(screen.getByText('photo-1.png removed.')).toBeInTheDocument();
     await user.click(submitButton());
     await waitFor(() => expect(claimPosts()).toHaveLength(1));
-    expect(JSON.parse(claimPosts()[0].data)).toEqual({ Ctr: 'LBG7WK2F', Images: [ids[1]] });
+    expect(await claimBody(0)).toEqual({ Ctr: 'LBG7WK2F', Images: [ids[1]] });
   });
 
   it('a failed delete keeps the file listed with a retry', async () => {
     mountState('printed');
     const user = userEvent.setup();
     const [id] = await uploadAll(photos(1), user);
-    http.onPost(`/tickets/delete/${id}`).replyOnce(500, 'nope').onPost(`/tickets/delete/${id}`).replyOnce(200);
+    server.use(
+      answer(`/tickets/delete/${id}`, 500, 'nope', { once: true }),
+      answer(`/tickets/delete/${id}`, 200, null, { once: true }),
+    );
     await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
     const retry = await screen.findByRole('button', { name: 'Try removing photo-1.png again' });
     expect(screen.getAllByText(texts.removeFailed).length).toBeGreaterThan(0);
@@ -569,7 +580,7 @@ describe('after Remove (docs/uploads.md "What the traveller reads")', () => {
     const { element } = mountState('printed');
     const user = userEvent.setup();
     const ids = await uploadAll(photos(2), user);
-    for (const id of ids) http.onPost(`/tickets/delete/${id}`).reply(204);
+    for (const id of ids) reply(`/tickets/delete/${id}`, 204);
     const heading = screen.getByRole('heading', { name: 'Your photos', level: 4 });
     expect(heading).toHaveAttribute('tabindex', '-1');
     expect(screen.getByRole('list', { name: 'Your photos' })).toBeInTheDocument();
@@ -592,7 +603,7 @@ describe('after Remove (docs/uploads.md "What the traveller reads")', () => {
     const { element } = mountState('printed');
     const user = userEvent.setup();
     const [id] = await uploadAll(photos(1), user);
-    http.onPost(`/tickets/delete/${id}`).reply(500, 'nope');
+    reply(`/tickets/delete/${id}`, 500, 'nope');
     await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
     await screen.findByRole('button', { name: 'Try removing photo-1.png again' });
     expect(screen.getByRole('heading', { name: 'Your photos' })).toHaveFocus();
@@ -610,7 +621,7 @@ describe('after Remove (docs/uploads.md "What the traveller reads")', () => {
     expect(input).toBeVisible();
     expect(input).toBeEnabled();
     expect(input).toHaveAttribute('type', 'file');
-    http.onPost(`/tickets/delete/${id}`).reply(204);
+    reply(`/tickets/delete/${id}`, 204);
     await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
     await waitFor(() => expect(input).not.toHaveClass('rw-upload__input--listed'));
     expect(element.querySelector('[style]')).toBeNull();
@@ -630,7 +641,7 @@ describe('duplicates by content (SHA-256 of the bytes, docs/decisions.md "Duplic
   ): Promise<Uint8Array<ArrayBuffer>> {
     const [photo] = photos(1);
     const [id] = await uploadAll([photo], user);
-    http.onPost(`/tickets/delete/${id}`).reply(status, status >= 400 ? 'nope' : undefined);
+    reply(`/tickets/delete/${id}`, status, status >= 400 ? 'nope' : null);
     await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
     // The delete's answer updates the list: let it land inside act().
     await settle();
@@ -796,7 +807,7 @@ describe('submit', () => {
     mountState('printed', { attrs: { 'start-url': '/claims/start' } });
     const user = userEvent.setup();
     await uploadAll(photos(1), user);
-    http.onPost('/tickets/submit-claim').reply(200, '{}');
+    reply('/tickets/submit-claim', 200, '{}');
     await user.click(submitButton());
     await screen.findByRole('heading', { name: 'Claim submitted' });
     expect(screen.getByRole('link', { name: texts.startAgain })).toHaveAttribute('href', '/claims/start');
@@ -815,8 +826,16 @@ describe('submit', () => {
     element.addEventListener('refundwidgets:complete', (e) => completions.push((e as CustomEvent).detail));
     const user = userEvent.setup();
     const ids = await uploadAll(photos(3), user);
+    // The answer is held while the test looks at the page: no timeout ends it first.
+    configureClient({ timeouts: { post: 30_000 } });
     let release: () => void = () => undefined;
-    http.onPost('/tickets/submit-claim').reply(() => new Promise((resolve) => (release = () => resolve([200, '{}']))));
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      route('post', '/tickets/submit-claim', async () => {
+        await held;
+        return HttpResponse.text('{}');
+      }),
+    );
     const button = submitButton();
     act(() => {
       button.click();
@@ -837,8 +856,8 @@ describe('submit', () => {
     expect(heading).toHaveAccessibleDescription('Claim submitted on 31/12/2026 at 23:59 (UK time).');
     expect(screen.getByRole('link', { name: texts.startAgain })).toHaveAttribute('href', '/');
     expect(claimPosts()).toHaveLength(1);
-    expect(claimPosts()[0].headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(JSON.parse(claimPosts()[0].data)).toEqual({ Ctr: 'LBG7WK2F', Images: ids });
+    expect(claimPosts()[0].headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await claimBody(0)).toEqual({ Ctr: 'LBG7WK2F', Images: ids });
     expect(completions).toEqual([{ kind: 'claim', bookingReference: 'LBG7WK2F' }]);
     expect(element.innerHTML).toMatchSnapshot();
   });
@@ -849,7 +868,7 @@ describe('submit', () => {
     localStorage.setItem(key, JSON.stringify({ answer: 'Yes', savedAt: new Date().toISOString() }));
     const user = userEvent.setup();
     await uploadAll(photos(1), user);
-    http.onPost('/tickets/submit-claim').reply(200, '{}');
+    reply('/tickets/submit-claim', 200, '{}');
     expect(localStorage.getItem(key)).not.toBeNull();
     await user.click(submitButton());
     await screen.findByRole('heading', { name: 'Claim submitted' });
@@ -860,11 +879,12 @@ describe('submit', () => {
     mountState('printed');
     const user = userEvent.setup();
     const ids = await uploadAll(photos(1), user);
-    http
-      .onPost('/tickets/submit-claim')
-      .replyOnce(500, { message: 'down' })
-      .onPost('/tickets/submit-claim')
-      .replyOnce(200);
+    server.use(
+      route('post', '/tickets/submit-claim', () => HttpResponse.json({ message: 'down' }, { status: 500 }), {
+        once: true,
+      }),
+      answer('/tickets/submit-claim', 200, null, { once: true }),
+    );
     await user.click(submitButton());
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { name: 'Something went wrong' })).toBeInTheDocument();
@@ -882,23 +902,23 @@ describe('submit', () => {
     await user.click(within(alert).getByRole('button', { name: texts.tryAgain }));
     await screen.findByRole('heading', { name: 'Claim submitted' });
     expect(claimPosts()).toHaveLength(2);
-    expect(claimPosts()[1].headers?.['Idempotency-Key']).toBe(claimPosts()[0].headers?.['Idempotency-Key']);
-    expect(JSON.parse(claimPosts()[1].data)).toEqual({ Ctr: 'LBG7WK2F', Images: ids });
+    expect(claimPosts()[1].headers.get('Idempotency-Key')).toBe(claimPosts()[0].headers.get('Idempotency-Key'));
+    expect(await claimBody(1)).toEqual({ Ctr: 'LBG7WK2F', Images: ids });
   });
 
   it('a claim whose answer was lost: the key is kept with the claim, then forgotten once it is answered', async () => {
     mountState('printed');
     const user = userEvent.setup();
     const ids = await uploadAll(photos(1), user);
-    http.onPost('/tickets/submit-claim').networkErrorOnce().onPost('/tickets/submit-claim').replyOnce(200);
+    server.use(droppedOnce('/tickets/submit-claim'), answer('/tickets/submit-claim', 200, null, { once: true }));
     await user.click(submitButton());
     await screen.findByRole('alert');
     const stored = JSON.parse(localStorage.getItem('rw-intent:LBG7WK2F:claim') ?? 'null') as { key: string } | null;
-    expect(stored?.key).toBe(claimPosts()[0].headers?.['Idempotency-Key']);
+    expect(stored?.key).toBe(claimPosts()[0].headers.get('Idempotency-Key'));
     expect(JSON.stringify(stored)).not.toContain(ids[0]);
     await user.click(screen.getByRole('button', { name: texts.tryAgain }));
     await screen.findByRole('heading', { name: 'Claim submitted' });
-    expect(claimPosts()[1].headers?.['Idempotency-Key']).toBe(stored?.key);
+    expect(claimPosts()[1].headers.get('Idempotency-Key')).toBe(stored?.key);
     expect(localStorage.getItem('rw-intent:LBG7WK2F:claim')).toBeNull();
   });
 
@@ -919,7 +939,7 @@ describe('submit', () => {
     mountState('printed', { attrs: { 'support-email': '' } });
     const user = userEvent.setup();
     await uploadAll(photos(1), user);
-    http.onPost('/tickets/submit-claim').networkErrorOnce();
+    server.use(droppedOnce('/tickets/submit-claim'));
     await user.click(submitButton());
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(texts.failedBodyNoAddress('LBG7WK2F'));
@@ -931,10 +951,10 @@ describe('submit', () => {
     const user = userEvent.setup();
     const ids = await uploadAll(photos(1), user);
     expect(screen.getByText(texts.disruptionNote)).toBeInTheDocument();
-    http.onPost('/tickets/submit-claim').reply(200);
+    reply('/tickets/submit-claim', 200);
     await user.click(submitButton());
     await screen.findByRole('heading', { name: 'Claim submitted' });
-    expect(JSON.parse(claimPosts()[0].data)).toEqual({ Ctr: 'LBG7WK2F', Images: ids, Disruption: true });
+    expect(await claimBody(0)).toEqual({ Ctr: 'LBG7WK2F', Images: ids, Disruption: true });
   });
 });
 
@@ -943,7 +963,7 @@ describe('replacement reference (advance fares)', () => {
     mountState('printed-advance', { search, attrs: { 'journey-id': '700120' } });
     const user = userEvent.setup();
     const ids = await uploadAll(photos(1), user);
-    http.onPost('/tickets/submit-claim').reply(200);
+    reply('/tickets/submit-claim', 200);
     return { user, ids, field: screen.getByLabelText(texts.replacementLabel) as HTMLInputElement };
   }
 
@@ -985,7 +1005,7 @@ describe('replacement reference (advance fares)', () => {
     await user.type(field, ' KXB7HT2N ');
     await user.click(submitButton());
     await screen.findByRole('heading', { name: 'Claim submitted' });
-    expect(JSON.parse(claimPosts()[0].data)).toEqual({ Ctr: 'GWN8XT4K', Images: ids, ReplacementCtr: 'KXB7HT2N' });
+    expect(await claimBody(0)).toEqual({ Ctr: 'GWN8XT4K', Images: ids, ReplacementCtr: 'KXB7HT2N' });
   });
 
   it('may be left empty under the covid override', async () => {
@@ -993,7 +1013,7 @@ describe('replacement reference (advance fares)', () => {
     expect(screen.getByText(texts.replacementHintCovid)).toBeInTheDocument();
     await user.click(submitButton());
     await screen.findByRole('heading', { name: 'Claim submitted' });
-    expect(JSON.parse(claimPosts()[0].data)).toEqual({ Ctr: 'GWN8XT4K', Images: ids });
+    expect(await claimBody(0)).toEqual({ Ctr: 'GWN8XT4K', Images: ids });
   });
 });
 

@@ -2,8 +2,8 @@
  * The manual claim's calls through the request layer (docs/offline.md "Photos"): one photo's
  * Idempotency-Key, and the upload's request.
  */
-import MockAdapter from 'axios-mock-adapter';
-import { api } from '../../shared/api/http';
+import { HttpResponse } from 'msw';
+import { route, sent, server } from '../../test/api/server';
 import { configureClient } from '../../shared/api/policy';
 import { uploadKey, uploadPhoto } from './api';
 import { sha256Hex } from './photoCheck';
@@ -32,16 +32,19 @@ describe('uploadKey', () => {
 });
 
 describe('uploadPhoto', () => {
-  const http = new MockAdapter(api);
-  afterEach(() => http.reset());
-
   it('POSTs the photo as the multipart field file with its name, Journey-Id and key; answers the body text', async () => {
     configureClient({ retry: { retries: 0 } });
-    http.onPost('/tickets/upload').reply(200, '"up_1"');
+    let form: FormData | undefined;
+    server.use(
+      route('post', '/tickets/upload', async ({ request }) => {
+        form = await request.formData();
+        return HttpResponse.text('"up_1"');
+      }),
+    );
     const blob = new Blob(['bytes'], { type: 'image/png' });
     await expect(uploadPhoto('700110', { name: 'ticket.png', blob, key: 'k-1' })).resolves.toBe('"up_1"');
-    const [sent] = http.history.post;
-    expect((sent.data as FormData).get('file')).toMatchObject({ name: 'ticket.png', size: 5 });
-    expect(sent.headers).toMatchObject({ 'Journey-Id': '700110', 'Idempotency-Key': 'k-1' });
+    expect(form?.get('file')).toMatchObject({ name: 'ticket.png', size: 5 });
+    const { headers } = sent('POST')[0];
+    expect([headers.get('Journey-Id'), headers.get('Idempotency-Key')]).toEqual(['700110', 'k-1']);
   });
 });

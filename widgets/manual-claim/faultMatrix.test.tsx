@@ -7,9 +7,9 @@
  * (docs/product-rules.md section 8 or docs/architecture.md's decided texts), that the widget is
  * never blank and that nothing is logged with console.error.
  *
- * How each call is mocked: every call, the uploads included, goes through the one axios instance
- * (`api` of shared/api/http.ts; docs/architecture.md "One request layer") and is mocked with
- * axios-mock-adapter, like the refund page's matrix. Short timeouts (100 ms) and one quick retry.
+ * How each call is answered: every call, the uploads included, goes through the one axios instance
+ * (docs/architecture.md "One request layer") and is answered at the network by Mock Service Worker
+ * (test/api/server.ts), like the refund page's matrix. Short timeouts (100 ms) and one quick retry.
  * Dropzone's canvas resize (absent in jsdom) is replaced by a spy that hands on a copy of the
  * file's bytes.
  *
@@ -23,13 +23,13 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
+import { HttpResponse } from 'msw';
 import Dropzone, { type DropzoneFile } from 'dropzone';
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
-import { api } from '../../shared/api/http';
 import { RELOAD_PAGE_TEXT } from '../../shared/errors/WidgetError';
-import { answerWith, FAULTS, registerFaultMatrixHooks, SERVER_ERROR_TEXT, type Fault } from '../../test/faults';
+import { route, sent, sentRequests, server } from '../../test/api/server';
+import { faultAnswer, FAULTS, registerFaultMatrixHooks, SERVER_ERROR_TEXT, type Fault } from '../../test/faults';
 import { mountOnHostPage } from '../../test/hostPage';
 import { SUBMIT_CLAIM_PATH, UPLOAD_PATH } from './api';
 import { mount } from './mount';
@@ -41,12 +41,14 @@ const SLOW_MS = TIMEOUT_MS / 2;
 const SUPPORT = 'support@example.co.uk';
 const REFERENCE = 'LBG7WK2F';
 const states = bookings as unknown as Record<string, { details: unknown }>;
-const http = new MockAdapter(api);
-const mounted = registerFaultMatrixHooks(http, TIMEOUT_MS);
+const mounted = registerFaultMatrixHooks(TIMEOUT_MS);
 
-/** Answers an axios `handler` with `fault`, or with `ok` (200) after half the timeout for a slow answer. */
-const answer = (handler: ReturnType<MockAdapter['onAny']>, fault: Fault, ok: unknown = {}) =>
-  answerWith(handler, fault, ok, SLOW_MS);
+/** Answers POSTs to `path` with `fault`, or with `ok` (200) after half the timeout for a slow answer. */
+const answer = (path: string, fault: Fault, ok: unknown = {}) =>
+  server.use(route('post', path, () => faultAnswer(fault, ok, SLOW_MS)));
+/** Answers POSTs to `path` with `status` and `body`. */
+const reply = (path: string, status: number, body: string | null = null, headers?: Record<string, string>) =>
+  server.use(route('post', path, () => new HttpResponse(body, { status, headers })));
 
 function mountPrinted() {
   const page = mountOnHostPage(mount, {
@@ -64,11 +66,11 @@ async function fileInput(): Promise<HTMLInputElement> {
 }
 
 /** The uploads that reached the server. */
-const uploads = () => http.history.post.filter((r) => r.url === UPLOAD_PATH);
+const uploads = () => sent('POST', UPLOAD_PATH);
 
 /** Uploads one photo answered with the id `up_1`. */
 async function uploadOne(user: ReturnType<typeof userEvent.setup>): Promise<string> {
-  http.onPost(UPLOAD_PATH).replyOnce(200, '"up_1"');
+  server.use(route('post', UPLOAD_PATH, () => HttpResponse.text('"up_1"'), { once: true }));
   await user.upload(await fileInput(), photos(1));
   await screen.findByText(texts.statusUploaded);
   await waitFor(() => expect(submitButton()).toBeEnabled());
@@ -76,7 +78,7 @@ async function uploadOne(user: ReturnType<typeof userEvent.setup>): Promise<stri
 }
 
 const submitButton = () => screen.getByRole('button', { name: texts.submit });
-const claimPosts = () => http.history.post.filter((r) => r.url === SUBMIT_CLAIM_PATH);
+const claimPosts = () => sent('POST', SUBMIT_CLAIM_PATH);
 const pause = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
 
 /** The widget shows something: never a blank mount point. */
@@ -103,7 +105,7 @@ describe('POST /tickets/upload (through the request layer)', () => {
   it.each(FAULTS)('%s', async (fault) => {
     const element = mountPrinted();
     const user = userEvent.setup();
-    answer(http.onPost(UPLOAD_PATH), fault, 'up_slow');
+    answer(UPLOAD_PATH, fault, 'up_slow');
     await user.upload(await fileInput(), photos(1));
     if (fault === 'slow') {
       // Loading state while the upload is under way.
@@ -124,8 +126,7 @@ describe('POST /tickets/upload (through the request layer)', () => {
       if (mends(fault)) {
         // Tried again once by the layer (the matrix's one quick retry), then by the traveller.
         expect(uploads()).toHaveLength(2);
-        http.resetHandlers();
-        http.onPost(UPLOAD_PATH).reply(200, '"up_again"');
+        reply(UPLOAD_PATH, 200, '"up_again"');
         await user.click(retry as HTMLElement);
         expect(await screen.findByText(texts.statusUploaded)).toBeInTheDocument();
         await waitFor(() => expect(submitButton()).toBeEnabled());
@@ -138,12 +139,12 @@ describe('POST /tickets/upload (through the request layer)', () => {
       }
     }
     const [first, ...others] = uploads();
-    expect(first.headers?.['Journey-Id']).toBe('700110');
+    expect(first.headers.get('Journey-Id')).toBe('700110');
     // The upload has a timeout (the upload widget's 30 s of docs/product-rules.md section 9), never none.
     expect(first.timeout).toBeGreaterThan(0);
     // Every try of the photo carries its one Idempotency-Key.
-    expect(first.headers?.['Idempotency-Key']).toMatch(/^[0-9a-f]{64}$/);
-    for (const other of others) expect(other.headers?.['Idempotency-Key']).toBe(first.headers?.['Idempotency-Key']);
+    expect(first.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f]{64}$/);
+    for (const other of others) expect(other.headers.get('Idempotency-Key')).toBe(first.headers.get('Idempotency-Key'));
     assertNotBlank(element);
   });
 });
@@ -154,7 +155,7 @@ describe('POST /tickets/upload, malformed answers in other forms', () => {
     ['an object without id', '{"uploadId":"x"}', 'application/json'],
   ])('%s counts as a failed upload', async (_name, body, contentType) => {
     const element = mountPrinted();
-    http.onPost(UPLOAD_PATH).reply(200, body, { 'content-type': contentType });
+    reply(UPLOAD_PATH, 200, body, { 'Content-Type': contentType });
     await userEvent.setup().upload(await fileInput(), photos(1));
     expect(await screen.findByText(texts.unreadableUpload)).toBeInTheDocument();
     expect(submitButton()).toBeDisabled();
@@ -167,7 +168,7 @@ describe('POST /tickets/submit-claim', () => {
     const element = mountPrinted();
     const user = userEvent.setup();
     const id = await uploadOne(user);
-    answer(http.onPost(SUBMIT_CLAIM_PATH), fault);
+    answer(SUBMIT_CLAIM_PATH, fault);
     const button = submitButton();
     // Pressed repeatedly: one request per confirmed action.
     act(() => {
@@ -188,28 +189,28 @@ describe('POST /tickets/submit-claim', () => {
       // Never retried by the code: still one request well after the failure.
       await pause(TIMEOUT_MS * 2);
       expect(claimPosts()).toHaveLength(1);
-      const firstKey = claimPosts()[0].headers?.['Idempotency-Key'];
+      const firstKey = claimPosts()[0].headers.get('Idempotency-Key');
       expect(firstKey).toMatch(/^[0-9a-f-]{36}$/);
       // The traveller's retry resends the same claim with the same Idempotency-Key.
-      http.resetHandlers();
-      http.onPost(SUBMIT_CLAIM_PATH).reply(200, '{}');
+      reply(SUBMIT_CLAIM_PATH, 200, '{}');
       const retry = within(alert).getByRole('button', { name: texts.tryAgain });
       act(() => {
         retry.click();
         retry.click();
       });
       expect(await screen.findByRole('heading', { name: texts.submitted })).toBeInTheDocument();
-      const posts = claimPosts();
+      const posts = await sentRequests('POST', SUBMIT_CLAIM_PATH);
       expect(posts).toHaveLength(2);
-      expect(posts[1].headers?.['Idempotency-Key']).toBe(firstKey);
-      expect(JSON.parse(posts[1].data)).toEqual(JSON.parse(posts[0].data));
-      expect(JSON.parse(posts[1].data)).toEqual({ Ctr: REFERENCE, Images: [id] });
+      expect(posts[1].headers.get('Idempotency-Key')).toBe(firstKey);
+      expect(JSON.parse(posts[1].body)).toEqual(JSON.parse(posts[0].body));
+      expect(JSON.parse(posts[1].body)).toEqual({ Ctr: REFERENCE, Images: [id] });
     } else {
       // Any 2xx is success, whatever the body (docs/architecture.md); a slow answer after "Sending your claim…".
       expect(await screen.findByRole('heading', { name: texts.submitted })).toBeInTheDocument();
-      expect(claimPosts()).toHaveLength(1);
-      expect(claimPosts()[0].headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
-      expect(JSON.parse(claimPosts()[0].data)).toEqual({ Ctr: REFERENCE, Images: [id] });
+      const posts = await sentRequests('POST', SUBMIT_CLAIM_PATH);
+      expect(posts).toHaveLength(1);
+      expect(posts[0].headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(JSON.parse(posts[0].body)).toEqual({ Ctr: REFERENCE, Images: [id] });
     }
     assertNotBlank(element);
   });
@@ -221,7 +222,7 @@ describe('POST /tickets/delete/{uploadId}', () => {
     const user = userEvent.setup();
     const id = await uploadOne(user);
     const path = `/tickets/delete/${id}`;
-    answer(http.onPost(path), fault);
+    answer(path, fault);
     await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
     if (fault === '500' || fault === 'timeout' || fault === 'dropped') {
       // A failed delete keeps the file listed with a retry (docs/architecture.md), and it stays in the claim.
@@ -230,20 +231,19 @@ describe('POST /tickets/delete/{uploadId}', () => {
       expect(screen.getAllByText(texts.removeFailed).length).toBeGreaterThan(0);
       await waitFor(() => expect(submitButton()).toBeEnabled());
       await pause(TIMEOUT_MS * 2);
-      expect(http.history.post.filter((r) => r.url === path)).toHaveLength(1);
-      http.resetHandlers();
-      http.onPost(path).reply(204);
+      expect(sent('POST', path)).toHaveLength(1);
+      reply(path, 204);
       await user.click(retry);
       await waitFor(() => expect(screen.queryByText('photo-1.png')).not.toBeInTheDocument());
-      expect(http.history.post.filter((r) => r.url === path)).toHaveLength(2);
+      expect(sent('POST', path)).toHaveLength(2);
     } else {
       // Any 2xx is success, whatever the body; a slow answer shows "Removing…" first.
       if (fault === 'slow') expect(screen.getByText(texts.statusRemoving)).toBeInTheDocument();
       await waitFor(() => expect(screen.queryByText('photo-1.png')).not.toBeInTheDocument());
       expect(screen.getByText('photo-1.png removed.')).toBeInTheDocument();
-      expect(http.history.post.filter((r) => r.url === path)).toHaveLength(1);
+      expect(sent('POST', path)).toHaveLength(1);
     }
-    expect(http.history.post.filter((r) => r.url !== UPLOAD_PATH).every((r) => r.data === undefined)).toBe(true);
+    expect(sent('POST').filter((r) => r.url !== UPLOAD_PATH && r.hasBody)).toEqual([]);
     expect(submitButton()).toBeDisabled();
     assertNotBlank(element);
   });
@@ -260,12 +260,12 @@ describe('a 403 to upload, delete or submit-claim: stale antiforgery token or se
 
   it('upload: the page token goes with the upload; a 403 shows the reload text', async () => {
     const element = mountWithToken();
-    http.onPost(UPLOAD_PATH).reply(403, REFUSED);
+    reply(UPLOAD_PATH, 403, REFUSED);
     await userEvent.setup().upload(await fileInput(), photos(1));
     expect(await screen.findByText(RELOAD_PAGE_TEXT)).toBeInTheDocument();
-    const headers = uploads()[0].headers as Record<string, unknown>;
-    expect(headers.RequestVerificationToken).toBe('page-token');
-    expect(headers['X-Requested-With']).toBe('XMLHttpRequest');
+    const { headers } = uploads()[0];
+    expect(headers.get('RequestVerificationToken')).toBe('page-token');
+    expect(headers.get('X-Requested-With')).toBe('XMLHttpRequest');
     expect(submitButton()).toBeDisabled();
     assertNotBlank(element);
   });
@@ -274,24 +274,24 @@ describe('a 403 to upload, delete or submit-claim: stale antiforgery token or se
     mountWithToken();
     const user = userEvent.setup();
     const id = await uploadOne(user);
-    http.onPost(`/tickets/delete/${id}`).reply(403, REFUSED);
+    reply(`/tickets/delete/${id}`, 403, REFUSED);
     await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
     await screen.findByRole('button', { name: 'Try removing photo-1.png again' });
     expect(screen.getAllByText(RELOAD_PAGE_TEXT).length).toBeGreaterThan(0);
-    const headers = http.history.post.filter((r) => r.url !== UPLOAD_PATH)[0].headers as Record<string, unknown>;
-    expect(headers.RequestVerificationToken).toBe('page-token');
-    expect(headers['X-Requested-With']).toBe('XMLHttpRequest');
+    const { headers } = sent('POST').filter((r) => r.url !== UPLOAD_PATH)[0];
+    expect(headers.get('RequestVerificationToken')).toBe('page-token');
+    expect(headers.get('X-Requested-With')).toBe('XMLHttpRequest');
   });
 
   it('submit-claim: a 403 shows "Something went wrong" with the reload text', async () => {
     mountWithToken();
     const user = userEvent.setup();
     await uploadOne(user);
-    http.onPost(SUBMIT_CLAIM_PATH).reply(403, REFUSED);
+    reply(SUBMIT_CLAIM_PATH, 403, REFUSED);
     await user.click(submitButton());
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { name: texts.failed })).toBeInTheDocument();
     expect(alert).toHaveTextContent(RELOAD_PAGE_TEXT);
-    expect((claimPosts()[0].headers as Record<string, unknown>).RequestVerificationToken).toBe('page-token');
+    expect(claimPosts()[0].headers.get('RequestVerificationToken')).toBe('page-token');
   });
 });

@@ -7,11 +7,11 @@
  */
 import { act, configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
+import { HttpResponse } from 'msw';
 import Dropzone, { type DropzoneFile } from 'dropzone';
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
-import { api } from '../../shared/api/http';
+import { route, sentRequests, server } from '../../test/api/server';
 import { configureClient } from '../../shared/api/policy';
 import { freshIndexedDb } from '../../test/indexedDb';
 import { mountOnHostPage } from '../../test/hostPage';
@@ -19,16 +19,14 @@ import { FakeUploads, photos, resizedCopy } from '../../test/widgets/manual-clai
 import { mount } from './mount';
 import { texts } from './texts';
 
-const http = new MockAdapter(api);
 configure({ asyncUtilTimeout: 5000 });
 const printed = (bookings as unknown as Record<string, { details: unknown }>).printed;
 
 const mounted: (() => void)[] = [];
 beforeEach(() => {
   localStorage.clear();
-  http.reset();
   configureClient({ timeouts: { get: 100, post: 100 }, retry: { retries: 0, baseDelayMs: 1 } });
-  FakeUploads.install(http);
+  FakeUploads.install();
   jest.spyOn(Dropzone.prototype, 'resizeImage').mockImplementation(function resize(
     file: DropzoneFile,
     _width: number | null,
@@ -60,7 +58,7 @@ function reload() {
 }
 const fileInput = async () => (await screen.findByLabelText(texts.uploadLabel)) as HTMLInputElement;
 const submitButton = () => screen.getByRole('button', { name: texts.submit });
-const claims = () => http.history.post.filter((request) => request.url === '/tickets/submit-claim');
+const claims = () => sentRequests('POST', '/tickets/submit-claim');
 
 describe('an IndexedDB that refuses Blobs (WebKit private windows)', () => {
   beforeEach(() => freshIndexedDb({ refuseBlobs: true }));
@@ -80,11 +78,12 @@ describe('an IndexedDB that refuses Blobs (WebKit private windows)', () => {
     expect(screen.getByText(texts.statusUploaded)).toBeInTheDocument();
     expect(screen.queryByText(texts.photosNotKept)).not.toBeInTheDocument();
     await waitFor(() => expect(submitButton()).toBeEnabled());
-    http.onPost('/tickets/submit-claim').reply(200);
+    server.use(route('post', '/tickets/submit-claim', () => new HttpResponse(null, { status: 200 })));
     await user.click(submitButton());
     await screen.findByText(texts.submitted);
-    expect(claims()).toHaveLength(1);
-    expect(JSON.parse(claims()[0].data as string)).toMatchObject({ Images: ['up_private'] });
+    const posts = await claims();
+    expect(posts).toHaveLength(1);
+    expect(JSON.parse(posts[0].body)).toMatchObject({ Images: ['up_private'] });
     expect(FakeUploads.requests).toHaveLength(1);
   });
 

@@ -9,13 +9,13 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
+import { HttpResponse } from 'msw';
 import bookings from '../../fixtures/bookings.json';
 import lookups from '../../fixtures/lookups.json';
 import stations from '../../fixtures/stations.json';
-import { api } from '../../shared/api/http';
 import { RELOAD_PAGE_TEXT } from '../../shared/errors/WidgetError';
-import { answerWith, FAULTS, registerFaultMatrixHooks, SERVER_ERROR_TEXT, type Fault } from '../../test/faults';
+import { route, sent, server } from '../../test/api/server';
+import { faultAnswer, FAULTS, registerFaultMatrixHooks, SERVER_ERROR_TEXT, type Fault } from '../../test/faults';
 import { mountOnHostPage } from '../../test/hostPage';
 import { mount } from './mount';
 import { LOOKUP_PATH, REPLACEMENT_DRY_RUN_PATH, REPLACEMENT_PATH } from './replacement/api';
@@ -27,12 +27,14 @@ const STATUS_URL = '/Refund/Status?bookingReference=X';
 const DRY_RUN_URL = '/Refund/DryRun?bookingReference=X';
 const states = bookings as unknown as Record<string, { details: unknown; status: unknown; dryRun: unknown }>;
 const candidates = lookups.candidates;
-const http = new MockAdapter(api);
-const mounted = registerFaultMatrixHooks(http, TIMEOUT_MS);
+const mounted = registerFaultMatrixHooks(TIMEOUT_MS);
 
-/** Answers `handler` with `fault`, or with `ok` after half the timeout for a slow answer. */
-const answer = (handler: ReturnType<MockAdapter['onAny']>, fault: Fault, ok: unknown) =>
-  answerWith(handler, fault, ok, TIMEOUT_MS / 2);
+/** Answers `url` with `fault`, or with `ok` after half the timeout for a slow answer. */
+const answer = (method: 'get' | 'post', url: string, fault: Fault, ok: unknown) =>
+  server.use(route(method, url, () => faultAnswer(fault, ok, TIMEOUT_MS / 2)));
+/** Answers `url` with 200 and `body` as JSON text. */
+const serve = (method: 'get' | 'post', url: string, body: unknown) =>
+  server.use(route(method, url, () => HttpResponse.text(JSON.stringify(body))));
 
 function mountState(name: string) {
   const page = mountOnHostPage(mount, {
@@ -51,8 +53,8 @@ function mountState(name: string) {
 }
 
 function serveBooking(name: string) {
-  http.onGet(STATUS_URL).reply(200, JSON.stringify(states[name].status));
-  http.onGet(DRY_RUN_URL).reply(200, JSON.stringify(states[name].dryRun));
+  serve('get', STATUS_URL, states[name].status);
+  serve('get', DRY_RUN_URL, states[name].dryRun);
 }
 
 /** Opens the replacement form and looks up the candidates' booking (pasted: typing is tested in ReplacementPanel.test.tsx). */
@@ -70,8 +72,8 @@ const assertNotBlank = (element: HTMLElement) => expect(element.textContent?.tri
 
 describe('GET refund status', () => {
   it.each(FAULTS)('%s', async (fault) => {
-    answer(http.onGet(STATUS_URL), fault, states.instant.status);
-    http.onGet(DRY_RUN_URL).reply(200, JSON.stringify(states.instant.dryRun));
+    answer('get', STATUS_URL, fault, states.instant.status);
+    serve('get', DRY_RUN_URL, states.instant.dryRun);
     const element = mountState('instant');
     if (fault === 'slow') {
       expect(screen.getByText(texts.preamble)).toBeInTheDocument();
@@ -97,8 +99,8 @@ describe('GET refund status', () => {
 
 describe('GET dry run', () => {
   it.each(FAULTS)('%s', async (fault) => {
-    http.onGet(STATUS_URL).reply(200, JSON.stringify(states.instant.status));
-    answer(http.onGet(DRY_RUN_URL), fault, states.instant.dryRun);
+    serve('get', STATUS_URL, states.instant.status);
+    answer('get', DRY_RUN_URL, fault, states.instant.dryRun);
     const element = mountState('instant');
     await waitFor(() => expect(element.querySelector('.rw-refund__panel')).not.toBeNull());
     const instant = screen.queryByRole('heading', { name: /^You will receive £/ });
@@ -116,7 +118,7 @@ describe('GET dry run', () => {
 describe('POST /api/ProcessRefund', () => {
   it.each(FAULTS)('%s', async (fault) => {
     serveBooking('instant');
-    answer(http.onPost('/api/ProcessRefund'), fault, {});
+    answer('post', '/api/ProcessRefund', fault, {});
     const element = mountState('instant');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Accept refund' }));
     if (fault === '500' || fault === 'timeout' || fault === 'dropped') {
@@ -129,7 +131,7 @@ describe('POST /api/ProcessRefund', () => {
       // Any 2xx is success, whatever the body (docs/architecture.md).
       expect(await screen.findByRole('heading', { name: 'Refund request accepted' })).toBeInTheDocument();
     }
-    expect(http.history.post.filter((r) => r.url === '/api/ProcessRefund')).toHaveLength(1);
+    expect(sent('POST', '/api/ProcessRefund')).toHaveLength(1);
     assertNotBlank(element);
   });
 });
@@ -147,8 +149,8 @@ describe('POST /api/LookupJourneys', () => {
   };
   it.each(FAULTS)('%s', async (fault) => {
     serveBooking('replacement');
-    answer(http.onPost(LOOKUP_PATH), fault, candidates.answer);
-    http.onPost(REPLACEMENT_DRY_RUN_PATH).reply(200, JSON.stringify(candidates.dryRuns['900101']));
+    answer('post', LOOKUP_PATH, fault, candidates.answer);
+    serve('post', REPLACEMENT_DRY_RUN_PATH, candidates.dryRuns['900101']);
     const element = mountState('replacement');
     await lookUp(userEvent.setup());
     if (fault === 'slow') {
@@ -173,8 +175,8 @@ describe('POST /api/ProcessRefundWithReplacement/DryRun', () => {
   };
   it.each(FAULTS)('%s', async (fault) => {
     serveBooking('replacement');
-    http.onPost(LOOKUP_PATH).reply(200, JSON.stringify(candidates.answer));
-    answer(http.onPost(REPLACEMENT_DRY_RUN_PATH), fault, candidates.dryRuns['900101']);
+    serve('post', LOOKUP_PATH, candidates.answer);
+    answer('post', REPLACEMENT_DRY_RUN_PATH, fault, candidates.dryRuns['900101']);
     const element = mountState('replacement');
     await lookUp(userEvent.setup());
     if (fault === 'slow') {
@@ -192,9 +194,9 @@ describe('POST /api/ProcessRefundWithReplacement/DryRun', () => {
 describe('POST /api/ProcessRefundWithReplacement', () => {
   it.each(FAULTS)('%s', async (fault) => {
     serveBooking('replacement');
-    http.onPost(LOOKUP_PATH).reply(200, JSON.stringify(candidates.answer));
-    http.onPost(REPLACEMENT_DRY_RUN_PATH).reply(200, JSON.stringify(candidates.dryRuns['900101']));
-    answer(http.onPost(REPLACEMENT_PATH), fault, {});
+    serve('post', LOOKUP_PATH, candidates.answer);
+    serve('post', REPLACEMENT_DRY_RUN_PATH, candidates.dryRuns['900101']);
+    answer('post', REPLACEMENT_PATH, fault, {});
     const element = mountState('replacement');
     const user = userEvent.setup();
     await lookUp(user);
@@ -204,7 +206,7 @@ describe('POST /api/ProcessRefundWithReplacement', () => {
     } else {
       expect(await screen.findByRole('heading', { name: 'Refund request accepted' })).toBeInTheDocument();
     }
-    expect(http.history.post.filter((r) => r.url === REPLACEMENT_PATH)).toHaveLength(1);
+    expect(sent('POST', REPLACEMENT_PATH)).toHaveLength(1);
     assertNotBlank(element);
   });
 });
@@ -220,9 +222,9 @@ describe('a 403 to a state-changing call: stale antiforgery token or session (do
   ])('%s shows the reload text; every POST carried the page token', async (_name, refusedPath) => {
     const replacement = refusedPath !== '/api/ProcessRefund';
     serveBooking(replacement ? 'replacement' : 'instant');
-    http.onPost(LOOKUP_PATH).reply(200, JSON.stringify(candidates.answer));
-    http.onPost(REPLACEMENT_DRY_RUN_PATH).reply(200, JSON.stringify(candidates.dryRuns['900101']));
-    http.onPost(refusedPath).reply(403, REFUSED);
+    serve('post', LOOKUP_PATH, candidates.answer);
+    serve('post', REPLACEMENT_DRY_RUN_PATH, candidates.dryRuns['900101']);
+    server.use(route('post', refusedPath, () => new HttpResponse(REFUSED, { status: 403 })));
     const element = mountState(replacement ? 'replacement' : 'instant');
     // The host page carries a token (added after the mount, which lays the page out).
     document.head.insertAdjacentHTML('beforeend', '<meta name="request-verification-token" content="page-token">');
@@ -233,10 +235,8 @@ describe('a 403 to a state-changing call: stale antiforgery token or session (do
       await user.click(await screen.findByRole('button', { name: 'Confirm £35.50 refund' }));
     expect(await screen.findByText(RELOAD_PAGE_TEXT)).toBeInTheDocument();
     expect(screen.queryByText(texts.processFailure)).toBeNull();
-    expect(http.history.post.length).toBeGreaterThan(0);
-    for (const request of http.history.post) {
-      expect((request.headers as Record<string, unknown>).RequestVerificationToken).toBe('page-token');
-    }
+    expect(sent('POST').length).toBeGreaterThan(0);
+    for (const request of sent('POST')) expect(request.headers.get('RequestVerificationToken')).toBe('page-token');
     assertNotBlank(element);
   });
 });

@@ -6,12 +6,12 @@
  * traveller's text unchanged.
  */
 import { waitFor } from '@testing-library/react';
-import MockAdapter from 'axios-mock-adapter';
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
 import { reportThrottleOpenInEachTest } from '../../test/reportClock';
 import { MISSING_DETAILS_TEXT, MISSING_STATION_MAP_TEXT } from '../../shared/errors/WidgetError';
-import { api } from '../../shared/api/http';
+import { http } from 'msw';
+import { noAnswer, sent, server } from '../../test/api/server';
 import { SetupError } from '../../shared/mount/setupError';
 import { mountOnHostPage, type HostPageOptions } from '../../test/hostPage';
 import { mount } from './mount';
@@ -112,8 +112,7 @@ it('a missing required attribute names it', async () => {
 
 it('a page set up right: ready resolves once the first render has committed, nothing logged', async () => {
   // Its status and dry-run GETs stay unanswered: this test is about the first render.
-  const http = new MockAdapter(api);
-  http.onGet().reply(() => new Promise(() => undefined));
+  server.use(http.get('*', noAnswer));
   const { element, ready } = mountOnHostPage(mount, {
     mountId: 'refund-widget',
     details: state.details,
@@ -125,7 +124,6 @@ it('a page set up right: ready resolves once the first render has committed, not
   expect(consoleError).not.toHaveBeenCalled();
   expect(reports()).toHaveLength(0);
   await waitFor(() =>
-    expect(http.history.get.map((request) => request.url)).toEqual([ATTRS['refund-status-url'], ATTRS['dry-run-url']]),
+    expect(sent('GET').map((request) => request.url)).toEqual([ATTRS['refund-status-url'], ATTRS['dry-run-url']]),
   );
-  http.restore();
 });

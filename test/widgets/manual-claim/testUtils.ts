@@ -1,35 +1,49 @@
 /**
- * Test helpers of the manual claim: a fake upload server on the axios mock (uploads go through the
+ * Test helpers of the manual claim: a fake upload route on the test server (uploads go through the
  * request layer, docs/architecture.md "One request layer"), and image files of given sizes.
  */
 import { act } from '@testing-library/react';
-import type MockAdapter from 'axios-mock-adapter';
-import type { AxiosRequestConfig } from 'axios';
-
-type Reply = [number, string, Record<string, string>];
+import { HttpResponse } from 'msw';
+import { route, server, xhrOf } from '../../api/server';
 
 /** One upload that reached the fake server: what was sent, and a way to answer it. */
 export class FakeUpload {
   answered = false;
+  /** Whether the widget aborted it (the photo was removed). */
+  aborted = false;
+  readonly url: string;
   constructor(
-    readonly config: AxiosRequestConfig,
-    private readonly settle: (reply: Reply | Error) => void,
-  ) {}
+    private readonly request: Request,
+    /** The multipart body. */
+    readonly body: FormData,
+    private readonly settle: (response: Response) => void,
+  ) {
+    this.url = new URL(request.url).pathname;
+    // The browser cancels the request on `abort()`; jsdom, whose `send` never ran, fires nothing.
+    const xhr = xhrOf(request);
+    if (xhr) {
+      const abort = xhr.abort;
+      Object.defineProperty(xhr, 'abort', {
+        configurable: true,
+        value: () => {
+          this.aborted = true;
+          abort();
+        },
+      });
+    }
+  }
 
   get method(): string {
-    return (this.config.method ?? '').toUpperCase();
+    return this.request.method;
   }
 
-  get url(): string {
-    return this.config.url ?? '';
-  }
-
-  get headers(): Record<string, unknown> {
-    return (this.config.headers ?? {}) as Record<string, unknown>;
-  }
-
-  get body(): FormData {
-    return this.config.data as FormData;
+  /** The request's headers, by name. */
+  get headers(): Record<string, string> {
+    const headers: Record<string, string> = {};
+    this.request.headers.forEach((value, name) => {
+      headers[name.replace(/(^|-)[a-z]/g, (start) => start.toUpperCase())] = value;
+    });
+    return headers;
   }
 
   /** The name of the photo sent as the multipart field `file`. */
@@ -37,20 +51,11 @@ export class FakeUpload {
     return (this.body.get('file') as File).name;
   }
 
-  get timeout(): number | undefined {
-    return this.config.timeout;
-  }
-
-  /** Whether the widget aborted it (the photo was removed). */
-  get aborted(): boolean {
-    return this.config.signal?.aborted === true;
-  }
-
   /** Answers the upload (inside act, so React state updates are flushed). */
   async respond(status: number, body: string, contentType = 'application/json'): Promise<void> {
     this.answered = true;
     await act(async () => {
-      this.settle([status, body, { 'content-type': contentType }]);
+      this.settle(new HttpResponse(body, { status, headers: { 'Content-Type': contentType } }));
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
   }
@@ -59,16 +64,13 @@ export class FakeUpload {
   async drop(): Promise<void> {
     this.answered = true;
     await act(async () => {
-      this.settle(new Error('dropped'));
+      this.settle(HttpResponse.error());
       await new Promise((resolve) => setTimeout(resolve, 0));
     });
   }
 }
 
-/**
- * The uploads the widget sent to POST /tickets/upload, answered by hand: install it on the page's
- * axios mock after each `reset()`.
- */
+/** The uploads the widget sent to POST /tickets/upload, answered by hand: install it before each test. */
 export class FakeUploads {
   static requests: FakeUpload[] = [];
 
@@ -77,23 +79,18 @@ export class FakeUploads {
     return FakeUploads.requests.filter((upload) => !upload.answered && !upload.aborted);
   }
 
-  /** Makes `http` hold every upload until the test answers it; forgets the uploads of earlier tests. */
-  static install(http: MockAdapter, path = '/tickets/upload'): void {
+  /** Makes the server hold every upload until the test answers it; forgets the uploads of earlier tests. */
+  static install(path = '/tickets/upload'): void {
     FakeUploads.requests = [];
-    http.onPost(path).reply(
-      (config) =>
-        new Promise<Reply>((resolve, reject) => {
-          FakeUploads.requests.push(
-            new FakeUpload(config, (reply) => (reply instanceof Error ? reject(networkError(config)) : resolve(reply))),
-          );
-        }),
+    server.use(
+      route('post', path, async ({ request }) => {
+        const body = await request.clone().formData();
+        return new Promise<Response>((settle) => {
+          FakeUploads.requests.push(new FakeUpload(request, body, settle));
+        });
+      }),
     );
   }
-}
-
-/** What axios rejects with when no answer came: an axios error without a response. */
-function networkError(config: AxiosRequestConfig): Error {
-  return Object.assign(new Error('Network Error'), { isAxiosError: true, code: 'ERR_NETWORK', config });
 }
 
 /**

@@ -10,16 +10,15 @@
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLayoutEffect } from 'react';
-import MockAdapter from 'axios-mock-adapter';
+import { HttpResponse } from 'msw';
 import Dropzone, { type DropzoneFile } from 'dropzone';
-import { api } from '../../../shared/api/http';
+import { route, sent, server } from '../../../test/api/server';
 import { configureClient } from '../../../shared/api/policy';
 import { FakeUploads, fileOf, photos, resizedCopy } from '../../../test/widgets/manual-claim/testUtils';
 import { REFUSAL, texts } from '../texts';
 import type { UploadSummary } from '../types';
 import { UploadArea } from './UploadArea';
 
-const http = new MockAdapter(api);
 // Each chosen file is read and digested (SHA-256) before dropzone accepts it, asynchronously.
 configure({ asyncUtilTimeout: 3000 });
 
@@ -28,9 +27,8 @@ const NOTHING: UploadSummary = { uploadIds: [], busy: false };
 let onChange: jest.Mock<void, [UploadSummary]>;
 
 beforeEach(() => {
-  http.reset();
   configureClient({ timeouts: { get: 100, post: 100 }, retry: { retries: 0, baseDelayMs: 1 } });
-  FakeUploads.install(http);
+  FakeUploads.install();
   onChange = jest.fn();
   jest.spyOn(Dropzone.prototype, 'resizeImage').mockImplementation(function resize(
     file: DropzoneFile,
@@ -234,14 +232,16 @@ describe('removing photos', () => {
     const user = userEvent.setup();
     const { container } = renderArea();
     const [id] = await uploadAll(user, photos(1));
-    http.onPost(`/tickets/delete/${id}`).reply(204);
+    server.use(route('post', `/tickets/delete/${id}`, () => new HttpResponse(null, { status: 204 })));
     onChange.mockClear();
 
     await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
     await waitFor(() => expect(screen.queryByText('photo-1.png')).not.toBeInTheDocument());
-    expect(http.history.post.filter((request) => request.url !== '/tickets/upload').map((r) => r.url)).toEqual([
-      `/tickets/delete/${id}`,
-    ]);
+    expect(
+      sent('POST')
+        .filter((request) => request.url !== '/tickets/upload')
+        .map((r) => r.url),
+    ).toEqual([`/tickets/delete/${id}`]);
     // Still counted while it is removed, then gone.
     expect(told()).toEqual([{ uploadIds: [id], busy: true }, NOTHING]);
     expect(screen.getByRole('heading', { name: 'Your photos' })).toHaveFocus();
@@ -254,7 +254,10 @@ describe('removing photos', () => {
     const user = userEvent.setup();
     const { container } = renderArea();
     const [id] = await uploadAll(user, photos(1));
-    http.onPost(`/tickets/delete/${id}`).replyOnce(500, '').onPost(`/tickets/delete/${id}`).replyOnce(204);
+    server.use(
+      route('post', `/tickets/delete/${id}`, () => new HttpResponse('', { status: 500 }), { once: true }),
+      route('post', `/tickets/delete/${id}`, () => new HttpResponse(null, { status: 204 }), { once: true }),
+    );
 
     await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
     const again = await screen.findByRole('button', { name: 'Try removing photo-1.png again' });
@@ -275,7 +278,7 @@ describe('removing photos', () => {
 
     await user.click(screen.getByRole('button', { name: 'Remove photo-1.png' }));
     await waitFor(() => expect(upload.aborted).toBe(true));
-    expect(http.history.post.filter((request) => request.url !== '/tickets/upload')).toEqual([]);
+    expect(sent('POST').filter((request) => request.url !== '/tickets/upload')).toEqual([]);
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(NOTHING));
   });
 });
@@ -288,7 +291,7 @@ describe('keyboard', () => {
     expect(fileInput()).toHaveFocus();
 
     const [id] = await uploadAll(user, photos(1));
-    http.onPost(`/tickets/delete/${id}`).reply(204);
+    server.use(route('post', `/tickets/delete/${id}`, () => new HttpResponse(null, { status: 204 })));
     fileInput().focus();
     await user.tab();
     expect(screen.getByRole('button', { name: 'Remove photo-1.png' })).toHaveFocus();
