@@ -16,6 +16,7 @@ const zlib = require('zlib');
 const { once } = require('events');
 const { useHostAndBrowser, openPage, seriousAxeViolations } = require('./harness');
 const bookings = require('../fixtures/bookings.json');
+const photoRules = require('../contract/rules/photo.json');
 
 const env = useHostAndBrowser();
 
@@ -221,10 +222,10 @@ test('an 11th live upload to one journey is refused (409); through the widget it
   }
   const eleventh = await postUpload(page, await png(40, 20), { name: 'direct-11.png', journeyId });
   assert.equal(eleventh.status, 409, eleventh.body);
-  assert.match(eleventh.body, /at most 10 photos/);
-  // The widget, which does not know of the ten, shows the server's own text and keeps Submit disabled.
+  assert.equal(JSON.parse(eleventh.body).message, photoRules.texts.tooMany);
+  // The widget, which does not know of the ten, shows the server's text and keeps Submit disabled.
   await choose(page, [{ bytes: await png(50, 20), name: 'widget.png' }]);
-  await page.getByText('A claim can have at most 10 photos. Remove one before adding another.').waitFor();
+  await page.getByText(photoRules.texts.tooMany).waitFor();
   assert.equal(
     await page.getByRole('button', { name: 'Try uploading widget.png again' }).count(),
     0,
