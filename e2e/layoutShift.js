@@ -107,4 +107,4 @@ async function loadAndMeasure(browser, url, ready, { withoutStylesheet = false, 
 
 const describeShifts = (shifts) => shifts.map((s) => `${s.value.toFixed(4)}: ${s.sources.join('; ')}`).join('\n');
 
-module.exports = { GOOD_CLS, loadAndMeasure, describeShifts };
+module.exports = { PHONE, GOOD_CLS, loadAndMeasure, describeShifts };

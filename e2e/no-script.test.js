@@ -21,7 +21,7 @@ const manifest = JSON.parse(fs.readFileSync(path.join(DIST, 'manifest.json'), 'u
 const SUPPORT = 'support@example.co.uk';
 /** The delay of host-shim/refund-widgets.css before the failure text shows. */
 const DELAY_MS = 10_000;
-const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+const { PHONE } = require('./layoutShift');
 /** Lighthouse "Slow 4G": 150 ms RTT, 1.6 Mbps down, 750 kbps up. */
 const SLOW_4G = {
   offline: false,

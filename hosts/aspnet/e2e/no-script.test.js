@@ -22,7 +22,7 @@ const url = (route, name) => bookingUrl(env.url, route, bookings[name]);
 const SUPPORT = 'support@example.co.uk';
 /** The delay of the host stylesheet before the failure text shows. */
 const DELAY_MS = 10_000;
-const PHONE = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+const { PHONE } = require('../../../e2e/layoutShift');
 
 /** Each page with a mount but the start page: its route, booking and the mounts that show the failure text. */
 const PAGES = [
