@@ -58,8 +58,43 @@ function sharedConfig() {
   };
 }
 
-/** Shares the shim provides and loads itself (the page runtime): never preloaded from a remote. */
-const HOST_PROVIDES = ['@rw/page-runtime'];
+/** The shim's federation name; it must sort after every remote's (see {@link hostSharedConfig}). */
+const HOST_NAME = 'rw_host';
+
+/** Resolves a package request as webpack resolves the widgets' imports of it (ES modules, browser). */
+const resolveShare = require('enhanced-resolve').create.sync({
+  conditionNames: ['webpack', 'production', 'browser', 'import', 'module'],
+  mainFields: ['browser', 'module', 'main'],
+  aliasFields: ['browser'],
+  extensions: ['.js', '.json'],
+});
+
+/**
+ * What the shim provides: every share of {@link sharedConfig}, from the file a remote's import
+ * resolves to and at the installed version, so every page loads each library from the shim's one
+ * file (docs/performance.md "Shared libraries"). An absolute `import` makes the federation plugin
+ * provide it though nothing in the shim imports it; its chunk loads only when a widget consumes it.
+ * Among equal versions the runtime keeps the provider whose name sorts last (runtime-core's
+ * `initializeSharing` `register`: `hostName > versions[version].from`), hence the check on names.
+ *
+ * @param {string[]} remoteNames the remotes' federation names
+ * @throws Error when a remote's name sorts after {@link HOST_NAME}
+ */
+function hostSharedConfig(remoteNames) {
+  const after = remoteNames.filter((name) => name >= HOST_NAME);
+  if (after.length) throw new Error(`remote name(s) ${after.join(', ')} must sort before "${HOST_NAME}"`);
+  return Object.fromEntries(
+    Object.entries(sharedConfig()).map(([key, share]) => {
+      if (share.import) return [key, share];
+      const file = resolveShare(__dirname, key);
+      const packageName = key.startsWith('@') ? key.split('/').slice(0, 2).join('/') : key.split('/')[0];
+      return [key, { ...share, import: file, version: require(`${packageName}/package.json`).version }];
+    }),
+  );
+}
+
+/** Shares the shim provides, all of them: never preloaded from a remote. */
+const HOST_PROVIDES = Object.keys(sharedConfig());
 /**
  * What each remote's first panel needs and the integrity of its files, recorded by each remote's
  * compiler (build/first-panel-plugin.js) for the shim's, which is built after them.
@@ -206,9 +241,9 @@ function shimConfig(opts, remoteNames) {
       // One copy of runtime-core and the sdk: the injector's ES module build (build/third-party-patches.js).
       externalRuntimeInjectorAsEsModule(),
       new ModuleFederationPlugin({
-        name: 'rw_host',
+        name: HOST_NAME,
         remotes: {},
-        shared: sharedConfig(),
+        shared: hostSharedConfig(widgets.map((w) => w.name)),
         // Remote entries load with crossorigin and a Trusted Types URL (host-shim/federationScripts.ts).
         // A shared module that failed to load is loaded again (host-shim/retryFailedShares.ts).
         runtimePlugins: [
