@@ -61,8 +61,11 @@ function sharedConfig() {
 /** The shim's federation name; it must sort after every remote's (see {@link hostSharedConfig}). */
 const HOST_NAME = 'rw_host';
 
-/** Resolves a package request as webpack resolves the widgets' imports of it (ES modules, browser). */
-const resolveShare = require('enhanced-resolve').create.sync({
+/**
+ * Resolves a package request as webpack resolves the widgets' imports of it (ES modules, browser),
+ * with webpack's own resolver package.
+ */
+const resolveShare = require(require.resolve('enhanced-resolve', { paths: [require.resolve('webpack')] })).create.sync({
   conditionNames: ['webpack', 'production', 'browser', 'import', 'module'],
   mainFields: ['browser', 'module', 'main'],
   aliasFields: ['browser'],
