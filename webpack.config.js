@@ -1,8 +1,8 @@
 /**
  * One webpack build, a multi-compiler array (docs/architecture.md "Federation"):
  * - the host shim (`dist/host-shim.js`, a classic script), the federation host, which provides the
- *   federation runtime to the remotes (`externalRuntime: 'provide'`) and the page-wide singleton
- *   module `@rw/page-runtime`;
+ *   federation runtime to the remotes (`externalRuntime: 'provide'`) and every shared library, the
+ *   page-wide singleton module `@rw/page-runtime` among them (build/host-shares.js);
  * - one remote per widget (`dist/<name>/remoteEntry.js`) exposing `./mount`, sharing React (and
  *   its subpaths) as singletons and the libraries two widgets use.
  * Remotes are located at run time from the shim's own URL, so `dist/` works under any path.
@@ -27,6 +27,7 @@ const { RefundWidgetsManifestPlugin } = require('./build/manifest-plugin');
 const { FirstPanelFiles } = require('./build/first-panel-plugin');
 const { withoutAxiosFetchAdapter, externalRuntimeInjectorAsEsModule } = require('./build/third-party-patches');
 const { ChunkIntegrityPlugin } = require('./build/sri-plugin');
+const { hostSharedConfig } = require('./build/host-shares');
 const pkg = require('./package.json');
 
 /** Output folder: `DIST_DIR` (relative to the repo root) or `dist/`. */
@@ -58,43 +59,8 @@ function sharedConfig() {
   };
 }
 
-/** The shim's federation name; it must sort after every remote's (see {@link hostSharedConfig}). */
+/** The shim's federation name; it must sort after every remote's (build/host-shares.js). */
 const HOST_NAME = 'rw_host';
-
-/**
- * Resolves a package request as webpack resolves the widgets' imports of it (ES modules, browser),
- * with webpack's own resolver package.
- */
-const resolveShare = require(require.resolve('enhanced-resolve', { paths: [require.resolve('webpack')] })).create.sync({
-  conditionNames: ['webpack', 'production', 'browser', 'import', 'module'],
-  mainFields: ['browser', 'module', 'main'],
-  aliasFields: ['browser'],
-  extensions: ['.js', '.json'],
-});
-
-/**
- * What the shim provides: every share of {@link sharedConfig}, from the file a remote's import
- * resolves to and at the installed version, so every page loads each library from the shim's one
- * file (docs/performance.md "Shared libraries"). An absolute `import` makes the federation plugin
- * provide it though nothing in the shim imports it; its chunk loads only when a widget consumes it.
- * Among equal versions the runtime keeps the provider whose name sorts last (runtime-core's
- * `initializeSharing` `register`: `hostName > versions[version].from`), hence the check on names.
- *
- * @param {string[]} remoteNames the remotes' federation names
- * @throws Error when a remote's name sorts after {@link HOST_NAME}
- */
-function hostSharedConfig(remoteNames) {
-  const after = remoteNames.filter((name) => name >= HOST_NAME);
-  if (after.length) throw new Error(`remote name(s) ${after.join(', ')} must sort before "${HOST_NAME}"`);
-  return Object.fromEntries(
-    Object.entries(sharedConfig()).map(([key, share]) => {
-      if (share.import) return [key, share];
-      const file = resolveShare(__dirname, key);
-      const packageName = key.startsWith('@') ? key.split('/').slice(0, 2).join('/') : key.split('/')[0];
-      return [key, { ...share, import: file, version: require(`${packageName}/package.json`).version }];
-    }),
-  );
-}
 
 /** Shares the shim provides, all of them: never preloaded from a remote. */
 const HOST_PROVIDES = Object.keys(sharedConfig());
@@ -246,7 +212,12 @@ function shimConfig(opts, remoteNames) {
       new ModuleFederationPlugin({
         name: HOST_NAME,
         remotes: {},
-        shared: hostSharedConfig(widgets.map((w) => w.name)),
+        // Every shared library, from the shim's own chunks (docs/performance.md "Shared libraries").
+        shared: hostSharedConfig(sharedConfig(), {
+          hostName: HOST_NAME,
+          remoteNames: widgets.map((w) => w.name),
+          context: __dirname,
+        }),
         // Remote entries load with crossorigin and a Trusted Types URL (host-shim/federationScripts.ts).
         // A shared module that failed to load is loaded again (host-shim/retryFailedShares.ts).
         runtimePlugins: [
