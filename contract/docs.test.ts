@@ -318,3 +318,62 @@ describe('docs/host-contract.md: the widgets and the example page', () => {
     expect(problems).toEqual([]);
   });
 });
+
+/** Size limits of the documentation in bytes (docs/architecture.md "Layout"): a host team reads it in 15 minutes. */
+const DOCS_LIMIT = 200 * 1024;
+const HOST_CONTRACT_LIMIT = 45 * 1024;
+const README_LIMIT = 10 * 1024;
+
+/** "file: N bytes, over the limit of L" for each file or total above its limit. */
+export function sizeProblems(sizes: Record<string, number>): string[] {
+  const problems: string[] = [];
+  const over = (what: string, size: number, limit: number) => {
+    if (size > limit) problems.push(`${what}: ${size} bytes, over the limit of ${limit}`);
+  };
+  const docs = Object.entries(sizes).filter(([file]) => /^docs\/[^/]+\.md$/.test(file));
+  over(
+    'docs/*.md in all',
+    docs.reduce((sum, [, size]) => sum + size, 0),
+    DOCS_LIMIT,
+  );
+  over('docs/host-contract.md', sizes['docs/host-contract.md'] ?? 0, HOST_CONTRACT_LIMIT);
+  over('README.md', sizes['README.md'] ?? 0, README_LIMIT);
+  return problems;
+}
+
+describe('size of README.md and docs/', () => {
+  test('docs/*.md ≤ 200 KB in all, docs/host-contract.md ≤ 45 KB, README.md ≤ 10 KB', () => {
+    const files = ['README.md', ...fs.readdirSync(path.join(ROOT, 'docs')).map((name) => `docs/${name}`)];
+    const sizes = Object.fromEntries(
+      files.filter((file) => file.endsWith('.md')).map((file) => [file, fs.statSync(path.join(ROOT, file)).size]),
+    );
+    expect(sizes['docs/host-contract.md']).toBeGreaterThan(0);
+    expect(sizeProblems(sizes)).toEqual([]);
+  });
+
+  test('no heading holds a review round, a date or "before/after" (docs/ is a reference of the present)', () => {
+    const historical = /\b(review|round)\b|\b\d{4}-\d{2}-\d{2}\b|\bbefore (and|\/) after\b|\bbefore\/after\b/i;
+    const headings = markdownFiles().flatMap((file) =>
+      withoutFences(fs.readFileSync(file, 'utf8'))
+        .split('\n')
+        .filter((line) => /^#{1,6} /.test(line))
+        .map((line) => `${path.relative(ROOT, file)}: ${line}`),
+    );
+    expect(headings.length).toBeGreaterThan(100);
+    expect(headings.filter((heading) => historical.test(heading))).toEqual([]);
+    expect(
+      ['## Second review: CSP', '## The score on 2026-11-24', '## Sizes before and after'].filter((h) =>
+        historical.test(h),
+      ),
+    ).toHaveLength(3);
+  });
+
+  test('the size check names each file over its limit', () => {
+    expect(sizeProblems({ 'README.md': 10_240, 'docs/host-contract.md': 46_080, 'docs/a.md': 158_720 })).toEqual([]);
+    expect(sizeProblems({ 'README.md': 10_241, 'docs/host-contract.md': 46_081, 'docs/a.md': 158_720 })).toEqual([
+      'docs/*.md in all: 204801 bytes, over the limit of 204800',
+      'docs/host-contract.md: 46081 bytes, over the limit of 46080',
+      'README.md: 10241 bytes, over the limit of 10240',
+    ]);
+  });
+});
