@@ -1,7 +1,8 @@
 /**
  * Browser test of the shared libraries' one file per build (docs/performance.md "Shared
  * libraries"): a traveller going from the start page to the refund page gets React DOM and moment
- * from the same URL on both, so the second page takes them from the HTTP cache.
+ * from the same URL on both, so the second page takes them from the HTTP cache; a library no
+ * widget on the page needs yet (axios, on the start page) is not loaded.
  */
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
@@ -15,6 +16,8 @@ const env = useHostAndBrowser({ resetEachTest: true });
 
 /** Text only React DOM's and only moment's code holds. */
 const MARKERS = { 'React DOM': '__reactContainer$', moment: 'moment construction falls back to js Date()' };
+/** Text only axios's code holds. */
+const AXIOS = 'formSerializer';
 
 /** Where the dev host serves dist/. */
 const DIST_PATH = SHIM_URL.slice(0, -'host-shim.js'.length);
@@ -53,6 +56,8 @@ test('start page then refund page: React DOM and moment come from one URL, the s
   await page.locator('#lookup-widget form button').first().waitFor();
   await page.waitForLoadState('networkidle');
   const start = scripts;
+  // The lookup's first panel needs no axios: the shim provides it but does not load it.
+  assert.deepEqual(holding(start, AXIOS), [], 'the start page loads no axios before it sends a request');
 
   scripts = [];
   const { bookingReference, email } = bookings.instant;
