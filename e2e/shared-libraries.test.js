@@ -1,8 +1,10 @@
+/* global document -- used inside page.evaluate, which runs in the browser */
 /**
  * Browser test of the shared libraries' one file per build (docs/performance.md "Shared
  * libraries"): a traveller going from the start page to the refund page gets React DOM and moment
- * from the same URL on both, so the second page takes them from the HTTP cache; a library no
- * widget on the page needs yet (axios, on the start page) is not loaded.
+ * from the same URL on both, so the second page takes them from the HTTP cache. Without hints the
+ * shim preloads its own chunks with their integrity; a library no widget on the page needs yet
+ * (axios, on the start page) is not loaded.
  */
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
@@ -56,6 +58,17 @@ test('start page then refund page: React DOM and moment come from one URL, the s
   await page.locator('#lookup-widget form button').first().waitFor();
   await page.waitForLoadState('networkidle');
   const start = scripts;
+  // Without hints in the page, the shim preloads its own React DOM chunk, with its integrity.
+  const preloaded = await page.evaluate(() =>
+    [...document.querySelectorAll('link[rel="preload"][data-rw-preload]')].map((link) => [
+      link.href,
+      link.getAttribute('integrity'),
+    ]),
+  );
+  const [reactDom] = holding(start, MARKERS['React DOM']);
+  const hint = preloaded.find(([href]) => href === reactDom);
+  assert.ok(hint, `the shim preloads ${reactDom}: ${preloaded.map(([href]) => href).join(', ')}`);
+  assert.match(hint[1], /^sha384-[A-Za-z0-9+/]{64}$/);
   // The lookup's first panel needs no axios: the shim provides it but does not load it.
   assert.deepEqual(holding(start, AXIOS), [], 'the start page loads no axios before it sends a request');
 
