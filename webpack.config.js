@@ -1,8 +1,8 @@
 /**
  * One webpack build, a multi-compiler array (docs/architecture.md "Federation"):
  * - the host shim (`dist/host-shim.js`, a classic script), the federation host, which provides the
- *   federation runtime to the remotes (`externalRuntime: 'provide'`) and the page-wide singleton
- *   module `@rw/page-runtime`;
+ *   federation runtime to the remotes (`externalRuntime: 'provide'`) and every shared library, the
+ *   page-wide singleton module `@rw/page-runtime` among them (build/host-shares.js);
  * - one remote per widget (`dist/<name>/remoteEntry.js`) exposing `./mount`, sharing React (and
  *   its subpaths) as singletons and the libraries two widgets use.
  * Remotes are located at run time from the shim's own URL, so `dist/` works under any path.
@@ -27,6 +27,7 @@ const { RefundWidgetsManifestPlugin } = require('./build/manifest-plugin');
 const { FirstPanelFiles } = require('./build/first-panel-plugin');
 const { withoutAxiosFetchAdapter, externalRuntimeInjectorAsEsModule } = require('./build/third-party-patches');
 const { ChunkIntegrityPlugin } = require('./build/sri-plugin');
+const { hostSharedConfig } = require('./build/host-shares');
 const pkg = require('./package.json');
 
 /** Output folder: `DIST_DIR` (relative to the repo root) or `dist/`. */
@@ -58,8 +59,11 @@ function sharedConfig() {
   };
 }
 
-/** Shares the shim provides and loads itself (the page runtime): never preloaded from a remote. */
-const HOST_PROVIDES = ['@rw/page-runtime'];
+/** The shim's federation name; it must sort after every remote's (build/host-shares.js). */
+const HOST_NAME = 'rw_host';
+
+/** Shares the shim provides, all of them: never preloaded from a remote. */
+const HOST_PROVIDES = Object.keys(sharedConfig());
 /**
  * What each remote's first panel needs and the integrity of its files, recorded by each remote's
  * compiler (build/first-panel-plugin.js) for the shim's, which is built after them.
@@ -206,9 +210,14 @@ function shimConfig(opts, remoteNames) {
       // One copy of runtime-core and the sdk: the injector's ES module build (build/third-party-patches.js).
       externalRuntimeInjectorAsEsModule(),
       new ModuleFederationPlugin({
-        name: 'rw_host',
+        name: HOST_NAME,
         remotes: {},
-        shared: sharedConfig(),
+        // Every shared library, from the shim's own chunks (docs/performance.md "Shared libraries").
+        shared: hostSharedConfig(sharedConfig(), {
+          hostName: HOST_NAME,
+          remoteNames: widgets.map((w) => w.name),
+          context: __dirname,
+        }),
         // Remote entries load with crossorigin and a Trusted Types URL (host-shim/federationScripts.ts).
         // A shared module that failed to load is loaded again (host-shim/retryFailedShares.ts).
         runtimePlugins: [

@@ -93,8 +93,10 @@ class FirstPanelFiles {
     this.remotes = {};
     /** The sha384 of each remote's final JS and CSS files, by path relative to the remotes base. */
     this.integrity = {};
-    /** The JS and CSS files of the shim's loader and of its own shares, relative to dist/ ({@link FirstPanelFiles#shimPlugin}). */
+    /** The JS and CSS files of the shim's loader and of the shares it loads, relative to dist/ ({@link FirstPanelFiles#shimPlugin}). */
     this.shim = [];
+    /** For each share key the shim provides, its provider's chunk files, relative to dist/. */
+    this.hostFiles = {};
   }
 
   /**
@@ -112,19 +114,26 @@ class FirstPanelFiles {
     return {
       apply: (compiler) => {
         compiler.hooks.thisCompilation.tap(PLUGIN, (compilation) => {
+          // The shim's runtime learns its own shares' chunks (host-shim/ownShares.ts preloads them).
+          compilation.hooks.additionalTreeRuntimeRequirements.tap(PLUGIN, (chunk) => {
+            compilation.addRuntimeModule(chunk, new (sharesRuntimeModule(compiler.webpack))(this.hostProvides));
+          });
           compilation.hooks.afterProcessAssets.tap(PLUGIN, () => {
             const { chunkGraph } = compilation;
-            const files = new Set(groupFiles(chunkGraph, compilation.namedChunkGroups.get(chunkName), '').files);
-            // The shares the shim provides (the page runtime): the loader's first use of the
-            // federation runtime loads them.
+            const loader = groupFiles(chunkGraph, compilation.namedChunkGroups.get(chunkName), '');
+            const provided = {};
             for (const m of compilation.modules) {
               if (m.type !== PROVIDE_TYPE || !this.hostProvides.includes(shareKeyOf(m))) continue;
               const block = m.blocks[0];
-              groupFiles(chunkGraph, block && chunkGraph.getBlockChunkGroup(block), '').files.forEach((f) =>
-                files.add(f),
-              );
+              provided[shareKeyOf(m)] = groupFiles(chunkGraph, block && chunkGraph.getBlockChunkGroup(block), '').files;
             }
+            // The shares the loader consumes itself (the page runtime): its first use of the
+            // federation runtime loads them on every page with a widget.
+            const files = new Set(loader.files);
+            loader.consumes.forEach((key) => (provided[key] || []).forEach((f) => files.add(f)));
             this.shim = [...files];
+            const byName = ([a], [b]) => (a < b ? -1 : a > b ? 1 : 0);
+            this.hostFiles = Object.fromEntries(Object.entries(provided).sort(byName));
           });
         });
       },
@@ -139,7 +148,7 @@ class FirstPanelFiles {
    * @returns {{ hostProvides: string[], remotes: object, shim: string[] }}
    */
   manifestTable() {
-    return { ...this.table(), shim: this.shim };
+    return { ...this.table(), shim: this.shim, hostFiles: this.hostFiles };
   }
 
   /**
@@ -192,6 +201,40 @@ class FirstPanelFiles {
     ]);
     return Object.fromEntries([...new Set(files)].sort().map((file) => [file, this.integrity[file]]));
   }
+}
+
+/**
+ * The runtime module class that sets `__webpack_require__.rwShares`: for each share key of
+ * `hostProvides` the shim's compilation provides, the ids of its provider's JS chunks (their URLs are
+ * `__webpack_require__.u`'s, their integrity `__webpack_require__.rwSri`'s: build/sri-plugin.js).
+ *
+ * @param {typeof import('webpack')} webpack the compiler's webpack
+ */
+function sharesRuntimeModule({ RuntimeModule, javascript }) {
+  const { chunkHasJs } = javascript.JavascriptModulesPlugin;
+  return class SharesRuntimeModule extends RuntimeModule {
+    constructor(hostProvides) {
+      super('own shares', RuntimeModule.STAGE_NORMAL);
+      this.hostProvides = hostProvides;
+    }
+
+    generate() {
+      const { compilation, chunkGraph } = this;
+      const table = {};
+      for (const m of compilation.modules) {
+        if (m.type !== PROVIDE_TYPE || !this.hostProvides.includes(shareKeyOf(m))) continue;
+        const group = m.blocks[0] && chunkGraph.getBlockChunkGroup(m.blocks[0]);
+        const loadable = (chunk) => !chunk.canBeInitial() && chunkHasJs(chunk, chunkGraph);
+        table[shareKeyOf(m)] = group ? group.chunks.filter(loadable).map((chunk) => chunk.id) : [];
+      }
+      const sorted = Object.fromEntries(
+        Object.keys(table)
+          .sort()
+          .map((key) => [key, table[key]]),
+      );
+      return `__webpack_require__.rwShares = ${JSON.stringify(sorted)};`;
+    }
+  };
 }
 
 /** Webpack plugin of one remote compiler; made by {@link FirstPanelFiles#plugin}. */

@@ -229,17 +229,22 @@ describe('FirstPanelFiles.shimPlugin', () => {
       expect(stats.compilation.errors).toEqual([]);
       expect(collector.shim).toEqual([expect.stringMatching(/^host-shim\/loader\.[0-9a-f]{8}\.js$/)]);
       expect(fs.readFileSync(path.join(dir, 'out', collector.shim[0]), 'utf8')).toContain('LOADER_MARKER');
-      expect(collector.manifestTable()).toEqual({ hostProvides: [], remotes: {}, shim: collector.shim });
+      expect(collector.manifestTable()).toEqual({ hostProvides: [], remotes: {}, shim: collector.shim, hostFiles: {} });
 
-      // A share the shim provides itself (as the page runtime): its chunk follows the loader's.
-      const providing = new FirstPanelFiles({ hostProvides: ['uuid'] });
+      // Shares the shim provides itself: uuid, which the loader imports (as the page runtime), its
+      // chunk follows the loader's; react, by its absolute path, which nothing in the shim imports.
+      fs.writeFileSync(
+        path.join(dir, 'loader.js'),
+        "import { v4 } from 'uuid'; export const mountAll = () => 'LOADER_MARKER' + v4();",
+      );
+      const providing = new FirstPanelFiles({ hostProvides: ['react', 'uuid'] });
       const federated = baseConfig(
         dir,
         [
           new ModuleFederationPlugin({
             name: 'rw_host_test',
             remotes: {},
-            shared: { uuid: shared().uuid },
+            shared: { uuid: shared().uuid, react: { ...shared().react, import: require.resolve('react') } },
             dts: false,
           }),
           providing.shimPlugin(),
@@ -253,6 +258,22 @@ describe('FirstPanelFiles.shimPlugin', () => {
         expect.stringMatching(/^host-shim\/[0-9]+\.[0-9a-f]{8}\.js$/),
       ]);
       expect(fs.readFileSync(path.join(dir, 'out', providing.shim[1]), 'utf8')).toContain('randomUUID');
+      // Every share the shim provides, with its provider's files; react is not the loader's.
+      expect(providing.hostFiles).toEqual({
+        react: [expect.stringMatching(/^host-shim\/[0-9]+\.[0-9a-f]{8}\.js$/)],
+        uuid: [providing.shim[1]],
+      });
+      expect(fs.readFileSync(path.join(dir, 'out', providing.hostFiles.react[0]), 'utf8')).toContain(
+        'react.transitional.element',
+      );
+      expect(providing.shim).not.toContain(providing.hostFiles.react[0]);
+      // The shim's runtime names each share's chunks by id (host-shim/ownShares.ts reads them).
+      const runtime = fs.readFileSync(path.join(dir, 'out', 'host-shim.js'), 'utf8');
+      const rwShares = JSON.parse(/__webpack_require__\.rwShares = (\{.*\});/.exec(runtime)[1]);
+      expect(Object.keys(rwShares)).toEqual(['react', 'uuid']);
+      const idOf = (file) => /([0-9]+)\.[0-9a-f]{8}\.js$/.exec(file)[1];
+      expect(rwShares.react.map(String)).toEqual([idOf(providing.hostFiles.react[0])]);
+      expect(rwShares.uuid.map(String)).toEqual([idOf(providing.shim[1])]);
 
       const none = new FirstPanelFiles({ hostProvides: [] });
       expect(

@@ -7,9 +7,10 @@
  * first GET), both HTML-escaped.
  *
  * The files are those the shim preloads for a page with this widget alone (host-shim/firstPanel.ts
- * `firstPanelFiles`): the widget's own first-panel files, then for each share it consumes and the
- * shim does not provide, the files the widget provides for it; then the files of the shim's loader
- * chunk, which the shim imports itself (without their hint they would wait for the shim).
+ * `firstPanelFiles`, `hostSharesOf`): the widget's own first-panel files, then for each share it
+ * consumes the files of its provider (the shim's, `hostFiles`, for a share the shim provides; else
+ * the widget's); then the files of the shim's loader chunk, which the shim imports itself (without
+ * their hint they would wait for the shim).
  * Given the build's host stylesheet (`refund-widgets.css`), each snippet starts with its
  * `<link rel="stylesheet">`, which reserves the mount points' space (docs/host-contract.md
  * "Reserved space").
@@ -25,7 +26,7 @@ const FOLDER = 'preload';
  * The first-panel files of widget `name` alone, in the shim's order, no duplicates, then the files
  * of the shim's loader chunk (`table.shim`), which every page with a widget loads after the shim.
  *
- * @param {{ hostProvides: string[], remotes: Record<string, { files: string[], consumes: string[], provides: Record<string, string[]> }>, shim?: string[] }} table
+ * @param {{ hostProvides: string[], remotes: Record<string, { files: string[], consumes: string[], provides: Record<string, string[]> }>, shim?: string[], hostFiles?: Record<string, string[]> }} table
  *   the first-panel table of dist/manifest.json (build/first-panel-plugin.js `manifestTable`)
  * @param {string} name a remote's name
  * @returns {string[]} paths relative to dist/
@@ -35,7 +36,8 @@ function firstPanelFilesOf(table, name) {
   if (!remote) return [];
   const files = new Set(remote.files);
   for (const key of remote.consumes) {
-    if (!table.hostProvides.includes(key)) (remote.provides[key] ?? []).forEach((file) => files.add(file));
+    const provider = table.hostProvides.includes(key) ? table.hostFiles?.[key] : remote.provides[key];
+    (provider ?? []).forEach((file) => files.add(file));
   }
   (table.shim ?? []).forEach((file) => files.add(file));
   return [...files];

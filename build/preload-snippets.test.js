@@ -38,6 +38,28 @@ describe('firstPanelFilesOf', () => {
     expect(firstPanelFilesOf(TABLE, 'seatPicker')).toEqual([]);
   });
 
+  it("takes the shim's own files of a share the shim provides, for the shares the widget consumes only", () => {
+    const table = {
+      ...TABLE,
+      hostProvides: ['@rw/page-runtime', 'react', 'yup', 'formik'],
+      hostFiles: {
+        '@rw/page-runtime': ['host-shim/769.eeee5555.js'],
+        react: ['host-shim/558.aaaa0000.js'],
+        yup: ['host-shim/341.bbbb0000.js'],
+        formik: ['host-shim/580.cccc0000.js'],
+      },
+    };
+    expect(firstPanelFilesOf(table, 'refund')).toEqual([
+      'refund/remoteEntry.js',
+      'refund/908.aaaa1111.css',
+      'refund/908.bbbb2222.js',
+      'host-shim/769.eeee5555.js',
+      'host-shim/558.aaaa0000.js',
+      'host-shim/341.bbbb0000.js',
+    ]);
+    expect(firstPanelFilesOf(table, 'lookup')).toEqual(['lookup/remoteEntry.js', 'host-shim/558.aaaa0000.js']);
+  });
+
   it("ends with the shim's loader chunk files, which every page with a widget loads after the shim", () => {
     const table = { ...TABLE, shim: ['host-shim/769.eeee5555.css', 'host-shim/loader.ffff6666.js'] };
     expect(firstPanelFilesOf(table, 'lookup')).toEqual([

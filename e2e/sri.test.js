@@ -34,12 +34,17 @@ function distFile(folder, pattern, ...markers) {
   return `${folder}/${file}`;
 }
 
-/** The refund page's own chunk (the exposed module's), its stylesheet, and the refund remote's React chunk. */
+/** The refund page's own chunk (the exposed module's), its stylesheet, and the shim's React chunk. */
 const REFUND_CHUNK = distFile('refund', /^\d+\.[0-9a-f]{8}\.js$/, 'rw-refund__preamble');
 const REFUND_CSS = Object.keys(manifest.files).find(
   (file) => file.startsWith(REFUND_CHUNK.replace(/[0-9a-f]{8}\.js$/, '')) && file.endsWith('.css'),
 );
-const REACT_CHUNK = distFile('refund', /^\d+\.[0-9a-f]{8}\.js$/, 'react.transitional.element', 'React.Children.only');
+const REACT_CHUNK = distFile(
+  'host-shim',
+  /^\d+\.[0-9a-f]{8}\.js$/,
+  'react.transitional.element',
+  'React.Children.only',
+);
 
 /** Records every script and link element added to the document, with its attributes at insertion. */
 function recordElements(page) {
@@ -172,7 +177,7 @@ const appendScript = (body) => `${body}\n;window.__tampered = 1;`;
 for (const [what, file, firstOnly] of [
   ["the refund page's own chunk", REFUND_CHUNK, false],
   ['the refund remote entry', 'refund/remoteEntry.js', false],
-  ["a preloaded shared chunk (the refund remote's React), its first response only", REACT_CHUNK, true],
+  ["a preloaded shared chunk (the shim's React), its first response only", REACT_CHUNK, true],
 ]) {
   test(`${what} tampered: nothing of it runs; the widget shows its fallback and one report is sent`, async () => {
     const { page, context, served, reports, problems } = await openTampered(file, appendScript, { firstOnly });

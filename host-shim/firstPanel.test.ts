@@ -141,6 +141,38 @@ describe('startFirstPanels', () => {
     expect(preloads().map(([href]) => href)).toEqual(['https://cdn.example.net/rw/lookup/remoteEntry.js']);
   });
 
+  it("preloads the shim's own files of the shares the widgets on the page consume, from the shim's base, with integrity", () => {
+    const table: FirstPanelTable = {
+      ...TABLE,
+      hostProvides: ['@rw/page-runtime', 'react', 'react-dom/client', 'axios', 'moment'],
+    };
+    const own = {
+      base: 'https://shim.example.net/rw/',
+      files: {
+        react: ['host-shim/1.a.js'],
+        'react-dom/client': ['host-shim/2.a.js'],
+        axios: ['host-shim/3.a.js'],
+        moment: ['host-shim/4.a.js'],
+      },
+      integrity: {
+        'host-shim/1.a.js': `sha384-${'1'.repeat(64)}`,
+        'host-shim/2.a.js': `sha384-${'2'.repeat(64)}`,
+        'host-shim/4.a.js': `sha384-${'4'.repeat(64)}`,
+      },
+    };
+    document.body.innerHTML = '<div id="refund-widget" data-view="unavailable"></div>';
+    startFirstPanels(table, 'https://cdn.example.net/rw/', WIDGETS, document, '', own);
+    const hrefs = preloads().map(([href]) => href);
+    expect(hrefs).toContain('https://shim.example.net/rw/host-shim/1.a.js');
+    expect(hrefs).toContain('https://shim.example.net/rw/host-shim/2.a.js');
+    // Not the refund remote's own copies; not moment, which no widget on the page consumes; not
+    // axios, whose file has no integrity.
+    expect(hrefs.filter((href) => /react|axios|moment|host-shim\/[34]/.test(href ?? ''))).toEqual([]);
+    const link = document.querySelector('link[href="https://shim.example.net/rw/host-shim/2.a.js"]');
+    expect(link?.getAttribute('integrity')).toBe(`sha384-${'2'.repeat(64)}`);
+    expect(link?.getAttribute('as')).toBe('script');
+  });
+
   it('never throws: without a build table it still starts the GETs', () => {
     document.body.innerHTML = '<div id="refund-widget" data-refund-status-url="/Refund/Status?b=3"></div>';
     expect(() => startFirstPanels(undefined, 'https://cdn.example.net/rw/', WIDGETS)).not.toThrow();

@@ -7,6 +7,7 @@ import { isCrossOrigin } from './federationScripts';
 import { builtIntegrity, integrityFor, type IntegrityTable } from './integrity';
 import { prefetchGet } from '../shared/runtime/prefetch';
 import { mountPoints, type WidgetEntry } from './config';
+import type { OwnShares } from './ownShares';
 
 /** One remote's first-panel files, relative to the remotes base. */
 export interface RemoteFirstPanel {
@@ -49,6 +50,12 @@ export function firstPanelFiles(table: FirstPanelTable, names: string[]): string
     if (provider) table.remotes[provider].provides[key].forEach((f) => files.add(f));
   }
   return [...files];
+}
+
+/** The shares the shim provides that the first panels of remotes `names` consume, sorted. */
+export function hostSharesOf(table: FirstPanelTable, names: string[]): string[] {
+  const keys = new Set(names.filter((n) => table.remotes[n]).flatMap((n) => table.remotes[n].consumes));
+  return [...keys].filter((key) => table.hostProvides.includes(key)).sort();
 }
 
 /**
@@ -94,8 +101,9 @@ export function prefetchFirstGets(element: HTMLElement, spec: PrefetchSpec | und
 }
 
 /**
- * Starts the files and GETs of the first panels of widgets not mounted yet; a mount id on more
- * than one element is skipped (docs/host-contract.md "One element per id"). Never throws.
+ * Starts the files and GETs of the first panels of widgets not mounted yet, with the shim's own
+ * files of the shares they consume (`own`); a mount id on more than one element is skipped
+ * (docs/host-contract.md "One element per id"). Never throws.
  */
 export function startFirstPanels(
   table: FirstPanelTable | undefined,
@@ -103,6 +111,7 @@ export function startFirstPanels(
   widgets: FirstPanelWidget[],
   doc: Document = document,
   apiBase = '',
+  own?: OwnShares,
 ): void {
   try {
     const onPage = mountPoints(doc, widgets)
@@ -110,14 +119,12 @@ export function startFirstPanels(
       .map(({ widget, elements }) => ({ widget, element: elements[0] as HTMLElement }));
     onPage.forEach(({ widget, element }) => prefetchFirstGets(element, widget.prefetch, apiBase));
     if (table) {
-      preloadFiles(
-        doc,
-        remotesBase,
-        firstPanelFiles(
-          table,
-          onPage.map(({ widget }) => widget.name),
-        ),
-      );
+      const names = onPage.map(({ widget }) => widget.name);
+      preloadFiles(doc, remotesBase, firstPanelFiles(table, names));
+      if (own) {
+        const files = hostSharesOf(table, names).flatMap((key) => own.files[key] ?? []);
+        preloadFiles(doc, own.base, files, own.integrity);
+      }
     }
   } catch {
     // A head start only; the normal path loads everything.

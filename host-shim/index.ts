@@ -17,6 +17,7 @@ import {
 import { WidgetError } from '../shared/errors/WidgetError';
 import { showFallback } from './fallback';
 import { type FirstPanelTable, startFirstPanels } from './firstPanel';
+import { ownShares } from './ownShares';
 import type { MountOptions } from './loader';
 import { sendShimReport } from './report';
 import { readVitalsRate, startVitals } from './vitals';
@@ -142,6 +143,7 @@ if (!isRefundWidgetsApi(window, window.RefundWidgets)) {
       __RW_WIDGETS__,
       document,
       config.apiBase,
+      ownShares(__webpack_public_path__),
     );
     loading.then(({ mountAll }) => mountAll(config, __RW_WIDGETS__)).then(afterFirstPanel, fallbackEverywhere);
   };

@@ -94,6 +94,25 @@ public sealed class PreloadHintTests
     }
 
     [Fact]
+    public void A_share_the_shim_provides_is_hinted_from_the_shims_file_once_not_from_a_remote()
+    {
+        using var page = new TestPage();
+        page.WriteManifest(TestPage.ShimIntegrity, hostReact: true);
+        var summary = page.JourneySummary();
+        summary.Details = Details;
+        summary.Stations = Stations;
+        page.Render(summary, "journey-summary-widget");
+        RenderRefund(page);
+
+        var html = page.Render(page.Head(), "refund-widgets-head");
+
+        Assert.Equal(1, html.Split(FileHint("host-shim/558.abab8888.js", "script")).Length - 1);
+        Assert.DoesNotContain("refund/558.cccc3333.js", html);
+        Assert.DoesNotContain("journeySummary/558.eeee5555.js", html);
+        Assert.Contains(FileHint("refund/908.bbbb2222.js", "script"), html);
+    }
+
+    [Fact]
     public void A_static_view_makes_no_get_and_a_url_off_the_site_gets_no_hint()
     {
         using var unavailable = new TestPage();

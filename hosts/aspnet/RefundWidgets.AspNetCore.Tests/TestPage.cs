@@ -58,13 +58,14 @@ internal sealed class TestPage : IDisposable
     /// journeySummary, both providing react, refund the greater name.
     /// </summary>
     /// <param name="stylesheet">whether the build has the host stylesheet <c>refund-widgets.css</c> (builds from before it do not)</param>
-    public void WriteManifest(string shimIntegrity, string version = "1.0.0", bool stylesheet = false)
+    /// <param name="hostReact">whether the shim provides react itself, from <c>host-shim/558.abab8888.js</c></param>
+    public void WriteManifest(string shimIntegrity, string version = "1.0.0", bool stylesheet = false, bool hostReact = false)
     {
         string[] chunks =
         [
             "refund/remoteEntry.js", "refund/908.aaaa1111.css", "refund/908.bbbb2222.js", "refund/558.cccc3333.js",
             "journeySummary/remoteEntry.js", "journeySummary/412.dddd4444.js", "journeySummary/558.eeee5555.js",
-            "host-shim/769.ffff6666.css", "host-shim/loader.ffff7777.js",
+            "host-shim/769.ffff6666.css", "host-shim/loader.ffff7777.js", "host-shim/558.abab8888.js",
         ];
         var files = chunks.ToDictionary(file => file, file => (object)new { integrity = IntegrityOf(file), size = 10, cacheControl = "public, max-age=31536000, immutable" });
         files["host-shim.js"] = new { integrity = shimIntegrity, size = 10, cacheControl = "no-cache" };
@@ -86,7 +87,8 @@ internal sealed class TestPage : IDisposable
             },
             firstPanel = new
             {
-                hostProvides = new[] { "@rw/page-runtime" },
+                hostProvides = hostReact ? new[] { "@rw/page-runtime", "react" } : new[] { "@rw/page-runtime" },
+                hostFiles = new Dictionary<string, string[]> { ["react"] = ["host-shim/558.abab8888.js"] },
                 remotes = new Dictionary<string, object>
                 {
                     ["journeySummary"] = new

@@ -74,13 +74,15 @@ public sealed class ManifestFirstPanel
     /// Empty in a manifest from before them.
     /// </summary>
     [JsonPropertyName("shim")] public IReadOnlyList<string> Shim { get; init; } = [];
+    /// <summary>For each share key the shim provides, the files of its own provider (relative to dist/).</summary>
+    [JsonPropertyName("hostFiles")] public IReadOnlyDictionary<string, IReadOnlyList<string>> HostFiles { get; init; } = new Dictionary<string, IReadOnlyList<string>>();
 
     /// <summary>
     /// The files (relative to dist/, no duplicates, in the shim's order) the first panels of the remotes
     /// <paramref name="names"/> load, as the shim's <c>firstPanelFiles</c> (host-shim/firstPanel.ts) picks
-    /// them: each remote's own files, then for each share it consumes that the shim does not provide, the
-    /// files of one provider, the one with the greatest name among the remotes on the page (the
-    /// federation runtime keeps that one); then, when any of them is in the table, the files of the
+    /// them: each remote's own files, then for each share it consumes, the shim's files for it when the
+    /// shim provides it (<see cref="HostFiles"/>), else the files of one provider, the one with the
+    /// greatest name among the remotes on the page (the federation runtime keeps that one); then, when any of them is in the table, the files of the
     /// shim's loader chunk (<see cref="Shim"/>).
     /// </summary>
     public IReadOnlyList<string> FilesFor(IEnumerable<string> names)
@@ -99,7 +101,11 @@ public sealed class ManifestFirstPanel
         }
         foreach (var key in shares)
         {
-            if (HostProvides.Contains(key)) continue;
+            if (HostProvides.Contains(key))
+            {
+                if (HostFiles.TryGetValue(key, out var own)) Add(own);
+                continue;
+            }
             var provider = present.LastOrDefault(name => Remotes[name].Provides.ContainsKey(key));
             if (provider is not null) Add(Remotes[provider].Provides[key]);
         }
