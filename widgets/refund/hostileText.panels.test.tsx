@@ -12,8 +12,8 @@ import {
   APPEALS,
   SUPPORT,
   expectRefundMailtos,
-  http,
   mountWith,
+  serveProcessRefund,
   states,
   stationsNamed,
   registerHostileHarness,
@@ -41,7 +41,7 @@ describe.each(PAYLOAD_CASES)('payload "%s"', (_name, payload) => {
     expect(expectRefundMailtos(element, [APPEALS, SUPPORT], payload)).toBe(1);
     expectInert(element);
 
-    http.onPost('/api/ProcessRefund').reply(500, payload);
+    serveProcessRefund(500, payload);
     act(() => within(dialog).getByRole('button', { name: 'Close' }).click());
     act(() => accept.click());
     await screen.findByText(texts.processFailure);
@@ -62,7 +62,7 @@ describe.each(PAYLOAD_CASES)('payload "%s"', (_name, payload) => {
       expectInert(element);
       act(() => within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }).click());
     }
-    http.onPost('/api/ProcessRefund').reply(500, 'down');
+    serveProcessRefund(500, 'down');
     act(() => accept.click());
     await screen.findByText(texts.processFailure);
     expect(expectRefundMailtos(element, [payload], reference)).toBe(linkable(payload) ? 1 : 0);
