@@ -75,11 +75,13 @@ export function mountRefundPage(options: Omit<HostPageOptions, 'mountId'>): Retu
  * Registers the hooks of a refund test file: before each test, no stored intents or answers and a
  * client with 1 s timeouts (`retries` retries, default 1), warnings silenced; after it, every page
  * of {@link mountRefundPage} unmounted and the mocks restored (test/setup.ts resets the API's
- * handlers). Queries wait 3 s: a request that times out and its retry fit, on a busy machine too.
+ * handlers). Queries wait 3 s, tests 15 s: a request that times out and its retry fit, on a busy
+ * machine too.
  */
 export function registerRefundTestHooks({ retries = 1 } = {}): void {
   // Answers at the network take real time: a 100 ms timeout could end them on a busy machine.
   configure({ asyncUtilTimeout: 3000 });
+  jest.setTimeout(15_000);
   beforeEach(() => {
     localStorage.clear();
     configureClient({ timeouts: { get: 1000, post: 1000 }, retry: { retries, baseDelayMs: 1 } });
