@@ -78,8 +78,10 @@ describe.each(PAYLOAD_CASES)('payload "%s"', (_name, payload) => {
     await screen.findByText(texts.statusFailure);
     // The details are the server's own text as shared/api/serverText.ts reads it (a plain body that
     // is a JSON string literal, like the attribute break-out, is that string), shown as text; a
-    // payload that is markup or JSON without a message is no text, and shows no details.
-    const shown = serverText(answerError(500, body(payload), 'get'));
+    // payload that is markup or JSON without a message is no text, and shows no details. The body
+    // arrives as UTF-8, in which a lone surrogate becomes U+FFFD.
+    const sent = new TextDecoder().decode(new TextEncoder().encode(body(payload)));
+    const shown = serverText(answerError(500, sent, 'get'));
     const details = element.querySelector<HTMLElement>('.rw-refund__error-body');
     if (shown === undefined) expect(details).toBeNull();
     else expectShownAsText(details!, shown);

@@ -10,6 +10,7 @@
  * attribute, no `javascript:` URL, nothing run; and every mailto link stays well-formed (one
  * recipient, only `subject` and `body`, both decoding back to the intended text).
  */
+import { configure } from '@testing-library/react';
 import { HttpResponse } from 'msw';
 import bookings from '../../../fixtures/bookings.json';
 import realStations from '../../../fixtures/stations.json';
@@ -114,6 +115,8 @@ export function expectRefundMailtos(element: HTMLElement, addresses: string[], r
 export function registerHostileHarness(): void {
   // About 140 mounts a file, some with very long text: allow for a loaded machine.
   jest.setTimeout(30_000);
+  // Answers at the network take real time: queries wait 3 s.
+  configure({ asyncUtilTimeout: 3000 });
   registerHostileHooks();
   beforeEach(() => {
     configureClient({ timeouts: { get: 1000, post: 1000 }, retry: { retries: 0, baseDelayMs: 1 } });
