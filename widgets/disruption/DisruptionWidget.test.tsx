@@ -1,7 +1,7 @@
 /**
  * The disruption funnel as a traveller uses it (docs/product-rules.md section 2 "Disruption flow";
  * docs/decisions.md "Start page and disruption"), on a host page built like the dev host's with the
- * named fixture states; the refund status is mocked on the one axios instance and navigation is the
+ * named fixture states; the refund status is answered at the network and navigation is the
  * `navigate` prop. Every answer's outcome, restore from localStorage and storage failures.
  */
 import { act, render, screen, waitFor, within } from '@testing-library/react';

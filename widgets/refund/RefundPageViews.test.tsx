@@ -7,10 +7,11 @@
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
+import { HttpResponse } from 'msw';
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
-import { api } from '../../shared/api/http';
+import { configureClient } from '../../shared/api/policy';
+import { route, sent, sentRequests, server } from '../../test/api/server';
 import {
   DRY_RUN_URL,
   STATUS_URL,
@@ -35,10 +36,9 @@ type State = {
   dryRun: DryRunResult | Answer;
 };
 const states = bookings as unknown as Record<string, State>;
-const http = new MockAdapter(api);
-registerRefundTestHooks(http, { retries: 0 });
+registerRefundTestHooks({ retries: 0 });
 
-const serve = (status: State['status'], dryRun: State['dryRun']) => serveRefundPage(http, status, dryRun);
+const serve = (status: State['status'], dryRun: State['dryRun']) => serveRefundPage(status, dryRun);
 
 function mountState(
   name: string,
@@ -112,7 +112,7 @@ describe('the refund unavailable page (data-view="unavailable")', () => {
         'You can get a refund, for example, if your journey was disrupted and you decided not to travel.';
       expect(screen.queryByText(sentence) !== null).toBe(disrupted);
       expect(document.title).toBe('Refund Unavailable - Example Rail');
-      expect(http.history.get.map((r) => r.url)).toEqual([STATUS_URL]);
+      expect(sent('GET').map((r) => r.url)).toEqual([STATUS_URL]);
     },
   );
 
@@ -127,12 +127,18 @@ describe('the refund unavailable page (data-view="unavailable")', () => {
     ).toBeInTheDocument();
     expect(element).not.toHaveTextContent(texts.statusFailure);
     expect(element).not.toHaveTextContent('INVALID_RESPONSE');
-    expect(http.history.get.map((r) => r.url)).toEqual([STATUS_URL]);
+    expect(sent('GET').map((r) => r.url)).toEqual([STATUS_URL]);
   });
 
   it('a failing status call shows the catalogued message with a retry, then the reason', async () => {
     let calls = 0;
-    http.onGet(STATUS_URL).reply(() => (++calls === 1 ? [500, 'down'] : [200, JSON.stringify(states.scanned.status)]));
+    server.use(
+      route('get', STATUS_URL, () =>
+        ++calls === 1
+          ? new HttpResponse('down', { status: 500 })
+          : HttpResponse.text(JSON.stringify(states.scanned.status)),
+      ),
+    );
     mountRefundOn({
       mountId: 'refund-widget',
       details: states.scanned.details,
@@ -148,12 +154,16 @@ describe('the refund unavailable page (data-view="unavailable")', () => {
 
   it("the first load's text keeps the reserved space (rw-first-load); a retry's does not", async () => {
     let calls = 0;
-    let answer: (value: [number, string]) => void = () => undefined;
-    http
-      .onGet(STATUS_URL)
-      .reply(() =>
-        ++calls === 1 ? [404, 'not here'] : new Promise<[number, string]>((resolve) => (answer = resolve)),
-      );
+    let answer: (value: Response) => void = () => undefined;
+    // The retry's answer is held while the test looks at the page: no timeout ends it first.
+    configureClient({ timeouts: { get: 30_000 } });
+    server.use(
+      route('get', STATUS_URL, () =>
+        ++calls === 1
+          ? new HttpResponse('not here', { status: 404 })
+          : new Promise<Response>((resolve) => (answer = resolve)),
+      ),
+    );
     const { element } = mountRefundOn({
       mountId: 'refund-widget',
       details: states.scanned.details,
@@ -166,7 +176,7 @@ describe('the refund unavailable page (data-view="unavailable")', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(screen.getByText(texts.loadingReason)).toHaveClass('rw-refund__preamble');
     expect(screen.getByText(texts.loadingReason)).not.toHaveClass('rw-first-load');
-    answer([200, JSON.stringify(states.scanned.status)]);
+    answer(HttpResponse.text(JSON.stringify(states.scanned.status)));
     await screen.findByText(/because our records indicate you may have already used this ticket\./);
   });
 
@@ -178,7 +188,7 @@ describe('the refund unavailable page (data-view="unavailable")', () => {
       attrs: { view: 'unavailable', 'appeals-email': 'appeals@example.co.uk' },
     });
     expect(screen.getByText(/because something went wrong\./)).toBeInTheDocument();
-    expect(http.history.get).toHaveLength(0);
+    expect(sent('GET')).toHaveLength(0);
   });
 
   it('a hostile appeals address gives no broken mailto link', async () => {
@@ -245,8 +255,12 @@ describe('six-month modal', () => {
     );
     // The only controls left: the journey's stops toggle and the support mail; nothing sends a request.
     for (const button of within(element).queryAllByRole('button')) await user.click(button);
-    expect(http.history.post).toHaveLength(0);
-    expect(http.history.get.map((request) => request.url).sort()).toEqual([DRY_RUN_URL, STATUS_URL].sort());
+    expect(sent('POST')).toHaveLength(0);
+    expect(
+      sent('GET')
+        .map((request) => request.url)
+        .sort(),
+    ).toEqual([DRY_RUN_URL, STATUS_URL].sort());
   });
 
   it('only the "older than 6 months" dry-run error opens it', async () => {
@@ -273,11 +287,11 @@ describe('an outage is not a decision (docs/decisions.md "An outage is not a dec
     expect(screen.queryByRole('button', { name: 'Accept refund' })).not.toBeInTheDocument();
 
     // The service is back: Try again loads the status and the dry run again.
-    http.reset();
+    const dryRunsBefore = sent('GET', DRY_RUN_URL).length;
     serve(state.status, states.instant.dryRun);
     await userEvent.setup().click(within(alert).getByRole('button', { name: texts.tryAgain }));
     await waitFor(() => expect(screen.queryByText(texts.dryRunOutage)).not.toBeInTheDocument());
-    expect(http.history.get.filter((request) => request.url === DRY_RUN_URL)).toHaveLength(1);
+    expect(sent('GET', DRY_RUN_URL)).toHaveLength(dryRunsBefore + 1);
   });
 });
 
@@ -364,20 +378,20 @@ describe('covid19 flag and reason codes', () => {
   it('covid19=TRUE in the query is shown and sent as covid19: true', async () => {
     mountState('covid-full-refund', { search: 'covid19=TRUE' });
     expect(await screen.findByText(texts.covidNote)).toBeInTheDocument();
-    http.onPost('/api/ProcessRefund').reply(200, {});
+    server.use(route('post', '/api/ProcessRefund', () => HttpResponse.json({})));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Accept refund' }));
     await screen.findByRole('heading', { name: 'Refund request accepted' });
-    expect(JSON.parse(http.history.post[0].data)).toMatchObject({ covid19: true, defer: false });
+    expect(JSON.parse((await sentRequests('POST'))[0].body)).toMatchObject({ covid19: true, defer: false });
   });
 
   it('without the flag covid19 is sent as false and no note is shown', async () => {
     mountState('instant');
     await screen.findByRole('button', { name: 'Accept refund' });
     expect(screen.queryByText(texts.covidNote)).not.toBeInTheDocument();
-    http.onPost('/api/ProcessRefund').reply(200, {});
+    server.use(route('post', '/api/ProcessRefund', () => HttpResponse.json({})));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Accept refund' }));
     await screen.findByRole('heading', { name: 'Refund request accepted' });
-    expect(JSON.parse(http.history.post[0].data)).toMatchObject({ covid19: false });
+    expect(JSON.parse((await sentRequests('POST'))[0].body)).toMatchObject({ covid19: false });
   });
 
   it.each([

@@ -1,14 +1,15 @@
 /**
  * The refund widget through its real `mount`, on a host page built like the dev host's, with the
- * named fixture states and HTTP mocked on the one axios instance. The refund-page failures of
+ * named fixture states and the API answered at the network. The refund-page failures of
  * docs/product-rules.md section 8 are provoked here.
  */
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
+import { HttpResponse } from 'msw';
 import bookings from '../../fixtures/bookings.json';
 import stations from '../../fixtures/stations.json';
-import { api } from '../../shared/api/http';
+import { configureClient } from '../../shared/api/policy';
+import { noAnswer, route, sent, sentRequests, server } from '../../test/api/server';
 import { captureConsoleErrors } from '../../test/console';
 import {
   DRY_RUN_URL,
@@ -35,10 +36,18 @@ type State = {
 };
 const states = bookings as unknown as Record<string, State>;
 
-const http = new MockAdapter(api);
-registerRefundTestHooks(http);
+registerRefundTestHooks();
 
-const serve = (state: State) => serveRefundPage(http, state.status, state.dryRun);
+const serve = (state: State) => serveRefundPage(state.status, state.dryRun);
+/** A handler answering `method` requests to `url` with `status` and the text `body` (`once`: one request). */
+const answer = (method: 'get' | 'post', url: string, status: number, body: string, options?: { once: boolean }) =>
+  route(method, url, () => new HttpResponse(body, { status }), options);
+/** Answers `method` requests to `url` with `status` and the text `body`. */
+const reply = (method: 'get' | 'post', url: string, status: number, body: string) =>
+  server.use(answer(method, url, status, body));
+/** Drops the next request to `url` (no answer). */
+const droppedOnce = (method: 'get' | 'post', url: string) =>
+  route(method, url, () => HttpResponse.error(), { once: true });
 
 function mountState(
   name: string,
@@ -88,13 +97,17 @@ describe('loading', () => {
 
   it("marks the first load's preamble rw-first-load (the reserved space); a retry's preamble is plain", async () => {
     let statusCalls = 0;
-    http.onGet(DRY_RUN_URL).reply(200, JSON.stringify(dryRunOf('instant')));
-    let answer: (value: [number, string]) => void = () => undefined;
-    http
-      .onGet(STATUS_URL)
-      .reply(() =>
-        ++statusCalls === 1 ? [404, 'not here'] : new Promise<[number, string]>((resolve) => (answer = resolve)),
-      );
+    reply('get', DRY_RUN_URL, 200, JSON.stringify(dryRunOf('instant')));
+    let release: (value: Response) => void = () => undefined;
+    // The retry's answer is held while the test looks at the page: no timeout ends it first.
+    configureClient({ timeouts: { get: 30_000 } });
+    server.use(
+      route('get', STATUS_URL, () =>
+        ++statusCalls === 1
+          ? new HttpResponse('not here', { status: 404 })
+          : new Promise<Response>((resolve) => (release = resolve)),
+      ),
+    );
     const { element } = mountRefundPage({ details: states.instant.details });
     expect(screen.getByText(texts.preamble)).toHaveClass('rw-refund__preamble', 'rw-first-load');
     const alert = await screen.findByRole('alert');
@@ -102,15 +115,19 @@ describe('loading', () => {
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(screen.getByText(texts.preamble)).toHaveClass('rw-refund__preamble');
     expect(screen.getByText(texts.preamble)).not.toHaveClass('rw-first-load');
-    answer([200, JSON.stringify(states.instant.status)]);
+    release(HttpResponse.text(JSON.stringify(states.instant.status)));
     await screen.findByRole('button', { name: 'Accept refund' });
     expect(element.querySelector('.rw-first-load')).toBeNull();
   });
 
   it('fetches refund status and dry run in parallel from the page URLs', async () => {
     mountState('instant');
-    await waitFor(() => expect(http.history.get).toHaveLength(2));
-    expect(http.history.get.map((r) => r.url).sort()).toEqual([DRY_RUN_URL, STATUS_URL].sort());
+    await waitFor(() => expect(sent('GET')).toHaveLength(2));
+    expect(
+      sent('GET')
+        .map((r) => r.url)
+        .sort(),
+    ).toEqual([DRY_RUN_URL, STATUS_URL].sort());
   });
 });
 
@@ -146,7 +163,7 @@ describe('instant refund panel', () => {
     withNavigationOrigins('https://www.rail.example', () =>
       mountState('instant', { attrs: { 'start-url': 'https://www.rail.example/refunds' } }),
     );
-    http.onPost('/api/ProcessRefund').reply(200, '{}');
+    reply('post', '/api/ProcessRefund', 200, '{}');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Accept refund' }));
     await screen.findByRole('heading', { name: 'Refund request accepted' });
     expect(screen.getByRole('link', { name: 'Start again' })).toHaveAttribute(
@@ -263,8 +280,16 @@ describe('instant refund panel', () => {
     const { element } = mountState('instant', { search: 'covid19=TRUE&disruptedOutwards=true&disruptedInwards=no' });
     const completions: unknown[] = [];
     element.addEventListener('refundwidgets:complete', (e) => completions.push((e as CustomEvent).detail));
+    // The answer is held while the test looks at the page: no timeout ends it first.
+    configureClient({ timeouts: { post: 30_000 } });
     let release: () => void = () => undefined;
-    http.onPost('/api/ProcessRefund').reply(() => new Promise((resolve) => (release = () => resolve([200, '{}']))));
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      route('post', '/api/ProcessRefund', async () => {
+        await held;
+        return HttpResponse.text('{}');
+      }),
+    );
     const user = userEvent.setup();
     const button = await screen.findByRole('button', { name: 'Accept refund' });
     act(() => {
@@ -273,7 +298,7 @@ describe('instant refund panel', () => {
       button.click();
     });
     await user.click(button);
-    await waitFor(() => expect(http.history.post).toHaveLength(1));
+    await waitFor(() => expect(sent('POST')).toHaveLength(1));
     // The answer arrives at 14:05 GMT on 25 November: the receipt line says so, in London time.
     const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-25T14:05:30Z'));
     act(() => release());
@@ -288,9 +313,9 @@ describe('instant refund panel', () => {
       `Refund request accepted${receipt}${texts.refundAmount('£189.20')}${texts.completeBody}${texts.startAgain}`,
     );
     expect(texts.refundAmount('£36.80')).toBe('We are refunding £36.80.');
-    expect(http.history.post).toHaveLength(1);
+    expect(sent('POST')).toHaveLength(1);
     const status = statusOf('instant');
-    expect(JSON.parse(http.history.post[0].data)).toEqual({
+    expect(JSON.parse((await sentRequests('POST'))[0].body)).toEqual({
       protectedReference: status.protectedReference,
       journeyId: status.refundStatus!.journeyID,
       covid19: true,
@@ -298,7 +323,7 @@ describe('instant refund panel', () => {
       disruptedOutwards: true,
       disruptedInwards: false,
     });
-    expect(http.history.post[0].headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent('POST')[0].headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(document.title).toBe('Refund Complete - Example Rail');
     expect(screen.getByRole('link', { name: texts.startAgain })).toHaveAttribute('href', '/');
     expect(completions).toEqual([{ kind: 'refund', bookingReference: states.instant.bookingReference }]);
@@ -306,7 +331,7 @@ describe('instant refund panel', () => {
 
   it('offline: one status message says nothing has been sent, Accept refund sends nothing; back online it goes, once', async () => {
     mountState('instant');
-    http.onPost('/api/ProcessRefund').reply(200, '{}');
+    reply('post', '/api/ProcessRefund', 200, '{}');
     const user = userEvent.setup();
     const button = await screen.findByRole('button', { name: 'Accept refund' });
     expect(screen.queryByText(texts.offline)).not.toBeInTheDocument();
@@ -318,7 +343,7 @@ describe('instant refund panel', () => {
     expect(notices).toHaveLength(1);
     await user.click(button);
     await user.click(button);
-    expect(http.history.post).toHaveLength(0);
+    expect(sent('POST')).toHaveLength(0);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     act(() => {
@@ -327,19 +352,22 @@ describe('instant refund panel', () => {
     expect(screen.queryByText(texts.offline)).not.toBeInTheDocument();
     await user.click(button);
     await screen.findByRole('heading', { name: 'Refund request accepted' });
-    expect(http.history.post).toHaveLength(1);
+    expect(sent('POST')).toHaveLength(1);
   });
 
   it('a request that got no answer shows the offline message beside the failure; an answer clears it', async () => {
     mountState('instant');
-    http.onPost('/api/ProcessRefund').networkErrorOnce().onPost('/api/ProcessRefund').replyOnce(200, '');
+    server.use(
+      droppedOnce('post', '/api/ProcessRefund'),
+      answer('post', '/api/ProcessRefund', 200, '', { once: true }),
+    );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Accept refund' }));
     await screen.findByRole('alert');
     expect(screen.getByText(texts.offline)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Accept refund' }));
     await screen.findByRole('heading', { name: 'Refund request accepted' });
-    expect(http.history.post).toHaveLength(2);
+    expect(sent('POST')).toHaveLength(2);
     expect(screen.queryByText(texts.offline)).not.toBeInTheDocument();
   });
 
@@ -348,7 +376,7 @@ describe('instant refund panel', () => {
     const key = answersKey(details.bookingReference, details.JourneyPlannerResults.outboundJourneys[0]?.journeyID);
     localStorage.setItem(key, JSON.stringify({ answer: 'Yes', savedAt: new Date().toISOString() }));
     mountState('instant');
-    http.onPost('/api/ProcessRefund').reply(200, '{}');
+    reply('post', '/api/ProcessRefund', 200, '{}');
     const user = userEvent.setup();
     const button = await screen.findByRole('button', { name: 'Accept refund' });
     expect(localStorage.getItem(key)).not.toBeNull();
@@ -359,7 +387,10 @@ describe('instant refund panel', () => {
 
   it('a failed ProcessRefund shows the catalogued message with a contact link; the retry reuses the key', async () => {
     mountState('instant');
-    http.onPost('/api/ProcessRefund').replyOnce(500, 'Internal error').onPost('/api/ProcessRefund').replyOnce(200, '');
+    server.use(
+      answer('post', '/api/ProcessRefund', 500, 'Internal error', { once: true }),
+      answer('post', '/api/ProcessRefund', 200, '', { once: true }),
+    );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Accept refund' }));
     const alert = await screen.findByRole('alert');
@@ -367,16 +398,19 @@ describe('instant refund panel', () => {
     expect(within(alert).getByRole('link', { name: texts.contactSupport }).getAttribute('href')).toMatch(
       /^mailto:support@example\.co\.uk\?subject=/,
     );
-    expect(http.history.post).toHaveLength(1);
+    expect(sent('POST')).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Accept refund' }));
     await screen.findByRole('heading', { name: 'Refund request accepted' });
-    expect(http.history.post).toHaveLength(2);
-    expect(http.history.post[1].headers?.['Idempotency-Key']).toBe(http.history.post[0].headers?.['Idempotency-Key']);
+    expect(sent('POST')).toHaveLength(2);
+    expect(sent('POST')[1].headers.get('Idempotency-Key')).toBe(sent('POST')[0].headers.get('Idempotency-Key'));
   });
 
   it('a refund whose answer was lost, then a reload: the message says pressing again is safe, and the same key goes', async () => {
     const first = mountState('instant');
-    http.onPost('/api/ProcessRefund').networkErrorOnce().onPost('/api/ProcessRefund').replyOnce(200, '');
+    server.use(
+      droppedOnce('post', '/api/ProcessRefund'),
+      answer('post', '/api/ProcessRefund', 200, '', { once: true }),
+    );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Accept refund' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(texts.processFailure);
@@ -391,8 +425,8 @@ describe('instant refund panel', () => {
     ).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Accept refund' }));
     await screen.findByRole('heading', { name: 'Refund request accepted' });
-    expect(http.history.post).toHaveLength(2);
-    const keys = http.history.post.map((request) => request.headers?.['Idempotency-Key']);
+    expect(sent('POST')).toHaveLength(2);
+    const keys = sent('POST').map((request) => request.headers.get('Idempotency-Key'));
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
     expect(Object.keys(localStorage).filter((key) => key.startsWith('rw-intent'))).toEqual([]);
@@ -400,7 +434,7 @@ describe('instant refund panel', () => {
 
   it('a refund whose answer was lost, then a reload that finds the booking refunded: the stored key goes', async () => {
     const first = mountState('instant');
-    http.onPost('/api/ProcessRefund').networkErrorOnce();
+    server.use(droppedOnce('post', '/api/ProcessRefund'));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Accept refund' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(texts.processFailure);
@@ -408,7 +442,7 @@ describe('instant refund panel', () => {
     expect(intents()).toEqual(['rw-intent:KXB7HT2N:refund']);
     first.unmount(); // the reload: the server did refund it
     document.body.innerHTML = '';
-    http.resetHandlers();
+    server.resetHandlers();
     mountState('cancelled', { details: states.instant.details });
     expect(await screen.findByText(/looks like you've already received a refund/)).toBeInTheDocument();
     expect(intents()).toEqual([]);
@@ -417,11 +451,11 @@ describe('instant refund panel', () => {
 
   it('a timed-out ProcessRefund is not retried by the code', async () => {
     mountState('instant');
-    http.onPost('/api/ProcessRefund').timeout();
+    server.use(route('post', '/api/ProcessRefund', () => noAnswer()));
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Accept refund' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(texts.processFailure);
-    expect(http.history.post).toHaveLength(1);
+    expect(sent('POST')).toHaveLength(1);
   });
 
   it('with no protected reference logs that the backend thinks a refund is impossible and sends nothing', async () => {
@@ -430,14 +464,14 @@ describe('instant refund panel', () => {
     await user.click(await screen.findByRole('button', { name: 'Accept refund' }));
     expect(console.warn).toHaveBeenCalledWith(texts.backendNoRefundLog);
     expect(screen.getByText(texts.noProtectedReference)).toBeInTheDocument();
-    expect(http.history.post).toHaveLength(0);
+    expect(sent('POST')).toHaveLength(0);
   });
 });
 
 describe('refund status failures (docs/product-rules.md section 8)', () => {
   /** Mounts the instant booking's refund page, its dry run answered; the test answers the status. */
   const mountInstantWithDryRun = () => {
-    http.onGet(DRY_RUN_URL).reply(200, JSON.stringify(dryRunOf('instant')));
+    reply('get', DRY_RUN_URL, 200, JSON.stringify(dryRunOf('instant')));
     mountRefundPage({ details: states.instant.details });
   };
 
@@ -459,17 +493,17 @@ describe('refund status failures (docs/product-rules.md section 8)', () => {
       expect.stringMatching(/^mailto:/),
     );
     serve(states.instant);
-    http.onGet(STATUS_URL).reply(200, JSON.stringify(states.instant.status));
+    reply('get', STATUS_URL, 200, JSON.stringify(states.instant.status));
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
     await screen.findByRole('button', { name: 'Accept refund' });
   });
 
   it.each([
-    ['a timeout', () => http.onGet(STATUS_URL).timeout()],
-    ['a dropped connection', () => http.onGet(STATUS_URL).networkError()],
-    ['malformed JSON', () => http.onGet(STATUS_URL).reply(200, '{"refundStatus": ')],
-    ['an empty body', () => http.onGet(STATUS_URL).reply(200, '')],
-    ['a body of the wrong shape', () => http.onGet(STATUS_URL).reply(200, '{"refundStatus": {"journeyID": "x"}}')],
+    ['a timeout', () => server.use(route('get', STATUS_URL, () => noAnswer()))],
+    ['a dropped connection', () => server.use(route('get', STATUS_URL, () => HttpResponse.error()))],
+    ['malformed JSON', () => reply('get', STATUS_URL, 200, '{"refundStatus": ')],
+    ['an empty body', () => reply('get', STATUS_URL, 200, '')],
+    ['a body of the wrong shape', () => reply('get', STATUS_URL, 200, '{"refundStatus": {"journeyID": "x"}}')],
   ])('%s shows the refund status failure, with no details (the server gave no text)', async (_name, arrange) => {
     arrange();
     mountInstantWithDryRun();
@@ -490,7 +524,7 @@ describe('refund status failures (docs/product-rules.md section 8)', () => {
       'Fares engine down',
     ],
   ])('a status failure with %s: Details show that text alone', async (_name, code, body, text) => {
-    http.onGet(STATUS_URL).reply(code, body);
+    reply('get', STATUS_URL, code, body);
     mountInstantWithDryRun();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Details').nextElementSibling?.textContent).toBe(text);
@@ -502,7 +536,7 @@ describe('refund status failures (docs/product-rules.md section 8)', () => {
     ['JSON without a message', 500, '{"code":"E42","traceId":"abc"}'],
     ['an empty body', 500, ''],
   ])('a status failure with %s shows no details', async (_name, code, body) => {
-    http.onGet(STATUS_URL).reply(code, body);
+    reply('get', STATUS_URL, code, body);
     mountInstantWithDryRun();
     expect(await screen.findByRole('alert')).toHaveTextContent(
       /^We couldn't load the refund status of your booking\. Please try again\.Try againContact our support team$/,
@@ -523,8 +557,10 @@ describe('refund status failures (docs/product-rules.md section 8)', () => {
   });
 
   it('the literal null reaches the widget as the body null with Content-Type application/json', async () => {
-    http.onGet(STATUS_URL).reply(200, 'null', { 'content-type': 'application/json' });
-    http.onGet(DRY_RUN_URL).reply(200, JSON.stringify(states['null-status'].dryRun));
+    server.use(
+      route('get', STATUS_URL, () => new HttpResponse('null', { headers: { 'Content-Type': 'application/json' } })),
+    );
+    reply('get', DRY_RUN_URL, 200, JSON.stringify(states['null-status'].dryRun));
     mountRefundPage({ details: states['null-status'].details });
     expect(await screen.findByRole('alert')).toHaveTextContent('null response, no matching journey');
   });
@@ -598,7 +634,7 @@ describe('the other panels', () => {
       expect(logged()).toEqual([
         expect.stringContaining('refund-widgets: widget "refund", mount #refund-widget: data-manual-action "'),
       ]);
-      expect(http.history.get).toHaveLength(0);
+      expect(sent('GET')).toHaveLength(0);
     },
   );
 
@@ -613,7 +649,7 @@ describe('page data', () => {
     const logged = captureConsoleErrors();
     const { element } = mountState('instant', { details: null });
     expect(element).toHaveTextContent('Missing JSON data from DOM');
-    expect(http.history.get).toHaveLength(0);
+    expect(sent('GET')).toHaveLength(0);
     expect(logged()).toEqual([
       'refund-widgets: widget "refund", mount #refund-widget: No element with id "refund-details" on the page',
     ]);

@@ -12,8 +12,8 @@ import {
   APPEALS,
   SUPPORT,
   expectRefundMailtos,
-  http,
   mountWith,
+  serveProcessRefund,
   states,
   stationsNamed,
   registerHostileHarness,
@@ -41,7 +41,7 @@ describe.each(PAYLOAD_CASES)('payload "%s"', (_name, payload) => {
     expect(expectRefundMailtos(element, [APPEALS, SUPPORT], payload)).toBe(1);
     expectInert(element);
 
-    http.onPost('/api/ProcessRefund').reply(500, payload);
+    serveProcessRefund(500, payload);
     act(() => within(dialog).getByRole('button', { name: 'Close' }).click());
     act(() => accept.click());
     await screen.findByText(texts.processFailure);
@@ -62,7 +62,7 @@ describe.each(PAYLOAD_CASES)('payload "%s"', (_name, payload) => {
       expectInert(element);
       act(() => within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }).click());
     }
-    http.onPost('/api/ProcessRefund').reply(500, 'down');
+    serveProcessRefund(500, 'down');
     act(() => accept.click());
     await screen.findByText(texts.processFailure);
     expect(expectRefundMailtos(element, [payload], reference)).toBe(linkable(payload) ? 1 : 0);
@@ -78,8 +78,10 @@ describe.each(PAYLOAD_CASES)('payload "%s"', (_name, payload) => {
     await screen.findByText(texts.statusFailure);
     // The details are the server's own text as shared/api/serverText.ts reads it (a plain body that
     // is a JSON string literal, like the attribute break-out, is that string), shown as text; a
-    // payload that is markup or JSON without a message is no text, and shows no details.
-    const shown = serverText(answerError(500, body(payload), 'get'));
+    // payload that is markup or JSON without a message is no text, and shows no details. The body
+    // arrives as UTF-8, in which a lone surrogate becomes U+FFFD.
+    const sent = new TextDecoder().decode(new TextEncoder().encode(body(payload)));
+    const shown = serverText(answerError(500, sent, 'get'));
     const details = element.querySelector<HTMLElement>('.rw-refund__error-body');
     if (shown === undefined) expect(details).toBeNull();
     else expectShownAsText(details!, shown);

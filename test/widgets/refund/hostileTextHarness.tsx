@@ -10,11 +10,13 @@
  * attribute, no `javascript:` URL, nothing run; and every mailto link stays well-formed (one
  * recipient, only `subject` and `body`, both decoding back to the intended text).
  */
-import MockAdapter from 'axios-mock-adapter';
+import { configure } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import bookings from '../../../fixtures/bookings.json';
 import realStations from '../../../fixtures/stations.json';
 import { configureClient } from '../../../shared/api/policy';
-import { api } from '../../../shared/api/http';
+import { fixtureResponse } from '../../api/handlers';
+import { route, server } from '../../api/server';
 import { expectWellFormedMailtos } from '../../hostileChecks';
 import { registerHostileHooks, stationsNamed as stationsNamedIn } from '../../hostileMounts';
 import { texts } from '../../../widgets/refund/texts';
@@ -24,7 +26,6 @@ import {
   STATUS_URL,
   SUPPORT_EMAIL as SUPPORT,
   mountRefundPage,
-  replyOf,
   unmountRefundPages,
 } from './refundPage';
 
@@ -38,7 +39,15 @@ type State = {
 export const states = bookings as unknown as Record<string, State>;
 
 export { APPEALS, SUPPORT };
-export const http = new MockAdapter(api);
+
+/** Answers the ProcessRefund POSTs with `status` and the text `body`. */
+export function serveProcessRefund(status: number, body: string): void {
+  server.use(route('post', '/api/ProcessRefund', () => new HttpResponse(body, { status })));
+}
+
+/** The answer `[status, body]` of a setup, or the fixture's answer. */
+const answerOf = (reply: [number, string] | undefined, answer: unknown) =>
+  reply ? new HttpResponse(reply[1], { status: reply[0] }) : fixtureResponse(answer);
 
 /** The fixture station map with every code of fixture `state`'s journeys named `name` (test/hostileMounts.ts). */
 export function stationsNamed(state: string, name: string): Record<string, string> {
@@ -63,8 +72,10 @@ export function mountWith(setup: Setup) {
   const details = { ...state.details };
   if (setup.bookingReference !== undefined) details.bookingReference = setup.bookingReference;
   if (setup.email !== undefined) details.email = setup.email;
-  http.onGet(STATUS_URL).reply(() => setup.status ?? replyOf(state.status));
-  http.onGet(DRY_RUN_URL).reply(() => setup.dryRun ?? replyOf(state.dryRun));
+  server.use(
+    route('get', STATUS_URL, () => answerOf(setup.status, state.status)),
+    route('get', DRY_RUN_URL, () => answerOf(setup.dryRun, state.dryRun)),
+  );
   const page = mountRefundPage({
     details,
     stations: setup.stations ?? realStations,
@@ -98,15 +109,16 @@ export function expectRefundMailtos(element: HTMLElement, addresses: string[], r
 // Setup -------------------------------------------------------------------------------------------
 
 /**
- * Registers the hooks every hostile-text test file needs: a fresh mock of the HTTP client with short
- * timeouts and no retries, silenced warnings and alerts, and every mount unmounted after each test.
+ * Registers the hooks every hostile-text test file needs: a client with short timeouts and no
+ * retries, silenced warnings and alerts, and every mount unmounted after each test.
  */
 export function registerHostileHarness(): void {
   // About 140 mounts a file, some with very long text: allow for a loaded machine.
   jest.setTimeout(30_000);
+  // Answers at the network take real time: queries wait 3 s.
+  configure({ asyncUtilTimeout: 3000 });
   registerHostileHooks();
   beforeEach(() => {
-    http.reset();
     configureClient({ timeouts: { get: 1000, post: 1000 }, retry: { retries: 0, baseDelayMs: 1 } });
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   });

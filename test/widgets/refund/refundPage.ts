@@ -1,12 +1,14 @@
 /**
  * The refund widget's tests mount it on a host page laid out as the dev host lays it out, with the
- * page's refund status and dry-run GETs answered on the one axios instance. One copy of that page
- * for RefundWidget, RefundPageViews, the replacement panel, the fault matrix and the hostile-text
- * tests.
+ * page's refund status and dry-run GETs answered at the network (docs/testing.md "Faking the API").
+ * One copy of that page for RefundWidget, RefundPageViews, the replacement panel and the
+ * hostile-text tests.
  */
-import type MockAdapter from 'axios-mock-adapter';
+import { configure } from '@testing-library/react';
 import stations from '../../../fixtures/stations.json';
 import { configureClient } from '../../../shared/api/policy';
+import { fixtureResponse, type FixtureAnswer } from '../../api/handlers';
+import { route, server } from '../../api/server';
 import { mountOnHostPage, type HostPageOptions } from '../../hostPage';
 import { mount } from '../../../widgets/refund/mount';
 
@@ -17,23 +19,12 @@ export const DRY_RUN_URL = '/Refund/DryRun?bookingReference=X';
 export const APPEALS_EMAIL = 'appeals@example.co.uk';
 export const SUPPORT_EMAIL = 'support@example.co.uk';
 
-/** A fixture's answer (fixtures/README.md): the JSON body, or `{ httpError: { status, body } }`. */
-export type FixtureAnswer = unknown;
-
-/**
- * The HTTP reply of a fixture's answer.
- *
- * @returns `[status, body]`: the error's, or 200 with the answer as JSON (`null` too)
- */
-export function replyOf(answer: FixtureAnswer): [number, string] {
-  const error = (answer as { httpError?: { status: number; body: string } } | null)?.httpError;
-  return error ? [error.status, error.body] : [200, JSON.stringify(answer)];
-}
-
-/** Answers the page's refund status and dry-run GETs on `http` with these fixture answers, every time. */
-export function serveRefundPage(http: MockAdapter, status: FixtureAnswer, dryRun: FixtureAnswer): void {
-  http.onGet(STATUS_URL).reply(() => replyOf(status));
-  http.onGet(DRY_RUN_URL).reply(() => replyOf(dryRun));
+/** Answers the page's refund status and dry-run GETs with these fixture answers, every time. */
+export function serveRefundPage(status: FixtureAnswer, dryRun: FixtureAnswer): void {
+  server.use(
+    route('get', STATUS_URL, () => fixtureResponse(status)),
+    route('get', DRY_RUN_URL, () => fixtureResponse(dryRun)),
+  );
 }
 
 /** Every refund widget mounted here, unmounted after each test by {@link registerRefundTestHooks}. */
@@ -81,15 +72,19 @@ export function mountRefundPage(options: Omit<HostPageOptions, 'mountId'>): Retu
 }
 
 /**
- * Registers the hooks of a refund test file: before each test, no stored intents or answers, a
- * fresh `http` mock and a client with short timeouts (`retries` retries, default 1), warnings
- * silenced; after it, every page of {@link mountRefundPage} unmounted and the mocks restored.
+ * Registers the hooks of a refund test file: before each test, no stored intents or answers and a
+ * client with 1 s timeouts (`retries` retries, default 1), warnings silenced; after it, every page
+ * of {@link mountRefundPage} unmounted and the mocks restored (test/setup.ts resets the API's
+ * handlers). Queries wait 3 s, tests 15 s: a request that times out and its retry fit, on a busy
+ * machine too.
  */
-export function registerRefundTestHooks(http: MockAdapter, { retries = 1 } = {}): void {
+export function registerRefundTestHooks({ retries = 1 } = {}): void {
+  // Answers at the network take real time: a 100 ms timeout could end them on a busy machine.
+  configure({ asyncUtilTimeout: 3000 });
+  jest.setTimeout(15_000);
   beforeEach(() => {
     localStorage.clear();
-    http.reset();
-    configureClient({ timeouts: { get: 100, post: 100 }, retry: { retries, baseDelayMs: 1 } });
+    configureClient({ timeouts: { get: 1000, post: 1000 }, retry: { retries, baseDelayMs: 1 } });
     jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   });
   afterEach(() => {

@@ -1,12 +1,13 @@
 /**
  * The refund-with-replacement panel through the refund widget's real `mount` on a host page, with
  * the `replacement` and `defer-only` fixture states for status and dry run, and the lookup and
- * replacement answers mocked on the one axios instance (docs/product-rules.md sections 2, 4, 5, 7, 8).
+ * replacement answers given at the network (docs/product-rules.md sections 2, 4, 5, 7, 8).
  */
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import MockAdapter from 'axios-mock-adapter';
-import { api } from '../../../shared/api/http';
+import { HttpResponse } from 'msw';
+import { configureClient } from '../../../shared/api/policy';
+import { noAnswer, route, sent, sentRequests, server } from '../../../test/api/server';
 import type { RefundStatusResponse } from '../../../shared/types';
 import { mountRefundPage, registerRefundTestHooks, serveRefundPage } from '../../../test/widgets/refund/refundPage';
 import { BOOKING_REFERENCE_HINT } from '../../../shared/forms/bookingReference';
@@ -23,8 +24,7 @@ import {
   WITHOUT_STATUS,
 } from '../../../test/widgets/refund/replacement/testData';
 
-const http = new MockAdapter(api);
-registerRefundTestHooks(http);
+registerRefundTestHooks();
 
 type StateName = 'replacement' | 'defer-only';
 
@@ -33,7 +33,7 @@ function mountState(
   options: { status?: Partial<RefundStatusResponse>; search?: string; attrs?: Record<string, string> } = {},
 ) {
   const state = STATES[name];
-  serveRefundPage(http, { ...state.status, ...options.status }, state.dryRun);
+  serveRefundPage({ ...state.status, ...options.status }, state.dryRun);
   return mountRefundPage({ details: state.details, maxAdminFee: '10', search: options.search, attrs: options.attrs });
 }
 
@@ -55,7 +55,14 @@ async function fillAndContinue(user: ReturnType<typeof userEvent.setup>, referen
   await user.click(screen.getByRole('button', { name: 'Continue' }));
 }
 
-const posts = (path: string) => http.history.post.filter((request) => request.url === path);
+/** Answers the POSTs to `path` with `status` and the text `body` (`once`: one request). */
+const answer = (path: string, status: number, body: string, options?: { once: boolean }) =>
+  route('post', path, () => new HttpResponse(body, { status }), options);
+/** Answers the POSTs to `path` with `status` and the text `body`. */
+const reply = (path: string, status: number, body: string) => server.use(answer(path, status, body));
+const posts = (path: string) => sent('POST', path);
+/** The bodies of the POSTs to `path`, read. */
+const postBodies = async (path: string) => (await sentRequests('POST', path)).map((request) => request.body);
 
 describe('the panel by case (docs/product-rules.md section 2)', () => {
   it('replacement: a replacement raises the refund, deferral possible, advance fares; three accordions', async () => {
@@ -190,7 +197,7 @@ describe('the replacement form (docs/product-rules.md section 5; docs/architectu
     );
     await user.click(links[1]);
     expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveFocus();
-    expect(http.history.post).toHaveLength(0);
+    expect(sent('POST')).toHaveLength(0);
     expect(element.innerHTML).toMatchSnapshot();
   });
 
@@ -219,17 +226,17 @@ describe('the replacement form (docs/product-rules.md section 5; docs/architectu
       ),
     );
     expect(summary).toHaveFocus();
-    expect(http.history.post).toHaveLength(0);
+    expect(sent('POST')).toHaveLength(0);
   });
 
   it('upper-cases the reference as typed, as the lookup form does, and looks it up in capitals', async () => {
     mountState('replacement');
-    http.onPost(LOOKUP_PATH).reply(200, JSON.stringify([]));
+    reply(LOOKUP_PATH, 200, JSON.stringify([]));
     const user = userEvent.setup();
     await fillAndContinue(user, ` ${REPLACEMENT_REFERENCE.toLowerCase()}`, REPLACEMENT_EMAIL);
     expect(screen.getByRole('textbox', { name: 'Booking reference' })).toHaveValue(` ${REPLACEMENT_REFERENCE}`);
     expect(await screen.findByText(texts.noEligible)).toBeInTheDocument();
-    expect(JSON.parse(posts(LOOKUP_PATH)[0].data)).toEqual({
+    expect(JSON.parse((await postBodies(LOOKUP_PATH))[0])).toEqual({
       bookingReference: REPLACEMENT_REFERENCE,
       email: REPLACEMENT_EMAIL,
     });
@@ -237,14 +244,12 @@ describe('the replacement form (docs/product-rules.md section 5; docs/architectu
 
   it('Continue looks the journeys up with trimmed values and opens the picker with only journeys that have a refund status', async () => {
     mountState('replacement');
-    http.onPost(LOOKUP_PATH).reply(200, JSON.stringify(lookupAnswer()));
-    http
-      .onPost(REPLACEMENT_DRY_RUN_PATH)
-      .reply(200, JSON.stringify({ refundValue: 1250, adminFee: 1000, reasonCode: null }));
+    reply(LOOKUP_PATH, 200, JSON.stringify(lookupAnswer()));
+    reply(REPLACEMENT_DRY_RUN_PATH, 200, JSON.stringify({ refundValue: 1250, adminFee: 1000, reasonCode: null }));
     const user = userEvent.setup();
     await fillAndContinue(user, `  ${REPLACEMENT_REFERENCE} `, ` ${REPLACEMENT_EMAIL}  `);
     const dialog = await screen.findByRole('dialog', { name: 'Confirm replacement' });
-    expect(JSON.parse(posts(LOOKUP_PATH)[0].data)).toEqual({
+    expect(JSON.parse((await postBodies(LOOKUP_PATH))[0])).toEqual({
       bookingReference: REPLACEMENT_REFERENCE,
       email: REPLACEMENT_EMAIL,
     });
@@ -256,10 +261,9 @@ describe('the replacement form (docs/product-rules.md section 5; docs/architectu
     expect(radios[0]).toBeChecked();
     expect(within(dialog).queryByText(/Leeds/)).not.toBeInTheDocument();
     expect(await within(dialog).findByRole('button', { name: 'Confirm £12.50 refund' })).toBeEnabled();
-    expect(posts(REPLACEMENT_DRY_RUN_PATH).map((r) => JSON.parse(r.data).replacementJourneyId)).toEqual([
-      DIRECT_SINGLE.journeyID,
-    ]);
-    expect(posts(REPLACEMENT_DRY_RUN_PATH).some((r) => r.data.includes(String(WITHOUT_STATUS.journeyID)))).toBe(false);
+    const dryRuns = await postBodies(REPLACEMENT_DRY_RUN_PATH);
+    expect(dryRuns.map((body) => JSON.parse(body).replacementJourneyId)).toEqual([DIRECT_SINGLE.journeyID]);
+    expect(dryRuns.some((body) => body.includes(String(WITHOUT_STATUS.journeyID)))).toBe(false);
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -272,7 +276,7 @@ describe('the replacement form (docs/product-rules.md section 5; docs/architectu
     ['the item has no journeys', [{ refundStatus: {}, journeyList: [] }]],
   ])('no eligible journey (%s) shows the catalogued message beside the form', async (_name, answer) => {
     mountState('replacement');
-    http.onPost(LOOKUP_PATH).reply(200, JSON.stringify(answer));
+    reply(LOOKUP_PATH, 200, JSON.stringify(answer));
     const user = userEvent.setup();
     await fillAndContinue(user, REPLACEMENT_REFERENCE, REPLACEMENT_EMAIL);
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -297,7 +301,7 @@ describe('the replacement form (docs/product-rules.md section 5; docs/architectu
     ],
   ])('another lookup error (%s) shows the server text in the Lookup failed modal', async (_name, code, body, text) => {
     const { element } = mountState('replacement');
-    http.onPost(LOOKUP_PATH).reply(code, body);
+    reply(LOOKUP_PATH, code, body);
     const user = userEvent.setup();
     await fillAndContinue(user, REPLACEMENT_REFERENCE, REPLACEMENT_EMAIL);
     const modal = await screen.findByRole('alertdialog', { name: 'Lookup failed' });
@@ -310,16 +314,12 @@ describe('the replacement form (docs/product-rules.md section 5; docs/architectu
   it.each([
     [
       'a malformed answer',
-      () =>
-        http.onPost(LOOKUP_PATH).reply(200, JSON.stringify([{ refundStatus: {}, journeyList: [{ journeyID: 'x' }] }])),
+      () => reply(LOOKUP_PATH, 200, JSON.stringify([{ refundStatus: {}, journeyList: [{ journeyID: 'x' }] }])),
     ],
-    ['a timeout', () => http.onPost(LOOKUP_PATH).timeout()],
-    ['a dropped connection', () => http.onPost(LOOKUP_PATH).networkError()],
-    ['a 500 without a body', () => http.onPost(LOOKUP_PATH).reply(500, '')],
-    [
-      'a 502 web page',
-      () => http.onPost(LOOKUP_PATH).reply(502, '<!DOCTYPE html><html><body>Bad Gateway</body></html>'),
-    ],
+    ['a timeout', () => server.use(route('post', LOOKUP_PATH, () => noAnswer()))],
+    ['a dropped connection', () => server.use(route('post', LOOKUP_PATH, () => HttpResponse.error()))],
+    ['a 500 without a body', () => reply(LOOKUP_PATH, 500, '')],
+    ['a 502 web page', () => reply(LOOKUP_PATH, 502, '<!DOCTYPE html><html><body>Bad Gateway</body></html>')],
   ])('%s: the Lookup failed modal says what to do in a plain sentence', async (_name, arrange) => {
     mountState('replacement');
     arrange();
@@ -339,18 +339,16 @@ describe('the replacement form (docs/product-rules.md section 5; docs/architectu
     await fillAndContinue(user, REPLACEMENT_REFERENCE, REPLACEMENT_EMAIL);
     expect(await screen.findByText(refundTexts.noProtectedReference)).toBeInTheDocument();
     expect(console.warn).toHaveBeenCalledWith(refundTexts.backendNoRefundLog);
-    expect(http.history.post).toHaveLength(0);
+    expect(sent('POST')).toHaveLength(0);
   });
 
   it('a confirmed replacement finishes with "Refund request accepted" and announces kind replacement', async () => {
     const { element } = mountState('replacement');
     const completions: unknown[] = [];
     element.addEventListener('refundwidgets:complete', (e) => completions.push((e as CustomEvent).detail));
-    http.onPost(LOOKUP_PATH).reply(200, JSON.stringify(lookupAnswer()));
-    http
-      .onPost(REPLACEMENT_DRY_RUN_PATH)
-      .reply(200, JSON.stringify({ refundValue: 1250, adminFee: 1000, reasonCode: null }));
-    http.onPost(REPLACEMENT_PATH).reply(200, '');
+    reply(LOOKUP_PATH, 200, JSON.stringify(lookupAnswer()));
+    reply(REPLACEMENT_DRY_RUN_PATH, 200, JSON.stringify({ refundValue: 1250, adminFee: 1000, reasonCode: null }));
+    reply(REPLACEMENT_PATH, 200, '');
     const user = userEvent.setup();
     await fillAndContinue(user, REPLACEMENT_REFERENCE, REPLACEMENT_EMAIL);
     await user.click(await screen.findByRole('button', { name: 'Confirm £12.50 refund' }));
@@ -370,8 +368,16 @@ describe('Defer replacement (docs/product-rules.md sections 1, 2, 7, 8)', () => 
     });
     const completions: unknown[] = [];
     element.addEventListener('refundwidgets:complete', (e) => completions.push((e as CustomEvent).detail));
+    // The answer is held while the test looks at the page: no timeout ends it first.
+    configureClient({ timeouts: { post: 30_000 } });
     let release: () => void = () => undefined;
-    http.onPost('/api/ProcessRefund').reply(() => new Promise((resolve) => (release = () => resolve([200, '{}']))));
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      route('post', '/api/ProcessRefund', async () => {
+        await held;
+        return HttpResponse.text('{}');
+      }),
+    );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Defer replacement' }));
     const region = regionOf('Defer replacement');
@@ -384,7 +390,7 @@ describe('Defer replacement (docs/product-rules.md sections 1, 2, 7, 8)', () => 
       button.click();
     });
     await user.click(button);
-    await waitFor(() => expect(http.history.post).toHaveLength(1));
+    await waitFor(() => expect(sent('POST')).toHaveLength(1));
     expect(button).toBeDisabled();
     expect(within(region).getByText('Sending your deferral request…')).toBeInTheDocument();
     // The answer arrives on the spring clock-change night, at the change itself (01:00 GMT is 02:00 BST).
@@ -411,10 +417,10 @@ describe('Defer replacement (docs/product-rules.md sections 1, 2, 7, 8)', () => 
         within(finished).getByRole('link', { name: refundTexts.deferralHelp }).getAttribute('href') as string,
       ).searchParams.get('subject'),
     ).toBe(`Refund help for booking ${STATES['defer-only'].bookingReference}`);
-    expect(http.history.post).toHaveLength(1);
+    expect(sent('POST')).toHaveLength(1);
     const status = STATES['defer-only'].status;
-    expect(http.history.post[0].url).toBe('/api/ProcessRefund');
-    expect(JSON.parse(http.history.post[0].data)).toEqual({
+    expect(sent('POST')[0].url).toBe('/api/ProcessRefund');
+    expect(JSON.parse((await sentRequests('POST'))[0].body)).toEqual({
       protectedReference: status.protectedReference,
       journeyId: status.refundStatus!.journeyID,
       covid19: true,
@@ -422,17 +428,16 @@ describe('Defer replacement (docs/product-rules.md sections 1, 2, 7, 8)', () => 
       disruptedOutwards: false,
       disruptedInwards: true,
     });
-    expect(http.history.post[0].headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent('POST')[0].headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
     expect(completions).toEqual([{ kind: 'deferral', bookingReference: STATES['defer-only'].bookingReference }]);
   });
 
   it('a failed deferral shows the catalogued message with a contact link; the retry reuses the key', async () => {
     const { element } = mountState('replacement');
-    http
-      .onPost('/api/ProcessRefund')
-      .replyOnce(503, 'Service unavailable')
-      .onPost('/api/ProcessRefund')
-      .replyOnce(200, '');
+    server.use(
+      answer('/api/ProcessRefund', 503, 'Service unavailable', { once: true }),
+      answer('/api/ProcessRefund', 200, '', { once: true }),
+    );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Defer replacement' }));
     await user.click(within(regionOf('Defer replacement')).getByRole('button', { name: 'Accept refund' }));
@@ -447,8 +452,8 @@ describe('Defer replacement (docs/product-rules.md sections 1, 2, 7, 8)', () => 
     expect(element.innerHTML).toMatchSnapshot();
     await user.click(within(regionOf('Defer replacement')).getByRole('button', { name: 'Accept refund' }));
     await screen.findByRole('heading', { name: 'Deferred refund request accepted' });
-    expect(http.history.post).toHaveLength(2);
-    expect(http.history.post[1].headers?.['Idempotency-Key']).toBe(http.history.post[0].headers?.['Idempotency-Key']);
+    expect(sent('POST')).toHaveLength(2);
+    expect(sent('POST')[1].headers.get('Idempotency-Key')).toBe(sent('POST')[0].headers.get('Idempotency-Key'));
   });
 
   it('a deferral is another intent than a refund of the same booking: it gets its own key', async () => {
@@ -457,14 +462,14 @@ describe('Defer replacement (docs/product-rules.md sections 1, 2, 7, 8)', () => 
       JSON.stringify({ key: 'earlier-refund-key', digest: 'x'.repeat(64), savedAt: Date.now() }),
     );
     mountState('defer-only');
-    http.onPost('/api/ProcessRefund').reply(200, '');
+    reply('/api/ProcessRefund', 200, '');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Defer replacement' }));
     expect(screen.queryByText(refundTexts.earlierRequestPending)).not.toBeInTheDocument();
     await user.click(within(regionOf('Defer replacement')).getByRole('button', { name: 'Accept refund' }));
     await screen.findByRole('heading', { name: 'Deferred refund request accepted' });
-    expect(http.history.post[0].headers?.['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(http.history.post[0].headers?.['Idempotency-Key']).not.toBe('earlier-refund-key');
+    expect(sent('POST')[0].headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent('POST')[0].headers.get('Idempotency-Key')).not.toBe('earlier-refund-key');
     // The booking is complete: every intent of it goes (docs/offline.md "Committing actions").
     await waitFor(() => expect(localStorage.getItem('rw-intent:HJW8CB3T:refund')).toBeNull());
     expect(localStorage.getItem('rw-intent:HJW8CB3T:deferral')).toBeNull();
@@ -477,6 +482,6 @@ describe('Defer replacement (docs/product-rules.md sections 1, 2, 7, 8)', () => 
     await user.click(within(regionOf('Defer replacement')).getByRole('button', { name: 'Accept refund' }));
     expect(screen.getByText(refundTexts.noProtectedReference)).toBeInTheDocument();
     expect(console.warn).toHaveBeenCalledWith(refundTexts.backendNoRefundLog);
-    expect(http.history.post).toHaveLength(0);
+    expect(sent('POST')).toHaveLength(0);
   });
 });
