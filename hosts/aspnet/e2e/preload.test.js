@@ -51,13 +51,21 @@ async function visit(route, name, ready) {
   return { hints, fetched, messages, problems };
 }
 
+/** The shim's files of the shares `widgets` consume (`firstPanel.hostFiles`), without duplicates. */
+function hostShareFiles(widgets) {
+  const { firstPanel } = manifest();
+  const keys = new Set(widgets.flatMap((name) => firstPanel.remotes[name].consumes));
+  return [...new Set([...keys].flatMap((key) => firstPanel.hostFiles[key] ?? []))];
+}
+
 /**
- * The hints a page with `widgets` should carry for its files: each first-panel file, then the shim's
- * loader chunk and its own shares (`firstPanel.shim`), with its integrity.
+ * The hints a page with `widgets` should carry for its files: each first-panel file, the shim's
+ * loader chunk (`firstPanel.shim`) and the shim's files of the shares they use, with integrity.
  */
 function expectedFileHints(widgets) {
   const { firstPanel, files } = manifest();
-  return [...widgets.flatMap((name) => firstPanel.remotes[name].files), ...firstPanel.shim].map((file) => ({
+  const all = [...widgets.flatMap((name) => firstPanel.remotes[name].files), ...firstPanel.shim];
+  return [...all, ...hostShareFiles(widgets)].map((file) => ({
     href: `${BASE}${file}`,
     as: file.endsWith('.css') ? 'style' : 'script',
     integrity: files[file].integrity,
@@ -96,7 +104,7 @@ for (const [route, widgets, ready] of [
       fileHints.every(
         (hint) =>
           widgets.some((name) => hint.href.startsWith(`${BASE}${name}/`)) ||
-          manifest().firstPanel.shim.some((file) => hint.href === `${BASE}${file}`),
+          [...manifest().firstPanel.shim, ...hostShareFiles(widgets)].some((file) => hint.href === `${BASE}${file}`),
       ),
       'no file of another widget',
     );
