@@ -175,7 +175,18 @@ public sealed class StaticAssetTests : IDisposable
             var integrity = manifest.GetProperty("files").GetProperty(file).GetProperty("integrity").GetString();
             Assert.Contains((Base + file, integrity!), hints);
         }
-        Assert.All(hints, hint => Assert.True(hint.Href.StartsWith($"{Base}{widget}/", StringComparison.Ordinal) || shim.Contains(hint.Href[Base.Length..]), hint.Href));
+        // And the shim's files of the shares the widget uses (firstPanel.hostFiles).
+        var firstPanel = manifest.GetProperty("firstPanel");
+        var shares = firstPanel.GetProperty("remotes").GetProperty(widget).GetProperty("consumes").EnumerateArray()
+            .SelectMany(key => firstPanel.GetProperty("hostFiles").TryGetProperty(key.GetString()!, out var files) ? files.EnumerateArray().Select(file => file.GetString()!) : [])
+            .Distinct().ToArray();
+        Assert.NotEmpty(shares);
+        foreach (var file in shares)
+        {
+            var integrity = manifest.GetProperty("files").GetProperty(file).GetProperty("integrity").GetString();
+            Assert.Contains((Base + file, integrity!), hints);
+        }
+        Assert.All(hints, hint => Assert.True(hint.Href.StartsWith($"{Base}{widget}/", StringComparison.Ordinal) || shim.Contains(hint.Href[Base.Length..]) || shares.Contains(hint.Href[Base.Length..]), hint.Href));
         var fetches = Regex.Matches(head, "<link rel=\"preload\" href=\"([^\"]+)\" as=\"fetch\" crossorigin=\"anonymous\">").Select(match => match.Groups[1].Value).ToArray();
         Assert.Equal(gets.Split(' ', StringSplitOptions.RemoveEmptyEntries), fetches);
     }
