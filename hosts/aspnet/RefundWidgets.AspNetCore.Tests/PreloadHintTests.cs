@@ -17,6 +17,15 @@ public sealed class PreloadHintTests
 
     private static string FetchHint(string href) => $"<link rel=\"preload\" href=\"{href}\" as=\"fetch\" crossorigin=\"anonymous\">";
 
+    private static void RenderJourneySummaryAndRefund(TestPage page)
+    {
+        var summary = page.JourneySummary();
+        summary.Details = Details;
+        summary.Stations = Stations;
+        page.Render(summary, "journey-summary-widget");
+        RenderRefund(page);
+    }
+
     private static void RenderRefund(TestPage page, string? statusUrl = "/Refund/Status?bookingReference=KXB7HT2N", string? view = null)
     {
         var refund = page.Refund();
@@ -77,11 +86,7 @@ public sealed class PreloadHintTests
     public void Two_widgets_share_one_provider_of_react_the_one_the_federation_runtime_keeps()
     {
         using var page = new TestPage();
-        var summary = page.JourneySummary();
-        summary.Details = Details;
-        summary.Stations = Stations;
-        page.Render(summary, "journey-summary-widget");
-        RenderRefund(page);
+        RenderJourneySummaryAndRefund(page);
 
         var html = page.Render(page.Head(), "refund-widgets-head");
 
@@ -98,11 +103,7 @@ public sealed class PreloadHintTests
     {
         using var page = new TestPage();
         page.WriteManifest(TestPage.ShimIntegrity, hostReact: true);
-        var summary = page.JourneySummary();
-        summary.Details = Details;
-        summary.Stations = Stations;
-        page.Render(summary, "journey-summary-widget");
-        RenderRefund(page);
+        RenderJourneySummaryAndRefund(page);
 
         var html = page.Render(page.Head(), "refund-widgets-head");
 
