@@ -4,11 +4,8 @@
  */
 'use strict';
 
-/**
- * Resolves a package request as webpack resolves the widgets' imports of it (ES modules, browser),
- * with webpack's own resolver package.
- */
-const resolveShare = require(require.resolve('enhanced-resolve', { paths: [require.resolve('webpack')] })).create.sync({
+/** Resolves a package request as webpack resolves the widgets' imports of it (ES modules, browser). */
+const resolveShare = require('enhanced-resolve').create.sync({
   conditionNames: ['webpack', 'production', 'browser', 'import', 'module'],
   mainFields: ['browser', 'module', 'main'],
   aliasFields: ['browser'],
