@@ -11,6 +11,8 @@ const WIDGET_FALLBACK_TEXT =
 // entry each test runs again: their module-level code then stays out of this file's per-test
 // coverage, which would make StrykerJS run only these tests for it (docs/mutation-testing.md,
 // "Module-level code loaded inside one test").
+import { waitFor } from '@testing-library/react';
+
 const mockFirstPanel = jest.requireActual('./firstPanel') as typeof import('./firstPanel');
 jest.mock('./firstPanel', () => mockFirstPanel);
 
@@ -532,8 +534,7 @@ describe('data-vitals (docs/host-contract.md "POST /report/vitals")', () => {
     expect(mountAll).toHaveBeenCalledTimes(1);
     expect(observeVitals).not.toHaveBeenCalled();
     mounted();
-    await settle();
-    expect(observeVitals).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(observeVitals).toHaveBeenCalledTimes(1));
     expect(observeVitals).toHaveBeenCalledWith();
   });
 
@@ -578,8 +579,7 @@ describe('data-vitals (docs/host-contract.md "POST /report/vitals")', () => {
       return () => undefined;
     });
     await window.RefundWidgets!.mount('refund', document.getElementById('refund-widget') as HTMLElement);
-    await settle();
-    expect(observeVitals).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(observeVitals).toHaveBeenCalledTimes(1));
 
     observeVitals.mockClear();
     delete window.RefundWidgets;
