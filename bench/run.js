@@ -137,8 +137,10 @@ async function measureTimes(bench, pageSpec, entry, variants, { distDir, runs })
     }
   };
   for (let i = 0; i < runs; i += 1) {
-    for (const variant of live) loads[variant].slow.push(await load(variant, { timeoutMs: 120_000 }));
-    for (const variant of live) {
+    // Every other run in reverse, so no variant always follows the same one.
+    const order = i % 2 ? [...live].reverse() : live;
+    for (const variant of order) loads[variant].slow.push(await load(variant, { timeoutMs: 120_000 }));
+    for (const variant of order) {
       const slow = await load(variant, { cpu: CPU_SLOWDOWN, timeoutMs: 180_000 });
       loads[variant].cpu.push(slow?.ms);
     }
