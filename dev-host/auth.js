@@ -1,31 +1,7 @@
 // @ts-check
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
-/**
- * Authorisation of the reference backend, modelled as a real site does it (docs/security.md
- * "Sessions and antiforgery on the reference backend"):
- *
- * - **Session** (cookie `rw_session`, or `__Host-rw_session` over HTTPS; HttpOnly, SameSite=Lax,
- *   Path=/, and Secure over HTTPS): a random token naming a set of booking references. A new token
- *   is issued whenever a booking is proved: the dev host renders a booking's page (booking
- *   reference and e-mail matched), a successful LookupJourneys adds the replacement booking, or
- *   another host calls `POST /api/Session`. A lookup adds its booking to the request's live
- *   session; a page or `POST /api/Session` keeps that session only when it holds the proved
- *   booking, else a new one holds that booking alone. The old token stops working, and a token the
- *   server does not know is never adopted (docs/security.md "Sessions and antiforgery on the
- *   reference backend"). Every API call about a booking that is not in the session is refused with 403.
- * - **Antiforgery** (double-submit): every state-changing request must carry the header
- *   `RequestVerificationToken` equal to the cookie `rw_csrf` (`__Host-rw_csrf` over HTTPS), which
- *   the dev host sets when it renders a page carrying the same value in
- *   `<meta name="request-verification-token">`. Missing or wrong: 403 with a plain message.
- *
- * Over HTTPS means `req.secure`: the request came over TLS, or through a proxy that express trusts
- * (its `trust proxy` setting, the `trustProxy` option of the dev host) and that sent
- * `X-Forwarded-Proto: https`.
- *
- * Sessions live in memory (a restart signs every traveller out; reloading the page signs them in
- * again), with the lifetimes and limits of `createSessions`; proofs are throttled per client and
- * per booking (backend/limits.js).
- */
+// The reference backend's sessions and antiforgery (docs/security.md "Sessions and antiforgery on
+// the reference backend"; limits: docs/reference-backend.md "Limits").
 'use strict';
 
 const { randomBytes, timingSafeEqual } = require('crypto');
@@ -38,27 +14,20 @@ const antiforgeryToken = require('../contract/rules/antiforgeryToken.json');
 
 const SESSION_COOKIE = 'rw_session';
 const CSRF_COOKIE = 'rw_csrf';
-/** The prefix of the cookie names over HTTPS: the browser keeps such a cookie host-only, Secure, Path=/. */
-const HOST_PREFIX = '__Host-';
-/** The header the widgets send the page's token in (the name ASP.NET Core's antiforgery reads). */
 const CSRF_HEADER = 'RequestVerificationToken';
-/** Idle lifetime of a session, ms. */
 const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
-/** Absolute lifetime of a session from when it was opened, whatever its use, ms. */
 const SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
 /** A session used this recently (ms) is never the one ended to make room. */
 const RECENTLY_ACTIVE_MS = 15 * 60 * 1000;
 const MAX_SESSIONS = 10_000;
 const MAX_SESSIONS_PER_BOOKING = 32;
 const MAX_SESSIONS_PER_CLIENT = 1000;
-/** Tokens this backend issues: 32 random bytes, base64url (43 characters). */
+/** Tokens this backend issues: 32 random bytes, base64url. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-/** Tokens accepted in the antiforgery double-submit: the shape the widgets send, 16 characters or more (docs/host-contract.md "Shared rules"). */
 const CSRF_TOKEN_SHAPE = new RegExp(antiforgeryToken.pattern);
 /** @param {string} token */
 const isCsrfToken = (token) => token.length >= antiforgeryToken.minLength && CSRF_TOKEN_SHAPE.test(token);
 
-/** The plain-text answers of a refusal. */
 const MESSAGES = {
   antiforgery: 'The request verification token is missing or does not match. Reload the page and try again.',
   noSession: 'There is no session for this booking. Reload the page and try again.',
@@ -66,8 +35,6 @@ const MESSAGES = {
 };
 
 const newToken = () => randomBytes(32).toString('base64url');
-/** A session's own id, which stays the same when its token rotates (the scope of its idempotency keys). */
-const newSessionId = () => randomBytes(16).toString('base64url');
 /** @param {unknown} reference */
 const normalise = (reference) =>
   String(reference ?? '')
@@ -75,93 +42,50 @@ const normalise = (reference) =>
     .toUpperCase();
 
 /**
- * Reads the `Cookie` header into an object; the first value of a repeated name wins.
- *
- * @param {string | undefined} header
- * @returns {Record<string, string>}
+ * Reads a `Cookie` header into an object; the first value of a repeated name wins.
+ * @param {string | undefined} header @returns {Record<string, string>}
  */
 function parseCookies(header) {
   /** @type {Record<string, string>} */
   const cookies = {};
   for (const part of String(header ?? '').split(';')) {
     const at = part.indexOf('=');
-    if (at < 1) continue;
     const name = part.slice(0, at).trim();
-    if (!(name in cookies)) cookies[name] = part.slice(at + 1).trim();
+    if (at > 0 && !(name in cookies)) cookies[name] = part.slice(at + 1).trim();
   }
   return cookies;
 }
 
 /**
- * The name one of our cookies has on a request: `__Host-<name>` when it came over HTTPS
- * (`req.secure`), else `<name>`. Only that name is read, so over HTTPS a cookie without the prefix
- * (which a plain-HTTP page or a sibling subdomain can set) is ignored.
- *
- * @param {import('express').Request} req
- * @param {string} name `rw_session` or `rw_csrf`
- * @returns {string}
+ * Our cookie's name on a request: `__Host-<name>` over HTTPS (`req.secure`), else `<name>`; only that name is read.
+ * @param {import('express').Request} req @param {string} name
  */
-function cookieName(req, name) {
-  return req.secure ? `${HOST_PREFIX}${name}` : name;
-}
-
-/**
- * The value of one of our cookies on a request (see {@link cookieName}), or undefined.
- *
- * @param {import('express').Request} req
- * @param {string} name
- * @returns {string | undefined}
- */
+const cookieName = (req, name) => (req.secure ? `__Host-${name}` : name);
+/** @param {import('express').Request} req @param {string} name */
 const readCookie = (req, name) => parseCookies(req.get('Cookie'))[cookieName(req, name)];
-
 /**
- * `Set-Cookie` value of one of our cookies: Path=/, HttpOnly, SameSite=Lax (DESIGN: Session
- * contract); over HTTPS named `__Host-…` and Secure, with no Domain.
- *
- * @param {import('express').Request} req
- * @param {string} name
- * @param {string} value
- * @returns {string}
+ * Appends our `Set-Cookie`: Path=/, HttpOnly, SameSite=Lax; over HTTPS `__Host-` and Secure.
+ * @param {import('express').Request} req @param {import('express').Response} res
+ * @param {string} name @param {string} value
  */
-const cookie = (req, name, value) =>
-  `${cookieName(req, name)}=${value}; Path=/; ${req.secure ? 'Secure; ' : ''}HttpOnly; SameSite=Lax`;
+const setCookie = (req, res, name, value) =>
+  res.append(
+    'Set-Cookie',
+    `${cookieName(req, name)}=${value}; Path=/; ${req.secure ? 'Secure; ' : ''}HttpOnly; SameSite=Lax`,
+  );
+
+/** @typedef {{ id: string, token: string, references: Set<string>, lastUsed: number, createdAt: number, client: string | null }} Session */
 
 /**
- * Appends a `Set-Cookie` header without dropping one set before.
- *
- * @param {import('express').Response} res
- * @param {string} value
- */
-function appendCookie(res, value) {
-  const before = res.getHeader('Set-Cookie');
-  res.setHeader('Set-Cookie', [...(Array.isArray(before) ? before : before ? [String(before)] : []), value]);
-}
-
-/**
- * @typedef {{ id: string, token: string, references: Set<string>, lastUsed: number, createdAt: number,
- *   client: string | null }} Session
- */
-
-/**
- * Creates the in-memory session store (docs/reference-backend.md "Sessions and antiforgery").
- * Sessions end {@link SESSION_IDLE_MS} after their last use and {@link SESSION_LIFETIME_MS} after
- * they were opened. At most {@link MAX_SESSIONS} in all, {@link MAX_SESSIONS_PER_BOOKING} holding
- * one booking and {@link MAX_SESSIONS_PER_CLIENT} opened by one client: to make room, the least
- * recently used one not used in the last {@link RECENTLY_ACTIVE_MS} goes (for a booking, failing
- * that, the same client's own least recently used); when none may go, the proof is refused.
- *
- * @param {{ now?: () => number }} [options] clock (ms), for tests
- * @returns {{
- *   open: (references: string[], token?: string, options?: { client?: string | null, page?: boolean }) => string | null,
+ * The in-memory session store, with the lifetimes and caps of docs/reference-backend.md "Limits".
+ * `open` issues a new token for `references` plus the live session of `token` (which then stops
+ * working); with `page`, a live session not holding every one of `references` ends and a new one
+ * holds them alone. Null when a cap refuses. `find` gives a token's live session (stable id,
+ * upper-case references) or null.
+ * @param {{ now?: () => number }} [options] clock (ms)
+ * @returns {{ open: (references: string[], token?: string, options?: { client?: string | null, page?: boolean }) => string | null,
  *   find: (token: string | undefined) => { id: string, references: Set<string> } | null,
- *   referencesOf: (token: string | undefined) => Set<string> | null,
- *   clear: () => void,
- * }} `open` issues a new token for a session holding `references` plus, when `token` names a live
- *   session, that session's references and id; `token` then stops working (rotation). With
- *   `page`, a live session that does not hold every one of `references` is ended instead and a
- *   new one holds `references` alone (a page never merges another traveller's bookings). Null when
- *   a limit refuses. `find` gives the live session of a token (its stable id and upper-case
- *   booking references), or null; `referencesOf` its references only.
+ *   referencesOf: (token: string | undefined) => Set<string> | null, clear: () => void }}
  */
 function createSessions({ now = Date.now } = {}) {
   /** token → session, least recently used first. @type {Map<string, Session>} */
@@ -170,24 +94,19 @@ function createSessions({ now = Date.now } = {}) {
   const byBooking = new Map();
   /** @type {Map<string, Set<Session>>} */
   const byClient = new Map();
-  /**
-   * @param {Map<string, Set<Session>>} index
-   * @param {string} key
-   */
+  /** @param {Map<string, Set<Session>>} index @param {string} key */
   const setOf = (index, key) => index.get(key) ?? new Set();
+  /** @param {Map<string, Set<Session>>} index @param {string} key @param {Session} session */
+  const unindex = (index, key, session) => {
+    const group = setOf(index, key);
+    group.delete(session);
+    if (group.size === 0) index.delete(key);
+  };
   /** @param {Session} session */
   const end = (session) => {
     sessions.delete(session.token);
-    for (const reference of session.references) {
-      const holding = setOf(byBooking, reference);
-      holding.delete(session);
-      if (holding.size === 0) byBooking.delete(reference);
-    }
-    if (session.client !== null) {
-      const opened = setOf(byClient, session.client);
-      opened.delete(session);
-      if (opened.size === 0) byClient.delete(session.client);
-    }
+    for (const reference of session.references) unindex(byBooking, reference, session);
+    if (session.client !== null) unindex(byClient, session.client, session);
   };
   /** @param {Session} session */
   const expired = (session) =>
@@ -204,17 +123,12 @@ function createSessions({ now = Date.now } = {}) {
       return null;
     }
     session.lastUsed = now();
-    // Map order is insertion order: move the session to the end, so the oldest unused goes first.
+    // Re-insert: Map order is the eviction order.
     sessions.delete(token);
     sessions.set(token, session);
     return session;
   };
-  /**
-   * The session to end to make room in `group`, or undefined when none may go.
-   *
-   * @param {Iterable<Session>} group
-   * @param {(session: Session) => boolean} mayGo
-   */
+  /** The least recently used session of `group` that `mayGo`, or undefined. @param {Iterable<Session>} group @param {(session: Session) => boolean} mayGo */
   const leastRecent = (group, mayGo) => {
     /** @type {Session | undefined} */
     let chosen;
@@ -260,7 +174,7 @@ function createSessions({ now = Date.now } = {}) {
       for (const session of ending) end(session);
       if (current) sessions.delete(current.token);
       const session = current ?? {
-        id: newSessionId(),
+        id: randomBytes(16).toString('base64url'),
         token: '',
         references: new Set(),
         lastUsed: now(),
@@ -292,136 +206,65 @@ function createSessions({ now = Date.now } = {}) {
 }
 
 /**
- * Issues a new session token for `references` (rotation, see `createSessions().open`) and sets
- * the session cookie (`rw_session`, or `__Host-rw_session` over HTTPS) to it. The client is
- * `req.ip`.
- *
- * @param {import('express').Request} req
- * @param {import('express').Response} res
- * @param {ReturnType<typeof createSessions>} sessions
- * @param {string[]} references booking references the traveller proved (reference + e-mail)
- * @param {{ page?: boolean }} [options] `page`: the proof is a page rendered (no merging)
- * @returns {string | null} the new session token, or null when a session limit refuses (no cookie set)
+ * Opens a session for the proved `references` (`createSessions().open`, client `req.ip`) and sets
+ * its cookie; null when a cap refuses.
+ * @param {import('express').Request} req @param {import('express').Response} res
+ * @param {ReturnType<typeof createSessions>} sessions @param {string[]} references @param {{ page?: boolean }} [options]
+ * @returns {string | null}
  */
 function grantBookings(req, res, sessions, references, { page = false } = {}) {
   const token = sessions.open(references, readCookie(req, SESSION_COOKIE), { client: req.ip ?? null, page });
-  if (token !== null) appendCookie(res, cookie(req, SESSION_COOKIE, token));
+  if (token !== null) setCookie(req, res, SESSION_COOKIE, token);
   return token;
 }
 
 /**
- * The antiforgery token of a page being rendered: the request's `rw_csrf` cookie
- * (`__Host-rw_csrf` over HTTPS) when it has a token of our shape (so two tabs share one), else a
- * new one set as that cookie.
- *
- * @param {import('express').Request} req
- * @param {import('express').Response} res
- * @returns {string} the token to put in `<meta name="request-verification-token">`
+ * The token for a page's `request-verification-token` meta: the request's `rw_csrf` cookie when of
+ * our shape (two tabs share one), else a new one set as that cookie.
+ * @param {import('express').Request} req @param {import('express').Response} res @returns {string}
  */
 function pageToken(req, res) {
   const current = readCookie(req, CSRF_COOKIE);
   if (current && TOKEN.test(current)) return current;
   const token = newToken();
-  appendCookie(res, cookie(req, CSRF_COOKIE, token));
+  setCookie(req, res, CSRF_COOKIE, token);
   return token;
 }
 
-/**
- * Compares two strings in time independent of where they differ.
- *
- * @param {string} a
- * @param {string} b
- * @returns {boolean}
- */
-function sameToken(a, b) {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
+/** 403 in plain text. @param {import('express').Response} res @param {string} message */
+const refuse = (res, message) => res.status(403).type('text/plain').set('Cache-Control', 'no-store').send(message);
 
-/**
- * Sends a refusal: 403, plain text.
- *
- * @param {import('express').Response} res
- * @param {string} message
- */
-function refuse(res, message) {
-  return res.status(403).type('text/plain').set('Cache-Control', 'no-store').send(message);
-}
-
-/**
- * Middleware: the double-submit antiforgery check. Passes when the `RequestVerificationToken`
- * header equals the `rw_csrf` cookie (`__Host-rw_csrf` over HTTPS; 16 to 4096 visible ASCII
- * characters); else 403, plain text.
- *
- * @type {import('express').RequestHandler}
- */
+/** @type {import('express').RequestHandler} the double-submit check: header equals cookie, else 403 */
 function requireAntiforgery(req, res, next) {
   const header = req.get(CSRF_HEADER) ?? '';
   const cookieToken = readCookie(req, CSRF_COOKIE) ?? '';
-  if (isCsrfToken(header) && isCsrfToken(cookieToken) && sameToken(header, cookieToken)) return next();
-  return refuse(res, MESSAGES.antiforgery);
+  const [given, expected] = [Buffer.from(header), Buffer.from(cookieToken)];
+  const same = given.length === expected.length && timingSafeEqual(given, expected);
+  return isCsrfToken(header) && isCsrfToken(cookieToken) && same ? next() : refuse(res, MESSAGES.antiforgery);
 }
 
 /**
- * Creates the session guards of the reference backend's routes.
- *
- * @param {object} options
- * @param {ReturnType<typeof createSessions>} options.sessions
- * @returns {{
- *   requireBookings: (resolve: (req: import('express').Request) => Array<string | null | undefined>) => import('express').RequestHandler,
- *   grant: (req: import('express').Request, res: import('express').Response, references: string[], options?: { page?: boolean }) => string | null,
- *   throttle: (req: import('express').Request, reference: unknown) => Promise<number>,
- * }} `requireBookings(resolve)`: a middleware refusing (403) a request without a live session,
- *   or naming a booking the session does not hold; when it passes, `res.locals.sessionId` is the
- *   session's stable id (the scope of idempotency keys). `resolve(req)` lists the booking
- *   references the request is about; null/undefined entries (the request names no booking there,
- *   e.g. a malformed body) are left for the route to answer. `grant` is {@link grantBookings}.
- *   `throttle` takes one proof attempt of a booking reference, per client and per booking
- *   (backend/limits.js): 0 when allowed, else the seconds to wait; free when the request's
- *   session already holds that booking.
- */
-function createGuards({ sessions }) {
-  const takeProof = createProofThrottle();
-  return {
-    requireBookings(resolve) {
-      return (req, res, next) => {
-        const session = sessions.find(readCookie(req, SESSION_COOKIE));
-        if (!session) return refuse(res, MESSAGES.noSession);
-        const named = resolve(req).filter((reference) => reference !== null && reference !== undefined);
-        if (named.some((reference) => !session.references.has(normalise(reference)))) {
-          return refuse(res, MESSAGES.otherBooking);
-        }
-        res.locals.sessionId = session.id;
-        return next();
-      };
-    },
-    grant: (req, res, references, options) => grantBookings(req, res, sessions, references, options),
-    async throttle(req, reference) {
-      const wanted = normalise(reference).slice(0, 64);
-      if (sessions.referencesOf(readCookie(req, SESSION_COOKIE))?.has(wanted)) return 0;
-      return takeProof(req.ip ?? '', wanted);
-    },
-  };
-}
-
-/**
- * The guards of each reference-backend route (what booking each call is about), for
- * `createBackendRouter` and `createClaimsRouter`.
- *
- * @param {object} options
- * @param {ReturnType<typeof createSessions>} options.sessions
- * @param {{ findByProtectedReference: (value: unknown) => { state: { bookingReference: string } } | null }} options.store
- *   the backend store
- * @param {Record<string, import('./backend/types').BookingState>} options.bookings fixture states (journey ids → booking)
- * @param {(uploadId: string) => { bookingReference: string } | undefined} options.findUpload an upload of the claims store
- * @returns {import('./backend/routes').Guards & Record<'upload' | 'deleteUpload' | 'submitClaim', import('express').RequestHandler>} `status`
- *   (query `bookingReference`), `refund` (body `protectedReference`), `replacement` (body
- *   `protectedReference` and `replacementBookingReference`), `upload` (header `Journey-Id`),
- *   `deleteUpload` (the upload's booking), `submitClaim` (body `Ctr`), `grant` and `throttle`
+ * The session guards of each reference-backend route, from the booking each call names;
+ * null/undefined names are left for the route's 400. A passing guard sets `res.locals.sessionId`.
+ * `throttle(req, reference)` takes one proof attempt: 0, or the seconds to wait.
+ * @param {{ sessions: ReturnType<typeof createSessions>, bookings: Record<string, import('./backend/types').BookingState>,
+ * store: { findByProtectedReference: (value: unknown) => { state: { bookingReference: string } } | null },
+ * findUpload: (uploadId: string) => { bookingReference: string } | undefined }} options
+ * @returns {import('./backend/routes').Guards & Record<'upload' | 'deleteUpload' | 'submitClaim', import('express').RequestHandler>}
  */
 function createRouteGuards({ sessions, store, bookings, findUpload }) {
-  const { requireBookings, grant, throttle } = createGuards({ sessions });
+  const takeProof = createProofThrottle();
+  /** @param {(req: import('express').Request) => Array<string | null | undefined>} resolve @returns {import('express').RequestHandler} */
+  const requireBookings = (resolve) => (req, res, next) => {
+    const session = sessions.find(readCookie(req, SESSION_COOKIE));
+    if (!session) return refuse(res, MESSAGES.noSession);
+    const named = resolve(req).filter((reference) => reference !== null && reference !== undefined);
+    if (named.some((reference) => !session.references.has(normalise(reference)))) {
+      return refuse(res, MESSAGES.otherBooking);
+    }
+    res.locals.sessionId = session.id;
+    return next();
+  };
   const bookingOfJourney = new Map();
   for (const state of Object.values(bookings)) {
     for (const id of journeyIdsOf(state)) bookingOfJourney.set(id, state.bookingReference);
@@ -438,26 +281,22 @@ function createRouteGuards({ sessions, store, bookings, findUpload }) {
     upload: requireBookings((req) => [bookingOfJourney.get(String(req.get('Journey-Id') ?? '').trim())]),
     deleteUpload: requireBookings((req) => [findUpload(String(req.params.uploadId))?.bookingReference]),
     submitClaim: requireBookings((req) => [text(req.body?.Ctr)]),
-    grant,
-    throttle,
+    grant: (req, res, references, options) => grantBookings(req, res, sessions, references, options),
+    async throttle(req, reference) {
+      const wanted = normalise(reference).slice(0, 64);
+      if (sessions.referencesOf(readCookie(req, SESSION_COOKIE))?.has(wanted)) return 0;
+      return takeProof(req.ip ?? '', wanted);
+    },
   };
 }
 
 /**
- * The reference backend's API routes behind their checks, as the dev host and `npm run backend`
- * serve them: the antiforgery check on every state-changing call under /api and /tickets (but the
- * server-to-server POST /api/Session), the session guards, the claims routes and the backend routes.
- *
- * @param {object} options
- * @param {import('./backend').Backend} options.store the backend (backend.js `createBackend`)
- * @param {ReturnType<typeof createSessions>} options.sessions
- * @param {string} options.dataDir
- * @param {Record<string, import('./backend/types').BookingState>} options.bookings fixture states
- * @param {number} [options.latencyMs]
- * @param {import('./backend/types').Logger} [options.logger]
+ * The reference backend's API routes behind their checks: antiforgery on every state-changing call
+ * under /api and /tickets but POST /api/Session, the session guards, the claims and backend routes.
+ * @param {{ store: import('./backend').Backend, sessions: ReturnType<typeof createSessions>, dataDir: string,
+ * bookings: Record<string, import('./backend/types').BookingState>, latencyMs?: number, logger?: import('./backend/types').Logger }} options
  * @returns {{ router: import('express').Router, guards: ReturnType<typeof createRouteGuards>,
- *   claims: ReturnType<typeof import('./claims').createClaimsStore> }}
- *   `claims` is the claims store (claims.js `createClaimsStore`), for devTools.js
+ * claims: ReturnType<typeof import('./claims').createClaimsStore> }}
  */
 function createSecuredApi({ store, sessions, dataDir, bookings, latencyMs = 0, logger = console }) {
   const router = express.Router();
@@ -482,12 +321,9 @@ module.exports = {
   createSecuredApi,
   MAX_SESSIONS_PER_CLIENT,
   createSessions,
-  createGuards,
-  createRouteGuards,
   grantBookings,
   pageToken,
   parseCookies,
-  requireAntiforgery,
   SESSION_COOKIE,
   CSRF_COOKIE,
   CSRF_HEADER,

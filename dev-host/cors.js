@@ -1,30 +1,11 @@
+// @ts-check
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
-/**
- * CORS for the reference backend when the widgets' page lives on another origin
- * (docs/cross-origin.md "The reference backend as a neighbour"). One origin is allowed, exactly as
- * configured; every other origin gets no CORS header, and its preflights are refused with 403.
- */
+// CORS for one page origin (docs/cross-origin.md "The reference backend as a neighbour").
 'use strict';
 
-/** Methods the widgets use. */
-const ALLOWED_METHODS = ['GET', 'POST'];
-/** Request headers the widgets send beyond the CORS-safelisted ones. */
-const ALLOWED_HEADERS = [
-  'Content-Type',
-  'Idempotency-Key',
-  'Journey-Id',
-  'RequestVerificationToken',
-  'X-Requested-With',
-];
-/** How long a browser may cache a preflight answer, seconds. */
-const PREFLIGHT_MAX_AGE_S = 600;
-
 /**
- * Checks a configured origin: `scheme://host[:port]` with no path, as browsers send `Origin`.
- *
- * @param {string} origin e.g. `https://www.rail.example` or `http://127.0.0.1:8080`
- * @returns {string} the origin, normalised by `URL`
- * @throws Error naming the value when it is not an http(s) origin
+ * Checks a configured origin: `scheme://host[:port]`, http(s), no path.
+ * @param {string} origin @returns {string} the origin, normalised by `URL` @throws Error naming the value
  */
 function parseOrigin(origin) {
   let url;
@@ -40,37 +21,28 @@ function parseOrigin(origin) {
 }
 
 /**
- * An express middleware answering CORS for one origin.
- * - A request whose `Origin` is `allowedOrigin` gets `Access-Control-Allow-Origin: <origin>`,
- *   `Access-Control-Allow-Credentials: true` (the session cookie) and `Vary: Origin`.
- * - Its preflight (`OPTIONS` with `Access-Control-Request-Method`) is answered 204 with the
- *   methods GET and POST, the headers Content-Type, Idempotency-Key, Journey-Id,
- *   RequestVerificationToken and X-Requested-With, and a max age of 600 s.
- * - A preflight from any other origin is answered 403 with no CORS header; other requests from
- *   other origins pass on without CORS headers, so the browser withholds the answer.
- *
- * @param {string} allowedOrigin the page's origin (see {@link parseOrigin})
- * @returns {import('express').RequestHandler}
+ * A middleware allowing `allowedOrigin` with credentials; its preflights get 204 with the widgets'
+ * methods and headers, other origins' preflights 403 and their other requests no CORS header.
+ * @param {string} allowedOrigin @returns {import('express').RequestHandler}
  */
 function createCors(allowedOrigin) {
   const origin = parseOrigin(allowedOrigin);
   return (req, res, next) => {
     res.vary('Origin');
-    const from = req.get('Origin');
     const preflight = req.method === 'OPTIONS' && req.get('Access-Control-Request-Method') !== undefined;
-    if (from !== origin) {
-      if (preflight) return res.status(403).type('text/plain').send('Origin not allowed.');
-      return next();
+    if (req.get('Origin') !== origin) {
+      return preflight ? res.status(403).type('text/plain').send('Origin not allowed.') : next();
     }
     res.set({ 'Access-Control-Allow-Origin': origin, 'Access-Control-Allow-Credentials': 'true' });
     if (!preflight) return next();
     res.set({
-      'Access-Control-Allow-Methods': ALLOWED_METHODS.join(', '),
-      'Access-Control-Allow-Headers': ALLOWED_HEADERS.join(', '),
-      'Access-Control-Max-Age': String(PREFLIGHT_MAX_AGE_S),
+      'Access-Control-Allow-Methods': 'GET, POST',
+      'Access-Control-Allow-Headers':
+        'Content-Type, Idempotency-Key, Journey-Id, RequestVerificationToken, X-Requested-With',
+      'Access-Control-Max-Age': '600',
     });
     return res.status(204).end();
   };
 }
 
-module.exports = { createCors, parseOrigin, ALLOWED_HEADERS, ALLOWED_METHODS };
+module.exports = { createCors, parseOrigin };

@@ -1,34 +1,20 @@
 // @ts-check
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
-/**
- * Refuses request paths that a server or proxy on the way could read as another path (docs/security.md
- * "Sessions and antiforgery on the reference backend"): a path holding a backslash or a dot
- * segment (`.` or `..`), written out or percent-encoded at any depth (`%5C`, `%255C`, `%2e%2e`,
- * `%252e%252e`, …). Kestrel, for one, decodes `%5C` to `\` and .NET's `Uri` then reads it as `/`,
- * so `/api/..%5Chost-data` walked out of `/api`. The dev host and the reference backend answer
- * such a request 400 before any route sees it, as the ASP.NET example host's proxy does.
- */
+// Refuses paths holding a backslash or a dot segment at any depth of percent-encoding
+// (docs/security.md "Sessions and antiforgery on the reference backend").
 'use strict';
 
-/** Most rounds of percent-decoding a path may need before it stops changing (each round peels one level). */
+/** Most rounds of percent-decoding before a still-changing path counts as unsafe. */
 const MAX_DECODE_ROUNDS = 8;
-
-/** The plain-text answer to a refused path. */
 const UNSAFE_PATH_MESSAGE = 'Bad request: the path holds a backslash or a dot segment.';
 
-/** One round of percent-decoding, byte by byte: `%XX` becomes the character of code XX; anything else stays. */
-/** @param {string} text */
+/** One round of percent-decoding, byte by byte. @param {string} text */
 const decodeOnce = (text) =>
   text.replace(/%([0-9A-Fa-f]{2})/g, (/** @type {string} */ _match, /** @type {string} */ hex) =>
     String.fromCharCode(parseInt(hex, 16)),
   );
 
-/**
- * True when `path` holds a backslash, or a segment that is `.` or `..` (up to a `?`, `#` or `;`).
- *
- * @param {string} path
- * @returns {boolean}
- */
+/** True when `path` holds a backslash or a `.`/`..` segment (up to a `?`, `#` or `;`). @param {string} path */
 function hasUnsafePart(path) {
   if (path.includes('\\')) return true;
   return path.split('/').some((segment) => {
@@ -38,13 +24,8 @@ function hasUnsafePart(path) {
 }
 
 /**
- * Tells whether the path of a request target is unsafe: it holds a backslash or a dot segment
- * once decoded any number of times. The query is not looked at. A path still changing after
- * {@link MAX_DECODE_ROUNDS} rounds of decoding counts as unsafe.
- *
- * @param {string} target the request target as received (`req.url` before routing: path and
- *   query, or an absolute URL)
- * @returns {boolean} true when the request must be refused
+ * Whether a request target's path (not its query) is unsafe, once decoded any number of times.
+ * @param {string} target `req.url` before routing, or an absolute URL @returns {boolean}
  */
 function isUnsafePath(target) {
   let path = String(target ?? '');
@@ -60,12 +41,7 @@ function isUnsafePath(target) {
   return true;
 }
 
-/**
- * Middleware: answers 400 (plain text, not cached) to a request whose path {@link isUnsafePath}
- * refuses; passes any other request on. Mount it before every route.
- *
- * @type {import('express').RequestHandler}
- */
+/** @type {import('express').RequestHandler} 400 in plain text to an unsafe path; mount before every route */
 function refuseUnsafePaths(req, res, next) {
   if (!isUnsafePath(req.originalUrl ?? req.url)) return next();
   return res.status(400).type('text/plain').set('Cache-Control', 'no-store').send(UNSAFE_PATH_MESSAGE);

@@ -1,11 +1,7 @@
 // @ts-check
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
-/**
- * Test helpers for the dev host: start a dev host on port 0 with a fresh temporary DATA_DIR, a
- * stand-in dist/ and its dev tools on, close every host and remove every folder after the tests
- * (Jest: `useTestHosts()` once per test file), a traveller's session for calling the API directly
- * (`travellerSession`, also used by the browser tests), and small fetch wrappers.
- */
+// Test helpers: dev hosts on port 0 with temporary folders (`useTestHosts()` once per Jest file), a
+// traveller's session for calling the API, fetch wrappers and test files.
 /* global afterEach, afterAll -- Jest globals: this module is only required by Jest test files */
 'use strict';
 
@@ -22,22 +18,14 @@ const { SESSION_COOKIE, CSRF_COOKIE, CSRF_HEADER } = require('./auth');
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 
 /** @typedef {((route: string, init?: RequestInit) => Promise<Response>) & { session: string, token: string, cookie: string }} Traveller */
-/**
- * A dev host started by `useTestHosts().start`.
- * @typedef {Awaited<ReturnType<typeof startServer>> & { fetch: Traveller }} TestHost
- */
+/** @typedef {Awaited<ReturnType<typeof startServer>> & { fetch: Traveller }} TestHost */
 
 /**
- * A traveller's browser on a running dev host, as the pages of their bookings leave it: a session
- * (cookie `rw_session`) holding `references` and an antiforgery token (cookie `rw_csrf`, docs/security.md).
- *
- * @param {{ url: string, app: import('express').Express }} server a dev host from `startServer`
- * @param {string[]} [references] booking references of the session; default every booking of the
- *   host's fixtures and every replacement booking of fixtures/lookups.json
- * @returns {Traveller} fetch for a route (`/api/…`) or a full URL: sends both cookies (unless `init.headers` has a
- *   Cookie) and, on a state-changing method, the `RequestVerificationToken` header (unless given).
- *   Like a browser, it keeps the new session token an answer sets (the token rotates when a page
- *   or a lookup proves a booking); `session` and `cookie` are the current ones.
+ * A traveller's browser after their bookings' pages: a fetch for a route or URL sending the session
+ * and antiforgery cookies (unless given a Cookie) and, on a state-changing method, the token header;
+ * it keeps a rotated session token as a browser does.
+ * @param {{ url: string, app: import('express').Express }} server
+ * @param {string[]} [references] default every fixture booking and replacement booking @returns {Traveller}
  */
 function travellerSession(server, references) {
   const { sessions, store } = server.app.locals;
@@ -45,10 +33,7 @@ function travellerSession(server, references) {
   const token = randomBytes(32).toString('base64url');
   const jar = { session: sessions.open(references ?? all) };
   const cookieOf = () => `${SESSION_COOKIE}=${jar.session}; ${CSRF_COOKIE}=${token}`;
-  /**
-   * @param {string} route
-   * @param {RequestInit} [init]
-   */
+  /** @param {string} route @param {RequestInit} [init] */
   const request = async (route, init = {}) => {
     const headers = new Headers(init.headers);
     const ownCookie = !headers.has('Cookie');
@@ -74,13 +59,10 @@ function travellerSession(server, references) {
 }
 
 /**
- * Registers afterEach/afterAll hooks and returns `{ start, tempDir, fakeDist }`.
- * `start(options)` starts a dev host (options as for `startServer`; `devTools` defaults to true
- * here, since tests read /__dev/*), closed after each test; its `server.fetch` is a
- * {@link travellerSession} holding every fixture booking. `tempDir(prefix)` makes a folder and
- * `fakeDist(files)` a stand-in dist/ with the given files; both are removed after the tests.
+ * `start(options)` starts a dev host (dev tools on by default; `server.fetch` holds every fixture
+ * booking), closed after each test; `tempDir` and `fakeDist(files)` folders are removed after all.
  * @returns {{ start: (options?: Parameters<typeof startServer>[0]) => Promise<TestHost>, tempDir: (prefix: string) => string,
- *   fakeDist: (files?: Record<string, string>) => string }}
+ * fakeDist: (files?: Record<string, string>) => string }}
  */
 function useTestHosts() {
   /** @type {string[]} */
@@ -93,10 +75,7 @@ function useTestHosts() {
     temporary.push(dir);
     return dir;
   };
-  /**
-   * A stand-in dist/ in a new temporary folder: each file's path (folders made as needed) and text.
-   * @param {Record<string, string>} [files] default a shim alone
-   */
+  /** A stand-in dist/ of `files` (path → text; default a shim alone). @param {Record<string, string>} [files] */
   const fakeDist = (files = { 'host-shim.js': '/* shim */' }) => {
     const dist = tempDir('rw-dist-');
     for (const [name, text] of Object.entries(files)) {
@@ -129,12 +108,9 @@ function useTestHosts() {
 }
 
 /**
- * POSTs JSON (or a raw string) as the server's traveller (`server.fetch`, else plain fetch) and
- * reads the answer as JSON when it is JSON, else as text.
- * @param {{ url: string, fetch?: Traveller }} server
- * @param {string} route
- * @param {unknown} body a value sent as JSON, or a string sent as it is
- * @param {Record<string, string>} [headers]
+ * POSTs JSON (a string as it is) as `server.fetch`, else plain fetch; reads a JSON answer as JSON.
+ * @param {{ url: string, fetch?: Traveller }} server @param {string} route
+ * @param {unknown} body a value sent as JSON, or a string sent as it is @param {Record<string, string>} [headers]
  * @returns {Promise<{ status: number, body: any }>}
  */
 async function postJson(server, route, body, headers = {}) {
@@ -149,20 +125,16 @@ async function postJson(server, route, body, headers = {}) {
 }
 
 /**
- * GETs JSON from the dev host as the server's traveller (`server.fetch`, else plain fetch).
- * @param {{ url: string, fetch?: Traveller }} server
- * @param {string} route
- * @returns {Promise<any>}
+ * GETs JSON as `server.fetch`, else plain fetch.
+ * @param {{ url: string, fetch?: Traveller }} server @param {string} route @returns {Promise<any>}
  */
 async function getJson(server, route) {
   return (await (server.fetch ?? fetch)(`${server.url}${route}`)).json();
 }
 
 /**
- * The confirm refund request (docs/product-rules.md section 3) for a fixture state: its protectedReference and
- * journeyID, every flag false unless `overrides` says otherwise.
- * @param {{ status: any }} state a fixture state with a status answer
- * @param {Record<string, unknown>} [overrides]
+ * The ProcessRefund body of a fixture state (docs/host-contract.md "POST /api/ProcessRefund"), flags false.
+ * @param {{ status: any }} state a fixture state with a status answer @param {Record<string, unknown>} [overrides]
  * @returns {Record<string, unknown>}
  */
 function confirmBody(state, overrides = {}) {
@@ -177,17 +149,9 @@ function confirmBody(state, overrides = {}) {
   };
 }
 
-/**
- * A real PNG of the given size (grey pixels), built with zlib.
- * @param {number} width
- * @param {number} height
- * @returns {Buffer}
- */
+/** A grey PNG. @param {number} width @param {number} height @returns {Buffer} */
 function png(width, height) {
-  /**
-   * @param {string} type
-   * @param {Buffer} data
-   */
+  /** @param {string} type @param {Buffer} data */
   const chunk = (type, data) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
@@ -210,10 +174,8 @@ function png(width, height) {
 }
 
 /**
- * The request of `POST /tickets/upload` with one PNG photo (multipart field `file`) for a journey.
- * @param {string | number} journeyId sent as the `Journey-Id` header
- * @param {{ width?: number, key?: string }} [options] the photo's width in pixels (default 2: photos
- *   of other widths are other photos); an `Idempotency-Key`
+ * A `POST /tickets/upload` of one PNG (its width tells photos apart) for a journey.
+ * @param {string | number} journeyId @param {{ width?: number, key?: string }} [options] `key`: an Idempotency-Key
  * @returns {RequestInit}
  */
 function uploadInit(journeyId, { width = 2, key } = {}) {
@@ -226,14 +188,10 @@ function uploadInit(journeyId, { width = 2, key } = {}) {
 }
 
 /**
- * Runs `node dev-host/server.js …args` on a free port of 127.0.0.1 until it prints its first line
- * (the command line of docs/reference-backend.md); the caller stops it with `child.kill()`.
- *
- * @param {string[]} args the command line's arguments
- * @param {Record<string, string>} env added to this process's environment (DATA_DIR, DIST_DIR…)
+ * Runs `node dev-host/server.js …args` on a free port until its first line; stop it with `child.kill()`.
+ * @param {string[]} args @param {Record<string, string>} env added to this process's
  * @returns {Promise<{ line: string, url: string, child: import('child_process').ChildProcess }>}
- *   the first line, the URL in it, and the process
- * @throws Error when the server exits before its first line
+ * @throws Error when it exits first
  */
 async function runServerProcess(args, env) {
   const child = spawn(process.execPath, [path.join(__dirname, 'server.js'), ...args], {

@@ -1,12 +1,7 @@
 // @ts-check
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
-/**
- * Server-rendered pages of the emulated legacy site, written the way an ASP.NET view would embed
- * the widgets (docs/host-contract.md "The host contract"): mount divs with data attributes, Details and
- * station names as JSON blocks, one classic script tag. Every interpolated value is HTML-escaped;
- * JSON blocks escape `<`, `>`, `&`, U+2028 and U+2029 so no string can close the script element.
- * No inline scripts or styles: the pages work under the strict CSP of app.js.
- */
+// The legacy site's server-rendered pages, embedding the widgets as an ASP.NET view would
+// (docs/host-contract.md "A complete example page"); every value is escaped, no inline script or style.
 'use strict';
 
 const { refundStatusOf } = require('./backend/fixtures');
@@ -19,7 +14,6 @@ const SITE_NAME = 'Example Rail';
 const SHIM_URL = '/static/refund-widgets/host-shim.js';
 const APPEALS_EMAIL = 'appeals@example.co.uk';
 const SUPPORT_EMAIL = 'support@example.co.uk';
-/** The mounts' `data-delay-repay-url` (docs/host-contract.md): National Rail's Delay Repay page. */
 const DELAY_REPAY_URL =
   'https://www.nationalrail.co.uk/help-and-assistance/compensation-and-refunds/delay-repay-compensation/';
 const MAX_ADMIN_FEE_POUNDS = '5';
@@ -27,59 +21,30 @@ const MAX_ADMIN_FEE_POUNDS = '5';
 /** @type {Record<string, string>} */
 const HTML_ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-/**
- * Escapes a value for HTML text or a double- or single-quoted attribute.
- *
- * @param {unknown} value any value; null/undefined become ''
- * @returns {string}
- */
-function escapeHtml(value) {
-  return String(value ?? '').replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);
-}
+/** Escapes a value (null/undefined: '') for HTML text or a quoted attribute. @param {unknown} value */
+const escapeHtml = (value) => String(value ?? '').replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]);
 
 /**
- * Serialises a value as JSON safe inside `<script type="application/json">`: `<`, `>`, `&`,
- * U+2028 and U+2029 become `\uXXXX` escapes, so the text cannot end the element or start a comment.
- *
- * @param {unknown} value
- * @returns {string}
+ * JSON safe inside `<script type="application/json">`: `<`, `>`, `&`, U+2028 and U+2029 escaped.
+ * @param {unknown} value @returns {string}
  */
-function jsonForScript(value) {
-  return JSON.stringify(value ?? null).replace(
+const jsonForScript = (value) =>
+  JSON.stringify(value ?? null).replace(
     /[<>&\u2028\u2029]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
-}
+
+/** @param {string} route @param {{ bookingReference: string, email: string }} state */
+const bookingUrl = (route, state) =>
+  `${route}?BookingReference=${encodeURIComponent(state.bookingReference)}&Email=${encodeURIComponent(state.email)}`;
+
+/** @param {string} id @param {unknown} value */
+const jsonBlock = (id, value) =>
+  `<script type="application/json" id="${escapeHtml(id)}">${jsonForScript(value)}</script>`;
 
 /**
- * `/Route?BookingReference=…&Email=…` with both values URI-encoded.
- *
- * @param {string} route
- * @param {{ bookingReference: string, email: string }} state
- * @returns {string}
- */
-function bookingUrl(route, state) {
-  return `${route}?BookingReference=${encodeURIComponent(state.bookingReference)}&Email=${encodeURIComponent(state.email)}`;
-}
-
-/**
- * A JSON data block.
- *
- * @param {string} id the element id
- * @param {unknown} value
- * @returns {string} HTML
- */
-function jsonBlock(id, value) {
-  return `<script type="application/json" id="${escapeHtml(id)}">${jsonForScript(value)}</script>`;
-}
-
-/**
- * The whole page: head with title and site stylesheet, the site header, main content, footer,
- * then the JSON blocks and the shim. Like a legacy site's shared layout, every content page
- * includes the shim (it downloads no widget when a page has no mount point); error pages do not.
- * With `csrfToken` the head carries `<meta name="request-verification-token">`, which the
- * widgets send back as the `RequestVerificationToken` header (docs/security.md).
- *
+ * The site's layout around `main`; with `shim`, the shim's tag after the `data` blocks; with
+ * `csrfToken`, the `request-verification-token` meta (docs/host-contract.md "Sessions and tokens").
  * @param {{ title: string, main: string, head?: string, data?: string, shim?: boolean, csrfToken?: string }} options
  * @returns {string} HTML
  */
@@ -110,20 +75,16 @@ ${data}${shim ? `<script src="${SHIM_URL}" defer></script>\n` : ''}</body>
 }
 
 /**
- * The Details and station-name blocks every widget page embeds.
- *
- * @param {BookingState} state
- * @param {Record<string, string>} stations
- * @returns {string} HTML
+ * A mount element with its attributes and server-rendered content (docs/host-contract.md "Content before the widget").
+ * @param {string} id @param {string} widget @param {Record<string, string>} [attributes] @param {string} [supportEmail]
  */
-function pageData(state, stations) {
-  return `${jsonBlock('refund-details', state.details)}\n${jsonBlock('station-names', stations)}\n`;
+function mount(id, widget, attributes = {}, supportEmail = SUPPORT_EMAIL) {
+  const written = Object.entries(attributes).map(([name, value]) => ` ${name}="${escapeHtml(value)}"`);
+  return `<div id="${id}"${written.join('')}>\n${mountContent(widget, { supportEmail })}\n</div>`;
 }
 
 /**
- * The URLs of a booking's first GETs, by the mount attribute that carries them (the refund and
- * disruption widgets; docs/host-contract.md "The widgets").
- *
+ * The URLs of a booking's first GETs, by mount attribute (docs/host-contract.md "The widgets").
  * @param {{ bookingReference: string }} state
  * @returns {{ 'data-refund-status-url': string, 'data-dry-run-url': string }}
  */
@@ -135,59 +96,47 @@ function firstGetUrls(state) {
   };
 }
 
-/**
- * A mount's server-rendered content (docs/host-contract.md "Content before the widget"), between
- * newlines; with `supportEmail` the dev host's support address.
- *
- * @param {string} widget the widget's name
- * @param {{ supportEmail?: string }} [values]
- * @returns {string}
- */
-const content = (widget, { supportEmail = SUPPORT_EMAIL } = {}) => `\n${mountContent(widget, { supportEmail })}\n`;
+/** @param {BookingState} state @param {{ view?: string }} [options] */
+const refundMount = (state, { view } = {}) =>
+  mount('refund-widget', 'refund', {
+    ...firstGetUrls(state),
+    'data-appeals-email': APPEALS_EMAIL,
+    'data-support-email': SUPPORT_EMAIL,
+    ...(view ? { 'data-view': view } : {}),
+  });
+const journeySummaryMount = () => mount('journey-summary-widget', 'journeySummary', {}, '');
+/** @param {Record<string, string>} attributes */
+const disruptionMount = (attributes) =>
+  mount('disruption-widget', 'disruption', {
+    ...attributes,
+    'data-support-email': SUPPORT_EMAIL,
+    'data-delay-repay-url': DELAY_REPAY_URL,
+  });
 
 /**
- * The refund widget's mount element, exactly as docs/host-contract.md shows it.
- *
- * @param {BookingState} state a fixture state
- * @param {{ view?: string }} [options] `view: 'unavailable'` adds `data-view="unavailable"`
- * @returns {string}
+ * A page of one booking: heading, booking line and `body`, with Details and station names.
+ * @param {PageOptions} options @param {string} heading @param {string} body HTML
+ * @param {{ title?: string, head?: string }} [extra] title (default the heading), head HTML @returns {string} HTML
  */
-function refundMount(state, { view } = {}) {
-  const urls = firstGetUrls(state);
-  const attributes = [
-    `data-refund-status-url="${escapeHtml(urls['data-refund-status-url'])}"`,
-    `data-dry-run-url="${escapeHtml(urls['data-dry-run-url'])}"`,
-    `data-appeals-email="${escapeHtml(APPEALS_EMAIL)}"`,
-    `data-support-email="${escapeHtml(SUPPORT_EMAIL)}"`,
-  ];
-  if (view) attributes.push(`data-view="${escapeHtml(view)}"`);
-  return `<div id="refund-widget" ${attributes.join(' ')}>${content('refund')}</div>`;
+function bookingPage({ state, stations, csrfToken }, heading, body, { title = heading, head = '' } = {}) {
+  return layout({
+    csrfToken,
+    title: `${title} - ${SITE_NAME}`,
+    head,
+    main: `<h1>${heading}</h1>
+<p class="site-booking">Booking reference <strong>${escapeHtml(state.bookingReference)}</strong></p>
+${body}`,
+    data: `${jsonBlock('refund-details', state.details)}\n${jsonBlock('station-names', stations)}\n`,
+  });
 }
 
-/**
- * The `max-admin-fee` meta of a booking's page: the fixture state's `maxAdminFeePounds` where it
- * has one (fixtures/README.md), else the dev host's default of 5 pounds.
- *
- * @param {{ maxAdminFeePounds?: number }} state
- * @returns {string} HTML
- */
-const maxAdminFeeMeta = (state) =>
-  `<meta name="max-admin-fee" content="${escapeHtml(String(state.maxAdminFeePounds ?? MAX_ADMIN_FEE_POUNDS))}">\n`;
+/** A "Ticket refunds" page, with the fixture's `maxAdminFeePounds` or 5. @param {PageOptions} options @param {string} body */
+const ticketRefundsPage = (options, body) =>
+  bookingPage(options, 'Ticket refunds', body, {
+    head: `<meta name="max-admin-fee" content="${escapeHtml(String(options.state.maxAdminFeePounds ?? MAX_ADMIN_FEE_POUNDS))}">\n`,
+  });
 
-/**
- * A line naming the booking, as the legacy views show above a widget.
- *
- * @param {{ bookingReference: string }} state
- * @returns {string} HTML
- */
-function bookingLine(state) {
-  return `<p class="site-booking">Booking reference <strong>${escapeHtml(state.bookingReference)}</strong></p>`;
-}
-
-/**
- * What the journey picker shows for each named state of fixtures/lookups.json (as
- * docs/demo-bookings.md "Replacement bookings" lists them); another state shows its `label`.
- */
+/** What the journey picker shows for each state of fixtures/lookups.json (docs/demo-bookings.md "Replacement bookings"). */
 /** @type {Record<string, string>} */
 const PICKER_SHOWS = {
   candidates: '"Confirm replacement" with two journeys (a direct single; a return with a change and a bus leg)',
@@ -196,54 +145,52 @@ const PICKER_SHOWS = {
   'lookup-error': '"Lookup failed" with the server\'s text (HTTP 503)',
 };
 
-/**
- * A table cell carrying its column's heading in `data-label`, which narrow screens show before the
- * value when each row becomes a card (site.css, docs/demo-bookings.md).
- *
- * @param {string} label
- * @param {string} html
- * @returns {string} HTML
- */
-const cell = (label, html) => `<td data-label="${escapeHtml(label)}">${html}</td>`;
+/** The pages of a demo booking after its refund page. */
+const OTHER_PAGES = [
+  ['/JourneySummary', 'Journey'],
+  ['/RefundUnavailable', 'Unavailable page'],
+  ['/Demo/TwoWidgets', 'Two widgets'],
+  ['/Home/Disruption', 'Disruption'],
+];
 
 /**
- * `/`: the start page: the lookup widget (`lookup-widget`, default actions) beside the demo
- * bookings, then the replacement bookings to type into "Provide replacement journey".
- *
+ * A table whose cells carry their column's heading in `data-label` (narrow screens show rows as cards).
+ * @param {string} label @param {string[]} headings @param {string[][]} rows cells' HTML
+ */
+const table = (
+  label,
+  headings,
+  rows,
+) => `<div class="site-table-scroll" role="region" aria-label="${label}" tabindex="0">
+<table class="site-table site-table--cards">
+<thead><tr>${headings.map((heading) => `<th scope="col">${heading}</th>`).join('')}</tr></thead>
+<tbody>
+${rows.map((cells) => `<tr>\n${cells.map((html, i) => `<td data-label="${escapeHtml(headings[i])}">${html}</td>\n`).join('')}</tr>`).join('\n')}
+</tbody>
+</table>
+</div>`;
+
+/**
+ * `/`: the lookup widget beside the demo bookings, then the replacement bookings.
  * @param {{ bookings: Record<string, BookingState>, lookups?: Record<string, import('./backend/types').LookupState>, csrfToken?: string, gallery?: boolean }} options
- *   fixture states keyed by name; the replacement lookups keyed by name (fixtures/lookups.json);
- *   the page token; whether to link the states gallery (it exists only with the dev tools on)
- * @returns {string} HTML
+ * `gallery`: link the states gallery (dev tools on) @returns {string} HTML
  */
 function startPage({ bookings, lookups = {}, csrfToken, gallery = false }) {
-  const rows = Object.entries(bookings)
-    .map(
-      ([name, state]) => `<tr>
-${cell('Booking', `${escapeHtml(state.label ?? name)}<br><span class="site-muted">${escapeHtml(name)}</span>`)}
-${cell('Reference', `<code>${escapeHtml(state.bookingReference)}</code>`)}
-${cell('Email', escapeHtml(state.email))}
-${cell('Expected', escapeHtml(state.expect?.panel ?? ''))}
-${cell(
-  'Pages',
-  `<a href="${escapeHtml(bookingUrl('/ConfirmRefund', state))}">Refund page</a><br>
-<a class="site-small" href="${escapeHtml(bookingUrl('/JourneySummary', state))}">Journey</a>
-<a class="site-small" href="${escapeHtml(bookingUrl('/RefundUnavailable', state))}">Unavailable page</a>
-<a class="site-small" href="${escapeHtml(bookingUrl('/Demo/TwoWidgets', state))}">Two widgets</a>
-<a class="site-small" href="${escapeHtml(bookingUrl('/Home/Disruption', state))}">Disruption</a>`,
-)}
-</tr>`,
-    )
-    .join('\n');
-  const lookupRows = Object.entries(lookups)
-    .map(
-      ([name, lookup]) => `<tr>
-${cell('Replacement booking', `<span class="site-muted">${escapeHtml(name)}</span>`)}
-${cell('Reference', `<code>${escapeHtml(lookup.bookingReference)}</code>`)}
-${cell('Email', escapeHtml(lookup.email))}
-${cell('What the picker shows', escapeHtml(PICKER_SHOWS[name] ?? lookup.label ?? ''))}
-</tr>`,
-    )
-    .join('\n');
+  const bookingRows = Object.entries(bookings).map(([name, state]) => [
+    `${escapeHtml(state.label ?? name)}<br><span class="site-muted">${escapeHtml(name)}</span>`,
+    `<code>${escapeHtml(state.bookingReference)}</code>`,
+    escapeHtml(state.email),
+    escapeHtml(state.expect?.panel ?? ''),
+    `<a href="${escapeHtml(bookingUrl('/ConfirmRefund', state))}">Refund page</a><br>\n${OTHER_PAGES.map(
+      ([route, text]) => `<a class="site-small" href="${escapeHtml(bookingUrl(route, state))}">${text}</a>`,
+    ).join('\n')}`,
+  ]);
+  const lookupRows = Object.entries(lookups).map(([name, lookup]) => [
+    `<span class="site-muted">${escapeHtml(name)}</span>`,
+    `<code>${escapeHtml(lookup.bookingReference)}</code>`,
+    escapeHtml(lookup.email),
+    escapeHtml(PICKER_SHOWS[name] ?? lookup.label ?? ''),
+  ]);
   return layout({
     csrfToken,
     title: `Rail refunds - ${SITE_NAME}`,
@@ -252,7 +199,7 @@ ${cell('What the picker shows', escapeHtml(PICKER_SHOWS[name] ?? lookup.label ??
 address you booked with.</p>
 <div class="site-columns">
 <section class="site-columns__main" aria-label="Find your booking">
-<div id="lookup-widget" data-support-email="${escapeHtml(SUPPORT_EMAIL)}" data-delay-repay-url="${escapeHtml(DELAY_REPAY_URL)}">${content('lookup')}</div>
+${mount('lookup-widget', 'lookup', { 'data-support-email': SUPPORT_EMAIL, 'data-delay-repay-url': DELAY_REPAY_URL })}
 </section>
 <section class="site-columns__side" aria-labelledby="demo-bookings">
 <h2 id="demo-bookings">Demo bookings</h2>
@@ -260,25 +207,11 @@ address you booked with.</p>
 Type one into the form, or follow its links.</p>
 </section>
 </div>
-<div class="site-table-scroll" role="region" aria-label="Demo bookings table" tabindex="0">
-<table class="site-table site-table--cards">
-<thead><tr><th scope="col">Booking</th><th scope="col">Reference</th><th scope="col">Email</th><th scope="col">Expected</th><th scope="col">Pages</th></tr></thead>
-<tbody>
-${rows}
-</tbody>
-</table>
-</div>
+${table('Demo bookings table', ['Booking', 'Reference', 'Email', 'Expected', 'Pages'], bookingRows)}
 <h2 id="replacement-bookings">Replacement bookings (type these into Provide replacement journey)</h2>
 <p>These are not refund-page bookings: on <code>replacement</code> or <code>defer-only</code>, open "Provide
 replacement journey" and enter one of them.</p>
-<div class="site-table-scroll" role="region" aria-label="Replacement bookings table" tabindex="0">
-<table class="site-table site-table--cards">
-<thead><tr><th scope="col">Replacement booking</th><th scope="col">Reference</th><th scope="col">Email</th><th scope="col">What the picker shows</th></tr></thead>
-<tbody>
-${lookupRows}
-</tbody>
-</table>
-</div>
+${table('Replacement bookings table', ['Replacement booking', 'Reference', 'Email', 'What the picker shows'], lookupRows)}
 <h2>Other pages</h2>
 <ul>
 <li><a href="/SelfRefundsUnavailable">Self-service refunds unavailable</a></li>${
@@ -288,144 +221,59 @@ ${lookupRows}
   });
 }
 
-/**
- * `/ConfirmRefund`: the refund page (or, with `view: 'unavailable'`, `/RefundUnavailable`).
- *
- * @param {PageOptions} options
- * @returns {string} HTML
- */
-function refundPage({ state, stations, view, csrfToken }) {
-  return ticketRefundsPage(
-    { state, stations, csrfToken },
-    `${refundMount(state, { view })}
+/** `/ConfirmRefund`, or `/RefundUnavailable` with `view: 'unavailable'`. @param {PageOptions} options */
+const refundPage = (options) =>
+  ticketRefundsPage(
+    options,
+    `${refundMount(options.state, { view: options.view })}
 <aside class="site-aside"><p>Advance tickets have their own refund rules.
 <a href="#advance-info" data-launch="advance-info">About Advance tickets</a></p></aside>`,
   );
-}
 
-/**
- * A "Ticket refunds" page of a booking: its heading, booking line, the booking's
- * `max-admin-fee` and page data, around `body`.
- *
- * @param {PageOptions} options (csrfToken: see layout)
- * @param {string} body HTML after the booking line
- * @returns {string} HTML
- */
-function ticketRefundsPage({ state, stations, csrfToken }, body) {
-  return layout({
-    csrfToken,
-    title: `Ticket refunds - ${SITE_NAME}`,
-    head: maxAdminFeeMeta(state),
-    main: `<h1>Ticket refunds</h1>
-${bookingLine(state)}
-${body}`,
-    data: pageData(state, stations),
-  });
-}
+/** `/JourneySummary`. @param {PageOptions} options */
+const journeySummaryPage = (options) => bookingPage(options, 'Your journey', journeySummaryMount());
 
-/**
- * `/JourneySummary`: only the journey summary widget.
- *
- * @param {PageOptions} options (csrfToken: see layout)
- * @returns {string} HTML
- */
-function journeySummaryPage({ state, stations, csrfToken }) {
-  return layout({
-    csrfToken,
-    title: `Your journey - ${SITE_NAME}`,
-    main: `<h1>Your journey</h1>
-${bookingLine(state)}
-<div id="journey-summary-widget">${content('journeySummary', { supportEmail: '' })}</div>`,
-    data: pageData(state, stations),
-  });
-}
-
-/**
- * `/Demo/TwoWidgets`: the refund widget and the journey summary widget on one page.
- *
- * @param {PageOptions} options (csrfToken: see layout)
- * @returns {string} HTML
- */
-function twoWidgetsPage({ state, stations, csrfToken }) {
-  return ticketRefundsPage(
-    { state, stations, csrfToken },
+/** `/Demo/TwoWidgets`: the refund and journey summary widgets. @param {PageOptions} options */
+const twoWidgetsPage = (options) =>
+  ticketRefundsPage(
+    options,
     `<div class="site-columns">
 <section class="site-columns__main" aria-label="Refund">
-${refundMount(state)}
+${refundMount(options.state)}
 </section>
 <section class="site-columns__side" aria-label="Journey">
-<div id="journey-summary-widget">${content('journeySummary', { supportEmail: '' })}</div>
+${journeySummaryMount()}
 </section>
 </div>`,
   );
-}
 
-/**
- * `/ManualRefund`: the manual claim page (host contract: the `manual-claim-widget` mount with
- * `data-journey-id`, the refund status's journeyID, sent as the uploads' Journey-Id header, and
- * `data-support-email`; the widget reads `BookingReference`, `Email`, `Disruption` and `covid19`
- * from the query string itself).
- *
- * @param {PageOptions} options (csrfToken: see layout)
- * @returns {string} HTML
- */
-function manualRefundPage({ state, stations, csrfToken }) {
-  const journeyId = refundStatusOf(state)?.journeyID ?? '';
-  return layout({
-    csrfToken,
-    title: `Manual refund - ${SITE_NAME}`,
-    main: `<h1>Manual refund</h1>
-${bookingLine(state)}
-<div id="manual-claim-widget" data-journey-id="${escapeHtml(journeyId)}" data-support-email="${escapeHtml(SUPPORT_EMAIL)}">${content('manualClaim')}</div>`,
-    data: pageData(state, stations),
-  });
-}
+/** `/ManualRefund` (docs/host-contract.md "The widgets"). @param {PageOptions} options */
+const manualRefundPage = (options) =>
+  bookingPage(
+    options,
+    'Manual refund',
+    mount('manual-claim-widget', 'manualClaim', {
+      'data-journey-id': String(refundStatusOf(options.state)?.journeyID ?? ''),
+      'data-support-email': SUPPORT_EMAIL,
+    }),
+  );
 
-/**
- * `/Home/Disruption`: the disruption funnel (host contract: the `disruption-widget` mount with
- * `data-refund-status-url` and `data-support-email`, Details and station names; the widget reads
- * `BookingReference`, `Email` and the flags from the query string itself).
- *
- * @param {PageOptions} options (csrfToken: see layout)
- * @returns {string} HTML
- */
-function disruptionPage({ state, stations, csrfToken }) {
-  return layout({
-    csrfToken,
-    title: `Disruption - ${SITE_NAME}`,
-    main: `<h1>Was your journey disrupted?</h1>
-${bookingLine(state)}
-<div id="disruption-widget" data-refund-status-url="${escapeHtml(firstGetUrls(state)['data-refund-status-url'])}" data-support-email="${escapeHtml(SUPPORT_EMAIL)}" data-delay-repay-url="${escapeHtml(DELAY_REPAY_URL)}">${content('disruption')}</div>`,
-    data: pageData(state, stations),
-  });
-}
+/** `/Home/Disruption`. @param {PageOptions} options */
+const disruptionPage = (options) =>
+  bookingPage(
+    options,
+    'Was your journey disrupted?',
+    disruptionMount({ 'data-refund-status-url': firstGetUrls(options.state)['data-refund-status-url'] }),
+    { title: 'Disruption' },
+  );
 
-/**
- * `/Home/Disruption/Finished`: the disruption widget's outcome page (`data-view="finished"`): the
- * Delay Repay advice or the contact-customer-services instructions for the answer in the query's
- * `Reason` (else the one saved in the browser for the journey).
- *
- * @param {PageOptions} options (csrfToken: see layout)
- * @returns {string} HTML
- */
-function disruptionFinishedPage({ state, stations, csrfToken }) {
-  return layout({
-    csrfToken,
-    title: `Disruption - ${SITE_NAME}`,
-    main: `<h1>Disruption</h1>
-${bookingLine(state)}
-<div id="disruption-widget" data-view="finished" data-support-email="${escapeHtml(SUPPORT_EMAIL)}" data-delay-repay-url="${escapeHtml(DELAY_REPAY_URL)}">${content('disruption')}</div>`,
-    data: pageData(state, stations),
-  });
-}
+/** `/Home/Disruption/Finished`: the disruption widget's outcome page. @param {PageOptions} options */
+const disruptionFinishedPage = (options) =>
+  bookingPage(options, 'Disruption', disruptionMount({ 'data-view': 'finished' }));
 
-/**
- * `/SelfRefundsUnavailable`: a static host page (no widget).
- * @param {{ csrfToken?: string }} [options]
- * @returns {string} HTML
- */
-function selfRefundsUnavailablePage({ csrfToken } = {}) {
-  return layout({
+/** `/SelfRefundsUnavailable`: a static page. @param {{ csrfToken?: string }} [options] */
+const selfRefundsUnavailablePage = ({ csrfToken } = {}) =>
+  layout({
     csrfToken,
     title: `Self-service refunds unavailable - ${SITE_NAME}`,
     main: `<h1>Self-service refunds are currently unavailable</h1>
@@ -434,43 +282,28 @@ function selfRefundsUnavailablePage({ csrfToken } = {}) {
 with your booking reference, or try again later.</p>
 <p><a href="/">Back to the start</a></p>`,
   });
-}
 
-/**
- * The 404 page for a booking that is not found.
- * @returns {string} HTML
- */
-function bookingNotFoundPage() {
-  return layout({
-    title: `Booking not found - ${SITE_NAME}`,
-    main: `<h1>Booking not found</h1>
-<p>We could not find a booking with that reference and email address.</p>
-<p><a href="/">Try again</a></p>`,
-    shim: false,
-  });
-}
-
-/**
- * A generic error page (404 for unknown routes, 500 for failures).
- *
- * @param {{ heading: string, message: string }} options
- * @returns {string} HTML
- */
-function errorPage({ heading, message }) {
-  return layout({
+/** An error page, without the shim. @param {{ heading: string, message: string, back?: string }} options */
+const errorPage = ({ heading, message, back = 'Back to the start' }) =>
+  layout({
     title: `${heading} - ${SITE_NAME}`,
     main: `<h1>${escapeHtml(heading)}</h1>
 <p>${escapeHtml(message)}</p>
-<p><a href="/">Back to the start</a></p>`,
+<p><a href="/">${back}</a></p>`,
     shim: false,
   });
-}
+
+const bookingNotFoundPage = () =>
+  errorPage({
+    heading: 'Booking not found',
+    message: 'We could not find a booking with that reference and email address.',
+    back: 'Try again',
+  });
 
 module.exports = {
   layout,
   escapeHtml,
   jsonForScript,
-  refundMount,
   firstGetUrls,
   startPage,
   refundPage,
