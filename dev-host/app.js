@@ -47,7 +47,6 @@ const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
  * (docs/reference-backend.md "Dev tools").
  * @param {BackendOptions} options
  * @param {(app: import('express').Express) => void} before middleware and routes ahead of the API
- * @returns {{ app: import('express').Express, store: import('./backend').Backend, guards: ReturnType<typeof createSecuredApi>['guards'] }}
  * @throws Error when `hostDataKey` is shorter than 16 characters
  */
 function createBackendBase(options, before) {
@@ -123,17 +122,16 @@ function createApp({
 
   /** The build's host stylesheet link with its integrity, from dist/manifest.json at each page; '' without. */
   const widgetsStylesheet = () => {
-    let manifest;
     try {
-      manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'manifest.json'), 'utf8'));
+      const { stylesheet: file, files } = JSON.parse(fs.readFileSync(path.join(distDir, 'manifest.json'), 'utf8'));
+      const integrity = file && files?.[file]?.integrity;
+      const href = `${views.SHIM_URL.slice(0, -'host-shim.js'.length)}${file}`;
+      return integrity
+        ? `<link rel="stylesheet" href="${views.escapeHtml(href)}" integrity="${views.escapeHtml(integrity)}">\n`
+        : '';
     } catch {
       return '';
     }
-    const file = manifest.stylesheet;
-    const integrity = file && manifest.files?.[file]?.integrity;
-    if (!integrity) return '';
-    const href = `${views.SHIM_URL.slice(0, -'host-shim.js'.length)}${file}`;
-    return `<link rel="stylesheet" href="${views.escapeHtml(href)}" integrity="${views.escapeHtml(integrity)}">\n`;
   };
 
   const shimTag = `<script src="${views.SHIM_URL}"`;

@@ -4,7 +4,7 @@
 // the reference backend"; limits: docs/reference-backend.md "Limits").
 'use strict';
 
-const { randomBytes, timingSafeEqual } = require('crypto');
+const { createHash, randomBytes, timingSafeEqual } = require('crypto');
 const express = require('express');
 const { queryValue, createBackendRouter } = require('./backend');
 const { journeyIdsOf, createClaimsRouter } = require('./claims');
@@ -84,8 +84,7 @@ const setCookie = (req, res, name, value) =>
  * upper-case references) or null.
  * @param {{ now?: () => number }} [options] clock (ms)
  * @returns {{ open: (references: string[], token?: string, options?: { client?: string | null, page?: boolean }) => string | null,
- *   find: (token: string | undefined) => { id: string, references: Set<string> } | null,
- *   referencesOf: (token: string | undefined) => Set<string> | null, clear: () => void }}
+ *   find: (token: string | undefined) => { id: string, references: Set<string> } | null }}
  */
 function createSessions({ now = Date.now } = {}) {
   /** token → session, least recently used first. @type {Map<string, Session>} */
@@ -194,14 +193,6 @@ function createSessions({ now = Date.now } = {}) {
       const session = live(token);
       return session ? { id: session.id, references: session.references } : null;
     },
-    referencesOf(token) {
-      return live(token)?.references ?? null;
-    },
-    clear() {
-      sessions.clear();
-      byBooking.clear();
-      byClient.clear();
-    },
   };
 }
 
@@ -210,7 +201,6 @@ function createSessions({ now = Date.now } = {}) {
  * its cookie; null when a cap refuses.
  * @param {import('express').Request} req @param {import('express').Response} res
  * @param {ReturnType<typeof createSessions>} sessions @param {string[]} references @param {{ page?: boolean }} [options]
- * @returns {string | null}
  */
 function grantBookings(req, res, sessions, references, { page = false } = {}) {
   const token = sessions.open(references, readCookie(req, SESSION_COOKIE), { client: req.ip ?? null, page });
@@ -231,6 +221,11 @@ function pageToken(req, res) {
   return token;
 }
 
+/** @param {string} text */
+const digest = (text) => createHash('sha256').update(text).digest();
+/** Whether two strings are equal, in time independent of their contents. @param {string} a @param {string} b */
+const sameSecret = (a, b) => timingSafeEqual(digest(a), digest(b));
+
 /** 403 in plain text. @param {import('express').Response} res @param {string} message */
 const refuse = (res, message) => res.status(403).type('text/plain').set('Cache-Control', 'no-store').send(message);
 
@@ -238,9 +233,8 @@ const refuse = (res, message) => res.status(403).type('text/plain').set('Cache-C
 function requireAntiforgery(req, res, next) {
   const header = req.get(CSRF_HEADER) ?? '';
   const cookieToken = readCookie(req, CSRF_COOKIE) ?? '';
-  const [given, expected] = [Buffer.from(header), Buffer.from(cookieToken)];
-  const same = given.length === expected.length && timingSafeEqual(given, expected);
-  return isCsrfToken(header) && isCsrfToken(cookieToken) && same ? next() : refuse(res, MESSAGES.antiforgery);
+  const valid = isCsrfToken(header) && isCsrfToken(cookieToken) && sameSecret(header, cookieToken);
+  return valid ? next() : refuse(res, MESSAGES.antiforgery);
 }
 
 /**
@@ -284,7 +278,7 @@ function createRouteGuards({ sessions, store, bookings, findUpload }) {
     grant: (req, res, references, options) => grantBookings(req, res, sessions, references, options),
     async throttle(req, reference) {
       const wanted = normalise(reference).slice(0, 64);
-      if (sessions.referencesOf(readCookie(req, SESSION_COOKIE))?.has(wanted)) return 0;
+      if (sessions.find(readCookie(req, SESSION_COOKIE))?.references.has(wanted)) return 0;
       return takeProof(req.ip ?? '', wanted);
     },
   };
@@ -295,8 +289,6 @@ function createRouteGuards({ sessions, store, bookings, findUpload }) {
  * under /api and /tickets but POST /api/Session, the session guards, the claims and backend routes.
  * @param {{ store: import('./backend').Backend, sessions: ReturnType<typeof createSessions>, dataDir: string,
  * bookings: Record<string, import('./backend/types').BookingState>, latencyMs?: number, logger?: import('./backend/types').Logger }} options
- * @returns {{ router: import('express').Router, guards: ReturnType<typeof createRouteGuards>,
- * claims: ReturnType<typeof import('./claims').createClaimsStore> }}
  */
 function createSecuredApi({ store, sessions, dataDir, bookings, latencyMs = 0, logger = console }) {
   const router = express.Router();
@@ -328,4 +320,5 @@ module.exports = {
   CSRF_COOKIE,
   CSRF_HEADER,
   MESSAGES,
+  sameSecret,
 };

@@ -23,7 +23,6 @@ const {
 /**
  * The reference backend's express app; `corsOrigin` is the one page origin allowed cross-origin.
  * @param {Partial<Omit<import('./app').BackendOptions, 'stations'>> & { dataDir: string, corsOrigin?: string }} options
- * @returns {import('express').Express}
  * @throws Error when `corsOrigin` is not an http(s) origin, or `hostDataKey` is shorter than 16 characters
  */
 function createBackendApp({
@@ -53,7 +52,6 @@ function createBackendApp({
 /**
  * Starts the reference backend alone (port default 8081, 0 picks a free one).
  * @param {Partial<Parameters<typeof createBackendApp>[0]> & { host?: string, port?: number }} [options]
- * @returns {Promise<{ url: string, port: number, app: import('express').Express, close: () => Promise<void> }>}
  */
 async function startBackend({ host = DEFAULT_HOST, port = 8081, dataDir = DEFAULT_DATA_DIR, ...options } = {}) {
   const app = createBackendApp({ ...options, dataDir });

@@ -4,9 +4,9 @@
 // /stations (docs/reference-backend.md "Dev tools").
 'use strict';
 
-const { createHash, timingSafeEqual } = require('crypto');
 const express = require('express');
 const { queryValue } = require('./backend');
+const { sameSecret } = require('./auth');
 const { refundStatusOf } = require('./backend/fixtures');
 
 const MIN_KEY_LENGTH = 16;
@@ -17,9 +17,6 @@ function checkHostDataKey(key) {
     throw new Error(`HOST_DATA_KEY must be at least ${MIN_KEY_LENGTH} characters`);
   }
 }
-
-/** @param {string} text */
-const digest = (text) => createHash('sha256').update(String(text)).digest();
 
 /**
  * The /host-data/* routes. With `key`, only a request whose `X-Host-Data-Key` equals it (compared
@@ -32,7 +29,7 @@ function createHostDataRouter(store, { stations, key }) {
   if (key !== undefined) {
     checkHostDataKey(key);
     router.use('/host-data', (req, _res, next) =>
-      timingSafeEqual(digest(req.get('X-Host-Data-Key') ?? ''), digest(key)) ? next() : next('router'),
+      sameSecret(req.get('X-Host-Data-Key') ?? '', key) ? next() : next('router'),
     );
   }
   router.use('/host-data', (_req, res, next) => {

@@ -8,6 +8,7 @@
 const http = require('http');
 const path = require('path');
 const { once } = require('events');
+const { promisify } = require('util');
 const { createApp, DEFAULT_DATA_DIR, DEFAULT_DIST_DIR } = require('./app');
 
 const DEFAULT_HOST = '127.0.0.1';
@@ -15,7 +16,6 @@ const DEFAULT_HOST = '127.0.0.1';
 /**
  * Serves an express app over HTTP; port 0 picks a free one. `close` also flushes `app.locals.store`.
  * @param {import('express').Express} app @param {{ host?: string, port?: number }} [options]
- * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>}
  */
 async function listen(app, { host = DEFAULT_HOST, port = 0 } = {}) {
   const server = http.createServer(app).listen(port, host);
@@ -27,12 +27,8 @@ async function listen(app, { host = DEFAULT_HOST, port = 0 } = {}) {
     url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`,
     port: actualPort,
     close() {
-      closing ??= /** @type {Promise<void>} */ (
-        new Promise((resolve, reject) => {
-          server.close((error) => (error ? reject(error) : resolve()));
-          server.closeAllConnections();
-        })
-      ).then(() => app.locals.store?.flush?.());
+      closing ??= promisify(server.close.bind(server))().then(() => app.locals.store?.flush?.());
+      server.closeAllConnections();
       return closing;
     },
   };
@@ -41,7 +37,6 @@ async function listen(app, { host = DEFAULT_HOST, port = 0 } = {}) {
 /**
  * Starts the dev host (port default 8080, 0 picks a free one).
  * @param {Parameters<typeof createApp>[0] & { host?: string, port?: number }} [options]
- * @returns {Promise<{ url: string, port: number, app: import('express').Express, close: () => Promise<void> }>}
  */
 async function startServer({
   host = DEFAULT_HOST,

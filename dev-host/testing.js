@@ -13,7 +13,7 @@ const zlib = require('zlib');
 const fixtureLookups = require('../fixtures/lookups.json');
 const { spawn } = require('child_process');
 const { startServer } = require('./server');
-const { SESSION_COOKIE, CSRF_COOKIE, CSRF_HEADER } = require('./auth');
+const { SESSION_COOKIE, CSRF_COOKIE, CSRF_HEADER, parseCookies } = require('./auth');
 
 const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
 
@@ -42,11 +42,9 @@ function travellerSession(server, references) {
       headers.set(CSRF_HEADER, token);
     }
     const response = await fetch(route.startsWith('/') ? `${server.url}${route}` : route, { ...init, headers });
-    const rotated = response.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
-    if (ownCookie && rotated) jar.session = rotated.slice(SESSION_COOKIE.length + 1);
+    const set = response.headers.getSetCookie().map((line) => line.split(';')[0]);
+    const rotated = parseCookies(set.join('; '))[SESSION_COOKIE];
+    if (ownCookie && rotated) jar.session = rotated;
     return response;
   };
   return /** @type {Traveller} */ (
@@ -61,8 +59,6 @@ function travellerSession(server, references) {
 /**
  * `start(options)` starts a dev host (dev tools on by default; `server.fetch` holds every fixture
  * booking), closed after each test; `tempDir` and `fakeDist(files)` folders are removed after all.
- * @returns {{ start: (options?: Parameters<typeof startServer>[0]) => Promise<TestHost>, tempDir: (prefix: string) => string,
- * fakeDist: (files?: Record<string, string>) => string }}
  */
 function useTestHosts() {
   /** @type {string[]} */
@@ -111,7 +107,6 @@ function useTestHosts() {
  * POSTs JSON (a string as it is) as `server.fetch`, else plain fetch; reads a JSON answer as JSON.
  * @param {{ url: string, fetch?: Traveller }} server @param {string} route
  * @param {unknown} body a value sent as JSON, or a string sent as it is @param {Record<string, string>} [headers]
- * @returns {Promise<{ status: number, body: any }>}
  */
 async function postJson(server, route, body, headers = {}) {
   const response = await (server.fetch ?? fetch)(`${server.url}${route}`, {
@@ -181,17 +176,13 @@ function png(width, height) {
 function uploadInit(journeyId, { width = 2, key } = {}) {
   const form = new FormData();
   form.append('file', new Blob([png(width, 2)], { type: 'image/png' }), 'ticket.png');
-  /** @type {Record<string, string>} */
-  const headers = { 'Journey-Id': String(journeyId) };
-  if (key !== undefined) headers['Idempotency-Key'] = key;
+  const headers = { 'Journey-Id': String(journeyId), ...(key === undefined ? {} : { 'Idempotency-Key': key }) };
   return { method: 'POST', body: form, headers };
 }
 
 /**
  * Runs `node dev-host/server.js …args` on a free port until its first line; stop it with `child.kill()`.
- * @param {string[]} args @param {Record<string, string>} env added to this process's
- * @returns {Promise<{ line: string, url: string, child: import('child_process').ChildProcess }>}
- * @throws Error when it exits first
+ * @param {string[]} args @param {Record<string, string>} env added to this process's @throws Error when it exits first
  */
 async function runServerProcess(args, env) {
   const child = spawn(process.execPath, [path.join(__dirname, 'server.js'), ...args], {

@@ -46,7 +46,6 @@ const jsonBlock = (id, value) =>
  * The site's layout around `main`; with `shim`, the shim's tag after the `data` blocks; with
  * `csrfToken`, the `request-verification-token` meta (docs/host-contract.md "Sessions and tokens").
  * @param {{ title: string, main: string, head?: string, data?: string, shim?: boolean, csrfToken?: string }} options
- * @returns {string} HTML
  */
 function layout({ title, main, head = '', data = '', shim = true, csrfToken = '' }) {
   const token = csrfToken ? `<meta name="request-verification-token" content="${escapeHtml(csrfToken)}">\n` : '';
@@ -86,7 +85,6 @@ function mount(id, widget, attributes = {}, supportEmail = SUPPORT_EMAIL) {
 /**
  * The URLs of a booking's first GETs, by mount attribute (docs/host-contract.md "The widgets").
  * @param {{ bookingReference: string }} state
- * @returns {{ 'data-refund-status-url': string, 'data-dry-run-url': string }}
  */
 function firstGetUrls(state) {
   const ref = encodeURIComponent(state.bookingReference);
@@ -157,11 +155,8 @@ const OTHER_PAGES = [
  * A table whose cells carry their column's heading in `data-label` (narrow screens show rows as cards).
  * @param {string} label @param {string[]} headings @param {string[][]} rows cells' HTML
  */
-const table = (
-  label,
-  headings,
-  rows,
-) => `<div class="site-table-scroll" role="region" aria-label="${label}" tabindex="0">
+function table(label, headings, rows) {
+  return `<div class="site-table-scroll" role="region" aria-label="${label}" tabindex="0">
 <table class="site-table site-table--cards">
 <thead><tr>${headings.map((heading) => `<th scope="col">${heading}</th>`).join('')}</tr></thead>
 <tbody>
@@ -169,6 +164,7 @@ ${rows.map((cells) => `<tr>\n${cells.map((html, i) => `<td data-label="${escapeH
 </tbody>
 </table>
 </div>`;
+}
 
 /**
  * `/`: the lookup widget beside the demo bookings, then the replacement bookings.
