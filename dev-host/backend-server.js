@@ -10,15 +10,7 @@ const fixtureStations = require('../fixtures/stations.json');
 const { createCors } = require('./cors');
 const { refuseUnsafePaths } = require('./pathGuard');
 const { DEFAULT_DATA_DIR, createBackendBase } = require('./app');
-const {
-  listen,
-  envInteger,
-  envDir,
-  envTrustProxy,
-  devToolsWanted,
-  runUntilStopped,
-  DEFAULT_HOST,
-} = require('./server');
+const { listen, envOptions, devToolsWanted, runUntilStopped, DEFAULT_HOST } = require('./server');
 
 /**
  * The reference backend's express app; `corsOrigin` is the one page origin allowed cross-origin.
@@ -61,17 +53,7 @@ async function startBackend({ host = DEFAULT_HOST, port = 8081, dataDir = DEFAUL
 if (require.main === module) {
   const cors = process.env.CORS_ORIGIN;
   runUntilStopped(
-    () =>
-      startBackend({
-        host: process.env.HOST || DEFAULT_HOST,
-        port: envInteger('PORT', 8081),
-        dataDir: envDir(process.env.DATA_DIR, DEFAULT_DATA_DIR),
-        latencyMs: envInteger('LATENCY_MS', 0),
-        corsOrigin: cors || undefined,
-        devTools: devToolsWanted(),
-        hostDataKey: process.env.HOST_DATA_KEY || undefined,
-        trustProxy: envTrustProxy(),
-      }),
+    () => startBackend({ ...envOptions(8081), corsOrigin: cors || undefined }),
     'Reference backend',
     `${cors ? `; browsers may call it from ${cors}` : ''}${devToolsWanted() ? ' (dev tools on: /__dev/*, /host-data/*)' : ''}`,
   );

@@ -113,21 +113,27 @@ function envInteger(name, fallback) {
   return value;
 }
 
-/** @param {string | undefined} dir @param {string} fallback */
-const envDir = (dir, fallback) => (dir ? path.resolve(dir) : fallback);
+/**
+ * The options both servers read from the environment: HOST, PORT (default `port`), DATA_DIR,
+ * LATENCY_MS, DEV_TOOLS (or `--dev-tools`), HOST_DATA_KEY and TRUST_PROXY.
+ * @param {number} port
+ */
+const envOptions = (port) => ({
+  host: process.env.HOST || DEFAULT_HOST,
+  port: envInteger('PORT', port),
+  dataDir: process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : DEFAULT_DATA_DIR,
+  latencyMs: envInteger('LATENCY_MS', 0),
+  devTools: devToolsWanted(),
+  hostDataKey: process.env.HOST_DATA_KEY || undefined,
+  trustProxy: envTrustProxy(),
+});
 
 if (require.main === module) {
   const options = {
-    host: process.env.HOST || DEFAULT_HOST,
-    port: envInteger('PORT', 8080),
-    dataDir: envDir(process.env.DATA_DIR, DEFAULT_DATA_DIR),
-    distDir: envDir(process.env.DIST_DIR, DEFAULT_DIST_DIR),
-    latencyMs: envInteger('LATENCY_MS', 0),
-    devTools: devToolsWanted(),
+    ...envOptions(8080),
+    distDir: process.env.DIST_DIR ? path.resolve(process.env.DIST_DIR) : DEFAULT_DIST_DIR,
     preloadHints: preloadHintsWanted(),
     vitals: vitalsWanted(),
-    hostDataKey: process.env.HOST_DATA_KEY || undefined,
-    trustProxy: envTrustProxy(),
   };
   const notes = [
     options.devTools ? 'dev tools on: /gallery, /__dev/*, /host-data/*' : '',
@@ -140,8 +146,7 @@ if (require.main === module) {
 module.exports = {
   startServer,
   listen,
-  envInteger,
-  envDir,
+  envOptions,
   envTrustProxy,
   devToolsWanted,
   preloadHintsWanted,
