@@ -13,15 +13,13 @@ const { createStore } = require('./backend/store');
 /** @typedef {import('./backend/types').Answer} Answer */
 /** @typedef {import('./backend/requests').ReplacementRequest} ReplacementRequest */
 /** @typedef {{ status: number, json: unknown }} JsonAnswer */
+/** @typedef {(body: unknown, idempotencyKey: string | undefined, session?: string | null) => JsonAnswer} Committing */
 
 /**
- * The reference backend, loading `DATA_DIR/state.json` when present.
- * @param {object} options
- * @param {Record<string, import('./backend/types').BookingState>} options.bookings fixtures/bookings.json
- * @param {Record<string, import('./backend/types').LookupState>} [options.lookups] fixtures/lookups.json
- * @param {string} options.dataDir
- * @param {import('./backend/types').Logger} [options.logger]
- * @param {boolean} [options.keep] false: keep nothing a committing call changes (the states gallery's)
+ * The reference backend over fixtures/bookings.json and lookups.json, loading `DATA_DIR/state.json`.
+ * @param {{ bookings: Record<string, import('./backend/types').BookingState>,
+ *   lookups?: Record<string, import('./backend/types').LookupState>, dataDir: string,
+ *   logger?: import('./backend/types').Logger, keep?: boolean }} options `keep: false`: the gallery's (backend/store.js)
  * @throws Error when a fixture state has no bookingReference or email, or two share a reference
  */
 function createBackend({ bookings, lookups = {}, dataDir, logger = console, keep = true }) {
@@ -35,12 +33,8 @@ function createBackend({ bookings, lookups = {}, dataDir, logger = console, keep
     findBooking: fixtures.findBooking,
     findByProtectedReference: fixtures.findByProtectedReference,
 
-    /**
-     * GET /Refund/Status: the fixture's status, isCancelled once refunded.
-     * @param {string} reference
-     * @returns {Answer}
-     */
-    statusAnswer(reference) {
+    /** @type {(reference: string) => Answer} GET /Refund/Status: the fixture's, isCancelled once refunded */
+    statusAnswer: (reference) => {
       const found = fixtures.findByReference(reference);
       if (!found) return notFound(reference);
       const { status } = found.state;
@@ -50,12 +44,8 @@ function createBackend({ bookings, lookups = {}, dataDir, logger = console, keep
       return { status: 200, json };
     },
 
-    /**
-     * GET /Refund/DryRun: the fixture's dry run, refundValue 0 once refunded.
-     * @param {string} reference
-     * @returns {Answer}
-     */
-    dryRunAnswer(reference) {
+    /** @type {(reference: string) => Answer} GET /Refund/DryRun: the fixture's, refundValue 0 once refunded */
+    dryRunAnswer: (reference) => {
       const found = fixtures.findByReference(reference);
       if (!found) return notFound(reference);
       const { dryRun } = found.state;
@@ -67,14 +57,8 @@ function createBackend({ bookings, lookups = {}, dataDir, logger = console, keep
       return { status: 200, json: clone(dryRun) };
     },
 
-    /**
-     * POST /api/ProcessRefund, once per session and Idempotency-Key.
-     * @param {unknown} body
-     * @param {string | undefined} idempotencyKey
-     * @param {string | null} [session]
-     * @returns {JsonAnswer}
-     */
-    processRefund(body, idempotencyKey, session = null) {
+    /** @type {Committing} POST /api/ProcessRefund */
+    processRefund: (body, idempotencyKey, session = null) => {
       return store.committing('/api/ProcessRefund', body, idempotencyKey, session, () => {
         const invalid = checkRequest(body, 'confirmRefundRequest');
         if (invalid) return /** @type {JsonAnswer} */ (invalid);
@@ -88,12 +72,8 @@ function createBackend({ bookings, lookups = {}, dataDir, logger = console, keep
       });
     },
 
-    /**
-     * POST /api/LookupJourneys: the lookup whose reference and e-mail match, else 404 text.
-     * @param {unknown} body
-     * @returns {Answer}
-     */
-    lookupAnswer(body) {
+    /** @type {(body: unknown) => Answer} POST /api/LookupJourneys: the lookup whose reference and e-mail match */
+    lookupAnswer: (body) => {
       const invalid = checkRequest(body, 'lookupRequest');
       if (invalid) return invalid;
       const request = /** @type {import('./backend/requests').LookupRequest} */ (body);
@@ -103,27 +83,16 @@ function createBackend({ bookings, lookups = {}, dataDir, logger = console, keep
       return { status: 200, json: clone(found.answer) };
     },
 
-    /**
-     * POST /api/ProcessRefundWithReplacement/DryRun.
-     * @param {unknown} body
-     * @returns {Answer}
-     */
-    replacementDryRunAnswer(body) {
+    /** @type {(body: unknown) => Answer} POST /api/ProcessRefundWithReplacement/DryRun */
+    replacementDryRunAnswer: (body) => {
       const invalid = checkRequest(body, 'replacementRequest');
       if (invalid) return invalid;
       const checked = checkReplacement(fixtures, /** @type {ReplacementRequest} */ (body), isRefunded);
       return 'error' in checked ? checked.error : checked.dryRun;
     },
 
-    /**
-     * POST /api/ProcessRefundWithReplacement, once per session and Idempotency-Key: accepted when
-     * its dry run succeeds.
-     * @param {unknown} body
-     * @param {string | undefined} idempotencyKey
-     * @param {string | null} [session]
-     * @returns {JsonAnswer}
-     */
-    processReplacement(body, idempotencyKey, session = null) {
+    /** @type {Committing} POST /api/ProcessRefundWithReplacement: accepted when its dry run succeeds */
+    processReplacement: (body, idempotencyKey, session = null) => {
       return store.committing('/api/ProcessRefundWithReplacement', body, idempotencyKey, session, () => {
         /** @param {Answer} refused */
         const refusal = (refused) => ({ status: refused.status, json: { message: messageOf(refused) } });

@@ -25,6 +25,8 @@ const photo = require('../contract/rules/photo.json');
  * @typedef {{ claimId: string, bookingReference: string, images: string[],
  *   replacementReference: string | null, disruption: boolean, time: string }} Claim
  * @typedef {import('./backend/types').BookingState} BookingState
+ * @typedef {{ buffer: Buffer, originalname?: string }} File from multer
+ * @typedef {{ status: number, json: unknown }} JsonAnswer
  */
 
 const STATE_VERSION = 1;
@@ -33,14 +35,10 @@ const TEXTS = photo.texts;
 const JOURNEY_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const UPLOAD_ROUTE = '/tickets/upload';
 
-/** @type {(status: number, json: unknown) => { status: number, json: unknown }} */
+/** @type {(status: number, json: unknown) => JsonAnswer} */
 const answer = (status, json) => ({ status, json });
 
-/**
- * Journey ids of a fixture state: the refund status's and the Details' journeys'.
- * @param {BookingState} state
- * @returns {Set<string>}
- */
+/** @type {(state: BookingState) => Set<string>} journey ids of the refund status and the Details */
 function journeyIdsOf(state) {
   const ids = new Set();
   const status = refundStatusOf(state);
@@ -55,12 +53,9 @@ function journeyIdsOf(state) {
 
 /**
  * The claims store over the fixture states, loading `DATA_DIR/claims.json` when present.
- * @param {object} options
- * @param {Record<string, BookingState>} options.bookings
- * @param {string} options.dataDir
- * @param {import('./backend/types').Logger} [options.logger]
- * @param {Record<string, 'duplicate'>} [options.uploadFaults] by Journey-Id: refuse every photo as a
- *   duplicate (docs/gallery.md "One backend")
+ * `uploadFaults`, by Journey-Id, refuses every photo as a duplicate (docs/gallery.md "One backend").
+ * @param {{ bookings: Record<string, BookingState>, dataDir: string, logger?: import('./backend/types').Logger,
+ *   uploadFaults?: Record<string, 'duplicate'> }} options
  */
 function createClaimsStore({ bookings, dataDir, logger = console, uploadFaults = {} }) {
   const root = path.resolve(dataDir);
@@ -87,14 +82,11 @@ function createClaimsStore({ bookings, dataDir, logger = console, uploadFaults =
     idempotency: createIdempotency(),
 
     /**
-     * POST /tickets/upload; a key's body is its Journey-Id, not the bytes (a resized copy may differ).
-     * @param {{ buffer: Buffer, originalname?: string } | undefined} file from multer
-     * @param {string | undefined} journeyId the Journey-Id header
-     * @param {string | undefined} [idempotencyKey]
-     * @param {string | null} [session] the key's scope (auth.js)
-     * @returns {{ status: number, json: unknown }} 200 with the id, or 400/404/409/413/415/422
+     * POST /tickets/upload: 200 with the upload id. A key's body is the Journey-Id, not the bytes
+     * (a resized copy may differ).
+     * @type {(file: File | undefined, journeyId?: string, idempotencyKey?: string, session?: string | null) => JsonAnswer}
      */
-    addUpload(file, journeyId, idempotencyKey, session = null) {
+    addUpload: (file, journeyId, idempotencyKey, session = null) => {
       const journey = typeof journeyId === 'string' ? journeyId.trim() : '';
       const result = store.idempotency.run(
         { scope: session, path: UPLOAD_ROUTE, key: idempotencyKey, body: journey },
@@ -104,12 +96,8 @@ function createClaimsStore({ bookings, dataDir, logger = console, uploadFaults =
       return answer(result.status, result.json);
     },
 
-    /**
-     * Deletes an upload's file and forgets the key that created it; twice is fine.
-     * @param {string} id
-     * @returns {{ status: number, json?: unknown }} 204; 404 unknown; 409 part of a claim
-     */
-    deleteUpload(id) {
+    /** @type {(id: string) => { status: number, json?: unknown }} 204, also twice; forgets the upload's key */
+    deleteUpload: (id) => {
       if (!isUploadId(id) || !store.uploads[id]) return answer(404, { message: 'Unknown upload.' });
       const upload = store.uploads[id];
       if (upload.claimId) return answer(409, { message: 'This image is part of a submitted claim.' });
@@ -122,14 +110,8 @@ function createClaimsStore({ bookings, dataDir, logger = console, uploadFaults =
       return { status: 204 };
     },
 
-    /**
-     * POST /tickets/submit-claim (backend/claimRules.js), with Idempotency-Key replay.
-     * @param {unknown} body
-     * @param {string} [idempotencyKey]
-     * @param {string | null} [session]
-     * @returns {{ status: number, json: unknown }} 201 `{ claimId }`, or 400/422
-     */
-    submitClaim(body, idempotencyKey, session = null) {
+    /** @type {(body: unknown, idempotencyKey?: string, session?: string | null) => JsonAnswer} 201 `{ claimId }` */
+    submitClaim: (body, idempotencyKey, session = null) => {
       const result = store.idempotency.run(
         { scope: session, path: '/tickets/submit-claim', key: idempotencyKey, body },
         () => {
@@ -176,12 +158,7 @@ function createClaimsStore({ bookings, dataDir, logger = console, uploadFaults =
     },
   };
 
-  /**
-   * Stores one upload of a journey, or answers why not (docs/uploads.md "On the reference backend").
-   * @param {{ buffer: Buffer, originalname?: string } | undefined} file
-   * @param {string} journey
-   * @returns {{ status: number, json: unknown }}
-   */
+  /** @type {(file: File | undefined, journey: string) => JsonAnswer} stores an upload, or answers why not */
   function decideUpload(file, journey) {
     if (!JOURNEY_ID.test(journey)) return badRequest('The Journey-Id header is missing or invalid.');
     const bookingReference = journeys.get(journey);
@@ -249,12 +226,8 @@ function createClaimsStore({ bookings, dataDir, logger = console, uploadFaults =
 
 /**
  * The claim routes, with `router.store` the claims store.
- * @param {object} options
- * @param {string} options.dataDir
- * @param {Record<string, BookingState>} options.bookings
- * @param {import('./backend/types').Logger} [options.logger]
- * @param {Record<'upload' | 'deleteUpload' | 'submitClaim', import('express').RequestHandler>} options.guards auth.js's
- * @param {Record<string, 'duplicate'>} [options.uploadFaults]
+ * @param {Parameters<typeof createClaimsStore>[0] & { guards: Record<'upload' | 'deleteUpload' | 'submitClaim',
+ *   import('express').RequestHandler> }} options `guards`: auth.js's
  */
 function createClaimsRouter({ dataDir, bookings, logger = console, guards, uploadFaults }) {
   const store = createClaimsStore({ dataDir, bookings, logger, uploadFaults });

@@ -43,13 +43,8 @@ function fingerprint(value) {
 /** @type {(scope: string | null, path: string, key: string) => string} */
 const entryKey = (scope, path, key) => JSON.stringify([scope, path, key]);
 
-/**
- * Whether an answer is saved and replayed: a 2xx only.
- * @param {number} status
- */
-function isDefinite(status) {
-  return status >= 200 && status <= 299;
-}
+/** @type {(status: number) => boolean} whether an answer is saved and replayed: a 2xx */
+const isDefinite = (status) => status >= 200 && status <= 299;
 
 /**
  * The saved answers of one store, oldest first; each kept 24 hours, at most 100 per session and
@@ -119,12 +114,8 @@ function createIdempotency({ now = Date.now } = {}) {
       }
       return { ...answer, decided: true };
     },
-    /**
-     * Forgets, in every scope, the answers on `path` whose body equals `json` (a deleted upload's id).
-     * @param {{ path: string, json: unknown }} answer
-     * @returns {number} how many were forgotten
-     */
-    forget({ path, json }) {
+    /** @type {(answer: { path: string, json: unknown }) => number} forgets, in every scope, those with that body */
+    forget: ({ path, json }) => {
       const ids = [...answers].filter(([, e]) => e.path === path && isDeepStrictEqual(e.body, json)).map(([id]) => id);
       ids.forEach(drop);
       return ids.length;
@@ -133,34 +124,19 @@ function createIdempotency({ now = Date.now } = {}) {
     toJSON() {
       return [...answers.values()].map((entry) => ({ ...entry, savedAt: new Date(entry.savedAt).toISOString() }));
     },
-    /**
-     * Reads back what `toJSON` wrote, skipping malformed or non-2xx entries; a missing `savedAt`
-     * counts as now, a future one as now.
-     * @param {unknown} saved
-     */
-    load(saved) {
+    /** @type {(saved: unknown) => void} reads `toJSON`'s list; a missing or future `savedAt` counts as now */
+    load: (saved) => {
       clear();
       if (!Array.isArray(saved)) return;
       const loadedAt = now();
       /** @type {Entry[]} */
       const entries = [];
       for (const entry of saved) {
-        if (
-          entry === null ||
-          typeof entry !== 'object' ||
-          !(entry.scope === null || typeof entry.scope === 'string') ||
-          typeof entry.path !== 'string' ||
-          typeof entry.key !== 'string' ||
-          typeof entry.fingerprint !== 'string' ||
-          !Number.isInteger(entry.status) ||
-          !isDefinite(entry.status)
-        ) {
-          continue;
-        }
-        const savedAt =
-          entry.savedAt === undefined ? loadedAt : typeof entry.savedAt === 'string' ? Date.parse(entry.savedAt) : NaN;
-        if (Number.isNaN(savedAt)) continue;
-        const { scope, path, key, fingerprint: print, status, body } = entry;
+        const { scope, path, key, fingerprint: print, status, body, savedAt: at } = entry ?? {};
+        const savedAt = at === undefined ? loadedAt : typeof at === 'string' ? Date.parse(at) : NaN;
+        const strings = [path, key, print].every((value) => typeof value === 'string');
+        if (!strings || !(scope === null || typeof scope === 'string') || !Number.isInteger(status)) continue;
+        if (!isDefinite(status) || Number.isNaN(savedAt)) continue;
         entries.push({ scope, path, key, fingerprint: print, status, body, savedAt: Math.min(savedAt, loadedAt) });
       }
       for (const entry of entries.sort((a, b) => a.savedAt - b.savedAt)) add(entry);

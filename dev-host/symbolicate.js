@@ -10,10 +10,7 @@ const { SourceMapConsumer } = require('source-map');
 /** A stack frame of Chromium (`at fn (url:1:2)`, `at url:1:2`) or Firefox/Safari (`fn@url:1:2`). */
 const FRAME = /^(\s*)(?:at\s+(?:(.*?)\s+\()?(.+?):(\d+):(\d+)\)?|(.*?)@(.+?):(\d+):(\d+))\s*$/;
 
-/**
- * @param {string} line
- * @returns {{ name: string, url: string, line: number, column: number } | null}
- */
+/** @type {(line: string) => { name: string, url: string, line: number, column: number } | null} */
 function parseFrame(line) {
   const m = FRAME.exec(line);
   if (!m) return null;
@@ -22,11 +19,8 @@ function parseFrame(line) {
 }
 
 /**
- * The build file a script URL names: the longest tail of its path that is a file in `dist`, so
- * the build may be served under any prefix.
- * @param {string} url
- * @param {string} dist absolute
- * @returns {string | null}
+ * The longest tail of a script URL's path that is a file in `dist`, so any prefix may serve the build.
+ * @type {(url: string, dist: string) => string | null}
  */
 function distFileFor(url, dist) {
   const segments = (URL.canParse(url) ? new URL(url).pathname : url).split('/').filter(Boolean);
@@ -81,9 +75,7 @@ function createSymbolicator(dist) {
 
 /**
  * One report's message, `source:line:column` and stack frames, mapped where a map covers them.
- * @param {Record<string, unknown>} report
- * @param {ReturnType<typeof createSymbolicator>} symbolicator
- * @returns {Promise<string>}
+ * @type {(report: Record<string, unknown>, symbolicator: ReturnType<typeof createSymbolicator>) => Promise<string>}
  */
 async function symbolicateReport(report, symbolicator) {
   const out = [`${report.time ?? ''} ${report.message ?? ''}`.trim()];
@@ -108,10 +100,7 @@ async function symbolicateReport(report, symbolicator) {
   return out.join('\n');
 }
 
-/**
- * @param {string[]} argv the command's arguments; the file holds one report or an array
- * @returns {Promise<string>} the text to print
- */
+/** @type {(argv: string[]) => Promise<string>} the text to print; the file holds one report or an array */
 async function main(argv) {
   const distArg = argv.find((arg) => arg.startsWith('--dist='));
   const files = argv.filter((arg) => !arg.startsWith('--'));

@@ -16,33 +16,20 @@ const METRICS = { LCP: LCPThresholds, INP: INPThresholds, CLS: CLSThresholds, TT
 /** @typedef {keyof typeof METRICS} MetricName */
 /** @typedef {{ route: string, metric: MetricName, p75: number, rating: string, reports: number }} VitalsRow */
 
-/**
- * The 75th percentile by nearest rank (of 4 values, the 3rd smallest).
- * @param {number[]} values at least one
- * @returns {number}
- */
+/** @type {(values: number[]) => number} the 75th percentile by nearest rank (of 4 values, the 3rd smallest) */
 function percentile75(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.ceil(sorted.length * 0.75) - 1];
 }
 
-/**
- * A value's rating, as web-vitals rates it.
- * @param {MetricName} metric
- * @param {number} value
- * @returns {'good' | 'needs improvement' | 'poor'}
- */
+/** @type {(metric: MetricName, value: number) => 'good' | 'needs improvement' | 'poor'} as web-vitals rates it */
 function ratingOf(metric, value) {
   const [good, poor] = METRICS[metric];
   if (value > poor) return 'poor';
   return value > good ? 'needs improvement' : 'good';
 }
 
-/**
- * One row per route (sorted) and metric with reports; malformed reports are left out.
- * @param {unknown[]} reports
- * @returns {VitalsRow[]}
- */
+/** @type {(reports: unknown[]) => VitalsRow[]} a row per route (sorted) and metric; malformed reports left out */
 function vitalsTable(reports) {
   /** @type {Map<string, Map<MetricName, number[]>>} */
   const byRoute = new Map();
@@ -66,11 +53,8 @@ function vitalsTable(reports) {
 }
 
 /**
- * The text `npm run vitals` prints: a heading and an aligned table, or how to get reports. Control
- * characters in a route are escaped, so it cannot move the cursor or forge a row.
- * @param {unknown[]} reports
- * @param {string} file named in the heading
- * @returns {string}
+ * A heading naming `file` and an aligned table, or how to get reports; a route's control characters are escaped.
+ * @type {(reports: unknown[], file: string) => string}
  */
 function vitalsText(reports, file) {
   const rows = vitalsTable(reports);
@@ -104,12 +88,7 @@ function vitalsText(reports, file) {
   ].join('\n');
 }
 
-/**
- * The vitals reports of a DATA_DIR's state file; none when it is missing or unreadable (logged).
- * @param {string} dataDir
- * @param {import('./backend/types').Logger} [logger]
- * @returns {{ file: string, reports: unknown[] }}
- */
+/** @type {(dataDir: string, logger?: import('./backend/types').Logger) => { file: string, reports: unknown[] }} */
 function readVitalsReports(dataDir, logger = console) {
   const file = path.join(dataDir, STATE_FILE);
   const saved = readStateFile(file, STATE_VERSION, logger, 'with no reports');

@@ -28,11 +28,7 @@ const fromHttpError = ({ status, body = '', contentType = 'text/plain' }) => ({
   contentType,
 });
 
-/**
- * An answer's JSON `message`, else its text (or the text's JSON `message`).
- * @param {Answer} answer
- * @returns {string}
- */
+/** @type {(answer: Answer) => string} its JSON `message`, else its text (or the text's JSON `message`) */
 function messageOf(answer) {
   if (!('text' in answer)) {
     const { json } = answer;
@@ -47,11 +43,7 @@ function messageOf(answer) {
   }
 }
 
-/**
- * Sends an answer: text with its type, JSON, or no body when there is no `json`.
- * @param {import('express').Response} res
- * @param {Answer} answer
- */
+/** @type {(res: import('express').Response, answer: Answer) => unknown} text with its type, JSON, or no body */
 function send(res, answer) {
   res.status(answer.status);
   if ('text' in answer) return res.type(answer.contentType ?? 'text/plain').send(answer.text);

@@ -12,11 +12,10 @@ const MAX_IMAGES_PER_CLAIM = photo.maxPhotos;
 const BOOKING_REFERENCE = new RegExp(bookingReference.pattern);
 
 /**
- * Checks a submit-claim body `{ Ctr, Images, ReplacementCtr?, Disruption? }`; changes nothing.
- * @param {unknown} request
- * @param {{ references: Set<string>, uploads: Record<string, import('../claims').Upload> }} known
- *   the booking references (upper case) and the uploads by id
- * @returns {{ status: number, json: unknown } | { status: 201, json: { claimId: string }, claim: import('../claims').Claim }}
+ * Checks a submit-claim body `{ Ctr, Images, ReplacementCtr?, Disruption? }` against the booking
+ * references (upper case) and the uploads by id; changes nothing.
+ * @type {(request: unknown, known: { references: Set<string>, uploads: Record<string, import('../claims').Upload> }) =>
+ *   { status: number, json: unknown } | { status: 201, json: { claimId: string }, claim: import('../claims').Claim }}
  */
 function decideClaim(request, { references, uploads }) {
   if (request === null || typeof request !== 'object' || Array.isArray(request)) {

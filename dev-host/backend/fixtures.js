@@ -9,34 +9,14 @@ const { isHttpError } = require('./answers');
 /** @typedef {import('./types').LookupState} LookupState */
 /** @typedef {import('./types').Found} Found */
 
-/**
- * A booking reference as compared: trimmed, upper case ('' for null or undefined).
- * @param {unknown} reference
- */
-const referenceKey = (reference) =>
-  String(reference ?? '')
-    .trim()
-    .toUpperCase();
+/** @type {(reference: unknown) => string} as compared: trimmed, upper case */
+const referenceKey = (reference) => `${reference ?? ''}`.trim().toUpperCase();
 
-/**
- * Whether an e-mail matches a fixture's, ignoring surrounding spaces and letter case.
- * @param {string} fixtureEmail
- * @param {unknown} email
- */
-const sameEmail = (fixtureEmail, email) =>
-  fixtureEmail.trim().toLowerCase() ===
-  String(email ?? '')
-    .trim()
-    .toLowerCase();
+/** @type {(fixtureEmail: string, email: unknown) => boolean} ignoring surrounding spaces and letter case */
+const sameEmail = (fixtureEmail, email) => fixtureEmail.trim().toLowerCase() === `${email ?? ''}`.trim().toLowerCase();
 
-/**
- * A fixture state's refund status; null when its status is a planned failure or has none.
- * @param {BookingState} state
- * @returns {import('./types').RefundStatus | null}
- */
-function refundStatusOf(state) {
-  return (state.status && !isHttpError(state.status) && state.status.refundStatus) || null;
-}
+/** @type {(state: BookingState) => import('./types').RefundStatus | null} none for a planned failure */
+const refundStatusOf = (state) => (state.status && !isHttpError(state.status) && state.status.refundStatus) || null;
 
 /**
  * Named fixture states by booking reference.
@@ -62,7 +42,6 @@ function indexByReference(states, kind) {
 /**
  * The fixtures of a backend, checked and indexed.
  * @param {{ bookings: Record<string, BookingState>, lookups?: Record<string, LookupState> }} options
- * @throws Error as {@link indexByReference}
  */
 function createFixtures({ bookings, lookups = {} }) {
   const byReference = indexByReference(bookings, 'booking');

@@ -12,12 +12,8 @@ const LIMITS = { vitalsPerClient: 120, errorsPerClient: 60, proofsPerClient: 120
 /** How long a refusal waits before it is sent, ms. */
 const REFUSAL_DELAY_MS = 250;
 
-/**
- * A limit of `points` per 60 s window, per key.
- * @param {number} points
- * @returns {(key: string) => Promise<number>} takes a point: 0 when free, else the seconds to wait
- */
-function createLimit(points) {
+/** @type {(points: number) => (key: string) => Promise<number>} per key; takes a point: 0, or the seconds to wait */
+const createLimit = (points) => {
   const limiter = new RateLimiterMemory({ points, duration: 60 });
   return async (key) => {
     try {
@@ -28,14 +24,9 @@ function createLimit(points) {
       return Math.max(1, Math.ceil(refused.msBeforeNext / 1000));
     }
   };
-}
+};
 
-/**
- * Answers 429 with `Retry-After` (JSON `{ message }` or plain text) after {@link REFUSAL_DELAY_MS}.
- * @param {import('express').Response} res
- * @param {number} seconds
- * @param {{ json?: boolean }} [options]
- */
+/** @type {(res: import('express').Response, seconds: number, options?: { json?: boolean }) => void} 429, delayed */
 function tooMany(res, seconds, { json = true } = {}) {
   const message = 'Too many requests. Please wait a minute and try again.';
   setTimeout(() => {
@@ -46,11 +37,7 @@ function tooMany(res, seconds, { json = true } = {}) {
   }, REFUSAL_DELAY_MS);
 }
 
-/**
- * Middleware: at most `points` requests per client per 60 s, checked before the body is read.
- * @param {number} points
- * @returns {import('express').RequestHandler}
- */
+/** @type {(points: number) => import('express').RequestHandler} per client, before the body is read */
 function perClient(points) {
   const take = createLimit(points);
   return async (req, res, next) => {

@@ -10,13 +10,7 @@ const { referenceKey, refundStatusOf, sameEmail } = require('./fixtures');
 /** @typedef {import('./types').LookupState} LookupState */
 /** @typedef {(reference: string) => boolean} IsRefunded */
 
-/**
- * The lookup fixture of a booking reference and e-mail (each ignoring letter case), or null.
- * @param {Fixtures} fixtures
- * @param {unknown} reference
- * @param {unknown} email
- * @returns {LookupState | null}
- */
+/** @type {(fixtures: Fixtures, reference: unknown, email: unknown) => LookupState | null} each in any letter case */
 function findLookup(fixtures, reference, email) {
   const found = fixtures.lookupByReference(reference);
   return found && sameEmail(found.email, email) ? found : null;
@@ -26,10 +20,8 @@ function findLookup(fixtures, reference, email) {
  * Checks a replacement request: the booking by its (replacement) protected reference, not yet
  * refunded, and the journey eligible in its lookup. The dry run is the lookup's
  * `dryRuns[replacementJourneyId]`, else the booking's net replacement value.
- * @param {Fixtures} fixtures
- * @param {import('./requests').ReplacementRequest} body
- * @param {IsRefunded} isRefunded
- * @returns {{ error: Answer } | { dryRun: Answer, reference: string }}
+ * @type {(fixtures: Fixtures, body: import('./requests').ReplacementRequest, isRefunded: IsRefunded) =>
+ *   { error: Answer } | { dryRun: Answer, reference: string }}
  */
 function checkReplacement(fixtures, body, isRefunded) {
   const match = fixtures
@@ -44,8 +36,8 @@ function checkReplacement(fixtures, body, isRefunded) {
   const status = /** @type {import('./types').RefundStatus} */ (refundStatusOf(match.state));
   const reference = referenceKey(match.state.bookingReference);
   if (body.journeyId !== status.journeyID) return { error: badRequest('journeyId does not match the booking.') };
-  if (isRefunded(reference) || status.isCancelled)
-    return { error: badRequest('This booking has already been refunded.') };
+  const refunded = isRefunded(reference) || status.isCancelled;
+  if (refunded) return { error: badRequest('This booking has already been refunded.') };
   if (referenceKey(body.replacementBookingReference) === reference) {
     return { error: badRequest('The replacement cannot be the booking being refunded.') };
   }
@@ -69,10 +61,8 @@ function checkReplacement(fixtures, body, isRefunded) {
 
 /**
  * Checks a confirm refund request against the fixtures and the bookings already refunded.
- * @param {Fixtures} fixtures
- * @param {import('./requests').ConfirmRefundRequest} body
- * @param {IsRefunded} isRefunded
- * @returns {Answer | { status: 200, json: { accepted: true, deferred: boolean }, accepted: true, reference: string }}
+ * @type {(fixtures: Fixtures, body: import('./requests').ConfirmRefundRequest, isRefunded: IsRefunded) =>
+ *   Answer | { status: 200, json: { accepted: true, deferred: boolean }, accepted: true, reference: string }}
  */
 function decideRefund(fixtures, body, isRefunded) {
   const match = fixtures

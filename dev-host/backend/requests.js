@@ -52,21 +52,10 @@ function contractSchema(name) {
   return schema;
 }
 
-// `format: email` is left to the e-mail schema's own pattern, which ajv checks.
+// `format: email` is left to the e-mail schema's own pattern; ajv caches each compiled schema.
 const ajv = new Ajv({ strict: true, strictTypes: false, formats: { email: true } });
-/** @type {Record<RequestName, import('ajv').ValidateFunction>} */
-const validators = {
-  confirmRefundRequest: ajv.compile(contractSchema('confirmRefundRequest')),
-  lookupRequest: ajv.compile(contractSchema('lookupRequest')),
-  replacementRequest: ajv.compile(contractSchema('replacementRequest')),
-  vitalsReport: ajv.compile(contractSchema('vitalsReport')),
-};
 
-/**
- * What a field's schema asks for, in words (the request schemas have only these kinds of field).
- * @param {JsonSchema} schema the field's schema
- * @returns {string}
- */
+/** @param {JsonSchema} schema a field's; the request schemas have only these kinds */
 function wanted(schema) {
   if (schema.enum) return `one of ${schema.enum.map((value) => JSON.stringify(value)).join(', ')}`;
   if (schema.type === 'integer') return 'an integer';
@@ -88,7 +77,7 @@ function checkRequest(body, name) {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     return badRequest('The request body must be a JSON object.');
   }
-  const validate = validators[name];
+  const validate = ajv.compile(contractSchema(name));
   if (validate(body)) return null;
   // No additionalProperties rule: each error is about a field the schema names.
   const [error] = /** @type {import('ajv').ErrorObject[]} */ (validate.errors);

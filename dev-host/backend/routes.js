@@ -14,47 +14,30 @@ const SAFE_ROUTE = /^(?:\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/]{0,199})?$/;
 /** The largest value of each metric (docs/reference-backend.md "Web Vitals"). */
 const VITALS_CEILING = { LCP: 600_000, INP: 600_000, TTFB: 600_000, CLS: 100 };
 
-/**
- * A query parameter's first value, its name in any letter case (as ASP.NET binds), or ''.
- * @param {Record<string, unknown>} query `req.query`
- * @param {string} name
- * @returns {string}
- */
-function queryValue(query, name) {
-  const wanted = name.toLowerCase();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (key.toLowerCase() !== wanted) continue;
-    const first = Array.isArray(value) ? value[0] : value;
-    return typeof first === 'string' ? first : '';
-  }
-  return '';
-}
+/** @type {(query: Record<string, unknown>, name: string) => string} the first value, name in any case (as ASP.NET) */
+const queryValue = (query, name) => {
+  const found = Object.entries(query ?? {}).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
+  const first = Array.isArray(found) ? found[0] : found;
+  return typeof first === 'string' ? first : '';
+};
 
-/**
- * A value for a log line: at most `max` characters, control characters (C0, DEL, C1, U+2028,
- * U+2029) escaped as `\uXXXX`.
- * @param {unknown} value
- * @param {number} [max]
- * @returns {string}
- */
-function escapeForLog(value, max = 200) {
-  return String(value ?? '')
+/** @type {(value: unknown, max?: number) => string} for a log line: cut, control characters as `\uXXXX` */
+const escapeForLog = (value, max = 200) =>
+  String(value ?? '')
     .slice(0, max)
     .replace(
       // eslint-disable-next-line no-control-regex -- matching control characters is the point
       /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
       (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
     );
-}
 
 /**
  * The session guards (auth.js `createRouteGuards`): `grant` issues a session token for proved
  * bookings (null: no room), `throttle` takes one proof (0, or the seconds to wait).
- * @typedef {{ status: import('express').RequestHandler, refund: import('express').RequestHandler,
- *   replacement: import('express').RequestHandler,
- *   grant: (req: import('express').Request, res: import('express').Response, references: string[],
- *     options?: { page?: boolean }) => string | null,
- *   throttle: (req: import('express').Request, reference: unknown) => Promise<number> }} Guards
+ * @typedef {import('express').Request} Request
+ * @typedef {import('express').RequestHandler} Handler
+ * @typedef {{ status: Handler, refund: Handler, replacement: Handler, throttle: (req: Request, reference: unknown) => Promise<number>,
+ *   grant: (req: Request, res: import('express').Response, references: string[], options?: { page?: boolean }) => string | null }} Guards
  */
 
 /**

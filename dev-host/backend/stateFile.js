@@ -5,34 +5,21 @@
 const { randomBytes } = require('crypto');
 const fs = require('fs');
 
-/**
- * Writes a file atomically: a temporary file beside it, renamed over it.
- * @param {string} file
- * @param {string | Buffer} data
- */
+/** @type {(file: string, data: string | Buffer) => void} a temporary file beside it, renamed over it */
 function writeAtomic(file, data) {
   const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   fs.writeFileSync(temp, data);
   fs.renameSync(temp, file);
 }
 
-/**
- * Writes `fields` with the `version` as indented JSON, atomically.
- * @param {string} file
- * @param {number} version
- * @param {Record<string, unknown>} fields
- */
+/** @type {(file: string, version: number, fields: Record<string, unknown>) => void} as indented JSON */
 function writeStateFile(file, version, fields) {
   writeAtomic(file, `${JSON.stringify({ version, ...fields }, null, 2)}\n`);
 }
 
 /**
- * Reads a state file; null when missing, or (logged) not JSON or of another version.
- * @param {string} file
- * @param {number} version
- * @param {import('./types').Logger} logger
- * @param {string} startingFrom for the warning, e.g. `from the fixtures`
- * @returns {Record<string, any> | null}
+ * Reads a state file; null when missing, or (logged: `startingFrom` instead) not JSON or of another version.
+ * @type {(file: string, version: number, logger: import('./types').Logger, startingFrom: string) => Record<string, any> | null}
  */
 function readStateFile(file, version, logger, startingFrom) {
   if (!fs.existsSync(file)) return null;

@@ -60,39 +60,23 @@ function createStore({ dataDir, logger = console, keep = true }) {
     /** @type {Record<string, unknown>[]} */
     vitalsReports: [],
 
-    /** @param {unknown} reference */
-    isRefunded(reference) {
-      return Boolean(store.refunded[referenceKey(reference)]);
-    },
-
-    /**
-     * @param {string} reference trimmed, upper case
-     * @param {Refunded} refund
-     */
-    recordRefund(reference, refund) {
+    /** @type {(reference: unknown) => boolean} */
+    isRefunded: (reference) => Boolean(store.refunded[referenceKey(reference)]),
+    /** @type {(reference: string, refund: Refunded) => void} the reference trimmed, upper case */
+    recordRefund: (reference, refund) => {
       if (keep) store.refunded[reference] = refund;
     },
-
     /**
-     * A committing POST ({@link committing}).
-     * @param {string} requestPath
-     * @param {unknown} body
-     * @param {string | undefined} idempotencyKey
-     * @param {string | null} session the key's scope (auth.js)
-     * @param {() => import('./committing').Decided} decide
-     * @returns {{ status: number, json: unknown }}
+     * A committing POST ({@link committing}); `session` is the key's scope (auth.js).
+     * @type {(route: string, body: unknown, idempotencyKey: string | undefined, session: string | null,
+     *   decide: () => import('./committing').Decided) => { status: number, json: unknown }}
      */
-    committing(requestPath, body, idempotencyKey, session, decide) {
-      return committing(keep ? store : null, { path: requestPath, body, idempotencyKey, session }, decide);
-    },
-
-    /** @param {Record<string, unknown>} report */
-    addErrorReport(report) {
-      keepReport(store.errorReports, report, 'errorReport', MAX_ERROR_REPORTS);
-    },
-
-    /** @param {Record<string, unknown>} report checked against `vitalsReport`; saved soon */
-    addVitalsReport(report) {
+    committing: (route, body, idempotencyKey, session, decide) =>
+      committing(keep ? store : null, { path: route, body, idempotencyKey, session }, decide),
+    /** @type {(report: Record<string, unknown>) => void} */
+    addErrorReport: (report) => keepReport(store.errorReports, report, 'errorReport', MAX_ERROR_REPORTS),
+    /** @type {(report: Record<string, unknown>) => void} checked against `vitalsReport`; saved soon */
+    addVitalsReport: (report) => {
       keepReport(store.vitalsReports, report, 'vitalsReport', MAX_VITALS_REPORTS);
       store.saveSoon();
     },

@@ -19,11 +19,7 @@ const SIGNATURES = [
   { type: 'image/gif', ext: '.gif', bytes: [0x47, 0x49, 0x46, 0x38, 0x39, 0x61] },
 ];
 
-/**
- * The image type of a file by its magic number.
- * @param {Buffer} buffer
- * @returns {{ type: ImageType, ext: string } | null} JPEG, PNG or GIF, else null
- */
+/** @type {(buffer: Buffer) => { type: ImageType, ext: string } | null} JPEG, PNG or GIF by its magic number */
 function sniffImageType(buffer) {
   if (!Buffer.isBuffer(buffer)) return null;
   const found = SIGNATURES.find(({ bytes }) => bytes.every((b, i) => buffer[i] === b));
@@ -32,23 +28,13 @@ function sniffImageType(buffer) {
 
 const newUploadId = () => randomBytes(18).toString('base64url');
 
-/**
- * @param {unknown} value
- * @returns {value is string}
- */
+/** @type {(value: unknown) => value is string} */
 const isUploadId = (value) => typeof value === 'string' && UPLOAD_ID.test(value);
 
 /** @param {unknown} ext */
 const isUploadExtension = (ext) => typeof ext === 'string' && EXTENSIONS.includes(ext);
 
-/**
- * The absolute path of an upload's file.
- * @param {string} uploadsDir
- * @param {string} id
- * @param {string} ext
- * @returns {string}
- * @throws {Error} for a malformed id or extension
- */
+/** @type {(uploadsDir: string, id: string, ext: string) => string} absolute; throws for a malformed id or extension */
 function uploadPath(uploadsDir, id, ext) {
   if (!isUploadId(id) || !isUploadExtension(ext)) throw new Error('Invalid upload id');
   const file = path.resolve(uploadsDir, `${id}${ext}`);
