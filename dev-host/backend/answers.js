@@ -59,16 +59,14 @@ function send(res, answer) {
  */
 function requestErrorHandler(logger, what) {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars -- express knows an error handler by its 4 parameters
-  return /** @type {import('express').ErrorRequestHandler} */ (
-    (error, _req, res, _next) => {
-      const given = error.status;
-      const status = typeof given === 'number' && Number.isInteger(given) && given >= 400 && given < 500 ? given : 500;
-      if (status === 500) logger.warn(`Dev host: ${what} error: ${error.stack ?? error}`);
-      res
-        .status(status)
-        .json({ message: status === 500 ? 'Internal error in the dev host.' : `Invalid request: ${error.message}` });
-    }
-  );
+  return (error, _req, res, _next) => {
+    const given = error.status;
+    const status = typeof given === 'number' && Number.isInteger(given) && given >= 400 && given < 500 ? given : 500;
+    if (status === 500) logger.warn(`Dev host: ${what} error: ${error.stack ?? error}`);
+    res
+      .status(status)
+      .json({ message: status === 500 ? 'Internal error in the dev host.' : `Invalid request: ${error.message}` });
+  };
 }
 
 module.exports = { isHttpError, clone, badRequest, notFound, fromHttpError, messageOf, send, requestErrorHandler };

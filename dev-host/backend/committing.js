@@ -13,12 +13,10 @@ const { clone } = require('./answers');
  */
 
 /**
- * Runs `decide` unless its key was answered (../idempotency.js). An accepted request is recorded
- * and saved at once; another saved 2xx is saved soon; a refusal writes nothing.
- * @param {CommittingStore | null} store null: keep nothing, only `decide`'s answer
- * @param {{ path: string, body: unknown, idempotencyKey: string | undefined, session: string | null }} request
- * @param {() => Decided} decide
- * @returns {{ status: number, json: unknown }}
+ * Runs `decide` unless its key was answered (../idempotency.js); with no store, just runs it. An
+ * accepted request is recorded and saved at once; another saved 2xx is saved soon.
+ * @type {(store: CommittingStore | null, request: { path: string, body: unknown, idempotencyKey: string | undefined,
+ *   session: string | null }, decide: () => Decided) => { status: number, json: unknown }}
  */
 function committing(store, { path, body, idempotencyKey, session }, decide) {
   if (!store) {

@@ -20,10 +20,7 @@ const SAVE_DELAY_MS = 1000;
 
 /**
  * Keeps the contract's fields of a report, with the time received, newest last, at most `max`.
- * @param {Record<string, unknown>[]} list
- * @param {Record<string, unknown>} report
- * @param {'errorReport' | 'vitalsReport'} schema
- * @param {number} max
+ * @type {(list: Record<string, unknown>[], report: Record<string, unknown>, schema: string, max: number) => void}
  */
 function keepReport(list, report, schema, max) {
   const fields = Object.keys(contractSchema(schema).properties ?? {}).filter((field) => field in report);
