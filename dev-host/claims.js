@@ -1,30 +1,6 @@
 // @ts-check
-// Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
-/**
- * The reference backend of the manual claim (docs/product-rules.md section 7; docs/uploads.md "On
- * the reference backend"): POST /tickets/upload (multipart, one image per request, header
- * Journey-Id), POST /tickets/delete/:uploadId and POST /tickets/submit-claim. Uploads and
- * submit-claim honour Idempotency-Key, by session and path, for 24 hours (idempotency.js); an
- * upload's key is compared by its Journey-Id, not its bytes, and deleting the upload forgets it
- * (docs/host-contract.md "Idempotency-Key: what the API keeps"). devTools.js shows the claims and
- * uploads to tests at /__dev/*.
- *
- * - Types are sniffed from the bytes (magic numbers), never from the name or the declared type:
- *   JPEG, PNG or GIF only (415 otherwise). Limits are enforced again: at most 10 MiB per file
- *   (413), one file per request, 1 to 10 images per claim.
- * - Uploads are bounded (docs/uploads.md): at most 40 megapixels by the image's header (415), at
- *   most 10 live uploads per journey (409), and an image is stored without any bytes after its
- *   end marker. A duplicate, an image whose SHA-256 digest is already among the journey's live
- *   uploads, is refused (409), unless it is a replay of the Idempotency-Key that stored it (that
- *   answers the saved id); deleting an upload frees its digest. Live: stored, not deleted and not
- *   yet part of a submitted claim.
- * - A fault hook (`uploadFaults`) refuses every image uploaded to a planned journey as a duplicate:
- *   the states gallery's refused photo (docs/gallery.md).
- * - Upload ids and their files: backend/uploadFiles.js; files live only in
- *   `DATA_DIR/uploads/<id>.<ext>`. Whether a claim is taken: backend/claimRules.js.
- * - State (uploads, claims, idempotency answers) is written atomically to `DATA_DIR/claims.json`
- *   and each claim also to `DATA_DIR/claims/<claimId>.json`; it survives a restart.
- */
+// The reference backend's manual claim routes: upload, delete, submit-claim (docs/uploads.md "On the
+// reference backend"; docs/reference-backend.md). State in `DATA_DIR/claims.json` and `claims/`.
 'use strict';
 
 const { createHash } = require('crypto');
@@ -33,7 +9,8 @@ const path = require('path');
 const express = require('express');
 const multer = require('multer');
 const { imageSize } = require('image-size');
-const { requestErrorHandler } = require('./backend/answers');
+const { badRequest, requestErrorHandler, send } = require('./backend/answers');
+const { referenceKey, refundStatusOf } = require('./backend/fixtures');
 const { readStateFile, writeAtomic, writeStateFile } = require('./backend/stateFile');
 const { createIdempotency } = require('./idempotency');
 const { imageEnd } = require('./imageEnd');
@@ -42,57 +19,29 @@ const { isUploadExtension, isUploadId, newUploadId, sniffImageType, uploadPath }
 const photo = require('../contract/rules/photo.json');
 
 /**
- * @typedef {object} Upload an image stored by POST /tickets/upload
- * @property {string} id
- * @property {string} journeyId
- * @property {string} bookingReference
- * @property {string} type
- * @property {string} ext `.png`, `.jpg` or `.gif`
- * @property {number} bytes
- * @property {number} trailingBytesRemoved
- * @property {string} digest SHA-256 hex of the stored bytes
- * @property {number} width
- * @property {number} height
- * @property {string} name
- * @property {string} time
- * @property {string} [deletedAt]
- * @property {string} [claimId]
- *
- * @typedef {object} Claim a claim accepted by POST /tickets/submit-claim
- * @property {string} claimId
- * @property {string} bookingReference
- * @property {string[]} images upload ids
- * @property {string | null} replacementReference
- * @property {boolean} disruption
- * @property {string} time
- *
- * @typedef {{ status: number, json?: unknown }} ClaimsAnswer
+ * @typedef {{ id: string, journeyId: string, bookingReference: string, type: string, ext: string,
+ *   bytes: number, trailingBytesRemoved: number, digest: string, width: number, height: number,
+ *   name: string, time: string, deletedAt?: string, claimId?: string }} Upload
+ * @typedef {{ claimId: string, bookingReference: string, images: string[],
+ *   replacementReference: string | null, disruption: boolean, time: string }} Claim
+ * @typedef {import('./backend/types').BookingState} BookingState
+ * @typedef {{ buffer: Buffer, originalname?: string }} File from multer
+ * @typedef {{ status: number, json: unknown }} JsonAnswer
  */
 
-const STATE_FILE = 'claims.json';
 const STATE_VERSION = 1;
-/** Largest upload, bytes: 10 MiB (docs/product-rules.md section 9; docs/decisions.md "Uploads": limits in MiB). */
 const MAX_UPLOAD_BYTES = photo.maxBytes;
-/** Most live uploads (stored, not deleted, not yet claimed) of one journey: the claim's 10 images. */
-const MAX_LIVE_UPLOADS_PER_JOURNEY = MAX_IMAGES_PER_CLAIM;
-/** Most pixels (width × height, from the header) of an image: 40 megapixels (docs/uploads.md). */
-const MAX_PIXELS = photo.maxPixels;
-/** The refusals' texts: the widget's own (docs/host-contract.md "Shared rules"). */
 const TEXTS = photo.texts;
 const JOURNEY_ID = /^[A-Za-z0-9_-]{1,64}$/;
-/** The upload route: the path of its saved Idempotency-Key answers. */
 const UPLOAD_ROUTE = '/tickets/upload';
 
-/**
- * Journey ids of a fixture state: the status's journeyID and the Details' journey ids.
- *
- * @param {import('./backend/types').BookingState} state
- * @returns {Set<string>}
- */
+/** @type {(status: number, json: unknown) => JsonAnswer} */
+const answer = (status, json) => ({ status, json });
+
+/** @type {(state: BookingState) => Set<string>} journey ids of the refund status and the Details */
 function journeyIdsOf(state) {
-  /** @type {Set<string>} */
   const ids = new Set();
-  const status = state.status && !('httpError' in state.status) ? state.status.refundStatus : null;
+  const status = refundStatusOf(state);
   if (status && status.journeyID !== undefined) ids.add(String(status.journeyID));
   /** @type {{ outboundJourneys?: Array<{ journeyID?: unknown }>, returnJourneys?: Array<{ journeyID?: unknown }> }} */
   const results = /** @type {any} */ (state.details)?.JourneyPlannerResults ?? {};
@@ -103,76 +52,41 @@ function journeyIdsOf(state) {
 }
 
 /**
- * @param {number} status
- * @param {unknown} json
- * @returns {{ status: number, json: unknown }}
- */
-const answer = (status, json) => ({ status, json });
-/** @param {string} message */
-const badRequest = (message) => answer(400, { message });
-
-/**
- * Creates the claims state over the fixture states, loading `DATA_DIR/claims.json` when present.
- *
- * @param {object} options
- * @param {Record<string, import('./backend/types').BookingState>} options.bookings fixture states
- *   (fixtures/bookings.json shape)
- * @param {string} options.dataDir the data folder; uploads go to `uploads/`, claims to `claims/`
- * @param {import('./backend/types').Logger} [options.logger]
- * @param {Record<string, 'duplicate'>} [options.uploadFaults] the fault hook: by Journey-Id, a
- *   refusal every readable image uploaded to that journey gets (`duplicate`: 409, as a photo
- *   already among the journey's uploads is refused). The states gallery plans its refused photo
- *   with it (docs/gallery.md "One backend").
- * @returns the store: `addUpload`, `deleteUpload`, `submitClaim`, `claims`, `uploads`
+ * The claims store over the fixture states, loading `DATA_DIR/claims.json` when present.
+ * `uploadFaults`, by Journey-Id, refuses every photo as a duplicate (docs/gallery.md "One backend").
+ * @param {{ bookings: Record<string, BookingState>, dataDir: string, logger?: import('./backend/types').Logger,
+ *   uploadFaults?: Record<string, 'duplicate'> }} options
  */
 function createClaimsStore({ bookings, dataDir, logger = console, uploadFaults = {} }) {
   const root = path.resolve(dataDir);
   const uploadsDir = path.join(root, 'uploads');
   const claimsDir = path.join(root, 'claims');
-  const stateFile = path.join(root, STATE_FILE);
+  const stateFile = path.join(root, 'claims.json');
   fs.mkdirSync(uploadsDir, { recursive: true });
   fs.mkdirSync(claimsDir, { recursive: true });
 
   /** @type {Map<string, string>} journey id → booking reference */
   const journeys = new Map();
-  /** @type {Set<string>} booking references (upper case) */
   const references = new Set();
   for (const state of Object.values(bookings)) {
-    const reference = String(state.bookingReference).trim().toUpperCase();
+    const reference = referenceKey(state.bookingReference);
     references.add(reference);
     for (const id of journeyIdsOf(state)) journeys.set(id, reference);
   }
 
   const store = {
-    uploadsDir,
-    claimsDir,
-    stateFile,
-    /** @type {Record<string, Upload>} upload id → upload */
+    /** @type {Record<string, Upload>} */
     uploads: {},
-    /** @type {Claim[]} Submitted claims, oldest first. */
+    /** @type {Claim[]} oldest first */
     claims: [],
-    /** Saved answers of uploads and submit-claim, by session, path and key (idempotency.js). */
     idempotency: createIdempotency(),
 
     /**
-     * Handles POST /tickets/upload: stores one uploaded image after sniffing its type and reading
-     * its size from its header, without any bytes after the image's end marker (docs/uploads.md).
-     * A repeated Idempotency-Key in the same session with the same Journey-Id returns the first
-     * answer (the same upload id) and stores nothing; with another Journey-Id it is refused (422).
-     * The received bytes are not part of the comparison: the browser's resized copy of one photo
-     * may differ between tries (docs/host-contract.md "Idempotency-Key: what the API keeps").
-     *
-     * @param {{ buffer: Buffer, originalname?: string } | undefined} file from multer
-     * @param {string | undefined} journeyId the Journey-Id header
-     * @param {string | undefined} [idempotencyKey] the Idempotency-Key header
-     * @param {string | null} [session] the id of the request's session (auth.js), the key's scope
-     * @returns {{ status: number, json: unknown }} 200 with the id as a JSON string; 400 (no file,
-     *   bad Journey-Id, a key that is empty or over 255 characters), 404 (unknown journey), 413
-     *   (over 10 MiB), 415 (not JPEG/PNG/GIF, unreadable, no end marker, over 40 megapixels), 409
-     *   (a duplicate of a live upload, or the journey already has 10 live uploads), 422 (the key
-     *   was used with another Journey-Id)
+     * POST /tickets/upload: 200 with the upload id. A key's body is the Journey-Id, not the bytes
+     * (a resized copy may differ).
+     * @type {(file: File | undefined, journeyId?: string, idempotencyKey?: string, session?: string | null) => JsonAnswer}
      */
-    addUpload(file, journeyId, idempotencyKey, session = null) {
+    addUpload: (file, journeyId, idempotencyKey, session = null) => {
       const journey = typeof journeyId === 'string' ? journeyId.trim() : '';
       const result = store.idempotency.run(
         { scope: session, path: UPLOAD_ROUTE, key: idempotencyKey, body: journey },
@@ -182,38 +96,22 @@ function createClaimsStore({ bookings, dataDir, logger = console, uploadFaults =
       return answer(result.status, result.json);
     },
 
-    /**
-     * Deletes an upload's file and forgets the saved answer of the Idempotency-Key that created it.
-     * Deleting twice is fine (204); an image in a submitted claim is kept.
-     * @param {string} id
-     * @returns {ClaimsAnswer} 204; 404 unknown id; 409 part of a claim
-     */
-    deleteUpload(id) {
+    /** @type {(id: string) => { status: number, json?: unknown }} 204, also twice; forgets the upload's key */
+    deleteUpload: (id) => {
       if (!isUploadId(id) || !store.uploads[id]) return answer(404, { message: 'Unknown upload.' });
       const upload = store.uploads[id];
       if (upload.claimId) return answer(409, { message: 'This image is part of a submitted claim.' });
       if (!upload.deletedAt) {
         fs.rmSync(uploadPath(uploadsDir, id, upload.ext), { force: true });
         upload.deletedAt = new Date().toISOString();
-        // Its key uploads anew: a replay must not hand back a deleted id (docs/host-contract.md).
         store.idempotency.forget({ path: UPLOAD_ROUTE, json: id });
         store.save();
       }
       return { status: 204 };
     },
 
-    /**
-     * Handles POST /tickets/submit-claim: checks the claim (docs/product-rules.md section 3 "Claim upload"),
-     * writes it, and marks its images as claimed. A repeated Idempotency-Key in the same session
-     * with the same body returns the first answer and changes nothing; with another body it is
-     * refused (422).
-     *
-     * @param {unknown} body `{ Ctr, Images, ReplacementCtr?, Disruption? }`
-     * @param {string} [idempotencyKey] the Idempotency-Key header
-     * @param {string | null} [session] the id of the request's session (auth.js), the key's scope
-     * @returns {{ status: number, json: unknown }} 201 `{ claimId }`; 400 with a message
-     */
-    submitClaim(body, idempotencyKey, session = null) {
+    /** @type {(body: unknown, idempotencyKey?: string, session?: string | null) => JsonAnswer} 201 `{ claimId }` */
+    submitClaim: (body, idempotencyKey, session = null) => {
       const result = store.idempotency.run(
         { scope: session, path: '/tickets/submit-claim', key: idempotencyKey, body },
         () => {
@@ -231,30 +129,18 @@ function createClaimsStore({ bookings, dataDir, logger = console, uploadFaults =
       return answer(result.status, result.json);
     },
 
-    /** Claims with, for each image, its stored type, bytes and pixel size (for tests). */
+    /** Claims with each image's stored type, bytes and size (`GET /__dev/claims`). */
     describeClaims() {
       return store.claims.map((claim) => ({
         ...claim,
         imageDetails: claim.images.map((id) => {
-          const upload = store.uploads[id];
-          const file = uploadPath(uploadsDir, id, upload.ext);
-          return {
-            id,
-            type: upload.type,
-            bytes: upload.bytes,
-            width: upload.width,
-            height: upload.height,
-            name: upload.name,
-            stored: fs.existsSync(file),
-          };
+          const { type, bytes, width, height, name, ext } = store.uploads[id];
+          return { id, type, bytes, width, height, name, stored: fs.existsSync(uploadPath(uploadsDir, id, ext)) };
         }),
       }));
     },
 
-    /**
-     * Forgets every upload, claim and saved answer, with their files, and saves: the fixtures'
-     * first state again (`POST /__dev/reset`; docs/reference-backend.md "Dev tools").
-     */
+    /** Forgets every upload, claim and saved answer, with their files (`POST /__dev/reset`). */
     reset() {
       for (const dir of [uploadsDir, claimsDir]) {
         fs.rmSync(dir, { recursive: true, force: true });
@@ -266,23 +152,13 @@ function createClaimsStore({ bookings, dataDir, logger = console, uploadFaults =
       store.save();
     },
 
-    /** Writes uploads, claims and idempotency answers to claims.json (atomically). */
     save() {
-      writeStateFile(stateFile, STATE_VERSION, {
-        uploads: store.uploads,
-        claims: store.claims,
-        idempotency: store.idempotency.toJSON(),
-      });
+      const { uploads, claims, idempotency } = store;
+      writeStateFile(stateFile, STATE_VERSION, { uploads, claims, idempotency: idempotency.toJSON() });
     },
   };
 
-  /**
-   * Stores one upload of a journey (Journey-Id trimmed), or answers why not; see `addUpload`.
-   *
-   * @param {{ buffer: Buffer, originalname?: string } | undefined} file
-   * @param {string} journey
-   * @returns {{ status: number, json: unknown }}
-   */
+  /** @type {(file: File | undefined, journey: string) => JsonAnswer} stores an upload, or answers why not */
   function decideUpload(file, journey) {
     if (!JOURNEY_ID.test(journey)) return badRequest('The Journey-Id header is missing or invalid.');
     const bookingReference = journeys.get(journey);
@@ -299,12 +175,11 @@ function createClaimsStore({ bookings, dataDir, logger = console, uploadFaults =
     } catch {
       return answer(415, { message: TEXTS.unreadable });
     }
-    if (!size.width || !size.height) return answer(415, { message: TEXTS.unreadable });
-    if (size.width * size.height > MAX_PIXELS) {
-      const { width, height } = size;
-      return answer(415, {
-        message: TEXTS.tooManyPixels.replace('{width}', String(width)).replace('{height}', String(height)),
-      });
+    const { width, height } = size;
+    if (!width || !height) return answer(415, { message: TEXTS.unreadable });
+    if (width * height > photo.maxPixels) {
+      const message = TEXTS.tooManyPixels.replace('{width}', String(width)).replace('{height}', String(height));
+      return answer(415, { message });
     }
     const end = imageEnd(file.buffer, kind.type);
     if (end === null) return answer(415, { message: TEXTS.unreadable });
@@ -317,7 +192,7 @@ function createClaimsStore({ bookings, dataDir, logger = console, uploadFaults =
     if (planned === 'duplicate' || live.some((upload) => upload.digest === digest)) {
       return answer(409, { message: TEXTS.duplicate });
     }
-    if (live.length >= MAX_LIVE_UPLOADS_PER_JOURNEY) return answer(409, { message: TEXTS.tooMany });
+    if (live.length >= MAX_IMAGES_PER_CLAIM) return answer(409, { message: TEXTS.tooMany });
     const id = newUploadId();
     writeAtomic(uploadPath(uploadsDir, id, kind.ext), image);
     store.uploads[id] = {
@@ -329,54 +204,30 @@ function createClaimsStore({ bookings, dataDir, logger = console, uploadFaults =
       bytes: image.length,
       trailingBytesRemoved: file.buffer.length - image.length,
       digest,
-      width: size.width,
-      height: size.height,
+      width,
+      height,
       name: String(file.originalname ?? '').slice(0, 200),
       time: new Date().toISOString(),
     };
     return answer(200, id);
   }
 
-  load();
-  return store;
-
-  function load() {
-    const saved = readStateFile(stateFile, STATE_VERSION, logger, 'without claims');
-    if (!saved) return;
-    // Only well-formed ids are kept, so a hand-edited file cannot point a path elsewhere.
+  const saved = readStateFile(stateFile, STATE_VERSION, logger, 'without claims');
+  if (saved) {
+    // Only well-formed ids and extensions: a hand-edited file cannot point a path elsewhere.
     for (const [id, upload] of Object.entries(saved.uploads ?? {})) {
       if (isUploadId(id) && upload && isUploadExtension(upload.ext)) store.uploads[id] = upload;
     }
     store.claims = Array.isArray(saved.claims) ? saved.claims : [];
-    // Older files hold answers without a session: load() leaves those out.
     store.idempotency.load(saved.idempotency);
   }
+  return store;
 }
 
 /**
- * Sends a store answer: JSON, or no body for 204.
- *
- * @param {import('express').Response} res
- * @param {ClaimsAnswer} answer
- */
-function send(res, { status, json }) {
-  res.status(status);
-  if (status === 204 || json === undefined) return res.end();
-  return res.json(json);
-}
-
-/**
- * The claim routes (docs/product-rules.md section 7).
- *
- * @param {object} options
- * @param {string} options.dataDir the data folder (`DATA_DIR`)
- * @param {Record<string, import('./backend/types').BookingState>} options.bookings fixture states
- * @param {import('./backend/types').Logger} [options.logger]
- * @param {Record<'upload' | 'deleteUpload' | 'submitClaim', import('express').RequestHandler>} options.guards session guards run before each
- *   route (auth.js `createRouteGuards`: `upload`, `deleteUpload`, `submitClaim`)
- * @param {Record<string, 'duplicate'>} [options.uploadFaults] planned refusals by Journey-Id ({@link createClaimsStore})
- * @returns {import('express').Router & { store: ReturnType<typeof createClaimsStore> }} with `router.store`
- *   the claims store
+ * The claim routes, with `router.store` the claims store.
+ * @param {Parameters<typeof createClaimsStore>[0] & { guards: Record<'upload' | 'deleteUpload' | 'submitClaim',
+ *   import('express').RequestHandler> }} options `guards`: auth.js's
  */
 function createClaimsRouter({ dataDir, bookings, logger = console, guards, uploadFaults }) {
   const store = createClaimsStore({ dataDir, bookings, logger, uploadFaults });
@@ -390,7 +241,6 @@ function createClaimsRouter({ dataDir, bookings, logger = console, guards, uploa
     res.set('Cache-Control', 'no-store');
     next();
   });
-
   router.post(UPLOAD_ROUTE, guards.upload, (req, res) => {
     upload(req, res, (error) => {
       if (error instanceof multer.MulterError) {
@@ -398,34 +248,18 @@ function createClaimsRouter({ dataDir, bookings, logger = console, guards, uploa
         return send(res, badRequest(`Invalid upload: ${error.message}. Send one image in the field "file".`));
       }
       if (error) return send(res, badRequest('The upload could not be read.'));
-      return send(
-        res,
-        store.addUpload(req.file, req.get('Journey-Id'), req.get('Idempotency-Key'), res.locals.sessionId),
-      );
+      const { file } = req;
+      return send(res, store.addUpload(file, req.get('Journey-Id'), req.get('Idempotency-Key'), res.locals.sessionId));
     });
   });
-
   router.post('/tickets/delete/:uploadId', guards.deleteUpload, (req, res) =>
     send(res, store.deleteUpload(String(req.params.uploadId))),
   );
-
   router.post('/tickets/submit-claim', express.json({ limit: '20kb' }), guards.submitClaim, (req, res) =>
     send(res, store.submitClaim(req.body, req.get('Idempotency-Key'), res.locals.sessionId)),
   );
-
-  // Malformed JSON or a body too large: a 4xx with a message.
   router.use('/tickets', requestErrorHandler(logger, 'claims'));
-
   return Object.assign(router, { store });
 }
 
-module.exports = {
-  createClaimsRouter,
-  createClaimsStore,
-  journeyIdsOf,
-  MAX_UPLOAD_BYTES,
-  MAX_IMAGES_PER_CLAIM,
-  MAX_LIVE_UPLOADS_PER_JOURNEY,
-  MAX_PIXELS,
-  STATE_FILE,
-};
+module.exports = { createClaimsRouter, createClaimsStore, journeyIdsOf, MAX_UPLOAD_BYTES };

@@ -1,19 +1,9 @@
 // @ts-check
-// Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
-/**
- * Where an uploaded image ends (docs/uploads.md "On the reference backend"): the offset just after
- * PNG's IEND chunk, GIF's trailer or JPEG's end-of-image marker, found by walking the format's
- * structure (chunks, blocks, segments and entropy-coded data), not by searching for the marker's
- * bytes, which can occur inside the image. Anything after that offset (an HTML page, a script, a
- * second file) is not part of the image, and the reference backend stores the image without it.
- */
+// Where an uploaded image ends, by walking its format's structure: the marker's bytes can occur
+// inside the image (docs/uploads.md "On the reference backend").
 'use strict';
 
-/**
- * The end of a PNG: chunks (length, type, data, CRC) from byte 8 up to and including IEND.
- * @param {Buffer} buffer
- * @returns {number | null}
- */
+/** @param {Buffer} buffer chunks (length, type, data, CRC) from byte 8 up to IEND */
 function pngEnd(buffer) {
   let offset = 8;
   while (offset + 12 <= buffer.length) {
@@ -27,27 +17,13 @@ function pngEnd(buffer) {
   return null;
 }
 
-/**
- * The end of a GIF: header, logical screen descriptor and global colour table, then extensions
- * (0x21) and images (0x2C), each with their data sub-blocks, up to and including the trailer 0x3B.
- * @param {Buffer} buffer
- * @returns {number | null}
- */
+/** @param {Buffer} buffer header and colour table, then extensions (0x21) and images (0x2C) up to 0x3B */
 function gifEnd(buffer) {
   /** @param {number} packed */
   const colourTable = (packed) => (packed & 0x80 ? 3 * 2 ** ((packed & 0x07) + 1) : 0);
-  /**
-   * Skips data sub-blocks from `offset`; returns the offset after the 0 terminator, or null.
-   * @param {number} offset
-   * @returns {number | null}
-   */
+  /** @type {(offset: number) => number | null} after the data sub-blocks' 0 terminator */
   const skipSubBlocks = (offset) => {
-    let at = offset;
-    while (at < buffer.length) {
-      const size = buffer[at];
-      at += 1 + size;
-      if (size === 0) return at;
-    }
+    for (let at = offset; at < buffer.length; at += 1 + buffer[at]) if (buffer[at] === 0) return at + 1;
     return null;
   };
   if (buffer.length < 13) return null;
@@ -56,25 +32,14 @@ function gifEnd(buffer) {
   while (offset !== null && offset < buffer.length) {
     const introducer = buffer[offset];
     if (introducer === 0x3b) return offset + 1;
-    if (introducer === 0x21) {
-      offset = skipSubBlocks(offset + 2);
-    } else if (introducer === 0x2c) {
-      if (offset + 10 > buffer.length) return null;
-      offset = skipSubBlocks(offset + 10 + colourTable(buffer[offset + 9]) + 1);
-    } else {
-      return null;
-    }
+    if (introducer === 0x21) offset = skipSubBlocks(offset + 2);
+    else if (introducer !== 0x2c || offset + 10 > buffer.length) return null;
+    else offset = skipSubBlocks(offset + 10 + colourTable(buffer[offset + 9]) + 1);
   }
   return null;
 }
 
-/**
- * The end of a JPEG: marker segments from the start-of-image, the entropy-coded data after each
- * start-of-scan (where 0xFF is followed by a stuffed 0x00 or a restart marker), up to and
- * including the first end-of-image marker 0xFFD9 outside a segment.
- * @param {Buffer} buffer
- * @returns {number | null}
- */
+/** @param {Buffer} buffer segments and entropy-coded data up to the first 0xFFD9 outside a segment */
 function jpegEnd(buffer) {
   let offset = 2;
   while (offset + 1 < buffer.length) {
@@ -94,7 +59,7 @@ function jpegEnd(buffer) {
     if (next > buffer.length) return null;
     offset = next;
     if (marker !== 0xda) continue;
-    // Entropy-coded data until the next marker that is not a stuffed byte or a restart.
+    // Entropy-coded data: up to a marker that is not a stuffed byte, a restart or fill.
     while (offset + 1 < buffer.length) {
       if (buffer[offset] === 0xff) {
         const following = buffer[offset + 1];
@@ -113,15 +78,12 @@ function jpegEnd(buffer) {
 const FINDERS = { 'image/png': pngEnd, 'image/gif': gifEnd, 'image/jpeg': jpegEnd };
 
 /**
- * The offset just after the end of the image in `buffer`.
- *
- * @param {Buffer} buffer the uploaded bytes, already sniffed as `type`
- * @param {'image/png' | 'image/gif' | 'image/jpeg'} type
- * @returns {number | null} the image's length in bytes (≤ `buffer.length`); null when the image
- *   is cut short or malformed, so that no end is found
+ * The offset just after the image's end.
+ * @param {Buffer} buffer
+ * @param {'image/png' | 'image/gif' | 'image/jpeg'} type as sniffed
+ * @returns {number | null} null when cut short or malformed (or another type)
  */
 function imageEnd(buffer, type) {
-  // A type outside the three finds no end (the caller sniffed it, but this is the last check).
   const finder = /** @type {Record<string, ((bytes: Buffer) => number | null) | undefined>} */ (FINDERS)[type];
   return finder && Buffer.isBuffer(buffer) ? finder(buffer) : null;
 }

@@ -1,15 +1,6 @@
 // @ts-check
-// Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
-/**
- * `npm run symbolicate -- <report.json> [--dist=DIR]`: prints an error report's stack as source
- * files and lines, using the hidden source maps of the production build (a `.map` beside each JS
- * file in dist/; docs/error-reports.md "Source lines: `npm run symbolicate`").
- *
- * The file holds one report (the JSON POSTed to /report/error) or an array of them. Each frame's
- * URL is matched to a file of the build by the longest tail of its path that exists there
- * (`https://cdn.example/static/widgets/v1/refund/242.6d8fe64e.js` → `refund/242.6d8fe64e.js`), so
- * the build can be served under any prefix. Frames that no map covers are printed unchanged.
- */
+// `npm run symbolicate -- <report.json> [--dist=DIR]`: an error report's stack as source lines, by
+// the build's hidden source maps (docs/error-reports.md "Source lines: `npm run symbolicate`").
 'use strict';
 
 const fs = require('fs');
@@ -19,55 +10,35 @@ const { SourceMapConsumer } = require('source-map');
 /** A stack frame of Chromium (`at fn (url:1:2)`, `at url:1:2`) or Firefox/Safari (`fn@url:1:2`). */
 const FRAME = /^(\s*)(?:at\s+(?:(.*?)\s+\()?(.+?):(\d+):(\d+)\)?|(.*?)@(.+?):(\d+):(\d+))\s*$/;
 
-/**
- * Parses one line of a stack.
- * @param {string} line
- * @returns {{ indent: string, name: string, url: string, line: number, column: number } | null}
- */
+/** @type {(line: string) => { name: string, url: string, line: number, column: number } | null} */
 function parseFrame(line) {
-  const match = FRAME.exec(line);
-  if (!match) return null;
-  if (match[3] !== undefined) {
-    return { indent: match[1], name: match[2] ?? '', url: match[3], line: Number(match[4]), column: Number(match[5]) };
-  }
-  return { indent: match[1], name: match[6], url: match[7], line: Number(match[8]), column: Number(match[9]) };
+  const m = FRAME.exec(line);
+  if (!m) return null;
+  const [name, url, row, column] = m[3] !== undefined ? [m[2] ?? '', m[3], m[4], m[5]] : [m[6], m[7], m[8], m[9]];
+  return { name, url, line: Number(row), column: Number(column) };
 }
 
 /**
- * The build file a script URL names: the longest tail of the URL's path that is a file in `dist`.
- * @param {string} url
- * @param {string} dist the build folder, absolute
- * @returns {string | null} an absolute path, or null
+ * The longest tail of a script URL's path that is a file in `dist`, so any prefix may serve the build.
+ * @type {(url: string, dist: string) => string | null}
  */
 function distFileFor(url, dist) {
-  let pathname;
-  try {
-    pathname = new URL(url).pathname;
-  } catch {
-    pathname = url;
-  }
-  const segments = pathname.split('/').filter(Boolean);
+  const segments = (URL.canParse(url) ? new URL(url).pathname : url).split('/').filter(Boolean);
   for (let i = 0; i < segments.length; i += 1) {
     const candidate = path.join(dist, ...segments.slice(i));
-    if (candidate.startsWith(dist + path.sep) && fs.existsSync(candidate) && fs.statSync(candidate).isFile()) {
+    if (candidate.startsWith(dist + path.sep) && fs.statSync(candidate, { throwIfNoEntry: false })?.isFile()) {
       return candidate;
     }
   }
   return null;
 }
 
-/**
- * `webpack://rw_refund/./widgets/refund/x.tsx` → `widgets/refund/x.tsx`.
- * @param {string} source
- * @returns {string}
- */
-function cleanSource(source) {
-  return source.replace(/^webpack:\/\/[^/]*\//, '').replace(/^\.\//, '');
-}
+/** @param {string} source `webpack://rw_refund/./widgets/refund/x.tsx` → `widgets/refund/x.tsx` */
+const cleanSource = (source) => source.replace(/^webpack:\/\/[^/]*\//, '').replace(/^\.\//, '');
 
 /**
- * Creates a symbolicator over a build folder. Source maps are read once each.
- * @param {string} dist the build folder (holds host-shim.js and the `.map` files)
+ * A symbolicator over a build folder, reading each source map once.
+ * @param {string} dist
  * @returns {{ position: (url: string, line: number, column: number) => Promise<{ source: string, line: number, column: number, name: string | null } | null>, destroy: () => void }}
  */
 function createSymbolicator(dist) {
@@ -103,20 +74,15 @@ function createSymbolicator(dist) {
 }
 
 /**
- * Symbolicates one report: its message, its `source:line:column` and every frame of its stack.
- * @param {Record<string, unknown>} report an error report (docs/product-rules.md section 3 fields)
- * @param {ReturnType<typeof createSymbolicator>} symbolicator
- * @returns {Promise<string>} the text to print
+ * One report's message, `source:line:column` and stack frames, mapped where a map covers them.
+ * @type {(report: Record<string, unknown>, symbolicator: ReturnType<typeof createSymbolicator>) => Promise<string>}
  */
 async function symbolicateReport(report, symbolicator) {
   const out = [`${report.time ?? ''} ${report.message ?? ''}`.trim()];
   if (report.source) {
     const at = await symbolicator.position(String(report.source), Number(report.line), Number(report.column));
-    out.push(
-      at
-        ? `  thrown at ${at.source}:${at.line}:${at.column}`
-        : `  thrown at ${report.source}:${report.line}:${report.column}`,
-    );
+    const where = at ? `${at.source}:${at.line}:${at.column}` : `${report.source}:${report.line}:${report.column}`;
+    out.push(`  thrown at ${where}`);
   }
   for (const line of String(report.stack ?? '').split('\n')) {
     const frame = parseFrame(line);
@@ -125,7 +91,7 @@ async function symbolicateReport(report, symbolicator) {
       continue;
     }
     const at = await symbolicator.position(frame.url, frame.line, frame.column);
-    // A mapped frame keeps only its original name: the minified one means nothing in the source.
+    // A mapped frame keeps only its original name: the minified one means nothing there.
     const name = at ? at.name : frame.name;
     const where = at ? `${at.source}:${at.line}:${at.column}` : `${frame.url}:${frame.line}:${frame.column}`;
     out.push(`    at ${name ? `${name} (${where})` : where}`);
@@ -134,10 +100,7 @@ async function symbolicateReport(report, symbolicator) {
   return out.join('\n');
 }
 
-/**
- * Reads the report file and prints each report symbolicated.
- * @param {string[]} argv the command's arguments
- */
+/** @type {(argv: string[]) => Promise<string>} the text to print; the file holds one report or an array */
 async function main(argv) {
   const distArg = argv.find((arg) => arg.startsWith('--dist='));
   const files = argv.filter((arg) => !arg.startsWith('--'));
@@ -168,4 +131,4 @@ if (require.main === module) {
   );
 }
 
-module.exports = { parseFrame, distFileFor, createSymbolicator, symbolicateReport, main };
+module.exports = { main };

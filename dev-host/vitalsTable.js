@@ -1,11 +1,6 @@
 // @ts-check
-// Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
-/**
- * `npm run vitals` (docs/reference-backend.md "Web Vitals"): the 75th percentile of each Web Vital
- * per page (route), from the reports of `POST /report/vitals` the reference backend keeps in
- * `DATA_DIR/state.json` (backend/store.js). The 75th percentile is the figure Google's Core Web
- * Vitals judge a page by; its rating uses web-vitals' own thresholds.
- */
+// `npm run vitals`: the 75th percentile of each Web Vital per route, from the reports kept in
+// `DATA_DIR/state.json` (docs/reference-backend.md "Web Vitals").
 'use strict';
 
 const path = require('path');
@@ -15,51 +10,26 @@ const { STATE_FILE, STATE_VERSION } = require('./backend/store');
 const { readStateFile } = require('./backend/stateFile');
 const { escapeForLog } = require('./backend/routes');
 
-/** The metrics in the order they are printed, with web-vitals' good / poor thresholds. */
-const METRICS = /** @type {const} */ ({
-  LCP: LCPThresholds,
-  INP: INPThresholds,
-  CLS: CLSThresholds,
-  TTFB: TTFBThresholds,
-});
+/** The metrics in print order, with web-vitals' good / poor thresholds. */
+const METRICS = { LCP: LCPThresholds, INP: INPThresholds, CLS: CLSThresholds, TTFB: TTFBThresholds };
 
 /** @typedef {keyof typeof METRICS} MetricName */
 /** @typedef {{ route: string, metric: MetricName, p75: number, rating: string, reports: number }} VitalsRow */
 
-/**
- * The 75th percentile by the nearest-rank method: the smallest value that at least 75 % of the
- * values are at or below (of 4 values, the 3rd smallest; of 1, that one).
- *
- * @param {number[]} values at least one
- * @returns {number}
- */
+/** @type {(values: number[]) => number} the 75th percentile by nearest rank (of 4 values, the 3rd smallest) */
 function percentile75(values) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.ceil(sorted.length * 0.75) - 1];
 }
 
-/**
- * How a value compares with a metric's thresholds, as web-vitals rates it: above the second is
- * poor, above the first needs improvement, else good.
- *
- * @param {MetricName} metric
- * @param {number} value
- * @returns {'good' | 'needs improvement' | 'poor'}
- */
+/** @type {(metric: MetricName, value: number) => 'good' | 'needs improvement' | 'poor'} as web-vitals rates it */
 function ratingOf(metric, value) {
   const [good, poor] = METRICS[metric];
   if (value > poor) return 'poor';
   return value > good ? 'needs improvement' : 'good';
 }
 
-/**
- * The table of `npm run vitals`: one row per route and metric that has reports, routes in
- * alphabetical order, metrics as in {@link METRICS}. Reports that are not of the contract's shape
- * (a state file edited by hand) are left out.
- *
- * @param {unknown[]} reports the stored vitals reports
- * @returns {VitalsRow[]}
- */
+/** @type {(reports: unknown[]) => VitalsRow[]} a row per route (sorted) and metric; malformed reports left out */
 function vitalsTable(reports) {
   /** @type {Map<string, Map<MetricName, number[]>>} */
   const byRoute = new Map();
@@ -83,23 +53,8 @@ function vitalsTable(reports) {
 }
 
 /**
- * A value as printed: CLS with 3 decimals, the others in whole milliseconds.
- *
- * @param {MetricName} metric
- * @param {number} value
- */
-function formatValue(metric, value) {
-  return metric === 'CLS' ? value.toFixed(3) : `${Math.round(value)} ms`;
-}
-
-/**
- * The text `npm run vitals` prints for the reports of a state file. A route's control characters
- * (C0, DEL, C1, U+2028, U+2029) are printed as `\uXXXX`, as in the log (backend/routes.js
- * `escapeForLog`), so a route cannot move the cursor, forge a row or plant a link.
- *
- * @param {unknown[]} reports
- * @param {string} file where they were read, named in the heading
- * @returns {string} a heading and an aligned table, or a sentence saying how to get reports
+ * A heading naming `file` and an aligned table, or how to get reports; a route's control characters are escaped.
+ * @type {(reports: unknown[], file: string) => string}
  */
 function vitalsText(reports, file) {
   const rows = vitalsTable(reports);
@@ -113,7 +68,7 @@ function vitalsText(reports, file) {
   const cells = rows.map((row) => [
     escapeForLog(row.route),
     row.metric,
-    formatValue(row.metric, row.p75),
+    row.metric === 'CLS' ? row.p75.toFixed(3) : `${Math.round(row.p75)} ms`,
     row.rating,
     String(row.reports),
   ]);
@@ -133,14 +88,7 @@ function vitalsText(reports, file) {
   ].join('\n');
 }
 
-/**
- * The vitals reports of a data folder's state file: none when it is missing, unreadable or of
- * another version (then logged, as the backend does).
- *
- * @param {string} dataDir the backend's DATA_DIR
- * @param {import('./backend/types').Logger} [logger]
- * @returns {{ file: string, reports: unknown[] }}
- */
+/** @type {(dataDir: string, logger?: import('./backend/types').Logger) => { file: string, reports: unknown[] }} */
 function readVitalsReports(dataDir, logger = console) {
   const file = path.join(dataDir, STATE_FILE);
   const saved = readStateFile(file, STATE_VERSION, logger, 'with no reports');

@@ -1,76 +1,36 @@
 // @ts-check
-/**
- * The reference backend's answers (docs/reference-backend.md): the shape every handler returns, its
- * helpers, and `send`, which writes one to an express response.
- */
+// The reference backend's answers, `send` and the routers' error handler (docs/reference-backend.md "Code").
 'use strict';
 
 /** @typedef {import('./types').Answer} Answer */
 /** @typedef {import('./types').HttpError} HttpError */
 
-/**
- * Tells whether a fixture value is a planned HTTP failure (`{ httpError }`).
- *
- * @param {unknown} value a fixture's status, dry run or lookup answer
- * @returns {value is HttpError}
- */
-function isHttpError(value) {
-  return value !== null && typeof value === 'object' && 'httpError' in value;
-}
+/** @type {(value: unknown) => value is HttpError} a fixture's planned failure `{ httpError }` */
+const isHttpError = (value) => value !== null && typeof value === 'object' && 'httpError' in value;
 
-/**
- * A deep copy of a JSON value, so an answer never shares objects with the fixtures.
- *
- * @template T
- * @param {T} value
- * @returns {T}
- */
-function clone(value) {
-  return JSON.parse(JSON.stringify(value));
-}
+/** @type {<T>(value: T) => T} a deep copy, so an answer never shares objects with the fixtures */
+const clone = (value) => JSON.parse(JSON.stringify(value));
 
-/**
- * A 400 answer with a message.
- *
- * @param {string} message
- * @returns {{ status: number, json: { message: string } }}
- */
-function badRequest(message) {
-  return { status: 400, json: { message } };
-}
+/** @param {string} message */
+const badRequest = (message) => ({ status: 400, json: { message } });
 
-/**
- * The 404 answer of an unknown booking reference (plain text naming at most 40 characters of it).
- *
- * @param {unknown} reference
- * @returns {Answer}
- */
-function notFound(reference) {
-  return {
-    status: 404,
-    text: `No booking with reference ${String(reference ?? '').slice(0, 40)}`,
-    contentType: 'text/plain',
-  };
-}
+/** @type {(reference: unknown) => Answer} 404 naming at most 40 characters of the reference */
+const notFound = (reference) => ({
+  status: 404,
+  text: `No booking with reference ${String(reference ?? '').slice(0, 40)}`,
+  contentType: 'text/plain',
+});
 
-/**
- * The answer a fixture's planned failure gives: its status, body and content type (plain text by default).
- *
- * @param {HttpError['httpError']} httpError
- * @returns {Answer}
- */
-function fromHttpError({ status, body, contentType }) {
-  return { status, text: String(body ?? ''), contentType: contentType ?? 'text/plain' };
-}
+/** @type {(httpError: HttpError['httpError']) => Answer} a fixture's planned failure, plain text by default */
+const fromHttpError = ({ status, body = '', contentType = 'text/plain' }) => ({
+  status,
+  text: String(body),
+  contentType,
+});
 
-/**
- * The message of an answer: its JSON `message`, else its text (or the text's JSON `message`).
- *
- * @param {Answer} answer
- * @returns {string}
- */
+/** @type {(answer: Answer) => string} its JSON `message`, else its text (or the text's JSON `message`) */
 function messageOf(answer) {
-  if ('json' in answer) {
+  if (!('text' in answer)) {
     const { json } = answer;
     const message = json !== null && typeof json === 'object' && 'message' in json ? json.message : undefined;
     return typeof message === 'string' ? message : '';
@@ -83,35 +43,22 @@ function messageOf(answer) {
   }
 }
 
-/**
- * Sends an answer: JSON, or text with its content type.
- *
- * @param {import('express').Response} res
- * @param {Answer} answer
- */
+/** @type {(res: import('express').Response, answer: Answer) => unknown} text with its type, JSON, or no body */
 function send(res, answer) {
   res.status(answer.status);
-  if ('json' in answer) return res.json(answer.json);
-  return res.type(answer.contentType ?? 'text/plain').send(answer.text);
+  if ('text' in answer) return res.type(answer.contentType ?? 'text/plain').send(answer.text);
+  return answer.json === undefined ? res.end() : res.json(answer.json);
 }
 
 /**
- * The error handler a router puts after its routes: a request its body parser refused (malformed
- * JSON, a body too large: a 4xx error) is answered with that status and `Invalid request:
- * <reason>`; any other error is logged and answered 500 without its details.
- *
+ * The error handler after a router's routes: a body parser's 4xx (malformed JSON, too large) is
+ * answered `Invalid request: <reason>`; anything else is logged and answered 500.
  * @param {import('./types').Logger} logger
- * @param {string} what the router, for the log line (`backend`, `claims`)
+ * @param {string} what the router, for the log line
  * @returns {import('express').ErrorRequestHandler}
  */
 function requestErrorHandler(logger, what) {
-  /**
-   * @param {{ status?: number, stack?: string, message?: string }} error
-   * @param {import('express').Request} _req
-   * @param {import('express').Response} res
-   * @param {import('express').NextFunction} _next
-   */
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- express knows an error handler by its 4 parameters
   return (error, _req, res, _next) => {
     const given = error.status;
     const status = typeof given === 'number' && Number.isInteger(given) && given >= 400 && given < 500 ? given : 500;

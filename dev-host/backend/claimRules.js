@@ -1,31 +1,21 @@
 // @ts-check
-/**
- * Whether the reference backend takes a claim (docs/product-rules.md section 3 "Claim upload";
- * docs/uploads.md "On the reference backend"): the checks of a submit-claim body against the
- * fixtures' bookings and the uploads.
- */
+// Whether the reference backend takes a submit-claim body (docs/reference-backend.md "Code").
 'use strict';
 
 const { randomUUID } = require('crypto');
+const { badRequest } = require('./answers');
 const photo = require('../../contract/rules/photo.json');
 const bookingReference = require('../../contract/rules/bookingReference.json');
 const { isUploadId } = require('./uploadFiles');
 
-/** Most images in one claim (docs/product-rules.md section 5). */
 const MAX_IMAGES_PER_CLAIM = photo.maxPhotos;
 const BOOKING_REFERENCE = new RegExp(bookingReference.pattern);
 
-/** @param {string} message */
-const badRequest = (message) => ({ status: 400, json: { message } });
-
 /**
- * Checks a submit-claim body; changes nothing.
- *
- * @param {unknown} request the parsed JSON body `{ Ctr, Images, ReplacementCtr?, Disruption? }`
- * @param {{ references: Set<string>, uploads: Record<string, import('../claims').Upload> }} known
- *   the fixtures' booking references (upper case) and the uploads by id
- * @returns {{ status: number, json: unknown } | { status: 201, json: { claimId: string }, claim: import('../claims').Claim }}
- *   400 with a message, or 201 with the new claim
+ * Checks a submit-claim body `{ Ctr, Images, ReplacementCtr?, Disruption? }` against the booking
+ * references (upper case) and the uploads by id; changes nothing.
+ * @type {(request: unknown, known: { references: Set<string>, uploads: Record<string, import('../claims').Upload> }) =>
+ *   { status: number, json: unknown } | { status: 201, json: { claimId: string }, claim: import('../claims').Claim }}
  */
 function decideClaim(request, { references, uploads }) {
   if (request === null || typeof request !== 'object' || Array.isArray(request)) {

@@ -1,8 +1,5 @@
 // @ts-check
-/**
- * A committing POST run once (docs/architecture.md "Exactly once"; docs/reference-backend.md):
- * the reference backend's one path for ProcessRefund and the replacement refund.
- */
+// A committing POST run once per session, path and Idempotency-Key (docs/reference-backend.md "Code").
 'use strict';
 
 const { isDefinite } = require('../idempotency');
@@ -16,18 +13,10 @@ const { clone } = require('./answers');
  */
 
 /**
- * Runs a committing POST once per session, path and Idempotency-Key (../idempotency.js): a
- * repeated key with the same body returns the first answer and changes nothing; with another body
- * it is refused (422). `decide` changes the state and returns `{ status, json, accepted? }`;
- * accepted requests are recorded in `store.requests`. Saves at once when accepted, else soon when
- * another 2xx answer was saved; a refusal writes nothing.
- *
- * @param {CommittingStore | null} store where answers and requests are kept; null: keep nothing,
- *   only `decide`'s answer
- * @param {{ path: string, body: unknown, idempotencyKey: string | undefined, session: string | null }} request
- *   the route, the parsed JSON body, the Idempotency-Key header and the session's id (the key's scope)
- * @param {() => Decided} decide
- * @returns {{ status: number, json: unknown }}
+ * Runs `decide` unless its key was answered (../idempotency.js); with no store, just runs it. An
+ * accepted request is recorded and saved at once; another saved 2xx is saved soon.
+ * @type {(store: CommittingStore | null, request: { path: string, body: unknown, idempotencyKey: string | undefined,
+ *   session: string | null }, decide: () => Decided) => { status: number, json: unknown }}
  */
 function committing(store, { path, body, idempotencyKey, session }, decide) {
   if (!store) {
@@ -38,12 +27,8 @@ function committing(store, { path, body, idempotencyKey, session }, decide) {
     store.idempotency.run({ scope: session, path, key: idempotencyKey, body }, decide)
   );
   if (answer.decided && answer.accepted) {
-    store.requests.push({
-      path,
-      body: clone(body),
-      idempotencyKey: idempotencyKey ?? null,
-      time: new Date().toISOString(),
-    });
+    const time = new Date().toISOString();
+    store.requests.push({ path, body: clone(body), idempotencyKey: idempotencyKey ?? null, time });
     store.save();
   } else if (answer.decided && idempotencyKey !== undefined && isDefinite(answer.status)) store.saveSoon();
   return { status: answer.status, json: answer.json };

@@ -1,45 +1,27 @@
 // @ts-check
-/**
- * The reference backend's refund rules (docs/reference-backend.md, docs/product-rules.md section
- * 3): whether a confirm refund or a replacement request is accepted, over the fixture states and
- * the bookings already refunded. Pure: the store (store.js) records what they accept.
- */
+// Whether a confirm refund or a replacement request is accepted; pure (docs/reference-backend.md "Code").
 'use strict';
 
 const { badRequest, clone, fromHttpError, isHttpError } = require('./answers');
-const { referenceKey, sameEmail } = require('./fixtures');
+const { referenceKey, refundStatusOf, sameEmail } = require('./fixtures');
 
 /** @typedef {import('./types').Answer} Answer */
 /** @typedef {import('./fixtures').Fixtures} Fixtures */
 /** @typedef {import('./types').LookupState} LookupState */
-/** @typedef {import('./types').RefundStatus} RefundStatus */
-/** @typedef {import('./types').StatusAnswer} StatusAnswer */
 /** @typedef {(reference: string) => boolean} IsRefunded */
 
-/**
- * The lookup fixture of a booking reference and e-mail (each ignoring letter case), or null.
- *
- * @param {Fixtures} fixtures
- * @param {unknown} reference
- * @param {unknown} email
- * @returns {LookupState | null}
- */
+/** @type {(fixtures: Fixtures, reference: unknown, email: unknown) => LookupState | null} each in any letter case */
 function findLookup(fixtures, reference, email) {
   const found = fixtures.lookupByReference(reference);
-  if (!found) return null;
-  return sameEmail(found.email, email) ? found : null;
+  return found && sameEmail(found.email, email) ? found : null;
 }
 
 /**
- * Checks a replacement request (its body already checked against the contract): the original
- * booking by its (replacement) protected reference, not yet refunded; the replacement journey
- * among the eligible journeys of a known lookup. The dry run is the lookup fixture's
+ * Checks a replacement request: the booking by its (replacement) protected reference, not yet
+ * refunded, and the journey eligible in its lookup. The dry run is the lookup's
  * `dryRuns[replacementJourneyId]`, else the booking's net replacement value.
- *
- * @param {Fixtures} fixtures
- * @param {import('./requests').ReplacementRequest} body
- * @param {IsRefunded} isRefunded
- * @returns {{ error: Answer } | { dryRun: Answer, reference: string }}
+ * @type {(fixtures: Fixtures, body: import('./requests').ReplacementRequest, isRefunded: IsRefunded) =>
+ *   { error: Answer } | { dryRun: Answer, reference: string }}
  */
 function checkReplacement(fixtures, body, isRefunded) {
   const match = fixtures
@@ -51,12 +33,11 @@ function checkReplacement(fixtures, body, isRefunded) {
         (state.status.replacementProtectedReference ?? state.status.protectedReference) === body.protectedReference,
     );
   if (!match) return { error: badRequest('Unknown protected reference.') };
-  const status = /** @type {RefundStatus} */ (/** @type {StatusAnswer} */ (match.state.status).refundStatus);
+  const status = /** @type {import('./types').RefundStatus} */ (refundStatusOf(match.state));
   const reference = referenceKey(match.state.bookingReference);
   if (body.journeyId !== status.journeyID) return { error: badRequest('journeyId does not match the booking.') };
-  if (isRefunded(reference) || status.isCancelled) {
-    return { error: badRequest('This booking has already been refunded.') };
-  }
+  const refunded = isRefunded(reference) || status.isCancelled;
+  if (refunded) return { error: badRequest('This booking has already been refunded.') };
   if (referenceKey(body.replacementBookingReference) === reference) {
     return { error: badRequest('The replacement cannot be the booking being refunded.') };
   }
@@ -68,7 +49,6 @@ function checkReplacement(fixtures, body, isRefunded) {
   if (!eligible.some((journey) => journey.journeyID === body.replacementJourneyId)) {
     return { error: badRequest('this journey is not an eligible replacement for your booking') };
   }
-  // An eligible journey means a known lookup.
   const planned = /** @type {LookupState} */ (lookup).dryRuns?.[String(body.replacementJourneyId)];
   if (isHttpError(planned)) return { dryRun: fromHttpError(planned.httpError), reference };
   const dryRun = planned ?? {
@@ -80,13 +60,9 @@ function checkReplacement(fixtures, body, isRefunded) {
 }
 
 /**
- * Checks a confirm refund request (its body already checked against the contract) against the
- * fixtures and the bookings already refunded.
- *
- * @param {Fixtures} fixtures
- * @param {import('./requests').ConfirmRefundRequest} body
- * @param {IsRefunded} isRefunded
- * @returns {Answer | { status: 200, json: { accepted: true, deferred: boolean }, accepted: true, reference: string }}
+ * Checks a confirm refund request against the fixtures and the bookings already refunded.
+ * @type {(fixtures: Fixtures, body: import('./requests').ConfirmRefundRequest, isRefunded: IsRefunded) =>
+ *   Answer | { status: 200, json: { accepted: true, deferred: boolean }, accepted: true, reference: string }}
  */
 function decideRefund(fixtures, body, isRefunded) {
   const match = fixtures
@@ -94,7 +70,7 @@ function decideRefund(fixtures, body, isRefunded) {
     .find(({ state }) => !isHttpError(state.status) && state.status?.protectedReference === body.protectedReference);
   if (!match) return badRequest('Unknown protected reference.');
   const reference = referenceKey(match.state.bookingReference);
-  const status = /** @type {StatusAnswer} */ (match.state.status).refundStatus;
+  const status = refundStatusOf(match.state);
   if (!status) return badRequest('No matching journey for this booking.');
   if (body.journeyId !== status.journeyID) return badRequest('journeyId does not match the booking.');
   if (isRefunded(reference) || status.isCancelled) return badRequest('This booking has already been refunded.');

@@ -1,18 +1,11 @@
 // @ts-check
-/**
- * Checks the request bodies the reference backend accepts against the host contract's JSON
- * Schemas (contract/schemas/, docs/reference-backend.md "Request checks"): the files the widgets'
- * yup schemas generate, so no copy of its own.
- */
+// Request bodies checked against the contract's JSON Schemas (docs/reference-backend.md "Request checks").
 'use strict';
 
 const fs = require('fs');
 const path = require('path');
 const Ajv = require('ajv').default;
 const { badRequest } = require('./answers');
-
-/** The contract's schema files, `NAME.json` each. */
-const SCHEMA_DIR = path.join(__dirname, '..', '..', 'contract', 'schemas');
 
 /**
  * @typedef {{ protectedReference: string, journeyId: number, covid19: boolean, defer: boolean,
@@ -27,9 +20,8 @@ const SCHEMA_DIR = path.join(__dirname, '..', '..', 'contract', 'schemas');
  */
 
 /**
- * The contract's JSON Schemas in a folder, by name (without `$schema` and `$id`).
- *
- * @param {string} dir a folder of `NAME.json` files
+ * The JSON Schemas of a folder's `NAME.json` files, by name, without `$schema` and `$id`.
+ * @param {string} dir
  * @returns {Record<string, JsonSchema>}
  * @throws SyntaxError when a file is not JSON
  */
@@ -47,14 +39,12 @@ function schemaFiles(dir) {
   );
 }
 
-const schemas = schemaFiles(SCHEMA_DIR);
+const schemas = schemaFiles(path.join(__dirname, '..', '..', 'contract', 'schemas'));
 
 /**
- * The contract's JSON Schema of a name.
- *
  * @param {string} name a file of contract/schemas/ without `.json`, e.g. `errorReport`
  * @returns {JsonSchema}
- * @throws Error when contract/schemas/ has no schema of that name
+ * @throws Error when there is none
  */
 function contractSchema(name) {
   const schema = schemas[name];
@@ -62,26 +52,10 @@ function contractSchema(name) {
   return schema;
 }
 
-// Formats: the contract's e-mail schema carries its own pattern (a domain with a dot), which ajv
-// checks; `format: email` is yup's rule, left to that pattern here.
+// `format: email` is left to the e-mail schema's own pattern; ajv caches each compiled schema.
 const ajv = new Ajv({ strict: true, strictTypes: false, formats: { email: true } });
-/** @type {Record<RequestName, import('ajv').ValidateFunction>} */
-const validators = {
-  confirmRefundRequest: ajv.compile(contractSchema('confirmRefundRequest')),
-  lookupRequest: ajv.compile(contractSchema('lookupRequest')),
-  replacementRequest: ajv.compile(contractSchema('replacementRequest')),
-  vitalsReport: ajv.compile(contractSchema('vitalsReport')),
-};
 
-/**
- * What a field's schema asks for, in words: 'one of "a", "b"', 'an integer', 'a number, 0 or
- * more', 'true or false', 'a string', 'a string of at most N characters', 'a string in the
- * documented format', each string one followed by ' or null' when null is allowed. The request
- * schemas have fields of these kinds only (a test keeps it so).
- *
- * @param {JsonSchema} schema the field's schema
- * @returns {string}
- */
+/** @param {JsonSchema} schema a field's; the request schemas have only these kinds */
 function wanted(schema) {
   if (schema.enum) return `one of ${schema.enum.map((value) => JSON.stringify(value)).join(', ')}`;
   if (schema.type === 'integer') return 'an integer';
@@ -95,21 +69,17 @@ function wanted(schema) {
 
 /**
  * Checks a request body against its contract schema.
- *
- * @param {unknown} body the parsed JSON body
- * @param {RequestName} name the request
- * @returns {import('./types').Answer | null} null when valid; else a 400 answer naming the first
- *   bad field: `<field> must be <what the schema asks>.`, or `The request body must be a JSON
- *   object.`
+ * @param {unknown} body
+ * @param {RequestName} name
+ * @returns {import('./types').Answer | null} null when valid, else 400 naming the first bad field
  */
 function checkRequest(body, name) {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     return badRequest('The request body must be a JSON object.');
   }
-  const validate = validators[name];
+  const validate = ajv.compile(contractSchema(name));
   if (validate(body)) return null;
-  // A body that fails has errors; the schemas have no additionalProperties rule, so each error is
-  // about one of their fields: a missing one, or one of the wrong type or format.
+  // No additionalProperties rule: each error is about a field the schema names.
   const [error] = /** @type {import('ajv').ErrorObject[]} */ (validate.errors);
   const field = error.keyword === 'required' ? error.params.missingProperty : error.instancePath.split('/')[1];
   const properties = /** @type {Record<string, JsonSchema>} */ (contractSchema(name).properties);

@@ -1,9 +1,5 @@
 // @ts-check
-/**
- * The reference backend's routes (docs/reference-backend.md; docs/product-rules.md section 7 as
- * far as built so far). The test endpoints /__dev/* are devTools.js's, served only with the dev
- * tools on.
- */
+// The reference backend's routes (docs/reference-backend.md; /__dev/* are devTools.js's).
 'use strict';
 
 const express = require('express');
@@ -11,130 +7,61 @@ const { badRequest, requestErrorHandler, send } = require('./answers');
 const { LIMITS, perClient, tooMany } = require('./limits');
 const { checkRequest } = require('./requests');
 
-/** Body limits of the report routes: a vitals report is a few short fields; an error report holds a stack. */
-const VITALS_REPORT_LIMIT = '4kb';
-const ERROR_REPORT_LIMIT = '32kb';
-/** The `Retry-After` (s) of a proof refused because no session may make room (auth.js `createSessions`). */
+/** The `Retry-After` (s) of a proof refused because no session may make room (auth.js). */
 const SESSIONS_FULL_WAIT_S = 60;
-/** Longest vitals route kept (characters). */
-const MAX_ROUTE_LENGTH = 200;
-/** A route: '' or an absolute path of URL path characters only (RFC 3986 pchar and '/'). */
-const SAFE_ROUTE = new RegExp(`^(?:/[A-Za-z0-9\\-._~!$&'()*+,;=:@%/]{0,${MAX_ROUTE_LENGTH - 1}})?$`);
-/** The largest value each metric can take: LCP, INP and TTFB in ms (10 minutes), CLS a score. */
+/** A vitals route: '' or a path of URL path characters (RFC 3986 pchar and '/'), at most 200. */
+const SAFE_ROUTE = /^(?:\/[A-Za-z0-9\-._~!$&'()*+,;=:@%/]{0,199})?$/;
+/** The largest value of each metric (docs/reference-backend.md "Web Vitals"). */
 const VITALS_CEILING = { LCP: 600_000, INP: 600_000, TTFB: 600_000, CLS: 100 };
 
-/**
- * The refusal of a vitals route that is not a path of safe characters, or null for a good one.
- *
- * @param {unknown} route
- * @returns {import('./types').Answer | null}
- */
-function checkVitalsRoute(route) {
-  return typeof route === 'string' && SAFE_ROUTE.test(route)
-    ? null
-    : badRequest(`route must be a path of at most ${MAX_ROUTE_LENGTH} URL path characters.`);
-}
+/** @type {(query: Record<string, unknown>, name: string) => string} the first value, name in any case (as ASP.NET) */
+const queryValue = (query, name) => {
+  const found = Object.entries(query ?? {}).find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
+  const first = Array.isArray(found) ? found[0] : found;
+  return typeof first === 'string' ? first : '';
+};
 
-/**
- * A metric's value within what the metric can be (docs/reference-backend.md "Web Vitals").
- *
- * @param {keyof typeof VITALS_CEILING} name
- * @param {number} value at least 0 (the schema's)
- * @returns {number}
- */
-const clampVital = (name, value) => Math.min(value, VITALS_CEILING[name]);
-
-/**
- * Reads a query parameter by name, ignoring the letter case of the name (as ASP.NET model binding
- * does). A repeated parameter gives its first value.
- *
- * @param {Record<string, unknown>} query the parsed query (`req.query`)
- * @param {string} name the parameter name, e.g. `BookingReference`
- * @returns {string} the value, or `''` when absent
- */
-function queryValue(query, name) {
-  const wanted = name.toLowerCase();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (key.toLowerCase() !== wanted) continue;
-    const first = Array.isArray(value) ? value[0] : value;
-    return typeof first === 'string' ? first : '';
-  }
-  return '';
-}
-
-/**
- * Escapes control characters (C0, DEL, C1, U+2028, U+2029) as `\uXXXX`, so a logged value
- * cannot start a forged log line or move the cursor of a terminal.
- *
- * @param {unknown} value any value; null/undefined become ''
- * @param {number} [max] longest result before escaping (characters), default 200
- * @returns {string}
- */
-function escapeForLog(value, max = 200) {
-  return String(value ?? '')
+/** @type {(value: unknown, max?: number) => string} for a log line: cut, control characters as `\uXXXX` */
+const escapeForLog = (value, max = 200) =>
+  String(value ?? '')
     .slice(0, max)
     .replace(
       // eslint-disable-next-line no-control-regex -- matching control characters is the point
       /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g,
       (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
     );
-}
-
-/** @typedef {import('express').RequestHandler} RequestHandler */
 
 /**
- * The session guards the routes run (auth.js `createRouteGuards`).
- *
- * @typedef {object} Guards
- * @property {RequestHandler} status runs before /Refund/Status and /Refund/DryRun
- * @property {RequestHandler} refund runs before /api/ProcessRefund
- * @property {RequestHandler} replacement runs before the replacement routes
- * @property {(req: import('express').Request, res: import('express').Response, references: string[],
- *   options?: { page?: boolean }) => string | null} grant issues a new session token for proved
- *   bookings (null: refused by a session limit)
- * @property {(req: import('express').Request, reference: unknown) => Promise<number>} throttle
- *   takes one proof attempt of a booking: 0 when allowed, else the seconds to wait
+ * The session guards (auth.js `createRouteGuards`): `grant` issues a session token for proved
+ * bookings (null: no room), `throttle` takes one proof (0, or the seconds to wait).
+ * @typedef {import('express').Request} Request
+ * @typedef {import('express').RequestHandler} Handler
+ * @typedef {{ status: Handler, refund: Handler, replacement: Handler, throttle: (req: Request, reference: unknown) => Promise<number>,
+ *   grant: (req: Request, res: import('express').Response, references: string[], options?: { page?: boolean }) => string | null }} Guards
  */
 
 /**
- * The backend's routes over a backend (../backend.js `createBackend`).
- *
+ * The backend's routes over ../backend.js `createBackend`.
  * @param {import('../backend').Backend} backend
- * @param {object} options
- * @param {number} [options.latencyMs] delay before each /Refund/* and /api/* answer (default 0)
- * @param {import('./types').Logger} [options.logger]
- * @param {Guards} options.guards
- * @param {boolean} [options.logReports] log each error report (default true; the states gallery's
- *   are made on purpose, and kept without a log line)
+ * @param {{ latencyMs?: number, logger?: import('./types').Logger, guards: Guards, logReports?: boolean }} options
+ *   `latencyMs` delays /Refund/* and /api/*; `logReports: false` keeps error reports without a log line
  * @returns {import('express').Router}
  */
 function createBackendRouter(backend, { latencyMs = 0, logger = console, guards, logReports = true }) {
   const router = express.Router();
   const json = express.json({ limit: '100kb' });
-  /**
-   * @param {import('express').Request} _req
-   * @param {import('express').Response} res
-   * @param {import('express').NextFunction} next
-   */
-  const noStore = (_req, res, next) => {
+  if (latencyMs > 0) router.use(['/Refund', '/api'], (_req, _res, next) => void setTimeout(next, latencyMs));
+  router.use(['/Refund', '/api', '/report', '/tickets'], (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
-  };
-
-  if (latencyMs > 0) {
-    router.use(['/Refund', '/api'], (_req, _res, next) => {
-      setTimeout(next, latencyMs);
-    });
-  }
-  router.use(['/Refund', '/api', '/report', '/tickets'], noStore);
+  });
 
   /** @param {import('express').Request} req */
   const statusQuery = (req) => queryValue(req.query, 'bookingReference');
   router.get('/Refund/Status', guards.status, (req, res) => send(res, backend.statusAnswer(statusQuery(req))));
   router.get('/Refund/DryRun', guards.status, (req, res) => send(res, backend.dryRunAnswer(statusQuery(req))));
 
-  // Server-to-server: another host opens a session for a booking it rendered (docs/security.md);
-  // a new token every time, keeping the request's live session only when it holds that booking.
+  // Server-to-server: a host opens a session for a booking it rendered (docs/security.md).
   router.post('/api/Session', json, async (req, res) => {
     if (!req.is('application/json')) return res.status(415).type('text/plain').send('Send JSON.');
     const invalid = checkRequest(req.body, 'lookupRequest');
@@ -155,7 +82,7 @@ function createBackendRouter(backend, { latencyMs = 0, logger = console, guards,
     const named = checkRequest(req.body, 'lookupRequest') ? 0 : await guards.throttle(req, req.body.bookingReference);
     if (named > 0) return tooMany(res, named);
     const answer = backend.lookupAnswer(req.body);
-    // Reference and e-mail matched: the traveller proved the replacement booking is theirs.
+    // Reference and e-mail matched: the replacement booking is proved.
     if (answer.status === 200 && guards.grant(req, res, [req.body.bookingReference]) === null) {
       return tooMany(res, SESSIONS_FULL_WAIT_S);
     }
@@ -169,14 +96,12 @@ function createBackendRouter(backend, { latencyMs = 0, logger = console, guards,
   });
 
   /**
-   * A report route: rate-limited per client before the body is read (docs/reference-backend.md
-   * "Limits"), then JSON only (415), since a cross-site form or no-cors fetch cannot send
-   * application/json without a preflight.
-   *
+   * A report route: limited per client before the body is read, then JSON only (415: a cross-site
+   * form cannot send it without a preflight).
    * @param {string} route
-   * @param {number} perClientLimit reports a client may send a window (limits.js)
-   * @param {string} bodyLimit the largest body
-   * @param {string} noun the report, as the 415's message starts
+   * @param {number} perClientLimit
+   * @param {string} bodyLimit
+   * @param {string} noun starts the 415's message
    * @param {import('express').RequestHandler} handle
    */
   const reportRoute = (route, perClientLimit, bodyLimit, noun, handle) =>
@@ -192,7 +117,7 @@ function createBackendRouter(backend, { latencyMs = 0, logger = console, guards,
       },
     );
 
-  reportRoute('/report/error', LIMITS.errorsPerClient, ERROR_REPORT_LIMIT, 'An error report', (req, res) => {
+  reportRoute('/report/error', LIMITS.errorsPerClient, '32kb', 'An error report', (req, res) => {
     if (req.body === null || typeof req.body !== 'object' || Array.isArray(req.body)) {
       return res.status(400).json({ message: 'An error report must be a JSON object.' });
     }
@@ -201,18 +126,18 @@ function createBackendRouter(backend, { latencyMs = 0, logger = console, guards,
     return res.status(204).end();
   });
 
-  // Web Vitals of real page views (docs/host-contract.md "POST /report/vitals"): checked against the
-  // contract's schema and the route's and value's bounds, kept without a log line.
-  reportRoute('/report/vitals', LIMITS.vitalsPerClient, VITALS_REPORT_LIMIT, 'A vitals report', (req, res) => {
-    const invalid = checkRequest(req.body, 'vitalsReport') ?? checkVitalsRoute(req.body.route);
+  reportRoute('/report/vitals', LIMITS.vitalsPerClient, '4kb', 'A vitals report', (req, res) => {
+    const invalid =
+      checkRequest(req.body, 'vitalsReport') ??
+      (SAFE_ROUTE.test(req.body.route) ? null : badRequest('route must be a path of at most 200 URL path characters.'));
     if (invalid) return send(res, invalid);
-    backend.addVitalsReport({ ...req.body, value: clampVital(req.body.name, req.body.value) });
+    const { name, value } = req.body;
+    backend.addVitalsReport({ ...req.body, value: Math.min(value, VITALS_CEILING[/** @type {'LCP'} */ (name)]) });
     return res.status(204).end();
   });
 
   router.use('/api', (_req, res) => res.status(404).json({ message: 'Not found.' }));
 
-  // Body-parser failures (malformed JSON, too large) become 4xx answers with a message.
   router.use(requestErrorHandler(logger, 'backend'));
   return router;
 }

@@ -1,11 +1,6 @@
 // @ts-check
-/**
- * The reference backend's state (docs/reference-backend.md): the bookings refunded, the saved
- * answers of the committing calls (Idempotency-Key replay, ../idempotency.js), the log of accepted
- * requests, the error reports and the Web Vitals reports; persisted to `DATA_DIR/state.json`
- * (error reports: memory only).
- * devTools.js serves it to tests at /__dev/*.
- */
+// The reference backend's state: refunds, saved answers, accepted requests, error and vitals
+// reports; in `DATA_DIR/state.json`, error reports in memory only (docs/reference-backend.md "Code").
 'use strict';
 
 const fs = require('fs');
@@ -19,26 +14,17 @@ const { readStateFile, writeStateFile } = require('./stateFile');
 const STATE_FILE = 'state.json';
 const STATE_VERSION = 1;
 const MAX_ERROR_REPORTS = 1000;
-/** The fields of an error report an answer keeps: the contract's (docs/host-contract.md "POST /report/error"). */
-const ERROR_REPORT_FIELDS = Object.keys(contractSchema('errorReport').properties ?? {});
-/** How many Web Vitals reports are kept (docs/reference-backend.md "Web Vitals"): the newest. */
 const MAX_VITALS_REPORTS = 5000;
-/** How long a change that needs no immediate write (a report, a saved answer) waits for the next write, ms. */
+/** How long a change that needs no immediate write waits for the next write, ms. */
 const SAVE_DELAY_MS = 1000;
-/** The fields of a vitals report the store keeps: the contract's (docs/host-contract.md "POST /report/vitals"). */
-const VITALS_REPORT_FIELDS = Object.keys(contractSchema('vitalsReport').properties ?? {});
 
 /**
- * Keeps `report`'s `fields` (others dropped) with the time it was received, newest last, and
- * drops the oldest beyond `max`.
- *
- * @param {Record<string, unknown>[]} list
- * @param {Record<string, unknown>} report
- * @param {string[]} fields
- * @param {number} max
+ * Keeps the contract's fields of a report, with the time received, newest last, at most `max`.
+ * @type {(list: Record<string, unknown>[], report: Record<string, unknown>, schema: string, max: number) => void}
  */
-function keepReport(list, report, fields, max) {
-  const kept = Object.fromEntries(fields.filter((field) => field in report).map((field) => [field, report[field]]));
+function keepReport(list, report, schema, max) {
+  const fields = Object.keys(contractSchema(schema).properties ?? {}).filter((field) => field in report);
+  const kept = Object.fromEntries(fields.map((field) => [field, report[field]]));
   list.push({ ...kept, receivedAt: new Date().toISOString() });
   if (list.length > max) list.splice(0, list.length - max);
 }
@@ -49,18 +35,9 @@ function keepReport(list, report, fields, max) {
  */
 
 /**
- * Creates the backend's state, loading `DATA_DIR/state.json` when present (an unreadable file is
- * logged and ignored: the state starts empty).
- *
- * A store made with `keep: false` keeps nothing a committing call changes: each call is decided
- * afresh by the same rules (no Idempotency-Key replay), no refund or request is recorded, and no
- * file is read or written, so every booking keeps its fixture answers. The states gallery's
- * backend is one (docs/gallery.md "One backend"); error reports are still kept, in memory.
- *
- * @param {object} options
- * @param {string} options.dataDir folder for state.json (created when missing; untouched with `keep: false`)
- * @param {import('./types').Logger} [options.logger] where problems with the saved state are logged
- * @param {boolean} [options.keep] false: keep nothing (above); default true
+ * The backend's state, loading `DATA_DIR/state.json` when present. `keep: false` (the states
+ * gallery's, docs/gallery.md "One backend") records no refund, request or answer and touches no file.
+ * @param {{ dataDir: string, logger?: import('./types').Logger, keep?: boolean }} options
  */
 function createStore({ dataDir, logger = console, keep = true }) {
   const stateFile = path.join(dataDir, STATE_FILE);
@@ -70,78 +47,45 @@ function createStore({ dataDir, logger = console, keep = true }) {
   let pending;
   const store = {
     stateFile,
-    /** @type {Record<string, Refunded>} bookingReference (trimmed, upper case) → the refund */
+    /** @type {Record<string, Refunded>} by booking reference (trimmed, upper case) */
     refunded: {},
-    /** Saved answers of the committing calls, by session, path and key (idempotency.js). */
     idempotency: createIdempotency(),
-    /** @type {import('./committing').RecordedRequest[]} Accepted committing POSTs. */
+    /** @type {import('./committing').RecordedRequest[]} accepted committing POSTs */
     requests: [],
-    /** @type {Record<string, unknown>[]} Error reports POSTed to /report/error (memory only). */
+    /** @type {Record<string, unknown>[]} */
     errorReports: [],
-    /** @type {Record<string, unknown>[]} Web Vitals reports POSTed to /report/vitals (saved; `npm run vitals`). */
+    /** @type {Record<string, unknown>[]} */
     vitalsReports: [],
 
-    /**
-     * True once a refund of the booking was accepted.
-     * @param {unknown} reference a booking reference (any letter case, surrounding spaces ignored)
-     */
-    isRefunded(reference) {
-      return Boolean(store.refunded[referenceKey(reference)]);
-    },
-
-    /**
-     * Records an accepted refund of a booking (nothing with `keep: false`); `committing` saves it.
-     * @param {string} reference the booking reference (trimmed, upper case)
-     * @param {Refunded} refund
-     */
-    recordRefund(reference, refund) {
+    /** @type {(reference: unknown) => boolean} */
+    isRefunded: (reference) => Boolean(store.refunded[referenceKey(reference)]),
+    /** @type {(reference: string, refund: Refunded) => void} the reference trimmed, upper case */
+    recordRefund: (reference, refund) => {
       if (keep) store.refunded[reference] = refund;
     },
-
     /**
-     * Runs a committing POST once per session, path and Idempotency-Key ({@link committing}).
-     *
-     * @param {string} requestPath the route, e.g. `/api/ProcessRefund`
-     * @param {unknown} body the parsed JSON body
-     * @param {string | undefined} idempotencyKey the Idempotency-Key header
-     * @param {string | null} session the id of the request's session (auth.js), the key's scope
-     * @param {() => import('./committing').Decided} decide
-     * @returns {{ status: number, json: unknown }}
+     * A committing POST ({@link committing}); `session` is the key's scope (auth.js).
+     * @type {(route: string, body: unknown, idempotencyKey: string | undefined, session: string | null,
+     *   decide: () => import('./committing').Decided) => { status: number, json: unknown }}
      */
-    committing(requestPath, body, idempotencyKey, session, decide) {
-      return committing(keep ? store : null, { path: requestPath, body, idempotencyKey, session }, decide);
-    },
-
-    /**
-     * Keeps an error report (the contract's fields; others dropped), newest last, at most 1000.
-     * @param {Record<string, unknown>} report
-     */
-    addErrorReport(report) {
-      keepReport(store.errorReports, report, ERROR_REPORT_FIELDS, MAX_ERROR_REPORTS);
-    },
-
-    /**
-     * Keeps a Web Vitals report, already checked against the contract's `vitalsReport` schema
-     * (the contract's fields; others dropped), newest last, at most 5000; saved with the next
-     * write ({@link saveSoon}).
-     * @param {Record<string, unknown>} report
-     */
-    addVitalsReport(report) {
-      keepReport(store.vitalsReports, report, VITALS_REPORT_FIELDS, MAX_VITALS_REPORTS);
+    committing: (route, body, idempotencyKey, session, decide) =>
+      committing(keep ? store : null, { path: route, body, idempotencyKey, session }, decide),
+    /** @type {(report: Record<string, unknown>) => void} */
+    addErrorReport: (report) => keepReport(store.errorReports, report, 'errorReport', MAX_ERROR_REPORTS),
+    /** @type {(report: Record<string, unknown>) => void} checked against `vitalsReport`; saved soon */
+    addVitalsReport: (report) => {
+      keepReport(store.vitalsReports, report, 'vitalsReport', MAX_VITALS_REPORTS);
       store.saveSoon();
     },
 
-    /**
-     * Writes state.json within {@link SAVE_DELAY_MS}, once for every change made meanwhile (not
-     * with `keep: false`). A failed write is logged.
-     */
+    /** Writes state.json within {@link SAVE_DELAY_MS}, once for all changes meanwhile; a failure is logged. */
     saveSoon() {
       if (!keep || pending) return;
       pending = setTimeout(() => store.flush(), SAVE_DELAY_MS);
       pending.unref();
     },
 
-    /** Writes a change {@link saveSoon} holds back, now; nothing when there is none. */
+    /** Writes now what {@link saveSoon} holds back, if anything. */
     flush() {
       if (!pending) return;
       try {
@@ -151,7 +95,7 @@ function createStore({ dataDir, logger = console, keep = true }) {
       }
     },
 
-    /** Forgets refunds, idempotency answers, recorded requests, error and vitals reports; saves. */
+    /** Forgets everything and saves (`POST /__dev/reset`). */
     reset() {
       store.refunded = {};
       store.idempotency.clear();
@@ -161,10 +105,6 @@ function createStore({ dataDir, logger = console, keep = true }) {
       store.save();
     },
 
-    /**
-     * Writes refunds, idempotency answers, recorded requests and vitals reports to state.json
-     * (atomically; not with `keep: false`).
-     */
     save() {
       clearTimeout(pending);
       pending = undefined;
@@ -178,18 +118,14 @@ function createStore({ dataDir, logger = console, keep = true }) {
     },
   };
 
-  if (keep) load();
-  return store;
-
-  function load() {
-    const saved = readStateFile(stateFile, STATE_VERSION, logger, 'from the fixtures');
-    if (!saved) return;
+  const saved = keep ? readStateFile(stateFile, STATE_VERSION, logger, 'from the fixtures') : null;
+  if (saved) {
     store.refunded = saved.refunded ?? {};
-    // Older files hold answers without a session: load() leaves those out.
     store.idempotency.load(saved.idempotency);
     store.requests = saved.requests ?? [];
     store.vitalsReports = Array.isArray(saved.vitalsReports) ? saved.vitalsReports : [];
   }
+  return store;
 }
 
 /** @typedef {ReturnType<typeof createStore>} Store */

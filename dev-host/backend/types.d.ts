@@ -1,11 +1,7 @@
-/**
- * Shapes the dev host works with: its answers and the parts of the fixture states
- * (fixtures/bookings.json, fixtures/lookups.json) its rules read. The full shapes are the host
- * contract's (docs/host-contract.md); these name only the fields the dev host reads.
- */
+// The dev host's answers and the fixture fields it reads (full shapes: docs/host-contract.md).
 
-/** An answer of the reference backend: JSON, or text with its content type. */
-export type Answer = { status: number; json: unknown } | { status: number; text: string; contentType?: string };
+/** An answer of the reference backend: JSON (none: no body), or text with its content type. */
+export type Answer = { status: number; json?: unknown } | { status: number; text: string; contentType?: string };
 
 /** A fixture's planned HTTP failure in place of an answer. */
 export interface HttpError {
