@@ -25,7 +25,7 @@ const widgets = require('./host-shim/widgets.json');
 const { shadowNamedGlobals } = require('./host-shim/namedGlobals');
 const { RefundWidgetsManifestPlugin } = require('./build/manifest-plugin');
 const { FirstPanelFiles } = require('./build/first-panel-plugin');
-const { withoutAxiosFetchAdapter, externalRuntimeInjectorAsEsModule } = require('./build/third-party-patches');
+const { externalRuntimeInjectorAsEsModule } = require('./build/third-party-patches');
 const { ChunkIntegrityPlugin } = require('./build/sri-plugin');
 const { hostSharedConfig } = require('./build/host-shares');
 const pkg = require('./package.json');
@@ -144,8 +144,6 @@ function base(name, { production }) {
         // Origins besides the page's a navigation attribute may name (shared/page/navigationTarget.ts).
         __RW_NAVIGATION_ORIGINS__: JSON.stringify(process.env.NAVIGATION_ORIGINS || ''),
       }),
-      // Browsers use axios's XHR adapter; its fetch adapter never runs here (build/third-party-patches.js).
-      withoutAxiosFetchAdapter(),
     ],
   };
 }

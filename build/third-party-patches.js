@@ -1,25 +1,13 @@
 /**
- * The two places where the build swaps a file inside a third-party package for another
- * (docs/architecture.md "Federation"). Both use webpack's public `NormalModuleReplacementPlugin`,
- * but each relies on how the package is laid out inside, which no release promises to keep:
- * build/third-party.test.js checks each assumption against the installed package, so an upgrade
- * that changes one fails there instead of making the bundles silently larger or broken.
+ * The one place where the build swaps a file inside a third-party package for another
+ * (docs/architecture.md "Federation"), by webpack's public `NormalModuleReplacementPlugin`. It
+ * relies on how the package is laid out inside, which no release promises to keep:
+ * build/third-party.test.js checks that against the installed package, so an upgrade that changes
+ * it fails there instead of making the bundles silently larger or broken.
  */
 'use strict';
 
-const path = require('path');
 const webpack = require('webpack');
-
-/**
- * axios's fetch adapter (`axios/lib/adapters/fetch.js`), which `lib/adapters/adapters.js` imports
- * for its `getFetch` only. Browsers use the XHR adapter (axios's default order is
- * `['xhr', 'http', 'fetch']`), so the fetch adapter never runs in the widgets, but axios has no
- * build without it. Upstream: "Reduce size after tree shaking",
- * https://github.com/axios/axios/issues/5380.
- */
-const AXIOS_FETCH_ADAPTER = /axios[\\/]lib[\\/]adapters[\\/]fetch\.js$/;
-/** What stands in for it: a `getFetch` that says "not supported here". */
-const NO_FETCH_ADAPTER = path.resolve(__dirname, '..', 'shared', 'api', 'noFetchAdapter.js');
 
 /**
  * The runtime-core injector the federation plugin adds for `provideExternalRuntime`, by
@@ -32,15 +20,6 @@ const NO_FETCH_ADAPTER = path.resolve(__dirname, '..', 'shared', 'api', 'noFetch
  * https://github.com/module-federation/core/issues/5036.
  */
 const INJECTOR_COMMONJS = /inject-external-runtime-core-plugin[\\/]dist[\\/]index\.cjs$/;
-
-/**
- * Every compiler: axios's fetch adapter replaced by {@link NO_FETCH_ADAPTER}.
- *
- * @returns {import('webpack').NormalModuleReplacementPlugin}
- */
-function withoutAxiosFetchAdapter() {
-  return new webpack.NormalModuleReplacementPlugin(AXIOS_FETCH_ADAPTER, NO_FETCH_ADAPTER);
-}
 
 /**
  * The `.cjs` path of the injector's CommonJS build turned into its ES module build's `.js` path.
@@ -65,10 +44,7 @@ function externalRuntimeInjectorAsEsModule() {
 }
 
 module.exports = {
-  AXIOS_FETCH_ADAPTER,
-  NO_FETCH_ADAPTER,
   INJECTOR_COMMONJS,
   injectorAsEsModule,
-  withoutAxiosFetchAdapter,
   externalRuntimeInjectorAsEsModule,
 };

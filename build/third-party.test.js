@@ -8,49 +8,13 @@
 
 const fs = require('fs');
 const path = require('path');
-const {
-  AXIOS_FETCH_ADAPTER,
-  NO_FETCH_ADAPTER,
-  INJECTOR_COMMONJS,
-  injectorAsEsModule,
-  withoutAxiosFetchAdapter,
-  externalRuntimeInjectorAsEsModule,
-} = require('./third-party-patches');
+const { INJECTOR_COMMONJS, injectorAsEsModule, externalRuntimeInjectorAsEsModule } = require('./third-party-patches');
 const { shareKeyOf } = require('./first-panel-plugin');
 
 const ROOT = path.resolve(__dirname, '..');
 /** A file of an installed package, by its path inside the package (not through its exports). */
 const packageFile = (name, ...segments) => path.join(ROOT, 'node_modules', name, ...segments);
 const read = (file) => fs.readFileSync(file, 'utf8');
-
-describe("axios's fetch adapter, swapped for shared/api/noFetchAdapter.js", () => {
-  const adapters = read(packageFile('axios', 'lib', 'adapters', 'adapters.js'));
-
-  it('is the file the swap matches', () => {
-    const fetchAdapter = packageFile('axios', 'lib', 'adapters', 'fetch.js');
-    expect(fs.existsSync(fetchAdapter)).toBe(true);
-    expect(AXIOS_FETCH_ADAPTER.test(fetchAdapter)).toBe(true);
-    expect(withoutAxiosFetchAdapter().resourceRegExp).toBe(AXIOS_FETCH_ADAPTER);
-    expect(withoutAxiosFetchAdapter().newResource).toBe(NO_FETCH_ADAPTER);
-  });
-
-  it("is imported by axios's adapter table as a namespace of which only getFetch is read", () => {
-    expect(adapters).toContain("import * as fetchAdapter from './fetch.js';");
-    expect([...new Set(adapters.match(/fetchAdapter\.\w+/g))]).toEqual(['fetchAdapter.getFetch']);
-    // An adapter whose `get` answers false is one the environment does not support.
-    expect(adapters).toMatch(/adapter = adapter\.get\(config\)/);
-  });
-
-  it('stands in with a getFetch that answers false', () => {
-    expect(fs.existsSync(NO_FETCH_ADAPTER)).toBe(true);
-    const stub = read(NO_FETCH_ADAPTER);
-    expect(stub).toContain('export const getFetch = () => false;');
-  });
-
-  it('is never needed in a browser: axios tries the XHR adapter first', () => {
-    expect(read(packageFile('axios', 'lib', 'defaults', 'index.js'))).toContain("adapter: ['xhr', 'http', 'fetch'],");
-  });
-});
 
 describe("the federation plugin's runtime-core injector, swapped for its ES module build", () => {
   const injector = '@module-federation/inject-external-runtime-core-plugin';

@@ -35,6 +35,13 @@ class TimeZoneEnvironment extends JsdomEnvironment {
     // Mock Service Worker (test/api/server.ts) needs Node's Fetch API classes, which jsdom lacks.
     // fetch itself stays out: the product's fetch calls keep being stubbed by their tests.
     for (const name of FETCH_API) if (this.global[name] === undefined) this.global[name] = globalThis[name];
+    // As in a browser, a Request resolves a relative URL against the page (axios's fetch adapter needs it).
+    const page = this.global;
+    this.global.Request = class Request extends globalThis.Request {
+      constructor(input, init) {
+        super(typeof input === 'string' ? new URL(input, page.location.href) : input, init);
+      }
+    };
     this.previousTimeZone = process.env.TZ;
     process.env.TZ = this.timeZone;
     this.global.process.env.TZ = this.timeZone;

@@ -1,46 +1,25 @@
 /**
  * The widgets' request functions, applying shared/api/policy.ts (docs/architecture.md "One request
  * layer"). GETs and uploads retry transient failures; committing POSTs never retry and carry an
- * `Idempotency-Key` (docs/architecture.md "Exactly once"). axios loads on the first request needing it.
+ * `Idempotency-Key` (docs/architecture.md "Exactly once").
  */
 import type { AxiosRequestConfig, AxiosResponse } from 'axios';
-import { v4 as uuidv4 } from 'uuid';
-import { apiUrl, noteConnection, startActivity, takePrefetched, type PrefetchedAnswer } from '@rw/page-runtime';
-import type { LayerConfig, PrefetchedOutcome } from './http';
+import { apiUrl, noteConnection, takePrefetched } from '@rw/page-runtime';
+import { api, firstTryFrom, type LayerConfig } from './http';
 import { parseJsonBody, settings, toWidgetError } from './policy';
-
-const loadHttp = () => import(/* webpackChunkName: "rw-http" */ './http');
-
-let warmed = false;
-
-/** Loads axios when the page is idle, so the first action does not wait for it; a failure is ignored. */
-function loadHttpWhenIdle(): void {
-  if (warmed) return;
-  warmed = true;
-  const load = () => void loadHttp().catch(() => undefined);
-  const idle = (globalThis as { requestIdleCallback?: (run: () => void, options: { timeout: number }) => number })
-    .requestIdleCallback;
-  if (idle) idle(load, { timeout: 3000 });
-  else setTimeout(load, 1000);
-}
 
 /** Resolves a fixed API path of docs/product-rules.md section 7 against the host's `data-api-base`. */
 export { apiUrl };
 
-/** Sends one request through axios, loading it first; `prefetched` is the shim's first try. Throws WidgetError. */
-async function send<T>(
-  config: AxiosRequestConfig & LayerConfig,
-  prefetched?: PrefetchedOutcome,
-): Promise<AxiosResponse<T>> {
+/** Sends one request through the widgets' axios instance. Throws WidgetError. */
+async function send<T>(config: AxiosRequestConfig & LayerConfig): Promise<AxiosResponse<T>> {
   try {
-    const http = await loadHttp();
-    const adapter = prefetched ? http.prefetchedFirst(http.api, prefetched) : undefined;
-    const response = await http.api.request<T>(adapter ? { ...config, adapter } : config);
+    const response = await api.request<T>(config);
     noteConnection(true);
     return response;
   } catch (error) {
     const failure = toWidgetError(error);
-    // Any answer means online; no answer (nor the code to send it) means offline.
+    // Any answer means online; no answer means offline.
     noteConnection(failure.code !== 'NETWORK_ERROR');
     throw failure;
   }
@@ -51,56 +30,22 @@ const AS_TEXT: Pick<AxiosRequestConfig, 'responseType' | 'transformResponse'> = 
   transformResponse: [(data: unknown) => data],
 };
 
-/** Waits for the shim's prefetched answer as the first try, bounded by the GET timeout. Never rejects. */
-async function awaitPrefetched(answer: Promise<PrefetchedAnswer>): Promise<PrefetchedOutcome> {
-  const endActivity = startActivity();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<PrefetchedOutcome>((resolve) => {
-    timer = setTimeout(() => resolve({ kind: 'timeout' }), settings.timeouts.get);
-  });
-  try {
-    return await Promise.race([
-      answer.then(
-        (a): PrefetchedOutcome => ({ kind: 'answer', answer: a }),
-        (cause: unknown): PrefetchedOutcome => ({ kind: 'no-answer', cause }),
-      ),
-      timeout,
-    ]);
-  } finally {
-    clearTimeout(timer);
-    endActivity();
-  }
-}
-
 /**
  * GETs `url` and returns its parsed JSON body, retrying transient failures; a GET the shim prefetched
- * counts as the first try (docs/performance.md "First panel").
+ * is the first try (docs/performance.md "First panel").
  * @throws WidgetError (TIMEOUT, NETWORK_ERROR, API_ERROR, INVALID_RESPONSE)
  */
 export async function getJson(url: string): Promise<unknown> {
   const prefetched = takePrefetched(url);
-  const outcome = prefetched ? await awaitPrefetched(prefetched) : undefined;
-  if (outcome?.kind === 'answer' && outcome.answer.ok) {
-    noteConnection(true);
-    loadHttpWhenIdle();
-    return parseJsonBody(outcome.answer.body);
-  }
-  const response = await send<string>(
-    {
-      method: 'get',
-      url,
-      timeout: settings.timeouts.get,
-      'axios-retry': { retries: settings.retry.retries },
-      ...AS_TEXT,
-    },
-    outcome,
-  );
+  const response = await send<string>({
+    method: 'get',
+    url,
+    timeout: settings.timeouts.get,
+    'axios-retry': { retries: settings.retry.retries },
+    ...AS_TEXT,
+    ...(prefetched ? firstTryFrom(prefetched) : {}),
+  });
   return parseJsonBody(response.data);
-}
-
-/** A new Idempotency-Key for one confirmed intent (docs/architecture.md "Exactly once"). */
-export function newIdempotencyKey(): string {
-  return uuidv4();
 }
 
 /**

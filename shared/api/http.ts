@@ -1,16 +1,16 @@
 /**
  * The widgets' one axios instance, applying shared/api/policy.ts, with axios-retry as the one retry
- * mechanism; loaded by client.ts on first use (docs/architecture.md "One request layer").
+ * mechanism (docs/architecture.md "One request layer").
  */
 import axios, {
-  AxiosError,
-  type AxiosAdapter,
+  type AxiosError,
   type AxiosInstance,
+  type AxiosRequestConfig,
   type AxiosResponse,
   type InternalAxiosRequestConfig,
 } from 'axios';
 import axiosRetry, { exponentialDelay } from 'axios-retry';
-import { reportError, sendsCredentials, startActivity, type PrefetchedAnswer } from '@rw/page-runtime';
+import { reportError, sendsCredentials, startActivity } from '@rw/page-runtime';
 import { isStateChanging, isTransientStatus, requestHeaders, settings, strayTokenSources } from './policy';
 
 export interface LayerConfig {
@@ -66,39 +66,27 @@ function createClient(): AxiosInstance {
     retryCondition: mayRetry,
     retryDelay: (retryCount, error) => exponentialDelay(retryCount, error, settings.retry.baseDelayMs),
     shouldResetTimeout: true,
+    // A retry of a prefetched GET goes by XHR, as every other request does.
+    onRetry: (_count, _error, config) => {
+      if (config.adapter === 'fetch') Object.assign(config, { adapter: undefined, env: undefined });
+    },
   });
   return instance;
 }
 
 export const api = createClient();
 
-/** How the shim's prefetched GET ended: an answer, no answer (`cause`: what fetch threw), or a timeout. */
-export type PrefetchedOutcome =
-  { kind: 'answer'; answer: PrefetchedAnswer } | { kind: 'no-answer'; cause: unknown } | { kind: 'timeout' };
-
 /**
- * An adapter whose first call settles with `outcome` and whose later calls (retries) use the
- * instance's own adapter: a failed prefetch becomes the first try of an ordinary GET.
+ * The config whose first try is `answer`, the shim's GET of the same URL already under way
+ * (docs/performance.md "First panel"): axios's fetch adapter reads it within the request's timeout.
  */
-export function prefetchedFirst(instance: AxiosInstance, outcome: PrefetchedOutcome): AxiosAdapter {
-  let used = false;
-  return (config) => {
-    if (used) return axios.getAdapter(instance.defaults.adapter)(config);
-    used = true;
-    if (outcome.kind === 'timeout') {
-      return Promise.reject(new AxiosError(`timeout of ${config.timeout}ms exceeded`, 'ETIMEDOUT', config));
-    }
-    if (outcome.kind === 'no-answer') {
-      const failure = new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
-      failure.cause = outcome.cause as Error;
-      return Promise.reject(failure);
-    }
-    const { status, body } = outcome.answer;
-    const response: AxiosResponse = { data: body, status, statusText: '', headers: {}, config, request: undefined };
-    if (config.validateStatus?.(status) ?? (status >= 200 && status < 300)) return Promise.resolve(response);
-    const code = status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST;
-    return Promise.reject(
-      new AxiosError(`Request failed with status code ${status}`, code, config, undefined, response),
-    );
-  };
+export function firstTryFrom(answer: Promise<Response>): Pick<AxiosRequestConfig, 'adapter' | 'env'> {
+  const fetchAnswer = (input: URL | Request | string, init?: RequestInit) =>
+    new Promise<Response>((resolve, reject) => {
+      const signal = typeof input === 'object' && 'signal' in input ? input.signal : init?.signal;
+      if (signal?.aborted) reject(signal.reason);
+      signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
+      answer.then(resolve, reject);
+    });
+  return { adapter: 'fetch', env: { fetch: fetchAnswer } };
 }

@@ -8,7 +8,7 @@ import { pageBookingReferences, redactText, redactUrl } from './redact';
 import './runtime.css';
 
 import { crossOriginApiRequest, requestHeaders, resolveApiUrl } from '../api/policy';
-export { prefetchGet, takePrefetched, type PrefetchedAnswer } from './prefetch';
+export { prefetchGet, takePrefetched } from './prefetch';
 export { noteConnection, offlineReason, subscribeConnection, type OfflineReason } from './connection';
 export { pageBookingReferences, redactUrl } from './redact';
 

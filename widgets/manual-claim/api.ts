@@ -1,11 +1,20 @@
 /** The manual claim's calls (docs/product-rules.md section 7; docs/architecture.md "One request layer"). */
-import { apiUrl, newIdempotencyKey, postCommitting, postFile, postWithoutBody } from '../../shared/api/client';
+import { apiUrl } from '@rw/page-runtime';
+import { newIdempotencyKey } from '../../shared/api/idempotencyKey';
+import { toWidgetError } from '../../shared/api/policy';
 import { sha256Hex } from './photoCheck';
 import type { SubmitClaimRequest } from './types';
 
 /** Each image is POSTed here as multipart field `file` with header `Journey-Id`. */
 export const UPLOAD_PATH = '/tickets/upload';
 export const SUBMIT_CLAIM_PATH = '/tickets/submit-claim';
+
+/** The request layer, loaded at the first call: the manual claim's first panel sends nothing. */
+function client() {
+  return import(/* webpackChunkName: "rw-client" */ '../../shared/api/client').catch((error: unknown) => {
+    throw toWidgetError(error);
+  });
+}
 
 /** The upload URL against the host's `data-api-base` (dropzone's `url` option; dropzone sends nothing itself). */
 export function uploadUrl(): string {
@@ -21,7 +30,7 @@ export function deletePath(uploadId: string): string {
  * @throws WidgetError TIMEOUT, NETWORK_ERROR, API_ERROR
  */
 export async function submitClaim(request: SubmitClaimRequest, idempotencyKey: string): Promise<void> {
-  await postCommitting(SUBMIT_CLAIM_PATH, request, idempotencyKey);
+  await (await client()).postCommitting(SUBMIT_CLAIM_PATH, request, idempotencyKey);
 }
 
 /**
@@ -29,7 +38,7 @@ export async function submitClaim(request: SubmitClaimRequest, idempotencyKey: s
  * @throws WidgetError TIMEOUT, NETWORK_ERROR, API_ERROR, FORBIDDEN
  */
 export async function deleteUpload(uploadId: string): Promise<void> {
-  await postWithoutBody(deletePath(uploadId));
+  await (await client()).postWithoutBody(deletePath(uploadId));
 }
 
 /**
@@ -46,12 +55,12 @@ export async function uploadKey(journeyId: string, digest: string | null): Promi
  * failure; `signal` aborts it. Resolves to the answer's text (the upload id).
  * @throws WidgetError TIMEOUT, NETWORK_ERROR, API_ERROR, FORBIDDEN
  */
-export function uploadPhoto(
+export async function uploadPhoto(
   journeyId: string,
   photo: { name: string; blob: Blob; key: string },
   signal?: AbortSignal,
 ): Promise<string> {
-  return postFile(UPLOAD_PATH, {
+  return (await client()).postFile(UPLOAD_PATH, {
     field: 'file',
     filename: photo.name,
     blob: photo.blob,
