@@ -123,6 +123,7 @@ test('refund page: every script, stylesheet and preload carries the manifest int
     .getByRole('heading', { name: /^You will receive/ })
     .waitFor();
   await page.waitForLoadState('networkidle');
+  // The lazily loaded chunks (axios) load on idle; Accept refund uses them.
   await page.locator('#refund-widget').getByRole('button', { name: 'Accept refund' }).click();
   await page.locator('#refund-widget').getByRole('heading', { name: 'Refund request accepted' }).waitFor();
   await page.waitForLoadState('networkidle');

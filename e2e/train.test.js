@@ -326,6 +326,49 @@ test('a photo chosen offline, then the tab closed: a new tab lists it and upload
   await context.close();
 });
 
+test('the connection dropped while the idle load is in flight: back online, Accept refund loads the code again and sends one request', async (t) => {
+  const { page, context, problems } = await openPage(env.browser);
+  const reached = await serverSide(context, '/api/ProcessRefund');
+  // The idle load starts with the request layer's own chunk (`rw-http`); it and every script asked
+  // for after it (axios, a shared module) are held in flight, then dropped with the connection.
+  const held = [];
+  const loadedAgain = [];
+  let phase = 'first panel'; // then 'idle load', 'offline', 'back online'
+  await context.route('**/*.js', (route) => {
+    const url = route.request().url();
+    if (phase === 'first panel' && /\/rw-http\.[0-9a-f]+\.js$/.test(url)) phase = 'idle load';
+    if (phase === 'first panel') return route.continue();
+    if (phase === 'idle load') return void held.push(route);
+    if (phase === 'offline') return route.abort('internetdisconnected');
+    loadedAgain.push(url.replace(/.*\//, ''));
+    return route.continue();
+  });
+  await page.goto(pageUrl('/ConfirmRefund', 'instant'));
+  await page.getByRole('button', { name: 'Accept refund' }).waitFor();
+  for (let waited = 0; held.length === 0 && waited < 10_000; waited += 100) await page.waitForTimeout(100);
+  assert.ok(held.length > 0, 'the idle load started');
+  await page.waitForTimeout(500); // the rest of the idle load's scripts are asked for
+  const dropped = held.map((route) => route.request().url().replace(/.*\//, ''));
+  phase = 'offline';
+  await context.setOffline(true);
+  await Promise.all(held.splice(0).map((route) => route.abort('internetdisconnected')));
+  await page.waitForTimeout(500);
+
+  await context.setOffline(false);
+  phase = 'back online';
+  await page.getByRole('button', { name: 'Accept refund' }).click();
+  await page.getByRole('heading', { name: 'Refund request accepted' }).waitFor();
+  report(t, 'the idle load dropped, then Accept refund back online', reached);
+  t.diagnostic(`dropped in flight: ${dropped.join(', ')}; fetched again on the press: ${loadedAgain.join(', ')}`);
+  assert.ok(dropped.some((file) => /^rw-http\./.test(file)));
+  assert.ok(dropped.length >= 2, 'the request layer and the shared axios it needs were both dropped');
+  assert.deepEqual([...loadedAgain].sort(), [...dropped].sort(), 'every dropped script is fetched again');
+  assert.equal(reached.length, 1, 'one request reached the server');
+  assert.equal((await recordedRefunds()).length, 1, 'one refund');
+  assert.deepEqual(problems.pageErrors, []);
+  await context.close();
+});
+
 test('a page opened while the widget could not be fetched: back online, the widget mounts by itself', async (t) => {
   const { page, context, problems } = await openPage(env.browser);
   const entries = [];

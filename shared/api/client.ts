@@ -1,25 +1,42 @@
 /**
  * The widgets' request functions, applying shared/api/policy.ts (docs/architecture.md "One request
  * layer"). GETs and uploads retry transient failures; committing POSTs never retry and carry an
- * `Idempotency-Key` (docs/architecture.md "Exactly once").
+ * `Idempotency-Key` (docs/architecture.md "Exactly once"). axios loads on the first request needing it.
  */
 import type { AxiosRequestConfig, AxiosResponse } from 'axios';
-import { apiUrl, noteConnection, takePrefetched } from '@rw/page-runtime';
-import { api, firstTryFrom, type LayerConfig } from './http';
+import { v4 as uuidv4 } from 'uuid';
+import { apiUrl, noteConnection, startActivity, takePrefetched } from '@rw/page-runtime';
+import type { LayerConfig } from './http';
 import { parseJsonBody, settings, toWidgetError } from './policy';
+
+const loadHttp = () => import(/* webpackChunkName: "rw-http" */ './http');
+
+let warmed = false;
+
+/** Loads axios when the page is idle, so the first action does not wait for it; a failure is ignored. */
+function loadHttpWhenIdle(): void {
+  if (warmed) return;
+  warmed = true;
+  const load = () => void loadHttp().catch(() => undefined);
+  const idle = (globalThis as { requestIdleCallback?: (run: () => void, options: { timeout: number }) => number })
+    .requestIdleCallback;
+  if (idle) idle(load, { timeout: 3000 });
+  else setTimeout(load, 1000);
+}
 
 /** Resolves a fixed API path of docs/product-rules.md section 7 against the host's `data-api-base`. */
 export { apiUrl };
 
-/** Sends one request through the widgets' axios instance. Throws WidgetError. */
-async function send<T>(config: AxiosRequestConfig & LayerConfig): Promise<AxiosResponse<T>> {
+/** Sends one request through axios, loading it first; `first` is the shim's answer as the first try. Throws WidgetError. */
+async function send<T>(config: AxiosRequestConfig & LayerConfig, first?: Promise<Response>): Promise<AxiosResponse<T>> {
   try {
-    const response = await api.request<T>(config);
+    const http = await loadHttp();
+    const response = await http.api.request<T>(first ? { ...config, ...http.firstTryFrom(first) } : config);
     noteConnection(true);
     return response;
   } catch (error) {
     const failure = toWidgetError(error);
-    // Any answer means online; no answer means offline.
+    // Any answer means online; no answer (nor the code to send it) means offline.
     noteConnection(failure.code !== 'NETWORK_ERROR');
     throw failure;
   }
@@ -31,21 +48,67 @@ const AS_TEXT: Pick<AxiosRequestConfig, 'responseType' | 'transformResponse'> = 
 };
 
 /**
- * GETs `url` and returns its parsed JSON body, retrying transient failures; a GET the shim prefetched
- * is the first try (docs/performance.md "First panel").
+ * The shim's answer when it is a success within the GET timeout; otherwise what axios takes as its
+ * first try: the failed answer, or a timeout. Never rejects.
+ */
+async function awaitPrefetched(
+  answer: Promise<Response>,
+): Promise<{ success: Response } | { first: Promise<Response> }> {
+  const endActivity = startActivity();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), settings.timeouts.get);
+  });
+  try {
+    const settled = await Promise.race([
+      answer.then(
+        (response) => response,
+        () => undefined,
+      ),
+      late,
+    ]);
+    if (settled?.ok) return { success: settled };
+    if (settled !== null) return { first: answer };
+    const timeout = Object.assign(new Error(`timeout of ${settings.timeouts.get}ms exceeded`), { code: 'ETIMEDOUT' });
+    const timedOut = Promise.reject(timeout);
+    timedOut.catch(() => undefined); // axios takes the rejection
+    return { first: timedOut };
+  } finally {
+    clearTimeout(timer);
+    endActivity();
+  }
+}
+
+/**
+ * GETs `url` and returns its parsed JSON body, retrying transient failures. A GET the shim prefetched
+ * is the first try: a success is read here, so axios stays off the first panel; a failure goes to
+ * axios as its first try (docs/performance.md "First panel").
  * @throws WidgetError (TIMEOUT, NETWORK_ERROR, API_ERROR, INVALID_RESPONSE)
  */
 export async function getJson(url: string): Promise<unknown> {
   const prefetched = takePrefetched(url);
-  const response = await send<string>({
-    method: 'get',
-    url,
-    timeout: settings.timeouts.get,
-    'axios-retry': { retries: settings.retry.retries },
-    ...AS_TEXT,
-    ...(prefetched ? firstTryFrom(prefetched) : {}),
-  });
+  const outcome = prefetched ? await awaitPrefetched(prefetched) : undefined;
+  if (outcome && 'success' in outcome) {
+    noteConnection(true);
+    loadHttpWhenIdle();
+    return parseJsonBody(await outcome.success.text());
+  }
+  const response = await send<string>(
+    {
+      method: 'get',
+      url,
+      timeout: settings.timeouts.get,
+      'axios-retry': { retries: settings.retry.retries },
+      ...AS_TEXT,
+    },
+    outcome?.first,
+  );
   return parseJsonBody(response.data);
+}
+
+/** A new Idempotency-Key for one confirmed intent (docs/architecture.md "Exactly once"). */
+export function newIdempotencyKey(): string {
+  return uuidv4();
 }
 
 /**

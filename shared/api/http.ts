@@ -1,6 +1,6 @@
 /**
  * The widgets' one axios instance, applying shared/api/policy.ts, with axios-retry as the one retry
- * mechanism (docs/architecture.md "One request layer").
+ * mechanism; loaded by client.ts on first use (docs/architecture.md "One request layer").
  */
 import axios, {
   type AxiosError,

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { offlineReason } from '@rw/page-runtime';
-import { newIdempotencyKey } from '../api/idempotencyKey';
+import { newIdempotencyKey } from '../api/client';
 import { isDefiniteAnswer, toWidgetError } from '../api/policy';
 import type { WidgetError } from '../errors/WidgetError';
 import { forgetIntent, keyForIntent, type Intent } from '../storage/intents';

@@ -1,20 +1,11 @@
 /** The manual claim's calls (docs/product-rules.md section 7; docs/architecture.md "One request layer"). */
-import { apiUrl } from '@rw/page-runtime';
-import { newIdempotencyKey } from '../../shared/api/idempotencyKey';
-import { toWidgetError } from '../../shared/api/policy';
+import { apiUrl, newIdempotencyKey, postCommitting, postFile, postWithoutBody } from '../../shared/api/client';
 import { sha256Hex } from './photoCheck';
 import type { SubmitClaimRequest } from './types';
 
 /** Each image is POSTed here as multipart field `file` with header `Journey-Id`. */
 export const UPLOAD_PATH = '/tickets/upload';
 export const SUBMIT_CLAIM_PATH = '/tickets/submit-claim';
-
-/** The request layer, loaded at the first call: the manual claim's first panel sends nothing. */
-function client() {
-  return import(/* webpackChunkName: "rw-client" */ '../../shared/api/client').catch((error: unknown) => {
-    throw toWidgetError(error);
-  });
-}
 
 /** The upload URL against the host's `data-api-base` (dropzone's `url` option; dropzone sends nothing itself). */
 export function uploadUrl(): string {
@@ -30,7 +21,7 @@ export function deletePath(uploadId: string): string {
  * @throws WidgetError TIMEOUT, NETWORK_ERROR, API_ERROR
  */
 export async function submitClaim(request: SubmitClaimRequest, idempotencyKey: string): Promise<void> {
-  await (await client()).postCommitting(SUBMIT_CLAIM_PATH, request, idempotencyKey);
+  await postCommitting(SUBMIT_CLAIM_PATH, request, idempotencyKey);
 }
 
 /**
@@ -38,7 +29,7 @@ export async function submitClaim(request: SubmitClaimRequest, idempotencyKey: s
  * @throws WidgetError TIMEOUT, NETWORK_ERROR, API_ERROR, FORBIDDEN
  */
 export async function deleteUpload(uploadId: string): Promise<void> {
-  await (await client()).postWithoutBody(deletePath(uploadId));
+  await postWithoutBody(deletePath(uploadId));
 }
 
 /**
@@ -55,12 +46,12 @@ export async function uploadKey(journeyId: string, digest: string | null): Promi
  * failure; `signal` aborts it. Resolves to the answer's text (the upload id).
  * @throws WidgetError TIMEOUT, NETWORK_ERROR, API_ERROR, FORBIDDEN
  */
-export async function uploadPhoto(
+export function uploadPhoto(
   journeyId: string,
   photo: { name: string; blob: Blob; key: string },
   signal?: AbortSignal,
 ): Promise<string> {
-  return (await client()).postFile(UPLOAD_PATH, {
+  return postFile(UPLOAD_PATH, {
     field: 'file',
     filename: photo.name,
     blob: photo.blob,
