@@ -106,9 +106,11 @@ function unavailableReason(pageSpec, distDir, { plain = false, hinted = false } 
       : path.join(distDir, widget, 'remoteEntry.js');
     if (!fs.existsSync(file)) return `widget "${widget}" was not built (${path.relative(distDir, file)} missing)`;
   }
-  // The dev host hints a page from the snippet of its first widget (dev-host/app.js).
-  const snippet = path.join(distDir, 'preload', `${pageSpec.panels[0].widget}.html`);
-  if (hinted && !fs.existsSync(snippet)) return `the build wrote no ${path.relative(distDir, snippet)}`;
+  // The dev host hints a page from the snippets of its widgets (dev-host/app.js).
+  for (const { widget } of hinted ? pageSpec.panels : []) {
+    const snippet = path.join(distDir, 'preload', `${widget}.html`);
+    if (!fs.existsSync(snippet)) return `the build wrote no ${path.relative(distDir, snippet)}`;
+  }
   return null;
 }
 

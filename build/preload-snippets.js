@@ -64,7 +64,7 @@ function snippetFor(widget, table, integrityOf, stylesheet) {
     },`,
     '     HTML-escaped. From another origin than the page, add crossorigin="anonymous" to each file\'s link.',
     ...(unless ? [`     Leave out the as="fetch" lines when the mount element has ${unless}.`] : []),
-    '     A page with two widgets takes the hints of one of them (they share files the shim picks).',
+    '     A page with two widgets takes the hints of each, a line both have once.',
     ...(stylesheet
       ? [
           '     The stylesheet reserves the mount points\' space (docs/host-contract.md "Reserved space"): one per page,',

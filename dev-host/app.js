@@ -148,9 +148,9 @@ function createApp({
     return res.status(status).set('Cache-Control', 'no-store').type('html').send(page);
   };
 
-  /** `html` with `widget`'s preload hints when asked for. @param {string} html @param {string} widget @param {Record<string, string>} [values] */
-  const withHints = (html, widget, values = {}) =>
-    preloadHints ? html.replace('</head>', `${hintsFor(distDir, widget, values)}\n</head>`) : html;
+  /** `html` with its widgets' preload hints when asked for. @param {string} html @param {string[]} widgets @param {Record<string, string>} [values] */
+  const withHints = (html, widgets, values = {}) =>
+    preloadHints ? html.replace('</head>', `${hintsFor(distDir, widgets, values)}\n</head>`) : html;
 
   /** 429 with `Retry-After` after the delay of every refusal for a limit. @param {import('express').Response} res @param {number} seconds */
   const tooManyPage = (res, seconds) =>
@@ -165,12 +165,12 @@ function createApp({
    * A booking's page, from the query's BookingReference and Email: a proof of the booking that
    * opens its session (docs/security.md "Sessions and antiforgery on the reference backend").
    * @param {(options: import('./backend/types').PageOptions) => string} render
-   * @param {string} widget the page's widget, for its preload hints
+   * @param {string[]} widgets the page's widgets, for their preload hints
    * @param {(state: import('./backend/types').BookingState) => Record<string, string>} [firstGets]
    * @returns {import('express').RequestHandler}
    */
   const bookingPage =
-    (render, widget, firstGets = () => ({})) =>
+    (render, widgets, firstGets = () => ({})) =>
     async (req, res) => {
       const reference = queryValue(req.query, 'BookingReference');
       const wait = await guards.throttle(req, reference);
@@ -181,24 +181,24 @@ function createApp({
         return tooManyPage(res, SESSIONS_FULL_WAIT_S);
       }
       const html = render({ state: found.state, stations, csrfToken: pageToken(req, res) });
-      return sendPage(res, withHints(html, widget, firstGets(found.state)));
+      return sendPage(res, withHints(html, widgets, firstGets(found.state)));
     };
 
   app.get('/favicon.ico', (_req, res) => res.status(204).end());
   app.get('/', (req, res) => {
     const page = views.startPage({ bookings, lookups, csrfToken: pageToken(req, res), gallery: devTools });
-    sendPage(res, withHints(page, 'lookup'));
+    sendPage(res, withHints(page, ['lookup']));
   });
-  app.get('/ConfirmRefund', bookingPage(views.refundPage, 'refund', views.firstGetUrls));
+  app.get('/ConfirmRefund', bookingPage(views.refundPage, ['refund'], views.firstGetUrls));
   app.get(
     '/RefundUnavailable',
-    bookingPage((data) => views.refundPage({ ...data, view: 'unavailable' }), 'refund'),
+    bookingPage((data) => views.refundPage({ ...data, view: 'unavailable' }), ['refund']),
   );
-  app.get('/JourneySummary', bookingPage(views.journeySummaryPage, 'journeySummary'));
-  app.get('/Demo/TwoWidgets', bookingPage(views.twoWidgetsPage, 'refund', views.firstGetUrls));
-  app.get('/ManualRefund', bookingPage(views.manualRefundPage, 'manualClaim'));
-  app.get('/Home/Disruption', bookingPage(views.disruptionPage, 'disruption', views.firstGetUrls));
-  app.get('/Home/Disruption/Finished', bookingPage(views.disruptionFinishedPage, 'disruption'));
+  app.get('/JourneySummary', bookingPage(views.journeySummaryPage, ['journeySummary']));
+  app.get('/Demo/TwoWidgets', bookingPage(views.twoWidgetsPage, ['refund', 'journeySummary'], views.firstGetUrls));
+  app.get('/ManualRefund', bookingPage(views.manualRefundPage, ['manualClaim']));
+  app.get('/Home/Disruption', bookingPage(views.disruptionPage, ['disruption'], views.firstGetUrls));
+  app.get('/Home/Disruption/Finished', bookingPage(views.disruptionFinishedPage, ['disruption']));
   app.get('/SelfRefundsUnavailable', (req, res) =>
     sendPage(res, views.selfRefundsUnavailablePage({ csrfToken: pageToken(req, res) })),
   );

@@ -10,19 +10,19 @@ const { escapeHtml, SHIM_URL } = require('./views');
 const BASE = SHIM_URL.slice(0, -'/host-shim.js'.length);
 
 /**
- * The hints of `widget`, filled in as the contract says; a line whose `{data-…}` has no value, the
- * comment and the stylesheet (every shim page links it) are left out.
- * @param {string} distDir @param {string} widget e.g. `refund`
+ * The hints of the page's widgets, filled in as the contract says, each line once; a line whose
+ * `{data-…}` has no value, the comment and the stylesheet (every shim page links it) are left out.
+ * @param {string} distDir @param {string[]} widgets e.g. `['refund', 'journeySummary']`
  * @param {Record<string, string>} values mount attribute → value
  * @returns {string} HTML, one `<link>` a line; '' without a snippet
  */
-function preloadHints(distDir, widget, values) {
-  const file = path.join(distDir, 'preload', `${widget}.html`);
-  if (!fs.existsSync(file)) return '';
-  return fs
-    .readFileSync(file, 'utf8')
-    .replace(/<!--[\s\S]*?-->\n?/, '')
-    .split('\n')
+function preloadHints(distDir, widgets, values) {
+  const snippets = widgets
+    .map((widget) => path.join(distDir, 'preload', `${widget}.html`))
+    .filter((file) => fs.existsSync(file))
+    .map((file) => fs.readFileSync(file, 'utf8').replace(/<!--[\s\S]*?-->\n?/, ''));
+  const lines = new Set(snippets.join('\n').split('\n'));
+  return [...lines]
     .filter((line) => line.startsWith('<link') && !line.startsWith('<link rel="stylesheet"'))
     .filter((line) => [...line.matchAll(/\{(data-[a-z-]+)\}/g)].every(([, attribute]) => values[attribute]))
     .map((line) =>

@@ -2,7 +2,7 @@
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
  * The dev host's preload hints (preloadHints.js; docs/host-contract.md "Preload hints"): the build's
- * snippet of the page's widget, filled in; written only when the dev host is started with them,
+ * snippets of the page's widgets, filled in; written only when the dev host is started with them,
  * as `npm start` and `npm run serve` start it (`--preload-hints`).
  */
 const fs = require('fs');
@@ -18,9 +18,13 @@ const { start, tempDir } = useTestHosts();
 
 const TABLE = {
   hostProvides: [],
-  remotes: { refund: { files: ['refund/remoteEntry.js', 'refund/908.aaaa1111.css'], consumes: [], provides: {} } },
+  remotes: {
+    refund: { files: ['refund/remoteEntry.js', 'refund/908.aaaa1111.css'], consumes: [], provides: {} },
+    journeySummary: { files: ['journeySummary/remoteEntry.js', 'refund/908.aaaa1111.css'], consumes: [], provides: {} },
+  },
 };
 const REFUND = { name: 'refund', prefetch: { urls: ['data-refund-status-url', 'data-dry-run-url'] } };
+const SUMMARY = { name: 'journeySummary' };
 
 /** A stand-in dist/ with a shim and the refund widget's snippet as the build writes it. */
 function distWithSnippet() {
@@ -31,13 +35,17 @@ function distWithSnippet() {
     path.join(dist, 'preload', 'refund.html'),
     snippetFor(REFUND, TABLE, (file) => `sha384-${file}`, 'refund-widgets.css'),
   );
+  fs.writeFileSync(
+    path.join(dist, 'preload', 'journeySummary.html'),
+    snippetFor(SUMMARY, TABLE, (file) => `sha384-${file}`, 'refund-widgets.css'),
+  );
   return dist;
 }
 
 describe('preloadHints', () => {
   it('fills the snippet: the folder the dev host serves dist/ from, the URLs escaped; no comment, no stylesheet', () => {
     expect(
-      preloadHints(distWithSnippet(), 'refund', {
+      preloadHints(distWithSnippet(), ['refund'], {
         'data-refund-status-url': '/Refund/Status?bookingReference=A&b="x"',
         'data-dry-run-url': '/Refund/DryRun?bookingReference=A',
       }).split('\n'),
@@ -50,10 +58,18 @@ describe('preloadHints', () => {
   });
 
   it('leaves out the GETs the page has no URL for, and writes nothing without a snippet', () => {
-    const hints = preloadHints(distWithSnippet(), 'refund', {});
+    const hints = preloadHints(distWithSnippet(), ['refund'], {});
     expect(hints).not.toContain('as="fetch"');
     expect(hints.split('\n')).toHaveLength(2);
-    expect(preloadHints(distWithSnippet(), 'lookup', {})).toBe('');
+    expect(preloadHints(distWithSnippet(), ['lookup'], {})).toBe('');
+  });
+
+  it('two widgets: the hints of each, a file both hint written once', () => {
+    expect(preloadHints(distWithSnippet(), ['refund', 'journeySummary'], {}).split('\n')).toEqual([
+      '<link rel="preload" href="/static/refund-widgets/refund/remoteEntry.js" as="script" integrity="sha384-refund/remoteEntry.js">',
+      '<link rel="preload" href="/static/refund-widgets/refund/908.aaaa1111.css" as="style" integrity="sha384-refund/908.aaaa1111.css">',
+      '<link rel="preload" href="/static/refund-widgets/journeySummary/remoteEntry.js" as="script" integrity="sha384-journeySummary/remoteEntry.js">',
+    ]);
   });
 });
 
@@ -62,7 +78,7 @@ describe('the pages', () => {
     `${route}?BookingReference=${encodeURIComponent(state.bookingReference)}&Email=${encodeURIComponent(state.email)}`;
   const head = (html) => html.slice(0, html.indexOf('</head>'));
 
-  it('with preloadHints, the refund page ends its head with the refund widget hints; its static view has no GETs', async () => {
+  it('with preloadHints, the refund page ends its head with the refund widget hints; its static view has no GETs; two widgets hint both', async () => {
     const server = await start({ distDir: distWithSnippet(), preloadHints: true });
     const state = bookings.instant;
     const html = await (await server.fetch(`${server.url}${pageUrl('/ConfirmRefund', state)}`)).text();
@@ -73,6 +89,10 @@ describe('the pages', () => {
     const unavailable = await (await server.fetch(`${server.url}${pageUrl('/RefundUnavailable', state)}`)).text();
     expect(head(unavailable)).toContain('href="/static/refund-widgets/refund/remoteEntry.js"');
     expect(unavailable).not.toContain('as="fetch"');
+    const two = head(await (await server.fetch(`${server.url}${pageUrl('/Demo/TwoWidgets', state)}`)).text());
+    expect(two).toContain('href="/static/refund-widgets/refund/remoteEntry.js"');
+    expect(two).toContain('href="/static/refund-widgets/journeySummary/remoteEntry.js"');
+    expect(two.match(/href="[^"]*908\.aaaa1111\.css"/g)).toHaveLength(1);
   });
 
   it('without it (the default), no page has a hint', async () => {
