@@ -129,6 +129,18 @@ function base(name, { production }) {
           terserOptions: { compress: true, mangle: true },
         }),
       ],
+      // The claim drafts are one chunk, whichever part loads them first (the upload area, the
+      // device cleanup): on the manual claim page the cleanup finds it loaded.
+      splitChunks: {
+        cacheGroups: {
+          drafts: {
+            test: /[\\/](shared[\\/]storage[\\/]claimDrafts\.ts|node_modules[\\/]idb-keyval[\\/])/,
+            name: 'rw-drafts',
+            chunks: 'async',
+            enforce: true,
+          },
+        },
+      },
     },
     performance: { hints: false },
     plugins: [
@@ -265,7 +277,7 @@ function remoteConfig(widget, opts) {
         // (docs/performance.md "Main thread of the refund page"). The shim, which loads them, keeps it.
         experiments: { externalRuntime: true, optimization: { ...FEDERATION_OPTIMIZATION, disableRemote: true } },
       }),
-      firstPanel.plugin(widget.name),
+      firstPanel.plugin(widget.name, './mount', widget.firstPanelChunks),
     ],
   };
 }

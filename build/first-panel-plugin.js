@@ -9,7 +9,8 @@
  * - `consumes`: the share keys those chunks consume (and, transitively, the ones the shared
  *   modules' own chunks consume), i.e. what the runtime loads before `./mount` runs;
  * - `provides`: for each share key the remote provides, the chunk files its provider loads.
- * Lazily loaded chunks (forms, picker, upload) are not in the list: they are not on the path.
+ * Lazily loaded chunks (forms, picker) are not in the list, but for the named chunks the first panel
+ * shows (`firstPanelChunks` in host-shim/widgets.json: the manual claim's upload area).
  *
  * Read on webpack's public compilation API: the remote's entrypoint (`compilation.entrypoints`,
  * named after the remote by the federation plugin), its child chunk groups and their `origins`
@@ -156,10 +157,11 @@ class FirstPanelFiles {
    *
    * @param {string} remoteName the federation `name` of the remote (its entrypoint's name)
    * @param {string} [exposeName] the exposed module, `./mount` unless told
+   * @param {string[]} [panelChunks] the `webpackChunkName`s of lazy chunks the first panel shows
    * @returns {FirstPanelFilesPlugin}
    */
-  plugin(remoteName, exposeName = './mount') {
-    return new FirstPanelFilesPlugin(this, remoteName, exposeName);
+  plugin(remoteName, exposeName = './mount', panelChunks = []) {
+    return new FirstPanelFilesPlugin(this, remoteName, exposeName, panelChunks);
   }
 
   /**
@@ -239,10 +241,11 @@ function sharesRuntimeModule({ RuntimeModule, javascript }) {
 
 /** Webpack plugin of one remote compiler; made by {@link FirstPanelFiles#plugin}. */
 class FirstPanelFilesPlugin {
-  constructor(collector, remoteName, exposeName) {
+  constructor(collector, remoteName, exposeName, panelChunks) {
     this.collector = collector;
     this.remoteName = remoteName;
     this.exposeName = exposeName;
+    this.panelChunks = panelChunks;
   }
 
   apply(compiler) {
@@ -257,15 +260,19 @@ class FirstPanelFilesPlugin {
     const prefix = `${this.remoteName}/`;
     const { entrypoint, group } = exposeChunkGroup(compilation, this.remoteName, this.exposeName);
     if (!entrypoint) return; // not a federated build (bench/webpack.plain.js reuses these configs)
-    if (!group) {
+    const missing = (what) =>
       compilation.errors.push(
-        new compilation.compiler.webpack.WebpackError(
-          `${PLUGIN}: remote "${this.remoteName}" has no chunk group for its expose "${this.exposeName}"`,
-        ),
+        new compilation.compiler.webpack.WebpackError(`${PLUGIN}: remote "${this.remoteName}" has no ${what}`),
       );
-      return;
-    }
+    if (!group) return missing(`chunk group for its expose "${this.exposeName}"`);
     const expose = groupFiles(chunkGraph, group, prefix);
+    for (const name of this.panelChunks) {
+      const lazy = compilation.namedChunkGroups.get(name);
+      if (!lazy) return missing(`chunk named "${name}"`);
+      const part = groupFiles(chunkGraph, lazy, prefix);
+      expose.files.push(...part.files.filter((file) => !expose.files.includes(file)));
+      expose.consumes.push(...part.consumes);
+    }
     const provides = {};
     const providedConsumes = {};
     for (const m of compilation.modules) {

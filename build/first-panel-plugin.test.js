@@ -19,13 +19,13 @@ const ROOT = path.resolve(__dirname, '..');
 const versionOf = (name) => require(`${name}/package.json`).version;
 
 /**
- * A remote whose `./mount` uses react-dom (which itself uses react) and loads one chunk lazily;
- * uuid is shared (provided) but no first panel uses it.
+ * A remote whose `./mount` uses react-dom (which itself uses react) and loads one chunk, `later`,
+ * lazily; uuid is shared (provided) but no first panel uses it.
  */
 const SOURCES = {
   'mount.js': [
     "import { version } from 'react-dom';",
-    "export const later = () => import('./later.js');",
+    'export const later = () => import(/* webpackChunkName: "later" */ \'./later.js\');',
     "export default function mount() { return 'MOUNT_MARKER ' + version; }",
   ].join('\n'),
   'later.js': "export const later = () => import('uuid').then((uuid) => 'LATER_MARKER' + uuid.v4());",
@@ -280,6 +280,42 @@ describe('FirstPanelFiles.shimPlugin', () => {
         (await compile(baseConfig(dir, [none.shimPlugin('absent')], { 'host-shim': './shim.js' }))).hasErrors(),
       ).toBe(false);
       expect(none.shim).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60000);
+});
+
+describe('FirstPanelFilesPlugin told about a lazy chunk the first panel shows', () => {
+  it('adds its files to the first panel', async () => {
+    const dir = sourceDir();
+    const collector = new FirstPanelFiles({ hostProvides: [] });
+    try {
+      const stats = await compile(baseConfig(dir, [federation(), collector.plugin('remote', './mount', ['later'])]));
+      expect(stats.compilation.errors).toEqual([]);
+      const out = path.join(dir, 'out');
+      const [mountChunk] = filesHolding(out, 'MOUNT_MARKER');
+      const [laterChunk] = filesHolding(out, 'LATER_MARKER');
+      expect(laterChunk).toMatch(/^later\.[0-9a-f]{8}\.js$/);
+      expect(collector.remotes.remote.files).toEqual([
+        'remote/remoteEntry.js',
+        `remote/${mountChunk}`,
+        `remote/${laterChunk}`,
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60000);
+
+  it('fails the build when the remote has no chunk of that name', async () => {
+    const dir = sourceDir();
+    const collector = new FirstPanelFiles({ hostProvides: [] });
+    try {
+      const stats = await compile(baseConfig(dir, [federation(), collector.plugin('remote', './mount', ['upload'])]));
+      expect(stats.compilation.errors.map((e) => e.message)).toEqual([
+        'FirstPanelFilesPlugin: remote "remote" has no chunk named "upload"',
+      ]);
+      expect(collector.remotes).toEqual({});
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

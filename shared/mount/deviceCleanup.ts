@@ -11,7 +11,7 @@ export async function removeDraftsLater(bookingReference?: string): Promise<numb
     // No IndexedDB at all throws here, and nothing is kept.
     const databases = await indexedDB.databases?.();
     if (databases && !databases.some((database) => database.name === 'rw-refund-widgets')) return 0;
-    const drafts = await import(/* webpackChunkName: "rw-drafts" */ '../storage/claimDrafts');
+    const drafts = await import('../storage/claimDrafts');
     return await drafts.removeDrafts(Date.now(), bookingReference);
   } catch {
     return 0;

@@ -2,9 +2,11 @@
 import {
   Component,
   createContext,
-  lazy,
-  Suspense,
+  Fragment,
+  createElement,
   useContext,
+  useEffect,
+  useState,
   type ComponentProps,
   type ComponentType,
   type ReactNode,
@@ -16,30 +18,39 @@ import { CODE_LOAD_MESSAGE, isCodeLoadFailure } from '../api/policy';
 export const LAZY_PART_TEXT = `${CODE_LOAD_MESSAGE} Check your connection, then try again.`;
 export const LAZY_PART_RETRY = 'Try again';
 
-const LoadAttempt = createContext(0);
+/** The enclosing {@link LazyPart}'s fallback. */
+const Fallback = createContext<ReactNode>(null);
 
 /**
- * `React.lazy` whose failed load can be tried again: React keeps a lazy failure for good, so after
- * a {@link LazyPart} retry a failed part gets a new lazy component (only then, or it would loop).
+ * A component whose code `load` fetches when it first renders: the {@link LazyPart}'s fallback until
+ * then, the component once it came (at once for every later render), the part's failure if not.
+ * Not `React.lazy`: a Suspense fallback holds the part back up to 300 ms after its code arrived.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as React.lazy's own signature
 export function reloadableLazy<T extends ComponentType<any>>(
   load: () => Promise<{ default: T }>,
 ): ComponentType<ComponentProps<T>> {
-  const part = { failed: false, attempt: 0, Lazy: lazy(tryLoad) };
-  function tryLoad(): Promise<{ default: T }> {
-    return load().catch((error: unknown) => {
-      part.failed = true;
-      throw error;
-    });
-  }
+  let loaded: T | null = null;
   function Reloadable(props: ComponentProps<T>) {
-    const attempt = useContext(LoadAttempt);
-    if (part.failed && attempt !== part.attempt) {
-      Object.assign(part, { failed: false, attempt, Lazy: lazy(tryLoad) });
-    }
-    const { Lazy } = part;
-    return <Lazy {...props} />;
+    const fallback = useContext(Fallback);
+    const [part, setPart] = useState<{ component: T | null; failure?: unknown }>({ component: loaded });
+    useEffect(() => {
+      if (part.component) return undefined;
+      let live = true;
+      load().then(
+        (module) => {
+          loaded = module.default;
+          if (live) setPart({ component: module.default });
+        },
+        (failure: unknown) => live && setPart({ component: null, failure: failure ?? new Error('load failed') }),
+      );
+      return () => {
+        live = false;
+      };
+    }, [part.component]);
+    // The LazyPart catches it; its retry mounts this part again, which loads again.
+    if (part.failure) throw part.failure;
+    return part.component ? createElement(part.component, props) : fallback;
   }
   return Reloadable;
 }
@@ -55,7 +66,7 @@ interface State {
 }
 
 /**
- * `<Suspense>` for a lazy part: when its code does not arrive, shows {@link LAZY_PART_TEXT} with a
+ * The boundary of a lazy part ({@link reloadableLazy}): when its code does not arrive, shows {@link LAZY_PART_TEXT} with a
  * retry button, reports (`code-load`), and loads again on press or when back online.
  */
 export class LazyPart extends Component<Props, State> {
@@ -86,9 +97,9 @@ export class LazyPart extends Component<Props, State> {
     const { failure } = this.state;
     if (failure === null) {
       return (
-        <LoadAttempt.Provider value={this.state.attempt}>
-          <Suspense fallback={this.props.fallback}>{this.props.children}</Suspense>
-        </LoadAttempt.Provider>
+        <Fallback.Provider value={this.props.fallback}>
+          <Fragment key={this.state.attempt}>{this.props.children}</Fragment>
+        </Fallback.Provider>
       );
     }
     if (!isCodeLoadFailure(failure)) throw failure;

@@ -20,13 +20,15 @@ import type { ClaimFormValues, ManualClaimConfig, SubmitClaimRequest, UploadSumm
 import { buildClaimRequest, claimFormSchema, expectedTickets, validateClaimForm } from './validation';
 import './manual-claim.css';
 
-/** The upload area and dropzone load as their own chunk (docs/architecture.md "Lazy by default"). */
-const UploadArea = reloadableLazy(() =>
-  import('./components/UploadArea').then((module) => ({ default: module.UploadArea })),
-);
+/**
+ * The upload area and dropzone: their own chunk, which the first panel shows, so the shim preloads it
+ * with the others (`firstPanelChunks` in host-shim/widgets.json; docs/architecture.md "Lazy by default").
+ */
+const loadUploadArea = () => import(/* webpackChunkName: "upload-area" */ './components/UploadArea');
+const UploadArea = reloadableLazy(() => loadUploadArea().then((module) => ({ default: module.UploadArea })));
 
 /** The claim draft (docs/offline.md "The claim draft") comes with the upload area's chunk. */
-const loadDraftStore = () => import('./components/UploadArea').then((module) => module.claimDraft);
+const loadDraftStore = () => loadUploadArea().then((module) => module.claimDraft);
 
 /** Id base of the replacement reference field (`{base}-{useId}`); the error summary links to it. */
 export const REPLACEMENT_FIELD_ID = 'rw-manual-claim-replacement';
