@@ -236,27 +236,84 @@ function summariseLhr(lhr) {
 }
 
 /**
+ * How much longer the page's main-thread tasks took than the CPU they got: Σ wall time ÷ Σ thread
+ * time of the top-level tasks (`RunTask`). It grows when other processes take the CPU from the page
+ * (docs/performance.md "Lighthouse (mobile)").
+ *
+ * @param {object[]} events the trace events of the page's main thread (Lighthouse's `mainThreadEvents`)
+ * @returns {number | null} two decimals; null when no task has a thread time
+ */
+function wallPerCpu(events) {
+  let wall = 0;
+  let cpu = 0;
+  for (const event of events) {
+    if (event.ph !== 'X' || event.name !== 'RunTask' || !(event.dur > 0) || !(event.tdur > 0)) continue;
+    wall += event.dur;
+    cpu += event.tdur;
+  }
+  return cpu > 0 ? round(wall / cpu, 2) : null;
+}
+
+/** wallPerCpu of a saved Lighthouse trace (`file`), or null when Lighthouse finds no page in it. */
+async function wallPerCpuOfTrace(file) {
+  const { TraceProcessor } = await import('lighthouse/core/lib/tracehouse/trace-processor.js');
+  try {
+    return wallPerCpu(TraceProcessor.processTrace(JSON.parse(fs.readFileSync(file, 'utf8'))).mainThreadEvents);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * One Lighthouse run (mobile preset, performance only) of `url` in the Chromium listening on
  * `port` (launchChromium). Reusable: the bench, `npm run lighthouse` and anyone measuring a page
  * as Lighthouse does call it.
  *
+ * With `referenceWallPerCpu`, Lighthouse gathers first, and audits with the CPU slowdown scaled by
+ * `referenceWallPerCpu ÷ wallPerCpu(trace)`, so CPU time another process took is not counted as
+ * the page's (docs/performance.md "Lighthouse (mobile)").
+ *
  * @param {string} url the page
- * @param {{ port: number }} options
- * @returns {Promise<object>} summariseLhr's figures, plus `lighthouseVersion`
+ * @param {{ port: number, cpuSlowdownMultiplier?: number, referenceWallPerCpu?: number | null }} options
+ * @returns {Promise<object>} summariseLhr's figures, plus `benchmarkIndex`, `wallPerCpu` and `lighthouseVersion`
  * @throws Error when Lighthouse fails or cannot score the page
  */
-async function runLighthouse(url, { port, cpuSlowdownMultiplier }) {
+async function runLighthouse(url, { port, cpuSlowdownMultiplier, referenceWallPerCpu = null }) {
   const { default: lighthouse } = await import('lighthouse');
+  const config = await lighthouseConfig();
   const flags = { port, output: 'json', logLevel: 'error' };
   if (cpuSlowdownMultiplier != null) {
     const { throttling } = await import('lighthouse/core/config/constants.js');
     flags.throttling = { ...throttling.mobileSlow4G, cpuSlowdownMultiplier };
   }
-  const result = await lighthouse(url, flags, await lighthouseConfig());
+  let result;
+  let ratio = null;
+  if (referenceWallPerCpu > 0 && flags.throttling) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rw-lighthouse-artifacts-'));
+    try {
+      await lighthouse(url, { ...flags, gatherMode: dir }, config);
+      ratio = await wallPerCpuOfTrace(path.join(dir, 'defaultPass.trace.json'));
+      const multiplier = ratio
+        ? clampSlowdown((cpuSlowdownMultiplier * referenceWallPerCpu) / ratio)
+        : cpuSlowdownMultiplier;
+      // Lighthouse audits only with the settings it gathered with.
+      const file = path.join(dir, 'artifacts.json');
+      const artifacts = JSON.parse(fs.readFileSync(file, 'utf8'));
+      artifacts.settings.throttling.cpuSlowdownMultiplier = multiplier;
+      fs.writeFileSync(file, JSON.stringify(artifacts));
+      const throttling = { ...flags.throttling, cpuSlowdownMultiplier: multiplier };
+      result = await lighthouse(url, { ...flags, throttling, auditMode: dir }, config);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  } else {
+    result = await lighthouse(url, flags, config);
+  }
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   return {
     ...summariseLhr(result.lhr),
     benchmarkIndex: round(result.lhr.environment?.benchmarkIndex ?? null, 0),
+    wallPerCpu: ratio,
     lighthouseVersion: result.lhr.lighthouseVersion,
   };
 }
@@ -276,28 +333,44 @@ const PRESET_CPU_SLOWDOWN = 4;
  */
 function cpuSlowdownFor(benchmarkIndex, referenceIndex) {
   if (!(benchmarkIndex > 0) || !(referenceIndex > 0)) return PRESET_CPU_SLOWDOWN;
-  const scaled = (PRESET_CPU_SLOWDOWN * benchmarkIndex) / referenceIndex;
-  return round(Math.min(8, Math.max(1, scaled)), 2);
+  return clampSlowdown((PRESET_CPU_SLOWDOWN * benchmarkIndex) / referenceIndex);
 }
+
+/** A CPU slowdown within 1–8, two decimals. */
+const clampSlowdown = (multiplier) => round(Math.min(8, Math.max(1, multiplier)), 2);
 
 /**
  * Starts a Chromium that measures this machine's BenchmarkIndex with Lighthouse's own page
- * function, as Lighthouse does before each run.
+ * function, as Lighthouse does before each run, and the same index per CPU second the page got:
+ * index × wall time ÷ main-thread CPU time (Chromium's `ThreadTime`), which a CPU hog beside it
+ * does not lower (docs/performance.md "Lighthouse (mobile)").
  *
- * @returns {Promise<{ measure: () => Promise<number>, close: () => Promise<void> }>} `measure`
- *   gives the median of 3 samples
+ * @returns {Promise<{ measure: () => Promise<{ benchmarkIndex: number, cpuIndex: number }>, close: () => Promise<void> }>}
+ *   `measure` gives the median of 3 samples of each, after one discarded at the start
  */
 async function benchmarkIndexProbe() {
   const { chromium } = require('playwright-core');
   const { pageFunctions } = await import('lighthouse/core/lib/page-functions.js');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   const page = await browser.newPage();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const threadTime = async () =>
+    (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime').value;
   const source = `(${pageFunctions.computeBenchmarkIndex.toString()})()`;
+  const sample = async () => {
+    const [cpuBefore, wallBefore] = [await threadTime(), performance.now()];
+    const index = await page.evaluate(source);
+    const [cpu, wall] = [(await threadTime()) - cpuBefore, (performance.now() - wallBefore) / 1000];
+    return { index, cpuIndex: cpu > 0 ? (index * wall) / cpu : index };
+  };
+  await sample(); // a fresh page's first sample runs before the JIT has warmed up: about half
+  const median = (values) => Math.round(values.sort((a, b) => a - b)[1]);
   return {
     async measure() {
       const samples = [];
-      for (let i = 0; i < 3; i += 1) samples.push(await page.evaluate(source));
-      return Math.round(samples.sort((a, b) => a - b)[1]);
+      for (let i = 0; i < 3; i += 1) samples.push(await sample());
+      return { benchmarkIndex: median(samples.map((s) => s.index)), cpuIndex: median(samples.map((s) => s.cpuIndex)) };
     },
     close: () => browser.close(),
   };
@@ -337,17 +410,20 @@ function aggregateRuns(runs) {
   // What the budget check reads (checkLighthouseBudgets): the best run's score, LCP and TBT, the
   // median CLS.
   entry.gate = { score: spread.score[1], lcpMs: spread.lcpMs[0], tbtMs: spread.tbtMs[0], cls: entry.cls };
-  entry.runs = runs.map(({ score, lcpMs, tbtMs, cls, fcpMs, speedIndexMs, benchmarkIndex, probeIndex, settings }) => ({
-    score,
-    lcpMs,
-    tbtMs,
-    cls,
-    fcpMs,
-    speedIndexMs,
-    benchmarkIndex: benchmarkIndex ?? null,
-    probeIndex: probeIndex ?? null,
-    cpuSlowdownMultiplier: settings?.throttling?.cpuSlowdownMultiplier ?? null,
-  }));
+  entry.runs = runs.map(
+    ({ score, lcpMs, tbtMs, cls, fcpMs, speedIndexMs, benchmarkIndex, probeIndex, wallPerCpu, settings }) => ({
+      score,
+      lcpMs,
+      tbtMs,
+      cls,
+      fcpMs,
+      speedIndexMs,
+      benchmarkIndex: benchmarkIndex ?? null,
+      probeIndex: probeIndex ?? null,
+      wallPerCpu: wallPerCpu ?? null,
+      cpuSlowdownMultiplier: settings?.throttling?.cpuSlowdownMultiplier ?? null,
+    }),
+  );
   const indexes = runs.map((r) => r.benchmarkIndex).filter((v) => v != null);
   entry.benchmarkIndex = indexes.length ? [Math.min(...indexes), Math.max(...indexes)] : null;
   return entry;
@@ -365,7 +441,14 @@ function aggregateRuns(runs) {
  */
 async function measureLighthouse(
   bench,
-  { distDir, runs = DEFAULT_RUNS, pages = LIGHTHOUSE_PAGES, referenceIndex = null, log = () => {} },
+  {
+    distDir,
+    runs = DEFAULT_RUNS,
+    pages = LIGHTHOUSE_PAGES,
+    referenceIndex = null,
+    referenceWallPerCpu = null,
+    log = () => {},
+  },
 ) {
   const loadBefore = os.loadavg();
   const started = Date.now();
@@ -383,16 +466,22 @@ async function measureLighthouse(
         const entry = entries[i];
         if (entry.na || entry.error) continue;
         try {
-          const probeIndex = probe ? await probe.measure() : null;
-          const cpuSlowdownMultiplier = cpuSlowdownFor(probeIndex, referenceIndex);
+          const probed = probe ? await probe.measure() : null;
+          const cpuSlowdownMultiplier = cpuSlowdownFor(probed?.cpuIndex, referenceIndex);
           log(
-            `Lighthouse ${page.label}, run ${round_ + 1}/${runs}, CPU ${cpuSlowdownMultiplier}× (BenchmarkIndex ${probeIndex ?? 'n/a'}) …`,
+            `Lighthouse ${page.label}, run ${round_ + 1}/${runs}, CPU ${cpuSlowdownMultiplier}× (BenchmarkIndex ${probed?.benchmarkIndex ?? 'n/a'}, per CPU second ${probed?.cpuIndex ?? 'n/a'}) …`,
           );
           const run = await runLighthouse(`${bench.sites[page.site].url}${page.path}`, {
             port: chromium.port,
             cpuSlowdownMultiplier,
+            referenceWallPerCpu,
           });
-          run.probeIndex = probeIndex;
+          run.probeIndex = probed?.cpuIndex ?? null;
+          if (run.wallPerCpu != null) {
+            log(
+              `  wall ÷ CPU ${run.wallPerCpu}, audited at CPU ${run.settings.throttling.cpuSlowdownMultiplier}×: score ${run.score}, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms`,
+            );
+          }
           version = run.lighthouseVersion;
           settings = run.settings;
           entry.results.push(run);
@@ -408,6 +497,7 @@ async function measureLighthouse(
   return {
     lighthouseVersion: version,
     referenceBenchmarkIndex: referenceIndex,
+    referenceWallPerCpu,
     preset: settings,
     runs,
     loadAverage: { before: loadBefore.map((l) => round(l, 2)), after: os.loadavg().map((l) => round(l, 2)) },
@@ -464,8 +554,12 @@ function lighthouseTable(lighthouse) {
   const indexes = lighthouse.pages.flatMap((p) => (p.runs || []).map((r) => r.benchmarkIndex).filter((v) => v != null));
   const span = (values, unit = '') =>
     values.length ? `${Math.min(...values)}${unit}–${Math.max(...values)}${unit}` : `4${unit}`;
+  const ratios = lighthouse.pages.flatMap((p) => (p.runs || []).map((r) => r.wallPerCpu).filter((v) => v != null));
   const cpu = lighthouse.referenceBenchmarkIndex
-    ? `${span(multipliers, '×')} CPU from each run's BenchmarkIndex (reference ${lighthouse.referenceBenchmarkIndex})`
+    ? `${span(multipliers, '×')} CPU from each run's BenchmarkIndex (reference ${lighthouse.referenceBenchmarkIndex})` +
+      (ratios.length
+        ? ` and its main thread's wall ÷ CPU time ${span(ratios)} (reference ${lighthouse.referenceWallPerCpu})`
+        : '')
     : '4× CPU';
   const head =
     `Lighthouse ${lighthouse.lighthouseVersion || ''}, mobile preset (simulated Slow 4G, ${cpu}, Moto G Power screen), ` +
@@ -642,6 +736,7 @@ async function main() {
       runs: args.runs,
       pages,
       referenceIndex: budgetsJson.lighthouse?.referenceBenchmarkIndex ?? null,
+      referenceWallPerCpu: budgetsJson.lighthouse?.referenceWallPerCpu ?? null,
       log: console.log,
     });
   } finally {
@@ -678,6 +773,7 @@ if (require.main === module) {
 module.exports = {
   LIGHTHOUSE_PAGES,
   cpuSlowdownFor,
+  wallPerCpu,
   DEFAULT_RUNS,
   launchChromium,
   runLighthouse,

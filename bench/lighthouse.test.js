@@ -16,6 +16,7 @@ const {
   parseLighthouseArgs,
   selectPages,
   cpuSlowdownFor,
+  wallPerCpu,
 } = require('./lighthouse');
 const { parseArgs, report } = require('./run');
 const bookings = require('../fixtures/bookings.json');
@@ -182,6 +183,23 @@ describe('the printed table', () => {
       "simulated Slow 4G, 2.5×–4× CPU from each run's BenchmarkIndex (reference 1200), Moto G Power screen",
     );
     expect(text.split('\n')[0]).toContain("Lighthouse's BenchmarkIndex 910–1205");
+  });
+
+  it("gives each run's wall ÷ CPU time of the main thread when the budgets name its reference", () => {
+    const runs = [
+      { ...summariseLhr(lhr()), benchmarkIndex: 1000, wallPerCpu: 1.62 },
+      { ...summariseLhr(lhr()), benchmarkIndex: 1100, wallPerCpu: 2.4 },
+    ];
+    const text = lighthouseTable({
+      lighthouseVersion: '12.2.3',
+      runs: 2,
+      referenceBenchmarkIndex: 1200,
+      referenceWallPerCpu: 1.8,
+      pages: [{ ...page('refund', {}), ...aggregateRuns(runs) }],
+    });
+    expect(text.split('\n')[0]).toContain(
+      "CPU from each run's BenchmarkIndex (reference 1200) and its main thread's wall ÷ CPU time 1.62–2.4 (reference 1.8),",
+    );
   });
 
   it('says why when Lighthouse could not run at all', () => {
@@ -390,5 +408,20 @@ describe('the CPU slowdown from the BenchmarkIndex', () => {
     expect(cpuSlowdownFor(null, 1200)).toBe(4);
     expect(cpuSlowdownFor(900, null)).toBe(4);
     expect(cpuSlowdownFor(Number.NaN, 1200)).toBe(4);
+  });
+});
+
+describe("the page's main thread: wall ÷ CPU time", () => {
+  const task = (dur, tdur, name = 'RunTask') => ({ name, ph: 'X', dur, ...(tdur == null ? {} : { tdur }) });
+
+  test('sums the top-level tasks', () => {
+    expect(wallPerCpu([task(300, 100), task(100, 100)])).toBe(2);
+    expect(wallPerCpu([task(150, 100), task(900, 10, 'FunctionCall'), { name: 'RunTask', ph: 'I' }])).toBe(1.5);
+    expect(wallPerCpu([task(1000, 300)])).toBe(3.33);
+  });
+
+  test('is null without thread times', () => {
+    expect(wallPerCpu([task(300)])).toBeNull();
+    expect(wallPerCpu([])).toBeNull();
   });
 });

@@ -557,6 +557,7 @@ async function main() {
         results.lighthouse = await lighthouse.measureLighthouse(bench, {
           distDir,
           referenceIndex: budgets.referenceBenchmarkIndex ?? null,
+          referenceWallPerCpu: budgets.referenceWallPerCpu ?? null,
           runs: args.lighthouseRuns,
           pages: lighthouse.LIGHTHOUSE_PAGES.filter(
             (p) => !args.pages || args.pages.includes(p.id) || args.pages.includes(p.benchPage),
