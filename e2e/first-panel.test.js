@@ -116,7 +116,7 @@ function refundAxiosChunks() {
   );
 }
 
-test("refund page: axios is not on the first panel's path; it loads when idle, and Accept refund sends one POST", async () => {
+test("refund page: axios is not on the first panel's path; it loads when idle after it, and Accept refund sends one POST", async () => {
   const axiosChunks = refundAxiosChunks();
   assert.ok(axiosChunks.length > 0, 'the refund remote has a chunk with axios');
   const { page, context, problems, requests } = await openPage(env.browser);
@@ -136,9 +136,14 @@ test("refund page: axios is not on the first panel's path; it loads when idle, a
     [],
     'no axios chunk requested by the first panel',
   );
-  // Loaded when the page is idle, before any action needs it.
-  // Two idle callbacks: axios's, and the device clean-up's (shared/mount/deviceCleanup.ts).
-  assert.equal(await page.evaluate(() => window.__rwIdle.length), 2, 'two idle callbacks asked for');
+  // Loaded when the page is idle after the first panel, before any action needs it. Two idle
+  // callbacks: axios's (2 s after the first answer) and the device clean-up's (shared/mount/deviceCleanup.ts).
+  await page.waitForFunction(() => window.__rwIdle.length === 2, null, { timeout: 10_000 });
+  assert.deepEqual(
+    requests.filter((r) => isAxios(r.url)).map((r) => pathOf(r.url)),
+    [],
+    'no axios chunk requested before the page is idle',
+  );
   const loaded = page.waitForResponse((response) => isAxios(response.url()));
   await page.evaluate(() => window.__rwIdle.forEach((run) => run()));
   await loaded;

@@ -12,16 +12,25 @@ import { parseJsonBody, settings, toWidgetError } from './policy';
 const loadHttp = () => import(/* webpackChunkName: "rw-http" */ './http');
 
 let warmed = false;
+/** How long after the first answer axios waits for an idle page, so it loads after the first panel paints. */
+const WARM_AFTER_MS = 2000;
 
-/** Loads axios when the page is idle, so the first action does not wait for it; a failure is ignored. */
-function loadHttpWhenIdle(): void {
+/**
+ * Loads axios after the first panel (docs/performance.md "First panel"): at the first pointer or key
+ * press, or when the page is idle `WARM_AFTER_MS` later, so an action does not wait for it. A failure is ignored.
+ */
+function loadHttpAfterFirstPanel(): void {
   if (warmed) return;
   warmed = true;
-  const load = () => void loadHttp().catch(() => undefined);
+  const events = ['pointerdown', 'keydown'] as const;
+  const load = () => {
+    events.forEach((type) => document.removeEventListener(type, load, true));
+    void loadHttp().catch(() => undefined);
+  };
+  events.forEach((type) => document.addEventListener(type, load, { capture: true, passive: true }));
   const idle = (globalThis as { requestIdleCallback?: (run: () => void, options: { timeout: number }) => number })
     .requestIdleCallback;
-  if (idle) idle(load, { timeout: 3000 });
-  else setTimeout(load, 1000);
+  setTimeout(() => (idle ? idle(load, { timeout: 3000 }) : load()), WARM_AFTER_MS);
 }
 
 /** Resolves a fixed API path of docs/product-rules.md section 7 against the host's `data-api-base`. */
@@ -90,7 +99,7 @@ export async function getJson(url: string): Promise<unknown> {
   const outcome = prefetched ? await awaitPrefetched(prefetched) : undefined;
   if (outcome && 'success' in outcome) {
     noteConnection(true);
-    loadHttpWhenIdle();
+    loadHttpAfterFirstPanel();
     return parseJsonBody(await outcome.success.text());
   }
   const response = await send<string>(
