@@ -128,7 +128,10 @@ describe('buildManifest', () => {
       hostProvides: ['react'],
       remotes: { refund: { files: ['refund/remoteEntry.js'], consumes: [], provides: {} } },
     };
-    const prefetch = { urls: ['data-refund-status-url', 'data-dry-run-url'], unlessAttribute: 'data-view' };
+    const prefetch = {
+      urls: ['data-refund-status-url', 'data-dry-run-url'],
+      unless: { 'data-dry-run-url': 'data-view' },
+    };
     const manifest = buildManifest(makeDist({ 'host-shim.js': 'shim' }), {
       version: '9.9.9',
       widgets: [{ name: 'refund', mountId: 'refund-widget', prefetch }, WIDGETS[1]],

@@ -44,9 +44,24 @@ function firstPanelFilesOf(table, name) {
 }
 
 /**
+ * Which fetch lines a host leaves out: one whose attribute the mount element lacks, and each
+ * `unless` line when the mount element has its attribute.
+ *
+ * @param {string[]} gets the URL attributes
+ * @param {Record<string, string>} unless by URL attribute, the attribute that skips its GET
+ * @returns {string} what follows "Leave out" in the comment
+ */
+function leaveOut(gets, unless) {
+  const skipped = gets
+    .filter((attribute) => unless[attribute])
+    .map((attribute) => `the {${attribute}} line when it has ${unless[attribute]}`);
+  return ['a line whose {data-…} the mount element lacks', ...skipped].join(', and ');
+}
+
+/**
  * The snippet of one widget.
  *
- * @param {{ name: string, prefetch?: { urls: string[], unlessAttribute?: string } }} widget
+ * @param {{ name: string, prefetch?: { urls: string[], unless?: Record<string, string> } }} widget
  * @param {object} table the first-panel table
  * @param {(file: string) => string} integrityOf the `sha384-…` of a file of dist/
  * @param {string} [stylesheet] the host stylesheet's path in dist/, linked first when given
@@ -54,7 +69,7 @@ function firstPanelFilesOf(table, name) {
  */
 function snippetFor(widget, table, integrityOf, stylesheet) {
   const gets = widget.prefetch?.urls ?? [];
-  const unless = widget.prefetch?.unlessAttribute;
+  const unless = widget.prefetch?.unless ?? {};
   const lines = [
     `<!-- The ${widget.name} widget's preload hints, for the page's <head> (docs/host-contract.md "Preload hints").`,
     `     Replace {base} with the URL of this build's folder (the shim's src without /host-shim.js)${
@@ -63,7 +78,7 @@ function snippetFor(widget, table, integrityOf, stylesheet) {
         : ''
     },`,
     '     HTML-escaped. From another origin than the page, add crossorigin="anonymous" to each file\'s link.',
-    ...(unless ? [`     Leave out the as="fetch" lines when the mount element has ${unless}.`] : []),
+    ...(gets.length ? [`     Leave out ${leaveOut(gets, unless)}.`] : []),
     '     A page with two widgets takes the hints of each, a line both have once.',
     ...(stylesheet
       ? [

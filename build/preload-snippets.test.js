@@ -21,10 +21,8 @@ const TABLE = {
     lookup: { files: ['lookup/remoteEntry.js'], consumes: ['react'], provides: {} },
   },
 };
-const REFUND = {
-  name: 'refund',
-  prefetch: { urls: ['data-refund-status-url', 'data-dry-run-url'], unlessAttribute: 'data-view' },
-};
+/** The refund widget as host-shim/widgets.json has it, with its first GETs. */
+const REFUND = require('../host-shim/widgets.json').find(({ name }) => name === 'refund');
 
 describe('firstPanelFilesOf', () => {
   it("is the widget's own files, then the files it provides for the shares it consumes that the shim does not", () => {
@@ -96,7 +94,27 @@ describe('snippetFor', () => {
       '<link rel="preload" href="{base}/refund/908.bbbb2222.js" as="script" integrity="sha384-refund/908.bbbb2222.js">',
       '<link rel="preload" href="{base}/refund/558.cccc3333.js" as="script" integrity="sha384-refund/558.cccc3333.js">',
     ]);
-    expect(lines.join('\n')).toContain('Leave out the as="fetch" lines when the mount element has data-view.');
+    expect(lines).toContain(
+      '     Leave out a line whose {data-…} the mount element lacks, and the {data-dry-run-url} line when it has data-view.',
+    );
+  });
+
+  it('says which fetch line to leave out for which attribute, and nothing of one when no GET has an `unless`', () => {
+    const prefetch = {
+      urls: ['data-a-url', 'data-b-url', 'data-c-url'],
+      unless: { 'data-a-url': 'data-x', 'data-c-url': 'data-y' },
+    };
+    const leaveOut = (widget) =>
+      snippetFor(widget, TABLE, () => 'sha384-x')
+        .split('\n')
+        .filter((line) => line.includes('Leave out'));
+    expect(leaveOut({ name: 'refund', prefetch })).toEqual([
+      '     Leave out a line whose {data-…} the mount element lacks, and the {data-a-url} line when it has data-x, and the {data-c-url} line when it has data-y.',
+    ]);
+    expect(leaveOut({ name: 'refund', prefetch: { urls: ['data-a-url'] } })).toEqual([
+      '     Leave out a line whose {data-…} the mount element lacks.',
+    ]);
+    expect(leaveOut({ name: 'lookup' })).toEqual([]);
   });
 
   it('given the host stylesheet, links it first with its integrity, and says it is one per page', () => {

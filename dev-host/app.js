@@ -166,7 +166,8 @@ function createApp({
    * opens its session (docs/security.md "Sessions and antiforgery on the reference backend").
    * @param {(options: import('./backend/types').PageOptions) => string} render
    * @param {string[]} widgets the page's widgets, for their preload hints
-   * @param {(state: import('./backend/types').BookingState) => Record<string, string>} [firstGets]
+   * @param {(state: import('./backend/types').BookingState) => Record<string, string>} [firstGets] the mount
+   *   attributes its hints read: the first GETs' URLs and `data-view`
    * @returns {import('express').RequestHandler}
    */
   const bookingPage =
@@ -192,7 +193,11 @@ function createApp({
   app.get('/ConfirmRefund', bookingPage(views.refundPage, ['refund'], views.firstGetUrls));
   app.get(
     '/RefundUnavailable',
-    bookingPage((data) => views.refundPage({ ...data, view: 'unavailable' }), ['refund']),
+    bookingPage(
+      (data) => views.refundPage({ ...data, view: 'unavailable' }),
+      ['refund'],
+      (state) => ({ ...views.firstGetUrls(state), 'data-view': 'unavailable' }),
+    ),
   );
   app.get('/JourneySummary', bookingPage(views.journeySummaryPage, ['journeySummary']));
   app.get('/Demo/TwoWidgets', bookingPage(views.twoWidgetsPage, ['refund', 'journeySummary'], views.firstGetUrls));

@@ -12,6 +12,8 @@ const { preloadHintsWanted } = require('./server');
 const bookings = require('../fixtures/bookings.json');
 const { preloadHints } = require('./preloadHints');
 const { snippetFor } = require('../build/preload-snippets');
+const { buildManifest } = require('../build/manifest-plugin');
+const widgetList = require('../host-shim/widgets.json');
 const { runServerProcess, useTestHosts } = require('./testing');
 
 const { start, tempDir } = useTestHosts();
@@ -23,10 +25,16 @@ const TABLE = {
     journeySummary: { files: ['journeySummary/remoteEntry.js', 'refund/908.aaaa1111.css'], consumes: [], provides: {} },
   },
 };
-const REFUND = { name: 'refund', prefetch: { urls: ['data-refund-status-url', 'data-dry-run-url'] } };
-const SUMMARY = { name: 'journeySummary' };
+/** A widget as host-shim/widgets.json has it, with its first GETs. @param {string} name */
+function widgetOf(name) {
+  const widget = widgetList.find((w) => w.name === name);
+  if (!widget) throw new Error(`host-shim/widgets.json has no ${name}`);
+  return widget;
+}
+const REFUND = widgetOf('refund');
+const SUMMARY = widgetOf('journeySummary');
 
-/** A stand-in dist/ with a shim and the refund widget's snippet as the build writes it. */
+/** A stand-in dist/ with a shim, the refund and journey summary snippets and manifest.json as the build writes them. */
 function distWithSnippet() {
   const dist = tempDir('rw-dist-');
   fs.writeFileSync(path.join(dist, 'host-shim.js'), '/* shim */');
@@ -39,6 +47,8 @@ function distWithSnippet() {
     path.join(dist, 'preload', 'journeySummary.html'),
     snippetFor(SUMMARY, TABLE, (file) => `sha384-${file}`, 'refund-widgets.css'),
   );
+  const manifest = buildManifest(dist, { version: '0.0.0', widgets: [REFUND, SUMMARY] });
+  fs.writeFileSync(path.join(dist, 'manifest.json'), JSON.stringify(manifest));
   return dist;
 }
 
@@ -52,6 +62,20 @@ describe('preloadHints', () => {
     ).toEqual([
       '<link rel="preload" href="/Refund/Status?bookingReference=A&amp;b=&quot;x&quot;" as="fetch" crossorigin="anonymous">',
       '<link rel="preload" href="/Refund/DryRun?bookingReference=A" as="fetch" crossorigin="anonymous">',
+      '<link rel="preload" href="/static/refund-widgets/refund/remoteEntry.js" as="script" integrity="sha384-refund/remoteEntry.js">',
+      '<link rel="preload" href="/static/refund-widgets/refund/908.aaaa1111.css" as="style" integrity="sha384-refund/908.aaaa1111.css">',
+    ]);
+  });
+
+  it("with data-view (the Refund unavailable page), the refund status GET but not the dry run's", () => {
+    expect(
+      preloadHints(distWithSnippet(), ['refund'], {
+        'data-refund-status-url': '/Refund/Status?bookingReference=A',
+        'data-dry-run-url': '/Refund/DryRun?bookingReference=A',
+        'data-view': 'unavailable',
+      }).split('\n'),
+    ).toEqual([
+      '<link rel="preload" href="/Refund/Status?bookingReference=A" as="fetch" crossorigin="anonymous">',
       '<link rel="preload" href="/static/refund-widgets/refund/remoteEntry.js" as="script" integrity="sha384-refund/remoteEntry.js">',
       '<link rel="preload" href="/static/refund-widgets/refund/908.aaaa1111.css" as="style" integrity="sha384-refund/908.aaaa1111.css">',
     ]);
@@ -78,7 +102,7 @@ describe('the pages', () => {
     `${route}?BookingReference=${encodeURIComponent(state.bookingReference)}&Email=${encodeURIComponent(state.email)}`;
   const head = (html) => html.slice(0, html.indexOf('</head>'));
 
-  it('with preloadHints, the refund page ends its head with the refund widget hints; its static view has no GETs; two widgets hint both', async () => {
+  it('with preloadHints, the refund page ends its head with the refund widget hints; its unavailable view hints the status GET only; two widgets hint both', async () => {
     const server = await start({ distDir: distWithSnippet(), preloadHints: true });
     const state = bookings.instant;
     const html = await (await server.fetch(`${server.url}${pageUrl('/ConfirmRefund', state)}`)).text();
@@ -87,8 +111,11 @@ describe('the pages', () => {
       `<link rel="preload" href="/Refund/Status?bookingReference=${ref}" as="fetch" crossorigin="anonymous">\n<link rel="preload" href="/Refund/DryRun?bookingReference=${ref}" as="fetch" crossorigin="anonymous">\n<link rel="preload" href="/static/refund-widgets/refund/remoteEntry.js"`,
     );
     const unavailable = await (await server.fetch(`${server.url}${pageUrl('/RefundUnavailable', state)}`)).text();
-    expect(head(unavailable)).toContain('href="/static/refund-widgets/refund/remoteEntry.js"');
-    expect(unavailable).not.toContain('as="fetch"');
+    expect(head(unavailable)).toContain(
+      `<link rel="preload" href="/Refund/Status?bookingReference=${ref}" as="fetch" crossorigin="anonymous">\n<link rel="preload" href="/static/refund-widgets/refund/remoteEntry.js"`,
+    );
+    expect(unavailable).toContain(`data-dry-run-url="/Refund/DryRun?bookingReference=${ref}"`);
+    expect(unavailable.match(/as="fetch"/g)).toHaveLength(1);
     const two = head(await (await server.fetch(`${server.url}${pageUrl('/Demo/TwoWidgets', state)}`)).text());
     expect(two).toContain('href="/static/refund-widgets/refund/remoteEntry.js"');
     expect(two).toContain('href="/static/refund-widgets/journeySummary/remoteEntry.js"');

@@ -1,7 +1,8 @@
 /* global window, document -- used inside page.waitForFunction and page.evaluate, which run in the browser */
 /**
  * Browser tests of the first panel's head start (docs/performance.md "First panel"): on the refund page the shim starts the refund status and dry run GETs before the refund
- * remote's exposed module has finished downloading, and every request is sent once; the files of
+ * remote's exposed module has finished downloading (on the Refund unavailable page the status GET
+ * alone), and every request is sent once; the files of
  * absent widgets are not fetched; a hand-mounted widget fetches for itself; a failing prefetch or a
  * 404ing remote still leaves a working page (and one error report), under the strict CSP.
  */
@@ -99,6 +100,31 @@ test('refund page: status and dry run start before the exposed module has downlo
     others.map((r) => r.url),
     [],
   );
+  assert.deepEqual(problems.pageErrors, []);
+  assert.deepEqual(problems.cspViolations, []);
+  await context.close();
+});
+
+test('Refund unavailable page (data-view): its status starts before the exposed module has downloaded; no dry run', async () => {
+  const { page, context, problems, requests } = await openPage(env.browser);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  const timings = trackTimings(page);
+  await page.goto(pageUrl('/RefundUnavailable', 'instant'));
+  await page.locator('#refund-widget .rw-refund__unavailable-page h3').waitFor({ timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+
+  const expose = refundExposeChunk();
+  const chunk = timings.find((r) => pathOf(r.url).endsWith(expose));
+  const status = timings.find((r) => pathOf(r.url) === '/Refund/Status');
+  assert.ok(chunk && status, 'the exposed module and the status were fetched');
+  assert.ok(
+    status.start < chunk.end,
+    `status started ${Math.round(chunk.end - status.start)} ms before the module finished`,
+  );
+  assert.equal(requests.filter((r) => pathOf(r.url) === '/Refund/Status').length, 1);
+  assert.equal(requests.filter((r) => pathOf(r.url) === '/Refund/DryRun').length, 0, 'no dry run');
   assert.deepEqual(problems.pageErrors, []);
   assert.deepEqual(problems.cspViolations, []);
   await context.close();

@@ -3,8 +3,9 @@
  * The dev host's pages with the build's preload hints (dev-host/preloadHints.js, started with
  * `preloadHints`; docs/host-contract.md "Preload hints"), in Chromium under the strict CSP: each
  * hinted GET and file is fetched once (the shim's GETs and the federation runtime take the preloaded
- * answers) and Chromium does not warn that a preload went unused. The dev host without the option
- * is the page without hints that the other browser tests use.
+ * answers) and Chromium does not warn that a preload went unused; the Refund unavailable page hints
+ * and fetches its status GET, not its dry run. The dev host without the option is the page without
+ * hints that the other browser tests use.
  */
 'use strict';
 
@@ -27,8 +28,18 @@ after(async () => {
   await env.host?.close();
 });
 
-for (const route of ['/ConfirmRefund', '/Demo/TwoWidgets']) {
-  test(`${route} with the refund snippet's hints: each hinted GET and file is fetched once; no unused preload`, async () => {
+const acceptRefund = (page) => page.getByRole('button', { name: 'Accept refund' }).waitFor();
+for (const [route, gets, ready] of [
+  ['/ConfirmRefund', ['Status', 'DryRun'], acceptRefund],
+  ['/Demo/TwoWidgets', ['Status', 'DryRun'], acceptRefund],
+  // The Refund unavailable page (data-view) reads the status only: its dry run is neither hinted nor fetched.
+  [
+    '/RefundUnavailable',
+    ['Status'],
+    (page) => page.locator('#refund-widget .rw-refund__unavailable-page h3').waitFor(),
+  ],
+]) {
+  test(`${route} with the refund snippet's hints: its GETs (${gets.join(', ')}) and each hinted file fetched once; no unused preload`, async () => {
     const state = bookings.instant;
     const { page, context, problems, requests } = await openPage(env.browser);
     const messages = [];
@@ -36,16 +47,22 @@ for (const route of ['/ConfirmRefund', '/Demo/TwoWidgets']) {
     await page.goto(
       `${env.host.url}${route}?BookingReference=${encodeURIComponent(state.bookingReference)}&Email=${encodeURIComponent(state.email)}`,
     );
-    await page.getByRole('button', { name: 'Accept refund' }).waitFor();
+    await ready(page);
     await page.waitForTimeout(UNUSED_PRELOAD_DELAY_MS);
     const hinted = await page.evaluate(() =>
       [...document.head.querySelectorAll('link[rel=preload]:not([data-rw-preload])')].map((link) => link.href),
     );
     const ref = encodeURIComponent(state.bookingReference);
-    assert.deepEqual(hinted.slice(0, 2), [
-      `${env.host.url}/Refund/Status?bookingReference=${ref}`,
-      `${env.host.url}/Refund/DryRun?bookingReference=${ref}`,
-    ]);
+    const getUrls = gets.map((get) => `${env.host.url}/Refund/${get}?bookingReference=${ref}`);
+    assert.deepEqual(
+      hinted.filter((url) => url.includes('/Refund/')),
+      getUrls,
+    );
+    assert.deepEqual(hinted.slice(0, gets.length), getUrls);
+    for (const get of ['Status', 'DryRun']) {
+      const sent = requests.filter((request) => new URL(request.url).pathname === `/Refund/${get}`).length;
+      assert.equal(sent, gets.includes(get) ? 1 : 0, `/Refund/${get} requests`);
+    }
     assert.ok(hinted.includes(`${env.host.url}/static/refund-widgets/refund/remoteEntry.js`));
     for (const url of hinted) {
       assert.equal(requests.filter((request) => request.url === url).length, 1, `${url} is fetched once`);

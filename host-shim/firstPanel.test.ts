@@ -2,7 +2,15 @@
  * The shim's head start (docs/performance.md "First panel"): which files it preloads for the widgets on
  * the page, and which first GETs it starts.
  */
-import { firstPanelFiles, preloadFiles, type FirstPanelTable, startFirstPanels } from './firstPanel';
+import {
+  firstPanelFiles,
+  prefetchFirstGets,
+  preloadFiles,
+  type FirstPanelTable,
+  type FirstPanelWidget,
+  startFirstPanels,
+} from './firstPanel';
+import widgetList from './widgets.json';
 
 const TABLE: FirstPanelTable = {
   hostProvides: ['@rw/page-runtime'],
@@ -37,15 +45,8 @@ const INTEGRITY: Record<string, string> = Object.fromEntries(
     .map((file, i) => [file, `sha384-${String(i).padStart(64, 'x')}`]),
 );
 
-const WIDGETS = [
-  {
-    name: 'refund',
-    mountId: 'refund-widget',
-    prefetch: { urls: ['data-refund-status-url', 'data-dry-run-url'], unlessAttribute: 'data-view' },
-  },
-  { name: 'journeySummary', mountId: 'journey-summary-widget' },
-  { name: 'lookup', mountId: 'lookup-widget' },
-];
+/** The widgets and their first GETs as the build bakes them into the shim (`__RW_WIDGETS__`). */
+const WIDGETS: FirstPanelWidget[] = widgetList.map(({ name, mountId, prefetch }) => ({ name, mountId, prefetch }));
 
 const preloads = () =>
   [...document.querySelectorAll<HTMLLinkElement>('link[rel=preload][data-rw-preload]')].map((l) => [
@@ -122,11 +123,28 @@ describe('startFirstPanels', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('starts no GET for the static view (data-view) and none without a URL', () => {
+  it('on the Refund unavailable page (data-view) starts the status GET, never the dry run', () => {
     document.body.innerHTML =
-      '<div id="refund-widget" data-view="unavailable" data-refund-status-url="/Refund/Status?b=2"></div>';
+      '<div id="refund-widget" data-view="unavailable" data-refund-status-url="/Refund/Status?b=2" data-dry-run-url="/Refund/DryRun?b=2"></div>';
     startFirstPanels(TABLE, 'https://cdn.example.net/rw/', WIDGETS);
-    document.body.innerHTML = '<div id="refund-widget"></div>';
+    expect(fetchMock.mock.calls.map((c) => String((c as unknown[])[0]))).toEqual([
+      `${location.origin}/Refund/Status?b=2`,
+    ]);
+  });
+
+  it('skips only the GET whose `unless` attribute the mount element has, wherever it is in the list', () => {
+    const element = document.createElement('div');
+    element.setAttribute('data-view', 'x');
+    element.setAttribute('data-a-url', '/a');
+    element.setAttribute('data-b-url', '/b');
+    prefetchFirstGets(element, { urls: ['data-a-url', 'data-b-url'], unless: { 'data-a-url': 'data-view' } });
+    expect(fetchMock.mock.calls.map((c) => String((c as unknown[])[0]))).toEqual([`${location.origin}/b`]);
+  });
+
+  it('starts no GET for a URL attribute the mount element lacks or leaves empty', () => {
+    document.body.innerHTML = '<div id="refund-widget" data-view="unavailable"></div>';
+    startFirstPanels(TABLE, 'https://cdn.example.net/rw/', WIDGETS);
+    document.body.innerHTML = '<div id="refund-widget" data-refund-status-url="" data-dry-run-url=""></div>';
     startFirstPanels(TABLE, 'https://cdn.example.net/rw/', WIDGETS);
     expect(fetchMock).not.toHaveBeenCalled();
   });

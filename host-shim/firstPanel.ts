@@ -25,8 +25,8 @@ export interface FirstPanelTable {
 /** Which mount attributes hold the URLs of a widget's first GETs (widgets.json `prefetch`). */
 export interface PrefetchSpec {
   urls: string[];
-  /** No GET when the mount element has this attribute (the refund widget's `data-view`). */
-  unlessAttribute?: string;
+  /** By URL attribute: a mount attribute whose presence skips that GET (the refund dry run's `data-view`). */
+  unless?: Record<string, string>;
 }
 
 export type FirstPanelWidget = WidgetEntry & { prefetch?: PrefetchSpec };
@@ -91,10 +91,14 @@ export function preloadFiles(
   return added;
 }
 
-/** Starts the first GETs of a mount element; `apiBase` decides whether they carry cookies. */
+/**
+ * Starts the first GETs of a mount element: each URL attribute it has a value for, unless it has
+ * that URL's `unless` attribute. `apiBase` decides whether they carry cookies.
+ */
 export function prefetchFirstGets(element: HTMLElement, spec: PrefetchSpec | undefined, apiBase = ''): void {
-  if (!spec || (spec.unlessAttribute && element.hasAttribute(spec.unlessAttribute))) return;
-  for (const attribute of spec.urls) {
+  for (const attribute of spec?.urls ?? []) {
+    const unless = spec?.unless?.[attribute];
+    if (unless && element.hasAttribute(unless)) continue;
     const url = element.getAttribute(attribute);
     if (url) prefetchGet(url, apiBase);
   }

@@ -149,7 +149,7 @@ public sealed class StaticAssetTests : IDisposable
     [InlineData("/JourneySummary", "journeySummary", "")]
     [InlineData("/ManualRefund", "manualClaim", "")]
     [InlineData("/Home/Disruption", "disruption", "/Refund/Status?bookingReference=KXB7HT2N")]
-    [InlineData("/RefundUnavailable", "refund", "")]
+    [InlineData("/RefundUnavailable", "refund", "/Refund/Status?bookingReference=KXB7HT2N")]
     [InlineData("/", "lookup", "")]
     public async Task The_head_hints_the_first_panel_files_of_the_widget_on_the_page_with_their_integrity(string route, string widget, string gets)
     {

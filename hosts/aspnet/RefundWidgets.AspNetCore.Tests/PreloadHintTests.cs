@@ -114,7 +114,20 @@ public sealed class PreloadHintTests
     }
 
     [Fact]
-    public void A_static_view_makes_no_get_and_a_url_off_the_site_gets_no_hint()
+    public void The_refund_unavailable_page_hints_its_status_get_but_never_the_dry_run()
+    {
+        using var page = new TestPage();
+        RenderRefund(page, view: "unavailable");
+
+        var html = page.Render(page.Head(), "refund-widgets-head");
+
+        Assert.StartsWith(FetchHint("/Refund/Status?bookingReference=KXB7HT2N") + FileHint("refund/remoteEntry.js", "script"), html);
+        Assert.Equal(1, html.Split("as=\"fetch\"").Length - 1);
+        Assert.DoesNotContain("/Refund/DryRun", html);
+    }
+
+    [Fact]
+    public void A_get_without_a_url_or_off_the_site_gets_no_hint()
     {
         using var unavailable = new TestPage();
         RenderRefund(unavailable, statusUrl: null, view: "unavailable");

@@ -80,7 +80,11 @@ internal sealed class TestPage : IDisposable
                 new
                 {
                     name = "refund", mountId = "refund-widget", requiredAttributes = new[] { "data-refund-status-url" }, optionalAttributes = Array.Empty<string>(),
-                    prefetch = new { urls = new[] { "data-refund-status-url", "data-dry-run-url" }, unlessAttribute = "data-view" },
+                    prefetch = new
+                    {
+                        urls = new[] { "data-refund-status-url", "data-dry-run-url" },
+                        unless = new Dictionary<string, string> { ["data-dry-run-url"] = "data-view" },
+                    },
                 },
                 new { name = "journeySummary", mountId = "journey-summary-widget", requiredAttributes = Array.Empty<string>(), optionalAttributes = Array.Empty<string>() },
                 new { name = "lookup", mountId = "lookup-widget", requiredAttributes = Array.Empty<string>(), optionalAttributes = Array.Empty<string>() },

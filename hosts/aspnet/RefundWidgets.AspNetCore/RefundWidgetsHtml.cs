@@ -64,12 +64,12 @@ public static class RefundWidgetsHtml
 
     /// <summary>
     /// The preload hints of <paramref name="widgets"/> (docs/aspnet.md "Preload hints"): first the GETs of
-    /// their first panel (the URLs the manifest's <c>prefetch</c> names, <c>as="fetch"</c> with
-    /// <c>crossorigin="anonymous"</c>: the credentials mode of the shim's same-origin GET, so the browser
-    /// hands it the preloaded answer), then every file their first panels load, with its integrity and,
-    /// from a CDN, <c>crossorigin="anonymous"</c>, as the shim would preload them. A widget whose mount id
-    /// is on the page twice gets none (the shim mounts neither); a GET URL that is not a path of the
-    /// page's own site gets none (its credentials depend on the shim's API base).
+    /// their first panel (the URLs the manifest's <c>prefetch</c> names, but one whose <c>unless</c> attribute
+    /// the mount has, <c>as="fetch"</c> with <c>crossorigin="anonymous"</c>: the credentials mode of the
+    /// shim's same-origin GET, so the browser hands it the preloaded answer), then every file their first
+    /// panels load, with its integrity and, from a CDN, <c>crossorigin="anonymous"</c>, as the shim would
+    /// preload them. A widget whose mount id is on the page twice gets none (the shim mounts neither); a GET
+    /// URL that is not a path of the page's own site gets none (its credentials depend on the shim's API base).
     /// </summary>
     /// <exception cref="InvalidOperationException">a file's integrity in the manifest is not an SRI value.</exception>
     public static string PreloadHints(RefundWidgetsOptions options, RefundWidgetsManifest manifest,
@@ -84,10 +84,10 @@ public static class RefundWidgetsHtml
             var widget = manifest.Widgets.FirstOrDefault(w => w.MountId == mountId);
             if (widget is null) continue;
             names.Add(widget.Name);
-            var prefetch = widget.Prefetch;
-            if (prefetch is null || (prefetch.UnlessAttribute is { } unless && attributes.ContainsKey(unless))) continue;
+            if (widget.Prefetch is not { } prefetch) continue;
             foreach (var attribute in prefetch.Urls)
             {
+                if (prefetch.Unless.TryGetValue(attribute, out var unless) && attributes.ContainsKey(unless)) continue;
                 if (!attributes.TryGetValue(attribute, out var url) || !IsSitePath(url)) continue;
                 html.Append($"<link rel=\"preload\" href=\"{encode.Encode(url)}\" as=\"fetch\" crossorigin=\"anonymous\">");
             }

@@ -57,8 +57,10 @@ public sealed class ManifestPrefetch
 {
     /// <summary>Attributes whose values are GET URLs, e.g. <c>data-refund-status-url</c>.</summary>
     [JsonPropertyName("urls")] public IReadOnlyList<string> Urls { get; init; } = [];
-    /// <summary>No GET when the mount element has this attribute (the refund widget's <c>data-view</c>).</summary>
-    [JsonPropertyName("unlessAttribute")] public string? UnlessAttribute { get; init; }
+    /// <summary>
+    /// By URL attribute, a mount attribute whose presence skips that GET (the refund dry run's <c>data-view</c>).
+    /// </summary>
+    [JsonPropertyName("unless")] public IReadOnlyDictionary<string, string> Unless { get; init; } = new Dictionary<string, string>();
 }
 
 /// <summary>The build's first-panel table (docs/performance.md "First panel").</summary>

@@ -4,7 +4,8 @@
  * hints"), in Chromium under the strict CSP: the page starts the shim, the first panel's files and
  * its GETs from the HTML; every hinted file and GET is fetched once (the shim's GETs and the
  * federation runtime take the preloaded answers); and Chromium does not warn that a preload went
- * unused. A page without widgets has no hints.
+ * unused. The Refund unavailable page hints its status GET, not its dry run. A page without widgets
+ * has no hints.
  */
 'use strict';
 
@@ -73,7 +74,7 @@ function expectedFileHints(widgets) {
   }));
 }
 
-for (const [route, widgets, ready] of [
+for (const [route, widgets, ready, getNames = ['Status', 'DryRun']] of [
   ['/ConfirmRefund', ['refund'], (page) => page.getByRole('button', { name: 'Accept refund' }).waitFor()],
   [
     '/Demo/TwoWidgets',
@@ -83,12 +84,20 @@ for (const [route, widgets, ready] of [
       await page.locator('#journey-summary-widget').getByText('London Kings Cross').first().waitFor();
     },
   ],
+  // data-view="unavailable" reads the status only: no dry run hinted, none fetched.
+  [
+    '/RefundUnavailable',
+    ['refund'],
+    (page) => page.locator('#refund-widget .rw-refund__unavailable-page h3').waitFor(),
+    ['Status'],
+  ],
 ]) {
   test(`${route}: hints in the head start the first panel's GETs and files at once; each is fetched once; no unused preload`, async () => {
     const state = bookings.instant;
     const { hints, fetched, messages, problems } = await visit(route, 'instant', ready);
     const ref = encodeURIComponent(state.bookingReference);
-    const gets = [`/Refund/Status?bookingReference=${ref}`, `/Refund/DryRun?bookingReference=${ref}`];
+    const gets = getNames.map((name) => `/Refund/${name}?bookingReference=${ref}`);
+    if (!getNames.includes('DryRun')) assert.equal(fetched.get(`/Refund/DryRun?bookingReference=${ref}`), undefined);
     assert.deepEqual(
       hints.filter((hint) => hint.as === 'fetch'),
       gets.map((href) => ({ href, as: 'fetch', integrity: null, crossorigin: 'anonymous' })),
