@@ -132,6 +132,18 @@ describe('startFirstPanels', () => {
     ]);
   });
 
+  it('on the disruption outcome page (data-view="finished") starts no GET; without data-view, the status GET', () => {
+    document.body.innerHTML =
+      '<div id="disruption-widget" data-view="finished" data-refund-status-url="/Refund/Status?b=3"></div>';
+    startFirstPanels(TABLE, 'https://cdn.example.net/rw/', WIDGETS);
+    expect(fetchMock).not.toHaveBeenCalled();
+    document.body.innerHTML = '<div id="disruption-widget" data-refund-status-url="/Refund/Status?b=4"></div>';
+    startFirstPanels(TABLE, 'https://cdn.example.net/rw/', WIDGETS);
+    expect(fetchMock.mock.calls.map((c) => String((c as unknown[])[0]))).toEqual([
+      `${location.origin}/Refund/Status?b=4`,
+    ]);
+  });
+
   it('skips only the GET whose `unless` attribute the mount element has, wherever it is in the list', () => {
     const element = document.createElement('div');
     element.setAttribute('data-view', 'x');
