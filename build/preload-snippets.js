@@ -48,7 +48,7 @@ function firstPanelFilesOf(table, name) {
  * `unless` line when the mount element has its attribute.
  *
  * @param {string[]} gets the URL attributes
- * @param {Record<string, string>} unless by URL attribute, the attribute that skips its GET
+ * @param {Partial<Record<string, string>>} unless by URL attribute, the attribute that skips its GET
  * @returns {string} what follows "Leave out" in the comment
  */
 function leaveOut(gets, unless) {
@@ -61,7 +61,7 @@ function leaveOut(gets, unless) {
 /**
  * The snippet of one widget.
  *
- * @param {{ name: string, prefetch?: { urls: string[], unless?: Record<string, string> } }} widget
+ * @param {{ name: string, prefetch?: { urls: string[], unless?: Partial<Record<string, string>> } }} widget
  * @param {object} table the first-panel table
  * @param {(file: string) => string} integrityOf the `sha384-…` of a file of dist/
  * @param {string} [stylesheet] the host stylesheet's path in dist/, linked first when given

@@ -26,7 +26,7 @@ export interface FirstPanelTable {
 export interface PrefetchSpec {
   urls: string[];
   /** By URL attribute: a mount attribute whose presence skips that GET (the refund dry run's `data-view`). */
-  unless?: Record<string, string>;
+  unless?: Partial<Record<string, string>>;
 }
 
 export type FirstPanelWidget = WidgetEntry & { prefetch?: PrefetchSpec };
