@@ -98,10 +98,11 @@ function integrityOf(bytes) {
   return `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 }
 
-/** Every file under `dir`, relative, with `/` separators, sorted. */
+/** Every file under `dir` but the Brotli copies (`*.br`), relative, with `/` separators, sorted. */
 function listFiles(dir, prefix = '') {
   return fs
     .readdirSync(path.join(dir, prefix), { withFileTypes: true })
+    .filter((entry) => !entry.name.endsWith('.br'))
     .flatMap((entry) => {
       const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
       return entry.isDirectory() ? listFiles(dir, relative) : [relative];

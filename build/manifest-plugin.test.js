@@ -70,11 +70,13 @@ describe('cacheControlFor', () => {
 });
 
 describe('buildManifest', () => {
-  it('lists every file but the manifest, sorted, with integrity, size and cache rule', () => {
+  it('lists every file but the manifest and the Brotli copies, sorted, with integrity, size and cache rule', () => {
     const dist = makeDist({
       'host-shim.js': 'shim',
+      'host-shim.js.br': 'shim, compressed',
       'refund/remoteEntry.js': 'entry',
       'refund/602.812e37ed.js': 'chunk',
+      'refund/602.812e37ed.js.br': 'chunk, compressed',
       [MANIFEST]: '{"old":true}',
     });
     const manifest = buildManifest(dist, { version: '9.9.9', widgets: WIDGETS });

@@ -8,6 +8,7 @@ const fs = require('fs');
 const path = require('path');
 const express = require('express');
 const compression = require('compression');
+const expressStaticGzip = require('express-static-gzip');
 const fixtureBookings = require('../fixtures/bookings.json');
 const fixtureStations = require('../fixtures/stations.json');
 const fixtureLookups = require('../fixtures/lookups.json');
@@ -103,13 +104,19 @@ function createApp({
     app.use(express.static(path.join(__dirname, 'public'), { index: false, maxAge: 0 }));
     app.use(
       '/static/refund-widgets',
-      express.static(distDir, {
+      // The build's Brotli copy of a file to a browser that accepts br; compression() gzips the rest.
+      expressStaticGzip(distDir, {
+        enableBrotli: true,
+        orderPreference: ['br'],
         index: false,
-        setHeaders(res, file) {
-          const relative = path.relative(distDir, file).split(path.sep).join('/');
-          const cache =
-            !UNHASHED.test(relative) && HASHED.test(relative) ? 'public, max-age=31536000, immutable' : 'no-cache';
-          res.set('Cache-Control', cache);
+        serveStatic: {
+          index: false,
+          setHeaders(res, file) {
+            const relative = path.relative(distDir, file).split(path.sep).join('/').replace(/\.br$/, '');
+            const cache =
+              !UNHASHED.test(relative) && HASHED.test(relative) ? 'public, max-age=31536000, immutable' : 'no-cache';
+            res.setHeader('Cache-Control', cache);
+          },
         },
       }),
     );

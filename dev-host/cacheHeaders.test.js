@@ -1,16 +1,17 @@
 /** @jest-environment node */
 // Dev host: a stand-in for the real legacy site and backend; never shipped in dist/.
 /**
- * The dev host serves dist/ by the cache rules of docs/decisions.md "Serving dist/": host-shim.js and every
+ * The dev host serves dist/ as docs/host-contract.md "In brief" says: host-shim.js and every
  * remoteEntry.js revalidate (`no-cache` with an ETag, 304 when unchanged, a new ETag once a deploy
- * replaced the file); content-hashed files are `public, max-age=31536000, immutable`. Also the
- * page data other hosts read (`/host-data/*`, hostData.js).
+ * replaced the file); content-hashed files are `public, max-age=31536000, immutable`; the build's
+ * Brotli copy goes to a browser that accepts br. Also the page data other hosts read (`/host-data/*`, hostData.js).
  */
 'use strict';
 
 const fs = require('fs');
 const http = require('http');
 const path = require('path');
+const zlib = require('zlib');
 const { useTestHosts, getJson } = require('./testing');
 const bookings = require('../fixtures/bookings.json');
 const stations = require('../fixtures/stations.json');
@@ -71,6 +72,58 @@ describe('cache headers of dist/', () => {
     const answer = await fetch(`${server.url}/static/refund-widgets/${file}`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+/**
+ * GET with only `Accept-Encoding`, the body's bytes as sent.
+ * @returns {Promise<{ headers: import('http').IncomingHttpHeaders, body: Buffer }>}
+ */
+function getRaw(url, acceptEncoding) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'Accept-Encoding': acceptEncoding } }, (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('the Brotli copies of dist/', () => {
+  const shim = `/* shim */ ${'window.RefundWidgets = {};\n'.repeat(80)}`;
+  const chunk = `/* chunk */ ${'export const leg = "KGX";\n'.repeat(80)}`;
+  const distWithCopies = () =>
+    fakeDist({
+      'host-shim.js': shim,
+      'host-shim.js.br': zlib.brotliCompressSync(shim),
+      'refund/242.9becc6b9.js': chunk,
+      'refund/242.9becc6b9.js.br': zlib.brotliCompressSync(chunk),
+    });
+
+  it.each([
+    ['host-shim.js', shim, 'no-cache'],
+    ['refund/242.9becc6b9.js', chunk, 'public, max-age=31536000, immutable'],
+  ])(
+    "%s: the .br beside it to a browser that accepts br, with the file's type and cache rule",
+    async (file, text, cache) => {
+      const server = await start({ distDir: distWithCopies() });
+      const answer = await getRaw(`${server.url}/static/refund-widgets/${file}`, 'gzip, deflate, br');
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(answer.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(answer.headers['cache-control']).toBe(cache);
+      expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(zlib.brotliDecompressSync(answer.body).toString()).toBe(text);
+      expect(answer.body.equals(zlib.brotliCompressSync(text))).toBe(true); // the build's bytes, not compressed again
+    },
+  );
+
+  it('gzips the file itself for a browser that does not accept br', async () => {
+    const server = await start({ distDir: distWithCopies() });
+    const answer = await getRaw(`${server.url}/static/refund-widgets/host-shim.js`, 'gzip');
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(answer.body).toString()).toBe(shim);
   });
 });
 

@@ -71,7 +71,7 @@ function useTestHosts() {
     temporary.push(dir);
     return dir;
   };
-  /** A stand-in dist/ of `files` (path → text; default a shim alone). @param {Record<string, string>} [files] */
+  /** A stand-in dist/ of `files` (path → text or bytes; default a shim alone). @param {Record<string, string | Buffer>} [files] */
   const fakeDist = (files = { 'host-shim.js': '/* shim */' }) => {
     const dist = tempDir('rw-dist-');
     for (const [name, text] of Object.entries(files)) {

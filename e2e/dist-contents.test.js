@@ -5,12 +5,13 @@
  * Four checks, each able to fail on its own: no path in dist/ names the dev host; no file in
  * dist/ has the name (hash stripped) or the bytes of a dev-host file; and no distinctive line of a dev-host
  * source file (30 characters or more, trimmed, not a lone CSS declaration) stands in any dist/ file, which is how a copied
- * or bundled dev-host file would show.
+ * or bundled dev-host file would show. Also the Brotli copies and the JSON Schemas.
  */
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('fs');
 const path = require('path');
+const zlib = require('zlib');
 const { DIST } = require('./harness');
 
 const DEV_HOST = path.resolve(__dirname, '..', 'dev-host');
@@ -68,6 +69,18 @@ test('no distinctive line of a dev-host file stands in dist/', () => {
     }
   }
   assert.deepEqual(found, []);
+});
+
+test('each JS and CSS file webpack wrote has a Brotli copy beside it, of the same bytes', () => {
+  const compiled = distFiles.filter(
+    (file) => /\.(js|css)$/.test(file) && path.relative(DIST, file) !== 'refund-widgets.css',
+  );
+  assert.ok(compiled.length > 50);
+  const wrong = compiled.filter((file) => {
+    const copy = `${file}.br`;
+    return !fs.existsSync(copy) || !zlib.brotliDecompressSync(fs.readFileSync(copy)).equals(fs.readFileSync(file));
+  });
+  assert.deepEqual(wrong, []);
 });
 
 test("dist/schemas/ ships the contract's JSON Schemas as contract/schemas/ holds them", () => {
