@@ -292,7 +292,7 @@ function remoteConfig(widget, opts) {
         // (docs/performance.md "Main thread of the refund page"). The shim, which loads them, keeps it.
         experiments: { externalRuntime: true, optimization: { ...FEDERATION_OPTIMIZATION, disableRemote: true } },
       }),
-      firstPanel.plugin(widget.name, './mount', widget.firstPanelChunks),
+      firstPanel.plugin(widget.name, './mount'),
     ],
   };
 }

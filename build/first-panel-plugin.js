@@ -9,8 +9,7 @@
  * - `consumes`: the share keys those chunks consume (and, transitively, the ones the shared
  *   modules' own chunks consume), i.e. what the runtime loads before `./mount` runs;
  * - `provides`: for each share key the remote provides, the chunk files its provider loads.
- * Lazily loaded chunks (forms, picker) are not in the list, but for the named chunks the first panel
- * shows (`firstPanelChunks` in host-shim/widgets.json: the manual claim's upload area).
+ * Lazily loaded chunks (forms, the picker, the manual claim's upload area) are not in the list.
  *
  * Read on webpack's public compilation API: the remote's entrypoint (`compilation.entrypoints`,
  * named after the remote by the federation plugin), its child chunk groups and their `origins`
@@ -157,11 +156,10 @@ class FirstPanelFiles {
    *
    * @param {string} remoteName the federation `name` of the remote (its entrypoint's name)
    * @param {string} [exposeName] the exposed module, `./mount` unless told
-   * @param {string[]} [panelChunks] the `webpackChunkName`s of lazy chunks the first panel shows
    * @returns {FirstPanelFilesPlugin}
    */
-  plugin(remoteName, exposeName = './mount', panelChunks = []) {
-    return new FirstPanelFilesPlugin(this, remoteName, exposeName, panelChunks);
+  plugin(remoteName, exposeName = './mount') {
+    return new FirstPanelFilesPlugin(this, remoteName, exposeName);
   }
 
   /**
@@ -241,11 +239,10 @@ function sharesRuntimeModule({ RuntimeModule, javascript }) {
 
 /** Webpack plugin of one remote compiler; made by {@link FirstPanelFiles#plugin}. */
 class FirstPanelFilesPlugin {
-  constructor(collector, remoteName, exposeName, panelChunks) {
+  constructor(collector, remoteName, exposeName) {
     this.collector = collector;
     this.remoteName = remoteName;
     this.exposeName = exposeName;
-    this.panelChunks = panelChunks;
   }
 
   apply(compiler) {
@@ -266,13 +263,6 @@ class FirstPanelFilesPlugin {
       );
     if (!group) return missing(`chunk group for its expose "${this.exposeName}"`);
     const expose = groupFiles(chunkGraph, group, prefix);
-    for (const name of this.panelChunks) {
-      const lazy = compilation.namedChunkGroups.get(name);
-      if (!lazy) return missing(`chunk named "${name}"`);
-      const part = groupFiles(chunkGraph, lazy, prefix);
-      expose.files.push(...part.files.filter((file) => !expose.files.includes(file)));
-      expose.consumes.push(...part.consumes);
-    }
     const provides = {};
     const providedConsumes = {};
     for (const m of compilation.modules) {

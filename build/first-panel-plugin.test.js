@@ -285,39 +285,3 @@ describe('FirstPanelFiles.shimPlugin', () => {
     }
   }, 60000);
 });
-
-describe('FirstPanelFilesPlugin told about a lazy chunk the first panel shows', () => {
-  it('adds its files to the first panel', async () => {
-    const dir = sourceDir();
-    const collector = new FirstPanelFiles({ hostProvides: [] });
-    try {
-      const stats = await compile(baseConfig(dir, [federation(), collector.plugin('remote', './mount', ['later'])]));
-      expect(stats.compilation.errors).toEqual([]);
-      const out = path.join(dir, 'out');
-      const [mountChunk] = filesHolding(out, 'MOUNT_MARKER');
-      const [laterChunk] = filesHolding(out, 'LATER_MARKER');
-      expect(laterChunk).toMatch(/^later\.[0-9a-f]{8}\.js$/);
-      expect(collector.remotes.remote.files).toEqual([
-        'remote/remoteEntry.js',
-        `remote/${mountChunk}`,
-        `remote/${laterChunk}`,
-      ]);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }, 60000);
-
-  it('fails the build when the remote has no chunk of that name', async () => {
-    const dir = sourceDir();
-    const collector = new FirstPanelFiles({ hostProvides: [] });
-    try {
-      const stats = await compile(baseConfig(dir, [federation(), collector.plugin('remote', './mount', ['upload'])]));
-      expect(stats.compilation.errors.map((e) => e.message)).toEqual([
-        'FirstPanelFilesPlugin: remote "remote" has no chunk named "upload"',
-      ]);
-      expect(collector.remotes).toEqual({});
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
-  }, 60000);
-});

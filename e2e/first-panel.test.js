@@ -3,7 +3,7 @@
  * Browser tests of the first panel's head start (docs/performance.md "First panel"): on the refund page the shim starts the refund status and dry run GETs before the refund
  * remote's exposed module has finished downloading (on the Refund unavailable page the status GET
  * alone), and every request is sent once; the files of
- * absent widgets are not fetched; a hand-mounted widget fetches for itself; a failing prefetch or a
+ * absent widgets are not fetched; the manual claim's upload area loads after its first panel; a hand-mounted widget fetches for itself; a failing prefetch or a
  * 404ing remote still leaves a working page (and one error report), under the strict CSP.
  */
 const { test } = require('node:test');
@@ -182,6 +182,32 @@ test("refund page: axios is not on the first panel's path; it loads when idle af
     [],
     'no request sent twice',
   );
+  assert.deepEqual(problems.pageErrors, []);
+  assert.deepEqual(problems.cspViolations, []);
+  await context.close();
+});
+
+test("manual claim: the upload area's chunk loads only after the first panel has painted", async () => {
+  const { page, context, problems, requests } = await openPage(env.browser);
+  // Animation frames are held until the test runs them: the widget waits for one after its first render.
+  await page.addInitScript(() => {
+    window.__rwFrames = [];
+    window.requestAnimationFrame = (run) => window.__rwFrames.push(run);
+  });
+  await page.goto(pageUrl('/ManualRefund', 'printed'));
+  const widget = page.locator('#manual-claim-widget');
+  await widget.getByRole('heading', { name: 'What to do' }).waitFor({ timeout: 60_000 });
+  await widget.getByText('Loading the photo upload…').waitFor();
+  await page.waitForLoadState('networkidle');
+  const isUploadArea = (url) => /\/manualClaim\/upload-area\.[0-9a-f]{8}\.(js|css)$/.test(pathOf(url));
+  assert.deepEqual(
+    requests.filter((r) => isUploadArea(r.url)).map((r) => pathOf(r.url)),
+    [],
+    'no upload-area file before the first frame after the first panel',
+  );
+  await page.evaluate(() => window.__rwFrames.splice(0).forEach((run) => run(performance.now())));
+  await widget.getByLabel('Choose photos of your tickets').waitFor({ state: 'attached' });
+  assert.ok(requests.some((r) => isUploadArea(r.url)));
   assert.deepEqual(problems.pageErrors, []);
   assert.deepEqual(problems.cspViolations, []);
   await context.close();

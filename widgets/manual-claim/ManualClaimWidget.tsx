@@ -21,8 +21,8 @@ import { buildClaimRequest, claimFormSchema, expectedTickets, validateClaimForm 
 import './manual-claim.css';
 
 /**
- * The upload area and dropzone: their own chunk, which the first panel shows, so the shim preloads it
- * with the others (`firstPanelChunks` in host-shim/widgets.json; docs/architecture.md "Lazy by default").
+ * The upload area and dropzone: their own chunk, loaded once the first panel has painted (it sits
+ * below the steps, the examples and the journey; docs/performance.md "Pages with preload hints").
  */
 const loadUploadArea = () => import(/* webpackChunkName: "upload-area" */ './components/UploadArea');
 const UploadArea = reloadableLazy(() => loadUploadArea().then((module) => ({ default: module.UploadArea })));
@@ -33,6 +33,22 @@ const loadDraftStore = () => loadUploadArea().then((module) => module.claimDraft
 /** Id base of the replacement reference field (`{base}-{useId}`); the error summary links to it. */
 export const REPLACEMENT_FIELD_ID = 'rw-manual-claim-replacement';
 const SUBMIT_HINT_ID = 'rw-manual-claim-submit-hint';
+
+/** False until the frame after the first render has painted. */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
 
 interface Props {
   config: ManualClaimConfig;
@@ -68,8 +84,10 @@ export function ManualClaimWidget({ config, element }: Props) {
   const locked = commit.status !== 'idle';
   const ready = !uploads.busy && uploads.uploadIds.length > 0;
 
+  const painted = useAfterFirstPaint();
   // The replacement reference typed earlier comes back from the draft.
   useEffect(() => {
+    if (!painted) return;
     let active = true;
     void loadDraftStore()
       .then(async (store) => {
@@ -84,7 +102,7 @@ export function ManualClaimWidget({ config, element }: Props) {
     return () => {
       active = false;
     };
-  }, [reference, config.journeyId]);
+  }, [painted, reference, config.journeyId]);
 
   const typeReplacement = (replacementReference: string) => {
     setValues({ replacementReference });
@@ -168,7 +186,16 @@ export function ManualClaimWidget({ config, element }: Props) {
         <h3 className="rw-manual-claim__subheading">{texts.uploadHeading}</h3>
         <OfflineNotice text={texts.offline} />
         <LazyPart fallback={<LoadingStatus text={texts.loadingUpload} />}>
-          <UploadArea bookingReference={reference} journeyId={config.journeyId} locked={locked} onChange={setUploads} />
+          {painted ? (
+            <UploadArea
+              bookingReference={reference}
+              journeyId={config.journeyId}
+              locked={locked}
+              onChange={setUploads}
+            />
+          ) : (
+            <LoadingStatus text={texts.loadingUpload} />
+          )}
         </LazyPart>
         {earlier && commit.status === 'idle' && (
           <p className="rw-message" role="status">
