@@ -74,7 +74,7 @@ const PAGES = [
     id: 'manualClaim',
     label: 'manual claim /ManualRefund',
     path: `/ManualRefund?${bookingQuery('printed')}`,
-    panels: [{ widget: 'manualClaim', mountId: 'manual-claim-widget', selector: 'input[type=file]' }],
+    panels: [{ widget: 'manualClaim', mountId: 'manual-claim-widget', selector: 'h1, h2, h3', text: '^What to do$' }],
   },
   {
     id: 'disruption',
