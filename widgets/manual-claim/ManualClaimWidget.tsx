@@ -85,6 +85,7 @@ export function ManualClaimWidget({ config, element }: Props) {
   const ready = !uploads.busy && uploads.uploadIds.length > 0;
 
   const painted = useAfterFirstPaint();
+  const loadingUpload = <LoadingStatus text={texts.loadingUpload} />;
   // The replacement reference typed earlier comes back from the draft.
   useEffect(() => {
     if (!painted) return;
@@ -185,7 +186,7 @@ export function ManualClaimWidget({ config, element }: Props) {
         )}
         <h3 className="rw-manual-claim__subheading">{texts.uploadHeading}</h3>
         <OfflineNotice text={texts.offline} />
-        <LazyPart fallback={<LoadingStatus text={texts.loadingUpload} />}>
+        <LazyPart fallback={loadingUpload}>
           {painted ? (
             <UploadArea
               bookingReference={reference}
@@ -194,7 +195,7 @@ export function ManualClaimWidget({ config, element }: Props) {
               onChange={setUploads}
             />
           ) : (
-            <LoadingStatus text={texts.loadingUpload} />
+            loadingUpload
           )}
         </LazyPart>
         {earlier && commit.status === 'idle' && (
