@@ -11,7 +11,6 @@ import { LoadingStatus } from '../../shared/ui/LoadingStatus';
 import { hasPendingIntent } from '../../shared/storage/intents';
 import { forgetJourneyAnswers } from '../../shared/storage/journeyAnswers';
 import { Section } from '../../shared/ui/Section';
-import { submitClaim } from './api';
 import { ClaimFailed, ClaimSubmitted } from './components/ClaimOutcome';
 import { EvidenceSteps } from './components/EvidenceSteps';
 import { ExpectedTickets } from './components/ExpectedTickets';
@@ -29,6 +28,10 @@ const UploadArea = reloadableLazy(() => loadUploadArea().then((module) => ({ def
 
 /** The claim draft (docs/offline.md "The claim draft") comes with the upload area's chunk. */
 const loadDraftStore = () => loadUploadArea().then((module) => module.claimDraft);
+
+/** POST /tickets/submit-claim, from the upload area's chunk: no claim is sent before it has loaded. */
+const submitClaim = (request: SubmitClaimRequest, key: string) =>
+  loadUploadArea().then((module) => module.submitClaim(request, key));
 
 /** Id base of the replacement reference field (`{base}-{useId}`); the error summary links to it. */
 export const REPLACEMENT_FIELD_ID = 'rw-manual-claim-replacement';

@@ -20,8 +20,9 @@ import {
   type DraftPhoto,
 } from '../draft';
 
-/** The claim draft's store loads with this chunk, never in a copy of its own. */
+/** The claim draft's store and the claim's POST load with this chunk, never in a copy of their own. */
 export * as claimDraft from '../draft';
+export { submitClaim } from '../api';
 import { texts, REFUSAL, UPLOAD_DICT } from '../texts';
 import type { UploadSummary } from '../types';
 import { canDecode, checkPhoto } from '../photoCheck';
