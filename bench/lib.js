@@ -533,6 +533,19 @@ const median = (values) => {
 
 const kb = (bytes) => (bytes == null ? 'n/a' : `${(bytes / 1024).toFixed(1)} KB`);
 
+/** Rows of cells as a text table, columns padded and split by ` | `, no trailing spaces. @param {unknown[][]} rows */
+function table(rows) {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
+  return rows
+    .map((r) =>
+      r
+        .map((cell, i) => String(cell).padEnd(widths[i]))
+        .join(' | ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
 module.exports = {
   ROOT,
   PAGES,
@@ -554,5 +567,6 @@ module.exports = {
   requestRows,
   median,
   kb,
+  table,
   gzipSize,
 };

@@ -575,19 +575,7 @@ function lighthouseTable(lighthouse) {
     `performance only: median of ${lighthouse.runs} run(s) per page (min–max)` +
     (indexes.length ? `; Lighthouse's BenchmarkIndex ${span(indexes)}` : '') +
     (load ? `; load average ${load.before[0]} before, ${load.after[0]} after (1 min)` : '');
-  return [head, table(rows), ...notes].join('\n');
-}
-
-function table(rows) {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
-  return rows
-    .map((r) =>
-      r
-        .map((cell, i) => String(cell).padEnd(widths[i]))
-        .join(' | ')
-        .trimEnd(),
-    )
-    .join('\n');
+  return [head, lib.table(rows), ...notes].join('\n');
 }
 
 /** What each budget key limits: the figure it reads, and whether the figure must stay above (min) or below (max). */

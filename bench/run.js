@@ -26,6 +26,7 @@
 const fs = require('fs');
 const path = require('path');
 const lib = require('./lib');
+const { table } = lib;
 const lighthouse = require('./lighthouse');
 const { measureJourneys } = require('./journey');
 const { waterfallSvg } = require('./waterfall');
@@ -210,11 +211,6 @@ const fmtRatio = (r) => (r == null ? 'n/a' : `${r.toFixed(2)}×`);
 const fmtMs = (ms) => (ms == null ? 'n/a' : `${ms} ms`);
 const bytesOf = (m) => (m && !m.na ? m.jsGz + m.cssGz : null);
 const verdict = (now, goal) => (now == null ? '' : now <= goal ? 'ok' : 'MISSED');
-
-function table(rows) {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => String(r[i]).length)));
-  return rows.map((r) => r.map((cell, i) => String(cell).padEnd(widths[i])).join(' | ')).join('\n');
-}
 
 /** "1234 ms (1100–1400)": median and spread of the runs. */
 const fmtTimes = (ms, times) =>
