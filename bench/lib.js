@@ -220,7 +220,7 @@ function buildAspNet(distDir) {
  * per widget on the page (its plain bundle) and its stylesheet goes into the head.
  */
 function plainHtml(html, pageSpec, distDir) {
-  const shimTag = new RegExp(`<script src="${STATIC_PREFIX}host-shim\\.js"[^>]*></script>`);
+  const shimTag = new RegExp(`<script src="${STATIC_PREFIX}host-shim(\\.[0-9a-f]{8,})?\\.js"[^>]*></script>`);
   const widgets = [...new Set(pageSpec.panels.map((p) => p.widget))];
   const links = widgets
     .filter((w) => fs.existsSync(path.join(distDir, PLAIN_FOLDER, w, 'widget.css')))

@@ -34,6 +34,8 @@ const STYLESHEET_SOURCE = path.join(__dirname, '..', 'host-shim', STYLESHEET);
 const REVALIDATE = /(^|\/)(host-shim\.js|remoteEntry\.js|manifest\.json|refund-widgets\.d\.ts|refund-widgets\.css)$/;
 /** Content-hashed names: `name.0123abcd.ext`. */
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
+/** The shim's file, under the name a host may write (docs/host-contract.md "The shim's script tag"). */
+const SHIM = 'host-shim.js';
 
 /** Cache-Control for a file of dist/ by its path relative to dist/ (`/` separators). */
 function cacheControlFor(relative) {
@@ -98,6 +100,23 @@ function integrityOf(bytes) {
   return `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 }
 
+/**
+ * Writes a copy of `dist/<file>` named by its content (`host-shim.js` → `host-shim.0123abcd.js`),
+ * and of its Brotli copy if any, so a page can name a file it may cache for good
+ * (docs/decisions.md "Serving dist/").
+ * @param {string} distDir @param {string} file a file at dist/'s root
+ * @returns {string} the copy's name
+ */
+function writeFingerprinted(distDir, file) {
+  const source = path.join(distDir, file);
+  const hash = createHash('sha256').update(fs.readFileSync(source)).digest('hex').slice(0, 8);
+  const ext = path.extname(file);
+  const copy = `${path.basename(file, ext)}.${hash}${ext}`;
+  fs.copyFileSync(source, path.join(distDir, copy));
+  if (fs.existsSync(`${source}.br`)) fs.copyFileSync(`${source}.br`, path.join(distDir, `${copy}.br`));
+  return copy;
+}
+
 /** Every file under `dir` but the Brotli copies (`*.br`), relative, with `/` separators, sorted. */
 function listFiles(dir, prefix = '') {
   return fs
@@ -115,14 +134,15 @@ function listFiles(dir, prefix = '') {
  *
  * @param {string} distDir the build output folder
  * @param {{ version: string, widgets: { name: string, mountId: string, prefetch?: object }[],
- *   firstPanel?: () => object }} build `firstPanel`: the first-panel table the shim bakes in
- *   (build/first-panel-plugin.js), for hosts that write the preload hints themselves
- *   (docs/aspnet.md "Preload hints")
+ *   firstPanel?: () => object, shim?: string, stylesheet?: string }} build `firstPanel`: the first-panel
+ *   table the shim bakes in (build/first-panel-plugin.js), for hosts that write the preload hints
+ *   themselves (docs/aspnet.md "Preload hints"); `shim`, `stylesheet`: the names a page links
+ *   (default `host-shim.js`, `refund-widgets.css`)
  * @returns {object} `{ version, shim, types, stylesheet?, pageData, widgets: [...], firstPanel?, files: { [path]: { integrity, size, cacheControl } } }`;
  *   `stylesheet` when `dist/refund-widgets.css` exists
  * @throws Error when a widget has no entry in WIDGET_CONTRACT
  */
-function buildManifest(distDir, { version, widgets, firstPanel }) {
+function buildManifest(distDir, { version, widgets, firstPanel, shim = SHIM, stylesheet = STYLESHEET }) {
   const files = {};
   for (const relative of listFiles(distDir)) {
     if (relative === MANIFEST) continue;
@@ -131,9 +151,9 @@ function buildManifest(distDir, { version, widgets, firstPanel }) {
   }
   return {
     version,
-    shim: 'host-shim.js',
+    shim,
     types: TYPES,
-    ...(files[STYLESHEET] ? { stylesheet: STYLESHEET } : {}),
+    ...(files[stylesheet] ? { stylesheet } : {}),
     pageData: PAGE_DATA,
     widgets: widgets.map(({ name, mountId, prefetch }) => {
       const contract = WIDGET_CONTRACT[name];
@@ -175,11 +195,13 @@ class RefundWidgetsManifestPlugin {
       fs.copyFileSync(TYPES_SOURCE, path.join(distDir, TYPES));
       fs.cpSync(SCHEMAS_SOURCE, path.join(distDir, SCHEMAS), { recursive: true });
       fs.writeFileSync(path.join(distDir, STYLESHEET), stylesheetForDist(fs.readFileSync(STYLESHEET_SOURCE, 'utf8')));
+      const stylesheet = writeFingerprinted(distDir, STYLESHEET);
+      const shim = fs.existsSync(path.join(distDir, SHIM)) ? writeFingerprinted(distDir, SHIM) : SHIM;
       if (this.options.firstPanel) {
-        writePreloadSnippets(distDir, this.options.widgets, this.options.firstPanel(), integrityOf, STYLESHEET);
+        writePreloadSnippets(distDir, this.options.widgets, this.options.firstPanel(), integrityOf, stylesheet);
       }
       writeMountSnippets(distDir, this.options.widgets);
-      const manifest = buildManifest(distDir, this.options);
+      const manifest = buildManifest(distDir, { ...this.options, shim, stylesheet });
       fs.writeFileSync(path.join(distDir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     });
   }

@@ -4,6 +4,7 @@
  */
 'use strict';
 
+const { createHash } = require('crypto');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
@@ -18,6 +19,7 @@ const {
   stylesheetForDist,
 } = require('./manifest-plugin');
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A temporary `dist/` holding `files` (`{ [relative path]: content }`). */
 function makeDist(files) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rw-manifest-'));
@@ -168,7 +170,7 @@ describe('RefundWidgetsManifestPlugin', () => {
   });
 
   it('writes the manifest and the types once the last compiler has emitted, and again on the next build', () => {
-    const dist = makeDist({ 'host-shim.js': 'shim' });
+    const dist = makeDist({ 'host-shim.js': 'shim', 'host-shim.js.br': 'shim, compressed' });
     const plugin = new RefundWidgetsManifestPlugin({ distDir: dist, version: '1.2.3', widgets: WIDGETS, compilers: 2 });
     const [shim, remote] = [fakeCompiler(), fakeCompiler()];
     plugin.apply(shim);
@@ -179,9 +181,15 @@ describe('RefundWidgetsManifestPlugin', () => {
     shim.emit();
     const manifest = JSON.parse(fs.readFileSync(path.join(dist, MANIFEST), 'utf8'));
     expect(manifest.version).toBe('1.2.3');
+    // The shim and the stylesheet, each also under a name that carries its content's hash.
+    const shimCopy = `host-shim.${createHash('sha256').update('shim').digest('hex').slice(0, 8)}.js`;
+    const stylesheetBytes = fs.readFileSync(path.join(dist, STYLESHEET));
+    const stylesheetCopy = `refund-widgets.${createHash('sha256').update(stylesheetBytes).digest('hex').slice(0, 8)}.css`;
     expect(Object.keys(manifest.files)).toEqual([
+      shimCopy,
       'host-shim.js',
       ...WIDGETS.map(({ name }) => `preload/${name}.mount.html`).sort(),
+      stylesheetCopy,
       STYLESHEET,
       TYPES,
       // The contract's JSON Schemas, as contract/schemas/ holds them.
@@ -193,8 +201,14 @@ describe('RefundWidgetsManifestPlugin', () => {
     expect(fs.readFileSync(path.join(dist, TYPES), 'utf8')).toBe(
       fs.readFileSync(path.join(__dirname, '..', 'types', TYPES), 'utf8'),
     );
+    // A page links the copies: the same bytes, cached for good.
+    expect(manifest.shim).toBe(shimCopy);
+    expect(fs.readFileSync(path.join(dist, `${shimCopy}.br`), 'utf8')).toBe('shim, compressed');
+    expect(manifest.files[shimCopy]).toEqual({ ...manifest.files['host-shim.js'], cacheControl: IMMUTABLE });
+    expect(manifest.files[stylesheetCopy]).toEqual({ ...manifest.files[STYLESHEET], cacheControl: IMMUTABLE });
+    expect(manifest.files['host-shim.js'].cacheControl).toBe('no-cache');
     // The host's stylesheet (docs/host-contract.md "Reserved space"): named, with its integrity, revalidated.
-    expect(manifest.stylesheet).toBe(STYLESHEET);
+    expect(manifest.stylesheet).toBe(stylesheetCopy);
     const shipped = fs.readFileSync(path.join(dist, STYLESHEET), 'utf8');
     expect(shipped).toBe(
       stylesheetForDist(fs.readFileSync(path.join(__dirname, '..', 'host-shim', STYLESHEET), 'utf8')),
@@ -212,6 +226,8 @@ describe('RefundWidgetsManifestPlugin', () => {
     remote.emit();
     const again = JSON.parse(fs.readFileSync(path.join(dist, MANIFEST), 'utf8'));
     expect(again.files['host-shim.js'].integrity).toBe(integrityOf(Buffer.from('shim, rebuilt')));
+    expect(again.shim).not.toBe(shimCopy);
+    expect(again.files[again.shim].integrity).toBe(integrityOf(Buffer.from('shim, rebuilt')));
   });
 });
 

@@ -34,6 +34,7 @@ const CONTENT_SECURITY_POLICY =
 /** dist/ files without a content hash in their names: revalidated. */
 const UNHASHED = /(^|\/)(host-shim\.js|remoteEntry\.js|[^/]*manifest[^/]*\.json)$/;
 const HASHED = /\.[0-9a-f]{8,}\.[a-z0-9]+$/i;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * @typedef {{ bookings: Record<string, import('./backend/types').BookingState>, stations: Record<string, string>,
@@ -101,7 +102,13 @@ function createApp({
       next();
     });
     app.use(refuseUnsafePaths);
-    app.use(express.static(path.join(__dirname, 'public'), { index: false, maxAge: 0 }));
+    // A versioned URL (`/site.css?v=…`, views.js) is cached for good; any other revalidates.
+    app.use(
+      express.static(path.join(__dirname, 'public'), {
+        index: false,
+        setHeaders: (res) => res.setHeader('Cache-Control', res.req.query.v ? IMMUTABLE : 'no-cache'),
+      }),
+    );
     app.use(
       '/static/refund-widgets',
       // The build's Brotli copy of a file to a browser that accepts br; compression() gzips the rest.
@@ -113,8 +120,7 @@ function createApp({
           index: false,
           setHeaders(res, file) {
             const relative = path.relative(distDir, file).split(path.sep).join('/').replace(/\.br$/, '');
-            const cache =
-              !UNHASHED.test(relative) && HASHED.test(relative) ? 'public, max-age=31536000, immutable' : 'no-cache';
+            const cache = !UNHASHED.test(relative) && HASHED.test(relative) ? IMMUTABLE : 'no-cache';
             res.setHeader('Cache-Control', cache);
           },
         },
@@ -127,30 +133,39 @@ function createApp({
     logger.warn(`Dev host: ${shim} is missing; pages render without widgets. Run \`npm run build\`.`);
   if (devTools) app.use(createGalleryRouter({ bookings, lookups, stations, dataDir, logger }));
 
-  /** The build's host stylesheet link with its integrity, from dist/manifest.json at each page; '' without. */
-  const widgetsStylesheet = () => {
+  const base = views.SHIM_URL.slice(0, -'host-shim.js'.length);
+  /**
+   * What a page links from dist/manifest.json, read at each page: the host stylesheet's tag ('' without
+   * one) and the shim's URL (its fingerprinted copy when the manifest names one).
+   * @returns {{ stylesheet: string, shimUrl: string }}
+   */
+  const fromManifest = () => {
     try {
-      const { stylesheet: file, files } = JSON.parse(fs.readFileSync(path.join(distDir, 'manifest.json'), 'utf8'));
+      const manifest = JSON.parse(fs.readFileSync(path.join(distDir, 'manifest.json'), 'utf8'));
+      const { stylesheet: file, shim, files } = manifest;
       const integrity = file && files?.[file]?.integrity;
-      const href = `${views.SHIM_URL.slice(0, -'host-shim.js'.length)}${file}`;
-      return integrity
-        ? `<link rel="stylesheet" href="${views.escapeHtml(href)}" integrity="${views.escapeHtml(integrity)}">\n`
-        : '';
+      const link = `<link rel="stylesheet" href="${views.escapeHtml(`${base}${file}`)}" integrity="${views.escapeHtml(integrity)}">\n`;
+      const named = typeof shim === 'string' && /^host-shim\.[0-9a-f]{8,}\.js$/.test(shim) && files?.[shim];
+      return { stylesheet: integrity ? link : '', shimUrl: named ? `${base}${shim}` : views.SHIM_URL };
     } catch {
-      return '';
+      return { stylesheet: '', shimUrl: views.SHIM_URL };
     }
   };
 
   const shimTag = `<script src="${views.SHIM_URL}"`;
   /**
-   * Sends a page, never cached; a page with the shim gets the host stylesheet and `data-vitals`.
+   * Sends a page, never cached; a page with the shim gets the host stylesheet, the shim's
+   * fingerprinted URL and `data-vitals`.
    * @param {import('express').Response} res @param {string} html @param {number} [status]
    */
   const sendPage = (res, html, status = 200) => {
     let page = html;
-    if (page.includes(shimTag)) page = page.replace('</head>', `${widgetsStylesheet()}</head>`);
-    if (vitals !== undefined) {
-      page = page.replace(`${shimTag} defer>`, `${shimTag} data-vitals="${views.escapeHtml(vitals)}" defer>`);
+    if (page.includes(shimTag)) {
+      const { stylesheet, shimUrl } = fromManifest();
+      const vitalsAttribute = vitals === undefined ? '' : ` data-vitals="${views.escapeHtml(vitals)}"`;
+      page = page
+        .replace('</head>', `${stylesheet}</head>`)
+        .replace(`${shimTag} defer>`, `<script src="${shimUrl}"${vitalsAttribute} defer>`);
     }
     return res.status(status).set('Cache-Control', 'no-store').type('html').send(page);
   };

@@ -9,6 +9,7 @@ const bookings = require('../fixtures/bookings.json');
 const stations = require('../fixtures/stations.json');
 const { useTestHosts, travellerSession, confirmBody } = require('./testing');
 const { CONTENT_SECURITY_POLICY } = require('./app');
+const { SITE_CSS } = require('./views');
 const { mountContent } = require('../build/mount-content');
 
 /** A mount's content before the widget (docs/host-contract.md "Content before the widget"), as the pages write it. */
@@ -303,7 +304,7 @@ describe('pages', () => {
     expect(response.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await response.text();
-    expect(html).toContain('<link rel="stylesheet" href="/site.css">');
+    expect(html).toContain(`<link rel="stylesheet" href="${SITE_CSS}">`);
     for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
       expect(tag).toMatch(/\bsrc="\/static\/refund-widgets\/host-shim\.js"|type="application\/json"/);
     }
@@ -333,7 +334,7 @@ describe('pages', () => {
       const html = await (await server.fetch(`${server.url}${pageUrl(route, bookings.instant)}`)).text();
       const head = html.slice(0, html.indexOf('</head>'));
       expect(head.match(/<link rel="stylesheet"[^>]*>/g)).toEqual([
-        '<link rel="stylesheet" href="/site.css">',
+        `<link rel="stylesheet" href="${SITE_CSS}">`,
         `<link rel="stylesheet" href="/static/refund-widgets/refund-widgets.css" integrity="${integrity}">`,
       ]);
     },
@@ -479,7 +480,29 @@ describe('static files', () => {
     expect((await server.fetch(`${server.url}/static/refund-widgets/missing.js`)).status).toBe(404);
     const css = await server.fetch(`${server.url}/site.css`);
     expect(css.status).toBe(200);
+    expect(css.headers.get('cache-control')).toBe('no-cache');
     expect(await css.text()).toMatch(/button\s*\{[^}]*text-transform: uppercase/);
+    // The pages' versioned URL of it is kept for good.
+    expect(SITE_CSS).toMatch(/^\/site\.css\?v=[0-9a-f]{8}$/);
+    const versioned = await server.fetch(`${server.url}${SITE_CSS}`);
+    expect(versioned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it("pages name the shim's fingerprinted copy that the manifest names, served immutable; else host-shim.js", async () => {
+    const files = { 'host-shim.js': '/* shim */', 'host-shim.0123abcd.js': '/* shim */' };
+    const manifest = (shim) => JSON.stringify({ shim, files: { [shim]: { integrity: 'sha384-x' } } });
+    const route = pageUrl('/ConfirmRefund', bookings.instant);
+    const server = await start({ distDir: fakeDist({ ...files, 'manifest.json': manifest('host-shim.0123abcd.js') }) });
+    const html = await (await server.fetch(`${server.url}${route}`)).text();
+    expect(html.match(/<script src="[^"]*"/g)).toEqual(['<script src="/static/refund-widgets/host-shim.0123abcd.js"']);
+    const copy = await server.fetch(`${server.url}/static/refund-widgets/host-shim.0123abcd.js`);
+    expect(copy.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    // A manifest naming something else is not followed.
+    for (const shim of ['https://evil.example/host-shim.0123abcd.js', '../host-shim.0123abcd.js', 'host-shim.js']) {
+      const other = await start({ distDir: fakeDist({ ...files, 'manifest.json': manifest(shim) }) });
+      const page = await (await other.fetch(`${other.url}${route}`)).text();
+      expect(page.match(/<script src="[^"]*"/g)).toEqual(['<script src="/static/refund-widgets/host-shim.js"']);
+    }
   });
 
   it('without dist/host-shim.js pages still render and a hint is logged', async () => {

@@ -47,7 +47,9 @@ function createSymbolicator(dist) {
   /** @param {string} file */
   async function consumerFor(file) {
     if (!consumers.has(file)) {
-      const mapFile = `${file}.map`;
+      // A fingerprinted copy (host-shim.0123abcd.js) names its original's map.
+      const named = /\/\/# sourceMappingURL=([\w.-]+\.map)\s*$/.exec(fs.readFileSync(file, 'utf8'))?.[1];
+      const mapFile = path.join(path.dirname(file), named ?? `${path.basename(file)}.map`);
       consumers.set(
         file,
         fs.existsSync(mapFile) ? await new SourceMapConsumer(JSON.parse(fs.readFileSync(mapFile, 'utf8'))) : null,

@@ -4,6 +4,9 @@
 // (docs/host-contract.md "A complete example page"); every value is escaped, no inline script or style.
 'use strict';
 
+const { createHash } = require('crypto');
+const fs = require('fs');
+const path = require('path');
 const { refundStatusOf } = require('./backend/fixtures');
 const { mountContent } = require('../build/mount-content');
 
@@ -12,6 +15,11 @@ const { mountContent } = require('../build/mount-content');
 
 const SITE_NAME = 'Example Rail';
 const SHIM_URL = '/static/refund-widgets/host-shim.js';
+/** The site's stylesheet, versioned by its content so a browser keeps it (app.js serves it `immutable`). */
+const SITE_CSS = `/site.css?v=${createHash('sha256')
+  .update(fs.readFileSync(path.join(__dirname, 'public', 'site.css')))
+  .digest('hex')
+  .slice(0, 8)}`;
 const APPEALS_EMAIL = 'appeals@example.co.uk';
 const SUPPORT_EMAIL = 'support@example.co.uk';
 const DELAY_REPAY_URL =
@@ -55,7 +63,7 @@ function layout({ title, main, head = '', data = '', shim = true, csrfToken = ''
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
-<link rel="stylesheet" href="/site.css">
+<link rel="stylesheet" href="${SITE_CSS}">
 ${token}${head}</head>
 <body>
 <header class="site-header">
@@ -312,6 +320,7 @@ module.exports = {
   bookingNotFoundPage,
   errorPage,
   SHIM_URL,
+  SITE_CSS,
   APPEALS_EMAIL,
   SUPPORT_EMAIL,
   DELAY_REPAY_URL,

@@ -10,7 +10,7 @@ const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('fs');
 const path = require('path');
-const { useHostAndBrowser, openPage, twoWidgetPageScripts, DIST } = require('./harness');
+const { useHostAndBrowser, openPage, twoWidgetPageScripts, shimSrc, DIST } = require('./harness');
 const bookings = require('../fixtures/bookings.json');
 
 const env = useHostAndBrowser({ resetEachTest: true });
@@ -232,7 +232,7 @@ test('a widget mounted by hand fetches its data itself, once', async () => {
   const url = pageUrl('/ConfirmRefund', 'instant');
   await page.route(url, async (route) => {
     const response = await route.fetch();
-    const body = (await response.text()).replace('host-shim.js"', 'host-shim.js" data-auto-mount="false"');
+    const body = (await response.text()).replace(`${shimSrc()}"`, `${shimSrc()}" data-auto-mount="false"`);
     await route.fulfill({ response, body });
   });
   await page.goto(url);

@@ -16,6 +16,16 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const DIST = path.resolve(ROOT, process.env.DIST_DIR || 'dist');
 
 /**
+ * The shim's URL in the dev host's pages: the fingerprinted copy that dist/manifest.json names
+ * (`/static/refund-widgets/host-shim.0123abcd.js`), read when first asked for.
+ * @returns {string}
+ */
+function shimSrc() {
+  const { shim } = JSON.parse(fs.readFileSync(path.join(DIST, 'manifest.json'), 'utf8'));
+  return `/static/refund-widgets/${shim}`;
+}
+
+/**
  * Starts the dev host on PORT=0 with a temporary DATA_DIR and, unless `options.devTools` is false,
  * its dev tools on (the tests read /__dev/* and reset with POST /__dev/reset). Returns
  * { url, close, dataDir }.
@@ -142,7 +152,7 @@ async function twoWidgetPageScripts(page, url) {
   return scripts;
 }
 
-module.exports = { startHost, launchBrowser, openPage, useHostAndBrowser, twoWidgetPageScripts, ROOT, DIST };
+module.exports = { startHost, launchBrowser, openPage, useHostAndBrowser, twoWidgetPageScripts, shimSrc, ROOT, DIST };
 
 const AXE_SOURCE = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 

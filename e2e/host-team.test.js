@@ -18,6 +18,9 @@ const { startBackend } = require('../dev-host/backend-server');
 const { main: symbolicate } = require('../dev-host/symbolicate');
 const bookings = require('../fixtures/bookings.json');
 
+/** The build's manifest: the CDN page names the shim's fingerprinted copy, as the kit does. */
+const manifest = JSON.parse(fs.readFileSync(path.join(DIST, 'manifest.json'), 'utf8'));
+
 const state = bookings.instant;
 const query = `?BookingReference=${encodeURIComponent(state.bookingReference)}&Email=${encodeURIComponent(state.email)}`;
 const env = {};
@@ -39,7 +42,7 @@ async function startCdnAndSite() {
     backend: true,
     csp: `default-src 'self'; script-src 'self' ${cdn.url}; style-src 'self' ${cdn.url}; img-src 'self' data: blob: ${cdn.url}; connect-src 'self'`,
     page: (_req, _site, _res, { csrfToken }) =>
-      refundPageHtml({ state, shimSrc: `${cdn.base}/host-shim.js`, csrfToken }),
+      refundPageHtml({ state, shimSrc: `${cdn.base}/${manifest.shim}`, csrfToken }),
   });
   return { cdn, site };
 }

@@ -80,7 +80,7 @@ async function loadAndMeasure(browser, url, ready, { withoutStylesheet = false, 
       await page.route(url, async (routeRequest) => {
         const response = await routeRequest.fetch();
         const html = (await response.text()).replace(
-          /<link rel="stylesheet" href="[^"]*refund-widgets\.css"[^>]*>\n?/,
+          /<link rel="stylesheet" href="[^"]*refund-widgets(\.[0-9a-f]{8})?\.css"[^>]*>\n?/,
           '',
         );
         await routeRequest.fulfill({ response, body: html });
@@ -97,7 +97,7 @@ async function loadAndMeasure(browser, url, ready, { withoutStylesheet = false, 
     const shifts = await page.evaluate(() => window.__rwShifts);
     const cls = shifts.filter((s) => !s.hadRecentInput).reduce((sum, s) => sum + s.value, 0);
     const stylesheetLinked = await page.evaluate(
-      () => document.querySelectorAll('head link[rel="stylesheet"][href$="/refund-widgets.css"]').length,
+      () => document.querySelectorAll('head link[rel="stylesheet"][href*="/refund-widgets."][href$=".css"]').length,
     );
     return { cls, shifts, stylesheetLinked };
   } finally {

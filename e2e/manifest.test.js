@@ -42,7 +42,16 @@ test('every file of dist/ but the Brotli copies is in the manifest, and every in
 
 test('the manifest names the version, each widget with its mount id and attributes, and the cache rules', () => {
   assert.equal(manifest.version, pkg.version);
-  assert.equal(manifest.shim, 'host-shim.js');
+  // The shim and the host stylesheet a page links: copies of host-shim.js and refund-widgets.css named by content.
+  assert.match(manifest.shim, /^host-shim\.[0-9a-f]{8}\.js$/);
+  assert.match(manifest.stylesheet, /^refund-widgets\.[0-9a-f]{8}\.css$/);
+  for (const [copy, file] of [
+    [manifest.shim, 'host-shim.js'],
+    [manifest.stylesheet, 'refund-widgets.css'],
+  ]) {
+    assert.deepEqual(fs.readFileSync(path.join(DIST, copy)), fs.readFileSync(path.join(DIST, file)));
+    assert.equal(manifest.files[copy].integrity, manifest.files[file].integrity);
+  }
   assert.deepEqual(
     manifest.widgets.map(({ name, mountId }) => ({ name, mountId })),
     widgets.map(({ name, mountId }) => ({ name, mountId })),

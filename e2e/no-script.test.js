@@ -11,7 +11,7 @@ const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('fs');
 const path = require('path');
-const { useHostAndBrowser, openPage, seriousAxeViolations, DIST } = require('./harness');
+const { useHostAndBrowser, openPage, seriousAxeViolations, shimSrc, DIST } = require('./harness');
 const { MOUNT_TEXTS } = require('../build/mount-content');
 const bookings = require('../fixtures/bookings.json');
 
@@ -82,7 +82,7 @@ async function lookUp(page, state) {
  */
 async function breakShimIntegrity(page) {
   const integrity = manifest.files['host-shim.js'].integrity;
-  await page.route(/\/static\/refund-widgets\/host-shim\.js$/, async (route) => {
+  await page.route(/\/static\/refund-widgets\/host-shim(\.[0-9a-f]{8})?\.js$/, async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, body: `${await response.text()}\n/* changed on the way */` });
   });
@@ -91,8 +91,8 @@ async function breakShimIntegrity(page) {
     async (route) => {
       const response = await route.fetch();
       const html = (await response.text()).replace(
-        '<script src="/static/refund-widgets/host-shim.js" defer>',
-        `<script src="/static/refund-widgets/host-shim.js" integrity="${integrity}" defer>`,
+        `<script src="${shimSrc()}" defer>`,
+        `<script src="${shimSrc()}" integrity="${integrity}" defer>`,
       );
       await route.fulfill({ response, body: html });
     },
@@ -227,7 +227,7 @@ test('the lookup widget takes over what the traveller typed in the server form b
   try {
     let release;
     const held = new Promise((resolve) => (release = resolve));
-    await page.route(/\/static\/refund-widgets\/host-shim\.js$/, async (route) => {
+    await page.route(/\/static\/refund-widgets\/host-shim(\.[0-9a-f]{8})?\.js$/, async (route) => {
       await held;
       await route.continue();
     });

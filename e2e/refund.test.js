@@ -7,7 +7,7 @@ const { test } = require('node:test');
 const assert = require('node:assert/strict');
 const fs = require('fs');
 const path = require('path');
-const { useHostAndBrowser, openPage, DIST } = require('./harness');
+const { useHostAndBrowser, openPage, shimSrc, DIST } = require('./harness');
 const bookings = require('../fixtures/bookings.json');
 
 const env = useHostAndBrowser();
@@ -122,7 +122,7 @@ test('dist/ copied under another path works unchanged', async () => {
   // Rewrite the page's shim URL to the relocated copy.
   await page.route('**/ConfirmRefund*', async (route) => {
     const response = await route.fetch();
-    const html = (await response.text()).replace('/static/refund-widgets/host-shim.js', `${base}host-shim.js`);
+    const html = (await response.text()).replace(shimSrc(), `${base}host-shim.js`);
     await route.fulfill({ response, body: html });
   });
   await page.goto(pageUrl('/ConfirmRefund', 'instant-bus'));

@@ -4,7 +4,8 @@
  * libraries"): a traveller going from the start page to the refund page gets React DOM and moment
  * from the same URL on both, so the second page takes them from the HTTP cache. Without hints the
  * shim preloads its own chunks with their integrity; a library no widget on the page needs yet
- * (axios, on the start page) is not loaded.
+ * (axios, on the start page) is not loaded. The shim and the stylesheets are named by their content, so
+ * the second page takes them from the cache too.
  */
 const { test } = require('node:test');
 const assert = require('node:assert/strict');
@@ -36,11 +37,11 @@ test('start page then refund page: React DOM and moment come from one URL, the s
   const { page, context, problems } = await openPage(env.browser);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
-  /** The scripts of the page being loaded: URL, and whether the browser's cache served it. */
+  /** The scripts and stylesheets of the page being loaded: URL, and whether the browser's cache served it. */
   let scripts = [];
   const byId = new Map();
   cdp.on('Network.requestWillBeSent', ({ requestId, request }) => {
-    if (!new URL(request.url).pathname.endsWith('.js')) return;
+    if (!/\.(js|css)$/.test(new URL(request.url).pathname)) return;
     const script = { url: request.url, cached: false };
     byId.set(requestId, script);
     scripts.push(script);
@@ -91,6 +92,18 @@ test('start page then refund page: React DOM and moment come from one URL, the s
     assert.ok(
       refund.filter((s) => s.url === first[0]).every((s) => s.cached),
       `the refund page takes ${library} (${first[0]}) from the cache`,
+    );
+  }
+  // The shim, the host stylesheet and the site's stylesheet: named by content, taken from the cache
+  // without asking the server (docs/performance.md "A journey's second page").
+  const named = [/\/host-shim\.[0-9a-f]{8}\.js$/, /\/refund-widgets\.[0-9a-f]{8}\.css$/, /\/site\.css\?v=[0-9a-f]{8}$/];
+  for (const name of named) {
+    const files = refund.filter((s) => name.test(s.url));
+    assert.equal(files.length, 1, `the refund page loads one ${name}: ${refund.map((s) => s.url).join(', ')}`);
+    assert.ok(files[0].cached, `the refund page takes ${files[0].url} from the cache`);
+    assert.ok(
+      start.some((s) => s.url === files[0].url),
+      `the start page loaded ${files[0].url} too`,
     );
   }
   assert.deepEqual(problems, { pageErrors: [], consoleErrors: [], cspViolations: [] });

@@ -10,7 +10,7 @@
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
 const http = require('http');
-const { useHostAndBrowser, openPage } = require('./harness');
+const { useHostAndBrowser, openPage, shimSrc } = require('./harness');
 const { rewritePages } = require('./pageRewrite');
 const bookings = require('../fixtures/bookings.json');
 
@@ -161,8 +161,8 @@ for (const [what, attributes] of [
     const { page, context, problems, requests } = await openPage(env.browser);
     await rewritePages(page, '**/ConfirmRefund?*', (html) =>
       html.replace(
-        '<script src="/static/refund-widgets/host-shim.js"',
-        `<script src="/static/refund-widgets/host-shim.js" ${attributes} defer></script>\n<script src="/static/refund-widgets/host-shim.js"`,
+        `<script src="${shimSrc()}"`,
+        `<script src="${shimSrc()}" ${attributes} defer></script>\n<script src="${shimSrc()}"`,
       ),
     );
     const report = nextReport(page);
@@ -186,8 +186,8 @@ test('identical copies of the shim tag (a layout and a view) still mount once', 
   const { page, context, problems, requests } = await openPage(env.browser);
   await rewritePages(page, '**/ConfirmRefund?*', (html) =>
     html.replace(
-      '<script src="/static/refund-widgets/host-shim.js" defer></script>',
-      '<script src="/static/refund-widgets/host-shim.js" defer></script>\n<script src="/static/refund-widgets/host-shim.js" defer></script>',
+      `<script src="${shimSrc()}" defer></script>`,
+      `<script src="${shimSrc()}" defer></script>\n<script src="${shimSrc()}" defer></script>`,
     ),
   );
   await page.goto(pageUrl('/ConfirmRefund', VICTIM));

@@ -9,7 +9,7 @@
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
 const http = require('http');
-const { useHostAndBrowser, openPage } = require('./harness');
+const { useHostAndBrowser, openPage, shimSrc } = require('./harness');
 const { rewritePages } = require('./pageRewrite');
 const bookings = require('../fixtures/bookings.json');
 const widgets = require('../host-shim/widgets.json');
@@ -88,7 +88,7 @@ test('RefundWidgets.mount works by hand on a page with <a id="RefundWidgets">', 
   await rewritePages(page, '**/JourneySummary?*', (html) =>
     html
       .replace(/<body[^>]*>/, (tag) => `${tag}<a id="RefundWidgets" href="#">x</a>`)
-      .replace('host-shim.js"', 'host-shim.js" data-auto-mount="false"'),
+      .replace(`${shimSrc()}"`, `${shimSrc()}" data-auto-mount="false"`),
   );
   await page.goto(pageUrl('/JourneySummary', 'instant'));
   await page.evaluate(() =>
@@ -105,7 +105,7 @@ for (const attribute of ['data-remotes-base', 'data-api-base']) {
     const { page, context, problems, requests } = await openPage(env.browser);
     const value = attribute === 'data-remotes-base' ? `${attacker.origin}/` : attacker.origin;
     await rewritePages(page, '**/ConfirmRefund?*', (html) =>
-      html.replace('host-shim.js"', `host-shim.js" ${attribute}="${value}"`),
+      html.replace(`${shimSrc()}"`, `${shimSrc()}" ${attribute}="${value}"`),
     );
     const report = page.waitForRequest((r) => r.url() === `${env.host.url}/report/error` && r.method() === 'POST');
     await page.goto(pageUrl('/ConfirmRefund', 'instant'));

@@ -301,6 +301,7 @@ describe('shimTagsRefusal: every copy of the shim tag is the same (docs/security
     ['an added data- attribute', REAL.replace(' defer', ' data-auto-mount="false" defer')],
     ['another src of the same file', REAL.replace('refund-widgets/host-shim.js', 'old/host-shim.js')],
     ['the same src with a query', REAL.replace('host-shim.js', 'host-shim.js?v=2')],
+    ['the fingerprinted copy of the same file', REAL.replace('host-shim.js', 'host-shim.0123abcd.js')],
   ])('%s: refused, naming the count', (_case, injected) => {
     const own = pageWith(`${injected}${REAL}`);
     const refusal = shimTagsRefusal(document, own);
@@ -325,6 +326,7 @@ describe('shimTagsRefusal: every copy of the shim tag is the same (docs/security
   it('leaves other scripts alone: other files, an unparsable src, an SVG <script>', () => {
     const own = pageWith(
       '<script src="https://cdn.example.net/app.js" data-x="1"></script><script src="/host-shim.json"></script>' +
+        '<script src="/host-shim.min.js" data-x="1"></script><script src="/host-shim.0123.js" data-x="1"></script>' +
         '<script src="http://[bad/host-shim.js" data-x="1"></script>' +
         '<svg><script src="https://cdn.example.net/static/refund-widgets/host-shim.js" data-x="1"></script></svg>' +
         REAL,

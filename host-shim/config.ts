@@ -191,9 +191,10 @@ function tagSignature(script: HTMLScriptElement): string {
   return JSON.stringify([script.src, ...data]);
 }
 
+/** True when `src` names `host-shim.js` or its fingerprinted copy `host-shim.0123abcd.js`, whatever its query. */
 function isShimFile(src: string): boolean {
   try {
-    return new URL(src).pathname.endsWith('/host-shim.js');
+    return /\/host-shim(\.[0-9a-f]{8,})?\.js$/.test(new URL(src).pathname);
   } catch {
     return false;
   }

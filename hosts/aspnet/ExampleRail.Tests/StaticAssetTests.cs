@@ -139,9 +139,27 @@ public sealed class StaticAssetTests : IDisposable
             .Single(property => property.GetProperty("Name").GetString() == "integrity").GetProperty("Value").GetString();
         Assert.Equal($"sha256-{Convert.ToBase64String(SHA256.HashData(bytes))}", fromStaticAssets);
 
+        // The page names the shim's fingerprinted copy: the same bytes, kept for good.
+        var named = manifest.GetProperty("shim").GetString()!;
+        Assert.Matches("^host-shim\\.[0-9a-f]{8}\\.js$", named);
+        using var copy = await client.SendAsync(Get(Base + named));
+        Assert.Equal(bytes, await copy.Content.ReadAsByteArrayAsync());
+        Assert.Equal(Immutable, CacheControl(copy));
         using var page = await client.GetAsync("/");
         var html = await page.Content.ReadAsStringAsync();
-        Assert.Contains($"<script src=\"{Base}host-shim.js\" integrity=\"{fromManifest}\" crossorigin=\"anonymous\" defer></script>", html);
+        Assert.Contains($"<script src=\"{Base}{named}\" integrity=\"{fromManifest}\" crossorigin=\"anonymous\" defer></script>", html);
+    }
+
+    [Fact]
+    public async Task The_site_stylesheet_is_linked_by_its_fingerprint_and_kept_for_good()
+    {
+        using var page = await client.GetAsync("/");
+        var html = await page.Content.ReadAsStringAsync();
+        var href = System.Text.RegularExpressions.Regex.Match(html, "<link rel=\"stylesheet\" href=\"(/site\\.[a-z0-9]+\\.css)\">").Groups[1].Value;
+        Assert.False(string.IsNullOrEmpty(href), "the layout links site.css by its fingerprinted URL");
+        using var css = await client.SendAsync(Get(href));
+        Assert.Equal(HttpStatusCode.OK, css.StatusCode);
+        Assert.Equal("max-age=31536000, immutable", CacheControl(css));
     }
 
     [Theory]
@@ -209,7 +227,7 @@ public sealed class StaticAssetTests : IDisposable
         // site's own stylesheets are not the kit's.
         var kitLinks = Regex.Matches(head, "<link rel=\"(?:preload|stylesheet)\"[^>]*>").Select(match => match.Value)
             .Where(link => link.StartsWith("<link rel=\"preload\"", StringComparison.Ordinal) || link.Contains($"href=\"{Base}", StringComparison.Ordinal));
-        Assert.StartsWith($"<link rel=\"stylesheet\" href=\"{Base}refund-widgets.css\" integrity=\"sha384-", expected);
+        Assert.StartsWith($"<link rel=\"stylesheet\" href=\"{Base}{(await ManifestAsync()).GetProperty("stylesheet").GetString()}\" integrity=\"sha384-", expected);
         Assert.Equal(expected, string.Concat(kitLinks));
     }
 

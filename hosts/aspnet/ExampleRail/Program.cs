@@ -30,7 +30,7 @@ app.UseStatusCodePagesWithReExecute("/Error/{0}");
 app.UseRouting();
 app.UseAntiforgery();
 app.MapStaticAssets();
-app.MapControllers();
+app.MapControllers().WithStaticAssets();
 app.Run();
 
 /// <summary>
