@@ -196,9 +196,17 @@ class RefundWidgetsManifestPlugin {
       fs.cpSync(SCHEMAS_SOURCE, path.join(distDir, SCHEMAS), { recursive: true });
       fs.writeFileSync(path.join(distDir, STYLESHEET), stylesheetForDist(fs.readFileSync(STYLESHEET_SOURCE, 'utf8')));
       const stylesheet = writeFingerprinted(distDir, STYLESHEET);
-      const shim = fs.existsSync(path.join(distDir, SHIM)) ? writeFingerprinted(distDir, SHIM) : SHIM;
+      const shimBuilt = fs.existsSync(path.join(distDir, SHIM));
+      const shim = shimBuilt ? writeFingerprinted(distDir, SHIM) : SHIM;
       if (this.options.firstPanel) {
-        writePreloadSnippets(distDir, this.options.widgets, this.options.firstPanel(), integrityOf, stylesheet);
+        writePreloadSnippets(
+          distDir,
+          this.options.widgets,
+          this.options.firstPanel(),
+          integrityOf,
+          stylesheet,
+          shimBuilt ? shim : undefined,
+        );
       }
       writeMountSnippets(distDir, this.options.widgets);
       const manifest = buildManifest(distDir, { ...this.options, shim, stylesheet });

@@ -6,11 +6,11 @@
  * `src` without `/host-shim.js`), and `{data-…}`, the value of that mount attribute (the URL of a
  * first GET), both HTML-escaped.
  *
- * The files are those the shim preloads for a page with this widget alone (host-shim/firstPanel.ts
+ * After the GETs come the shim (given its file) and its loader chunk, which run first, then the
+ * files the shim preloads for a page with this widget alone (host-shim/firstPanel.ts
  * `firstPanelFiles`, `hostSharesOf`): the widget's own first-panel files, then for each share it
  * consumes the files of its provider (the shim's, `hostFiles`, for a share the shim provides; else
- * the widget's); then the files of the shim's loader chunk, which the shim imports itself (without
- * their hint they would wait for the shim).
+ * the widget's).
  * Given the build's host stylesheet (`refund-widgets.css`), each snippet starts with its
  * `<link rel="stylesheet">`, which reserves the mount points' space (docs/host-contract.md
  * "Reserved space").
@@ -23,8 +23,8 @@ const path = require('path');
 const FOLDER = 'preload';
 
 /**
- * The first-panel files of widget `name` alone, in the shim's order, no duplicates, then the files
- * of the shim's loader chunk (`table.shim`), which every page with a widget loads after the shim.
+ * The files of the shim's loader chunk (`table.shim`), which the shim imports first on every page
+ * with a widget, then the first-panel files of widget `name` alone, in the shim's order, no duplicates.
  *
  * @param {{ hostProvides: string[], remotes: Record<string, { files: string[], consumes: string[], provides: Record<string, string[]> }>, shim?: string[], hostFiles?: Record<string, string[]> }} table
  *   the first-panel table of dist/manifest.json (build/first-panel-plugin.js `manifestTable`)
@@ -34,12 +34,11 @@ const FOLDER = 'preload';
 function firstPanelFilesOf(table, name) {
   const remote = table.remotes[name];
   if (!remote) return [];
-  const files = new Set(remote.files);
+  const files = new Set([...(table.shim ?? []), ...remote.files]);
   for (const key of remote.consumes) {
     const provider = table.hostProvides.includes(key) ? table.hostFiles?.[key] : remote.provides[key];
     (provider ?? []).forEach((file) => files.add(file));
   }
-  (table.shim ?? []).forEach((file) => files.add(file));
   return [...files];
 }
 
@@ -65,19 +64,23 @@ function leaveOut(gets, unless) {
  * @param {object} table the first-panel table
  * @param {(file: string) => string} integrityOf the `sha384-…` of a file of dist/
  * @param {string} [stylesheet] the host stylesheet's path in dist/, linked first when given
+ * @param {string} [shim] the shim's path in dist/ (the manifest's `shim`), hinted after the GETs when given
  * @returns {string} HTML: a comment saying how to fill it, then one `<link>` per line
  */
-function snippetFor(widget, table, integrityOf, stylesheet) {
+function snippetFor(widget, table, integrityOf, stylesheet, shim) {
   const gets = widget.prefetch?.urls ?? [];
   const unless = widget.prefetch?.unless ?? {};
   const lines = [
     `<!-- The ${widget.name} widget's preload hints, for the page's <head> (docs/host-contract.md "Preload hints").`,
-    `     Replace {base} with the URL of this build's folder (the shim's src without /host-shim.js)${
+    `     Replace {base} with the URL of this build's folder (the shim's src without its file name)${
       gets.length
         ? `, and ${gets.map((attribute) => `{${attribute}}`).join(' and ')} with the mount element's values`
         : ''
     },`,
     '     HTML-escaped. From another origin than the page, add crossorigin="anonymous" to each file\'s link.',
+    ...(shim
+      ? ["     The shim's line has the integrity and crossorigin of its script tag, so the tag takes its file."]
+      : []),
     ...(gets.length ? [`     Leave out ${leaveOut(gets, unless)}.`] : []),
     '     A page with two widgets takes the hints of each, a line both have once.',
     ...(stylesheet
@@ -88,6 +91,11 @@ function snippetFor(widget, table, integrityOf, stylesheet) {
         ]
       : ['     -->']),
     ...gets.map((attribute) => `<link rel="preload" href="{${attribute}}" as="fetch" crossorigin="anonymous">`),
+    ...(shim
+      ? [
+          `<link rel="preload" href="{base}/${shim}" as="script" integrity="${integrityOf(shim)}" crossorigin="anonymous">`,
+        ]
+      : []),
     ...firstPanelFilesOf(table, widget.name)
       .filter((file) => file.endsWith('.js') || file.endsWith('.css'))
       .map(
@@ -106,9 +114,10 @@ function snippetFor(widget, table, integrityOf, stylesheet) {
  * @param {object} table the first-panel table
  * @param {(bytes: Buffer) => string} integrityOf the Subresource Integrity value of some bytes
  * @param {string} [stylesheet] the host stylesheet's path in dist/ (see snippetFor)
+ * @param {string} [shim] the shim's path in dist/ (see snippetFor)
  * @returns {string[]} the files written, relative to dist/
  */
-function writePreloadSnippets(distDir, widgets, table, integrityOf, stylesheet) {
+function writePreloadSnippets(distDir, widgets, table, integrityOf, stylesheet, shim) {
   fs.mkdirSync(path.join(distDir, FOLDER), { recursive: true });
   return widgets.map((widget) => {
     const relative = `${FOLDER}/${widget.name}.html`;
@@ -117,6 +126,7 @@ function writePreloadSnippets(distDir, widgets, table, integrityOf, stylesheet) 
       table,
       (file) => integrityOf(fs.readFileSync(path.join(distDir, file))),
       stylesheet,
+      shim,
     );
     fs.writeFileSync(path.join(distDir, relative), html);
     return relative;

@@ -58,21 +58,22 @@ describe('firstPanelFilesOf', () => {
     expect(firstPanelFilesOf(table, 'lookup')).toEqual(['lookup/remoteEntry.js', 'host-shim/558.aaaa0000.js']);
   });
 
-  it("ends with the shim's loader chunk files, which every page with a widget loads after the shim", () => {
+  it("starts with the shim's loader chunk files, which the shim imports first on every page with a widget", () => {
     const table = { ...TABLE, shim: ['host-shim/769.eeee5555.css', 'host-shim/loader.ffff6666.js'] };
     expect(firstPanelFilesOf(table, 'lookup')).toEqual([
-      'lookup/remoteEntry.js',
       'host-shim/769.eeee5555.css',
       'host-shim/loader.ffff6666.js',
+      'lookup/remoteEntry.js',
     ]);
     expect(
       snippetFor(REFUND, table, (file) => `sha384-${file}`)
-        .trimEnd()
         .split('\n')
-        .slice(-2),
+        .filter((line) => line.startsWith('<link'))
+        .slice(2, 5),
     ).toEqual([
       '<link rel="preload" href="{base}/host-shim/769.eeee5555.css" as="style" integrity="sha384-host-shim/769.eeee5555.css">',
       '<link rel="preload" href="{base}/host-shim/loader.ffff6666.js" as="script" integrity="sha384-host-shim/loader.ffff6666.js">',
+      '<link rel="preload" href="{base}/refund/remoteEntry.js" as="script" integrity="sha384-refund/remoteEntry.js">',
     ]);
     expect(firstPanelFilesOf(table, 'seatPicker')).toEqual([]);
   });
@@ -130,6 +131,22 @@ describe('snippetFor', () => {
     );
     expect(html).toContain('The stylesheet reserves the mount points\' space (docs/host-contract.md "Reserved space")');
     expect(html.match(/-->/g)).toHaveLength(1);
+  });
+
+  it("given the shim's file, hints it after the GETs with the integrity and crossorigin of its script tag", () => {
+    const table = { ...TABLE, shim: ['host-shim/loader.ffff6666.js'] };
+    const html = snippetFor(REFUND, table, (file) => `sha384-${file}`, 'refund-widgets.css', 'host-shim.0123abcd.js');
+    expect(
+      html
+        .split('\n')
+        .filter((line) => line.startsWith('<link'))
+        .slice(3, 5),
+    ).toEqual([
+      '<link rel="preload" href="{base}/host-shim.0123abcd.js" as="script" integrity="sha384-host-shim.0123abcd.js" crossorigin="anonymous">',
+      '<link rel="preload" href="{base}/host-shim/loader.ffff6666.js" as="script" integrity="sha384-host-shim/loader.ffff6666.js">',
+    ]);
+    expect(html).toContain("The shim's line has the integrity and crossorigin of its script tag");
+    expect(snippetFor(REFUND, table, (file) => `sha384-${file}`)).not.toContain('host-shim.0123abcd.js');
   });
 
   it('has no fetch hint and no placeholder of its own for a widget without first GETs', () => {

@@ -136,8 +136,9 @@ function createApp({
   const base = views.SHIM_URL.slice(0, -'host-shim.js'.length);
   /**
    * What a page links from dist/manifest.json, read at each page: the host stylesheet's tag ('' without
-   * one) and the shim's URL (its fingerprinted copy when the manifest names one).
-   * @returns {{ stylesheet: string, shimUrl: string }}
+   * one) and the shim's URL (its fingerprinted copy when the manifest names one, with its `integrity`
+   * and `crossorigin` in `shimAttributes`, as docs/host-contract.md "The shim's script tag" writes it).
+   * @returns {{ stylesheet: string, shimUrl: string, shimAttributes: string }}
    */
   const fromManifest = () => {
     try {
@@ -146,9 +147,14 @@ function createApp({
       const integrity = file && files?.[file]?.integrity;
       const link = `<link rel="stylesheet" href="${views.escapeHtml(`${base}${file}`)}" integrity="${views.escapeHtml(integrity)}">\n`;
       const named = typeof shim === 'string' && /^host-shim\.[0-9a-f]{8,}\.js$/.test(shim) && files?.[shim];
-      return { stylesheet: integrity ? link : '', shimUrl: named ? `${base}${shim}` : views.SHIM_URL };
+      const shimIntegrity = named && files[shim].integrity;
+      return {
+        stylesheet: integrity ? link : '',
+        shimUrl: named ? `${base}${shim}` : views.SHIM_URL,
+        shimAttributes: shimIntegrity ? ` integrity="${views.escapeHtml(shimIntegrity)}" crossorigin="anonymous"` : '',
+      };
     } catch {
-      return { stylesheet: '', shimUrl: views.SHIM_URL };
+      return { stylesheet: '', shimUrl: views.SHIM_URL, shimAttributes: '' };
     }
   };
 
@@ -161,11 +167,11 @@ function createApp({
   const sendPage = (res, html, status = 200) => {
     let page = html;
     if (page.includes(shimTag)) {
-      const { stylesheet, shimUrl } = fromManifest();
+      const { stylesheet, shimUrl, shimAttributes } = fromManifest();
       const vitalsAttribute = vitals === undefined ? '' : ` data-vitals="${views.escapeHtml(vitals)}"`;
       page = page
         .replace('</head>', `${stylesheet}</head>`)
-        .replace(`${shimTag} defer>`, `<script src="${shimUrl}"${vitalsAttribute} defer>`);
+        .replace(`${shimTag} defer>`, `<script src="${shimUrl}"${shimAttributes}${vitalsAttribute} defer>`);
     }
     return res.status(status).set('Cache-Control', 'no-store').type('html').send(page);
   };

@@ -488,20 +488,22 @@ describe('static files', () => {
     expect(versioned.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
-  it("pages name the shim's fingerprinted copy that the manifest names, served immutable; else host-shim.js", async () => {
+  it("pages name the shim's fingerprinted copy that the manifest names, with its integrity, served immutable; else host-shim.js", async () => {
     const files = { 'host-shim.js': '/* shim */', 'host-shim.0123abcd.js': '/* shim */' };
-    const manifest = (shim) => JSON.stringify({ shim, files: { [shim]: { integrity: 'sha384-x' } } });
+    const manifest = (shim) => JSON.stringify({ shim, files: { [shim]: { integrity: 'sha384-x"y' } } });
     const route = pageUrl('/ConfirmRefund', bookings.instant);
     const server = await start({ distDir: fakeDist({ ...files, 'manifest.json': manifest('host-shim.0123abcd.js') }) });
     const html = await (await server.fetch(`${server.url}${route}`)).text();
-    expect(html.match(/<script src="[^"]*"/g)).toEqual(['<script src="/static/refund-widgets/host-shim.0123abcd.js"']);
+    expect(html.match(/<script src="[^>]*>/g)).toEqual([
+      '<script src="/static/refund-widgets/host-shim.0123abcd.js" integrity="sha384-x&quot;y" crossorigin="anonymous" defer>',
+    ]);
     const copy = await server.fetch(`${server.url}/static/refund-widgets/host-shim.0123abcd.js`);
     expect(copy.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     // A manifest naming something else is not followed.
     for (const shim of ['https://evil.example/host-shim.0123abcd.js', '../host-shim.0123abcd.js', 'host-shim.js']) {
       const other = await start({ distDir: fakeDist({ ...files, 'manifest.json': manifest(shim) }) });
       const page = await (await other.fetch(`${other.url}${route}`)).text();
-      expect(page.match(/<script src="[^"]*"/g)).toEqual(['<script src="/static/refund-widgets/host-shim.js"']);
+      expect(page.match(/<script src="[^>]*>/g)).toEqual(['<script src="/static/refund-widgets/host-shim.js" defer>']);
     }
   });
 

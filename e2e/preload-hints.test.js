@@ -1,9 +1,10 @@
 /* global document -- used inside page.evaluate, which runs in the browser */
 /**
  * The dev host's pages with the build's preload hints (dev-host/preloadHints.js, started with
- * `preloadHints`; docs/host-contract.md "Preload hints"), in Chromium under the strict CSP: each
- * hinted GET and file is fetched once (the shim's GETs and the federation runtime take the preloaded
- * answers) and Chromium does not warn that a preload went unused; the Refund unavailable page hints
+ * `preloadHints`; docs/host-contract.md "Preload hints"), in Chromium under the strict CSP: the
+ * shim is hinted right after the GETs, as its tag loads it; each hinted GET and file is fetched once
+ * (the shim's tag, its GETs and the federation runtime take the preloaded answers) and Chromium does
+ * not warn that a preload went unused; the Refund unavailable page hints
  * and fetches its status GET, not its dry run. The dev host without the option is the page without
  * hints that the other browser tests use.
  */
@@ -11,7 +12,7 @@
 
 const { test, before, after } = require('node:test');
 const assert = require('node:assert/strict');
-const { startHost, launchBrowser, openPage } = require('./harness');
+const { startHost, launchBrowser, openPage, shimSrc } = require('./harness');
 const bookings = require('../fixtures/bookings.json');
 
 const env = {};
@@ -59,6 +60,9 @@ for (const [route, gets, ready] of [
       getUrls,
     );
     assert.deepEqual(hinted.slice(0, gets.length), getUrls);
+    const shimUrl = `${env.host.url}${shimSrc()}`;
+    assert.equal(hinted[gets.length], shimUrl);
+    assert.equal(await page.locator(`script[src="${shimSrc()}"][integrity][crossorigin="anonymous"]`).count(), 1);
     for (const get of ['Status', 'DryRun']) {
       const sent = requests.filter((request) => new URL(request.url).pathname === `/Refund/${get}`).length;
       assert.equal(sent, gets.includes(get) ? 1 : 0, `/Refund/${get} requests`);

@@ -15,6 +15,14 @@ public sealed class PreloadHintTests
     private static string FileHint(string file, string @as, string crossOrigin = "") =>
         $"<link rel=\"preload\" href=\"{Base}{file}\" as=\"{@as}\" integrity=\"{TestPage.IntegrityOf(file)}\"{crossOrigin}>";
 
+    /// <summary>The shim's hint: the integrity and crossorigin of its script tag, so the tag takes the preloaded file.</summary>
+    private static readonly string ShimHint =
+        $"<link rel=\"preload\" href=\"{Base}host-shim.js\" as=\"script\" integrity=\"{TestPage.ShimIntegrity}\" crossorigin=\"anonymous\">";
+
+    /// <summary>What the shim loads first: its own file, then its loader chunk's.</summary>
+    private static readonly string ShimHints =
+        ShimHint + FileHint("host-shim/769.ffff6666.css", "style") + FileHint("host-shim/loader.ffff7777.js", "script");
+
     private static string FetchHint(string href) => $"<link rel=\"preload\" href=\"{href}\" as=\"fetch\" crossorigin=\"anonymous\">";
 
     private static void RenderJourneySummaryAndRefund(TestPage page)
@@ -38,7 +46,7 @@ public sealed class PreloadHintTests
     }
 
     [Fact]
-    public void The_refund_page_hints_its_two_gets_then_each_first_panel_file_with_its_integrity()
+    public void The_refund_page_hints_its_two_gets_then_the_shim_then_each_first_panel_file_with_its_integrity()
     {
         using var page = new TestPage();
         RenderRefund(page);
@@ -48,12 +56,11 @@ public sealed class PreloadHintTests
         Assert.Equal(
             FetchHint("/Refund/Status?bookingReference=KXB7HT2N") +
             FetchHint("/Refund/DryRun?bookingReference=KXB7HT2N") +
+            ShimHints +
             FileHint("refund/remoteEntry.js", "script") +
             FileHint("refund/908.aaaa1111.css", "style") +
             FileHint("refund/908.bbbb2222.js", "script") +
-            FileHint("refund/558.cccc3333.js", "script") +
-            FileHint("host-shim/769.ffff6666.css", "style") +
-            FileHint("host-shim/loader.ffff7777.js", "script"),
+            FileHint("refund/558.cccc3333.js", "script"),
             html);
     }
 
@@ -72,11 +79,10 @@ public sealed class PreloadHintTests
         var html = page.Render(page.Head(), "refund-widgets-head");
 
         Assert.Equal(
+            ShimHints +
             FileHint("journeySummary/remoteEntry.js", "script") +
             FileHint("journeySummary/412.dddd4444.js", "script") +
-            FileHint("journeySummary/558.eeee5555.js", "script") +
-            FileHint("host-shim/769.ffff6666.css", "style") +
-            FileHint("host-shim/loader.ffff7777.js", "script"),
+            FileHint("journeySummary/558.eeee5555.js", "script"),
             html);
         Assert.DoesNotContain("refund/", html);
         Assert.DoesNotContain("as=\"fetch\"", html);
@@ -95,7 +101,8 @@ public sealed class PreloadHintTests
         Assert.Contains(FileHint("journeySummary/412.dddd4444.js", "script"), html);
         Assert.Equal(2, html.Split("as=\"fetch\"").Length - 1);
         Assert.Equal(1, html.Split("host-shim/loader.ffff7777.js").Length - 1); // the shim's loader once
-        Assert.EndsWith(FileHint("host-shim/loader.ffff7777.js", "script"), html);
+        Assert.Equal(1, html.Split("host-shim.js").Length - 1);
+        Assert.Contains(FetchHint("/Refund/DryRun?bookingReference=KXB7HT2N") + ShimHints, html);
     }
 
     [Fact]
@@ -121,7 +128,7 @@ public sealed class PreloadHintTests
 
         var html = page.Render(page.Head(), "refund-widgets-head");
 
-        Assert.StartsWith(FetchHint("/Refund/Status?bookingReference=KXB7HT2N") + FileHint("refund/remoteEntry.js", "script"), html);
+        Assert.StartsWith(FetchHint("/Refund/Status?bookingReference=KXB7HT2N") + ShimHints + FileHint("refund/remoteEntry.js", "script"), html);
         Assert.Equal(1, html.Split("as=\"fetch\"").Length - 1);
         Assert.DoesNotContain("/Refund/DryRun", html);
     }
@@ -133,13 +140,13 @@ public sealed class PreloadHintTests
         RenderRefund(unavailable, statusUrl: null, view: "unavailable");
         var html = unavailable.Render(unavailable.Head(), "refund-widgets-head");
         Assert.DoesNotContain("as=\"fetch\"", html);
-        Assert.StartsWith(FileHint("refund/remoteEntry.js", "script"), html);
+        Assert.StartsWith(ShimHints, html);
 
         using var page = new TestPage();
         RenderRefund(page, statusUrl: "https://api.example.co.uk/Refund/Status?bookingReference=KXB7HT2N");
         html = page.Render(page.Head(), "refund-widgets-head");
         Assert.DoesNotContain("api.example.co.uk", html);
-        Assert.StartsWith(FetchHint("/Refund/DryRun?bookingReference=KXB7HT2N") + FileHint("refund/remoteEntry.js", "script"), html);
+        Assert.StartsWith(FetchHint("/Refund/DryRun?bookingReference=KXB7HT2N") + ShimHints, html);
 
         using var twice = new TestPage();
         RenderRefund(twice);
@@ -167,6 +174,9 @@ public sealed class PreloadHintTests
         page.Options.BaseUrl = "https://cdn.example.co.uk/rw/0.2.0";
         RenderRefund(page);
         var html = page.Render(page.Head(), "refund-widgets-head");
+        Assert.Contains(
+            $"<link rel=\"preload\" href=\"https://cdn.example.co.uk/rw/0.2.0/host-shim.js\" as=\"script\" integrity=\"{TestPage.ShimIntegrity}\" crossorigin=\"anonymous\">",
+            html);
         Assert.Contains(
             $"<link rel=\"preload\" href=\"https://cdn.example.co.uk/rw/0.2.0/refund/remoteEntry.js\" as=\"script\" integrity=\"{TestPage.IntegrityOf("refund/remoteEntry.js")}\" crossorigin=\"anonymous\">",
             html);

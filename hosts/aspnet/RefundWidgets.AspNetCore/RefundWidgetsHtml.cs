@@ -29,19 +29,26 @@ public static class RefundWidgetsHtml
     /// <exception cref="InvalidOperationException">the manifest does not list the shim.</exception>
     public static string ShimScript(RefundWidgetsOptions options, RefundWidgetsManifest manifest)
     {
-        var integrity = manifest.IntegrityOf(manifest.Shim)
-            ?? throw new InvalidOperationException($"refund-widgets: manifest.json lists no integrity for {manifest.Shim}.");
-        // Written as it is (base64 needs no encoding in a quoted attribute), once checked to be an SRI value.
-        if (!Integrity.IsMatch(integrity))
-        {
-            throw new InvalidOperationException($"refund-widgets: the integrity of {manifest.Shim} in manifest.json is not an SRI value.");
-        }
+        var integrity = ShimIntegrity(manifest);
         var encode = HtmlEncoder.Default;
         var apiBase = string.IsNullOrEmpty(options.ApiBase) ? "" : $" data-api-base=\"{encode.Encode(options.ApiBase)}\"";
         var vitals = options.VitalsSampleRate is { } rate
             ? $" data-vitals=\"{rate.ToString("0.##########", System.Globalization.CultureInfo.InvariantCulture)}\""
             : "";
         return $"<script src=\"{encode.Encode(options.UrlOf(manifest.Shim))}\" integrity=\"{integrity}\" crossorigin=\"anonymous\"{apiBase}{vitals} defer></script>";
+    }
+
+    /// <summary>The shim's integrity in the manifest, checked to be an SRI value (base64 needs no encoding in a quoted attribute).</summary>
+    /// <exception cref="InvalidOperationException">the manifest does not list the shim, or not with an SRI value.</exception>
+    private static string ShimIntegrity(RefundWidgetsManifest manifest)
+    {
+        var integrity = manifest.IntegrityOf(manifest.Shim)
+            ?? throw new InvalidOperationException($"refund-widgets: manifest.json lists no integrity for {manifest.Shim}.");
+        if (!Integrity.IsMatch(integrity))
+        {
+            throw new InvalidOperationException($"refund-widgets: the integrity of {manifest.Shim} in manifest.json is not an SRI value.");
+        }
+        return integrity;
     }
 
     /// <summary>
@@ -66,7 +73,8 @@ public static class RefundWidgetsHtml
     /// The preload hints of <paramref name="widgets"/> (docs/aspnet.md "Preload hints"): first the GETs of
     /// their first panel (the URLs the manifest's <c>prefetch</c> names, but one whose <c>unless</c> attribute
     /// the mount has, <c>as="fetch"</c> with <c>crossorigin="anonymous"</c>: the credentials mode of the
-    /// shim's same-origin GET, so the browser hands it the preloaded answer), then every file their first
+    /// shim's same-origin GET, so the browser hands it the preloaded answer), then the shim with the
+    /// integrity and <c>crossorigin</c> of <see cref="ShimScript"/>, then every file their first
     /// panels load, with its integrity and, from a CDN, <c>crossorigin="anonymous"</c>, as the shim would
     /// preload them. A widget whose mount id is on the page twice gets none (the shim mounts neither); a GET
     /// URL that is not a path of the page's own site gets none (its credentials depend on the shim's API base).
@@ -92,8 +100,13 @@ public static class RefundWidgetsHtml
                 html.Append($"<link rel=\"preload\" href=\"{encode.Encode(url)}\" as=\"fetch\" crossorigin=\"anonymous\">");
             }
         }
+        var files = manifest.FirstPanel?.FilesFor(names) ?? [];
+        if (files.Count > 0)
+        {
+            html.Append($"<link rel=\"preload\" href=\"{encode.Encode(options.UrlOf(manifest.Shim))}\" as=\"script\" integrity=\"{ShimIntegrity(manifest)}\" crossorigin=\"anonymous\">");
+        }
         var crossOrigin = options.IsCdn ? " crossorigin=\"anonymous\"" : "";
-        foreach (var file in manifest.FirstPanel?.FilesFor(names) ?? [])
+        foreach (var file in files)
         {
             var @as = file.EndsWith(".css", StringComparison.Ordinal) ? "style" : file.EndsWith(".js", StringComparison.Ordinal) ? "script" : null;
             var integrity = manifest.IntegrityOf(file);

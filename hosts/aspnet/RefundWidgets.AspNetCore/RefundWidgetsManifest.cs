@@ -80,12 +80,12 @@ public sealed class ManifestFirstPanel
     [JsonPropertyName("hostFiles")] public IReadOnlyDictionary<string, IReadOnlyList<string>> HostFiles { get; init; } = new Dictionary<string, IReadOnlyList<string>>();
 
     /// <summary>
-    /// The files (relative to dist/, no duplicates, in the shim's order) the first panels of the remotes
-    /// <paramref name="names"/> load, as the shim's <c>firstPanelFiles</c> (host-shim/firstPanel.ts) picks
-    /// them: each remote's own files, then for each share it consumes, the shim's files for it when the
-    /// shim provides it (<see cref="HostFiles"/>), else the files of one provider, the one with the
-    /// greatest name among the remotes on the page (the federation runtime keeps that one); then, when any of them is in the table, the files of the
-    /// shim's loader chunk (<see cref="Shim"/>).
+    /// The files (relative to dist/, no duplicates) the first panels of the remotes <paramref name="names"/>
+    /// load: when any of them is in the table, first the files of the shim's loader chunk (<see cref="Shim"/>),
+    /// which the shim imports first; then, as the shim's <c>firstPanelFiles</c> (host-shim/firstPanel.ts)
+    /// picks them, each remote's own files, then for each share it consumes, the shim's files for it when
+    /// the shim provides it (<see cref="HostFiles"/>), else the files of one provider, the one with the
+    /// greatest name among the remotes on the page (the federation runtime keeps that one).
     /// </summary>
     public IReadOnlyList<string> FilesFor(IEnumerable<string> names)
     {
@@ -95,6 +95,7 @@ public sealed class ManifestFirstPanel
             foreach (var file in more) if (!files.Contains(file)) files.Add(file);
         }
         var present = names.Where(Remotes.ContainsKey).Distinct().OrderBy(name => name, StringComparer.Ordinal).ToList();
+        if (present.Count > 0) Add(Shim);
         var shares = new List<string>();
         foreach (var name in present)
         {
@@ -111,7 +112,6 @@ public sealed class ManifestFirstPanel
             var provider = present.LastOrDefault(name => Remotes[name].Provides.ContainsKey(key));
             if (provider is not null) Add(Remotes[provider].Provides[key]);
         }
-        if (present.Count > 0) Add(Shim);
         return files;
     }
 }

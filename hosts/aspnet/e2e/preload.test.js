@@ -2,9 +2,9 @@
 /**
  * The preload hints of `<refund-widgets-head />` on the ASP.NET host (docs/aspnet.md "Preload
  * hints"), in Chromium under the strict CSP: the page starts the shim, the first panel's files and
- * its GETs from the HTML; every hinted file and GET is fetched once (the shim's GETs and the
- * federation runtime take the preloaded answers); and Chromium does not warn that a preload went
- * unused. The Refund unavailable page hints its status GET, not its dry run. A page without widgets
+ * its GETs from the HTML, the shim first of the files, hinted as its tag loads it; every hinted file
+ * and GET is fetched once (the shim's tag, its GETs and the federation runtime take the preloaded
+ * answers); and Chromium does not warn that a preload went unused. The Refund unavailable page hints its status GET, not its dry run. A page without widgets
  * has no hints.
  */
 'use strict';
@@ -26,7 +26,7 @@ const UNUSED_PRELOAD_DELAY_MS = 4500;
 
 /**
  * Opens `route` for fixture state `name`, waits for `ready`, then for Chromium's unused-preload
- * check; returns the page's hints, how often each URL was requested, and every console message.
+ * check; returns the page's hints, its shim tag, how often each URL was requested, and every console message.
  */
 async function visit(route, name, ready) {
   const { page, context, problems, requests } = await openPage(env.browser);
@@ -43,13 +43,21 @@ async function visit(route, name, ready) {
       crossorigin: link.getAttribute('crossorigin'),
     })),
   );
+  const shimTag = await page.evaluate(() => {
+    const tag = document.querySelector('script[src*="host-shim"]');
+    return {
+      src: tag.getAttribute('src'),
+      integrity: tag.getAttribute('integrity'),
+      crossorigin: tag.getAttribute('crossorigin'),
+    };
+  });
   const fetched = new Map();
   for (const request of requests) {
     const { pathname, search } = new URL(request.url);
     fetched.set(pathname + search, (fetched.get(pathname + search) ?? 0) + 1);
   }
   await context.close();
-  return { hints, fetched, messages, problems };
+  return { hints, shimTag, fetched, messages, problems };
 }
 
 /** The shim's files of the shares `widgets` consume (`firstPanel.hostFiles`), without duplicates. */
@@ -94,7 +102,7 @@ for (const [route, widgets, ready, getNames = ['Status', 'DryRun']] of [
 ]) {
   test(`${route}: hints in the head start the first panel's GETs and files at once; each is fetched once; no unused preload`, async () => {
     const state = bookings.instant;
-    const { hints, fetched, messages, problems } = await visit(route, 'instant', ready);
+    const { hints, shimTag, fetched, messages, problems } = await visit(route, 'instant', ready);
     const ref = encodeURIComponent(state.bookingReference);
     const gets = getNames.map((name) => `/Refund/${name}?bookingReference=${ref}`);
     if (!getNames.includes('DryRun')) assert.equal(fetched.get(`/Refund/DryRun?bookingReference=${ref}`), undefined);
@@ -103,6 +111,16 @@ for (const [route, widgets, ready, getNames = ['Status', 'DryRun']] of [
       gets.map((href) => ({ href, as: 'fetch', integrity: null, crossorigin: 'anonymous' })),
     );
     const fileHints = hints.filter((hint) => hint.as !== 'fetch');
+    const { shim, files } = manifest();
+    assert.deepEqual(fileHints[0], {
+      href: `${BASE}${shim}`,
+      as: 'script',
+      integrity: files[shim].integrity,
+      crossorigin: 'anonymous',
+    });
+    assert.equal(shimTag.src, `${BASE}${shim}`);
+    assert.equal(shimTag.integrity, files[shim].integrity);
+    assert.equal(shimTag.crossorigin, 'anonymous');
     for (const expected of expectedFileHints(widgets)) {
       assert.ok(
         fileHints.some((hint) => isDeepStrictEqual(hint, expected)),
@@ -113,7 +131,9 @@ for (const [route, widgets, ready, getNames = ['Status', 'DryRun']] of [
       fileHints.every(
         (hint) =>
           widgets.some((name) => hint.href.startsWith(`${BASE}${name}/`)) ||
-          [...manifest().firstPanel.shim, ...hostShareFiles(widgets)].some((file) => hint.href === `${BASE}${file}`),
+          [shim, ...manifest().firstPanel.shim, ...hostShareFiles(widgets)].some(
+            (file) => hint.href === `${BASE}${file}`,
+          ),
       ),
       'no file of another widget',
     );
