@@ -3,7 +3,7 @@
  * ASP.NET, the `<link rel="preload">` hints of one widget's first panel, to put in the page's head
  * so the browser starts the widget's GETs and files with the HTML rather than after the shim. Each
  * snippet holds placeholders the host fills: `{base}`, the URL of the build's folder (the shim's
- * `src` without `/host-shim.js`), and `{data-…}`, the value of that mount attribute (the URL of a
+ * `src` without its file name), and `{data-…}`, the value of that mount attribute (the URL of a
  * first GET), both HTML-escaped.
  *
  * After the GETs come the shim (given its file) and its loader chunk, which run first, then the
